@@ -1,0 +1,73 @@
+/// The declaration of one named option of a command, such as `--host NAME` or `--verbose`.
+///
+/// An option is declared once; parsing, validation, error messages and the
+/// `OPTIONS` section of the help text are all derived from this declaration.
+/// Options are never required: an option that is not given reads as its
+/// `defaultValue` (or `nil`, or `false` for a flag).
+public struct OptionSpec: Sendable {
+    /// The long name without leading dashes, for example `"ca-file"` for `--ca-file`.
+    public let name: String
+    /// The optional single-character short name, for example `"H"` for `-H`.
+    public let short: Character?
+    /// The value placeholder shown in help and errors, for example `"PEM"`;
+    /// `nil` means the option is a boolean flag that takes no value.
+    public let valueName: String?
+    /// One-line (or longer; it is wrapped) description shown in the help text.
+    public let help: String
+    /// The values the option accepts, or `nil` to accept any value.
+    public let allowed: [String]?
+    /// The value reported when the option is not given.
+    public let defaultValue: String?
+    /// Whether the option may be given several times; its values are collected in order.
+    public let repeatable: Bool
+
+    /// Declares an option.
+    ///
+    /// - Parameters:
+    ///   - name: The long name without dashes, e.g. `"ca-file"`.
+    ///   - short: An optional short name, e.g. `"c"` for `-c`. `h` is reserved for help.
+    ///   - value: The value placeholder, e.g. `"PEM"`; `nil` declares a boolean flag.
+    ///   - help: The description shown in the help text.
+    ///   - allowed: The accepted values, e.g. `["text", "json"]`; other values are usage errors.
+    ///   - defaultValue: The value reported when the option is absent; shown in the help text.
+    ///   - repeatable: Whether the option may be given more than once.
+    public init(
+        _ name: String,
+        short: Character? = nil,
+        value: String? = nil,
+        help: String,
+        allowed: [String]? = nil,
+        defaultValue: String? = nil,
+        repeatable: Bool = false
+    ) {
+        precondition(!name.isEmpty && !name.hasPrefix("-"),
+                     "OptionSpec: long name '\(name)' must be non-empty and given without dashes")
+        precondition(!name.contains("=") && !name.contains(where: \.isWhitespace),
+                     "OptionSpec: long name '\(name)' must not contain '=' or whitespace")
+        if let short {
+            precondition(short != "-" && short != "=" && !short.isWhitespace,
+                         "OptionSpec: '\(short)' cannot be a short option name")
+        }
+        if value == nil {
+            precondition(allowed == nil && defaultValue == nil,
+                         "OptionSpec: flag '--\(name)' cannot declare allowed or default values")
+        }
+        if let allowed, let defaultValue {
+            precondition(allowed.contains(defaultValue),
+                         "OptionSpec: default '\(defaultValue)' of '--\(name)' is not an allowed value")
+        }
+        self.name = name
+        self.short = short
+        self.valueName = value
+        self.help = help
+        self.allowed = allowed
+        self.defaultValue = defaultValue
+        self.repeatable = repeatable
+    }
+
+    /// Whether the option is a boolean flag (takes no value).
+    public var isFlag: Bool { valueName == nil }
+
+    /// The long spelling with dashes, e.g. `--ca-file`.
+    public var longSpelling: String { "--" + name }
+}

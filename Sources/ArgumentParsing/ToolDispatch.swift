@@ -1,0 +1,9 @@
+/// The result of dispatching a multi-command tool's arguments.
+public enum ToolDispatch: Sendable {
+    /// Run the named subcommand with the remaining arguments (the subcommand name removed).
+    case subcommand(String, [String])
+    /// Print this tool-level help text.
+    case help(String)
+    /// Print this version string (exactly as declared in `ToolSpec.version`).
+    case version(String)
+}

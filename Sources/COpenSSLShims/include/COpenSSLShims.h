@@ -1,0 +1,102 @@
+#ifndef ATSCHECK_COPENSSL_SHIMS_H
+#define ATSCHECK_COPENSSL_SHIMS_H
+
+// C helpers for the OpenSSL macros, stack accessors and union fields that Swift cannot
+// reach directly. Every function here is a thin, allocation-free accessor unless its
+// comment says otherwise; ownership follows the OpenSSL call it wraps.
+
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
+#include <openssl/ct.h>
+#include <openssl/ocsp.h>
+#include <openssl/err.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/// Kinds of subjectAltName / accessLocation entries the Swift side understands.
+typedef enum {
+    ATS_GN_OTHER = 0,
+    ATS_GN_DNS = 1,
+    ATS_GN_IP = 2,
+    ATS_GN_EMAIL = 3,
+    ATS_GN_URI = 4,
+} ats_general_name_kind;
+
+/// One general name: kind plus a pointer into the certificate's own storage (valid while
+/// the owning GENERAL_NAMES stack lives).
+typedef struct {
+    ats_general_name_kind kind;
+    const unsigned char *data;
+    int length;
+} ats_general_name;
+
+/// Decoded subjectAltName extension (NULL when absent). Free with ats_general_names_free.
+void *ats_copy_subject_alt_names(const X509 *cert, int *count, int *critical);
+/// Entry `index` of a GENERAL_NAMES stack returned above.
+ats_general_name ats_general_names_at(void *names, int index);
+void ats_general_names_free(void *names);
+
+/// Decoded authorityInfoAccess extension (NULL when absent). Free with ats_aia_free.
+void *ats_copy_authority_info_access(const X509 *cert, int *count);
+/// Method NID (NID_ad_OCSP, NID_ad_ca_issuers, ...) and location of entry `index`.
+int ats_aia_at(void *aia, int index, ats_general_name *location);
+void ats_aia_free(void *aia);
+
+/// Extended key usage OIDs (NULL when absent). Free with ats_eku_free.
+void *ats_copy_extended_key_usage(const X509 *cert, int *count);
+/// Writes the dotted OID of entry `index` into buf and returns its NID (NID_undef if unknown).
+int ats_eku_at(void *eku, int index, char *buf, int buflen);
+void ats_eku_free(void *eku);
+
+/// Embedded SCT list (NULL when absent). Free with ats_scts_free.
+void *ats_copy_embedded_scts(const X509 *cert, int *count);
+/// Log ID of SCT `index` (pointer into the SCT, valid while the list lives).
+size_t ats_sct_log_id(void *scts, int index, const unsigned char **logID);
+/// Timestamp (milliseconds since the epoch) of SCT `index`.
+uint64_t ats_sct_timestamp(void *scts, int index);
+void ats_scts_free(void *scts);
+
+/// 1 when the TLS Feature extension lists status_request (OCSP must-staple), 0 when it does
+/// not or is absent, -1 when it cannot be decoded.
+int ats_has_must_staple(const X509 *cert);
+
+/// Index of the extension with the NID, or -1.
+int ats_extension_index(const X509 *cert, int nid);
+/// Whether the extension at `index` is marked critical.
+int ats_extension_is_critical(const X509 *cert, int index);
+
+/// X509 stack helpers: Swift cannot expand the typed sk_X509_* macros.
+STACK_OF(X509) *ats_x509_stack_new(void);
+int ats_x509_stack_push(STACK_OF(X509) *stack, X509 *cert);
+int ats_x509_stack_count(const STACK_OF(X509) *stack);
+X509 *ats_x509_stack_at(const STACK_OF(X509) *stack, int index);
+/// Frees the stack and releases one reference on every certificate in it.
+void ats_x509_stack_free_all(STACK_OF(X509) *stack);
+
+/// Records every verification error instead of stopping at the first. The callback
+/// stores (error, depth) pairs in a buffer owned by the caller.
+typedef struct {
+    int errors[64];
+    int depths[64];
+    int count;
+} ats_verify_log;
+/// Installs the collecting callback on ctx; `log` must outlive X509_verify_cert.
+void ats_verify_collect_errors(X509_STORE_CTX *ctx, ats_verify_log *log);
+
+/// OCSP: the status of `cert` (issued by `issuer`) in a DER OCSPResponse.
+/// Returns the V_OCSP_CERTSTATUS_* value, or -1 when the response is unusable.
+/// `response_status` receives the OCSPResponseStatus; `verified` is 1 when the response
+/// signature verifies against `issuer` / `store`; `revocation_time` receives the revocation
+/// time (seconds since the epoch) when revoked.
+int ats_ocsp_status(const unsigned char *der, long length, X509 *cert, X509 *issuer,
+                    X509_STORE *store, int *response_status, int *verified,
+                    int64_t *revocation_time, int64_t *this_update, int64_t *next_update);
+
+/// XN_FLAG_RFC2253 without escaping of multi-byte characters (the macro is not importable).
+unsigned long ats_name_flags_rfc4514(void);
+
+/// Converts an ASN1_TIME to seconds since the epoch; returns 0 on failure.
+int ats_asn1_time_to_epoch(const ASN1_TIME *time, int64_t *seconds);
+
+#endif

@@ -1,0 +1,144 @@
+import Foundation
+
+/// One X.509 certificate as atscheck sees it: the DER bytes plus every field the
+/// ATS and Apple-trust checks need, decoded once by OpenSSL into plain Swift values.
+///
+/// Two certificates are equal when their DER encodings are equal.
+public struct Certificate: Sendable, Hashable {
+    /// The DER encoding, exactly as loaded.
+    public let der: Data
+    /// X.509 version (1, 2 or 3).
+    public let version: Int
+    /// Subject name.
+    public let subject: DistinguishedName
+    /// Issuer name.
+    public let issuer: DistinguishedName
+    /// Serial number as upper-case hex, two digits per byte, `-` prefixed when negative
+    /// (the form `openssl x509 -serial` prints).
+    public let serialNumber: String
+    /// Start of the validity period.
+    public let notBefore: Date
+    /// End of the validity period (inclusive).
+    public let notAfter: Date
+    /// Subject alternative names; `isPresent` is false when the extension is absent.
+    public let subjectAlternativeNames: SubjectAlternativeNames
+    /// The subject public key.
+    public let publicKey: PublicKeyDescription
+    /// The outer signature algorithm and its hash.
+    public let signature: SignatureDescription
+    /// The basicConstraints extension, nil when absent.
+    public let basicConstraints: BasicConstraints?
+    /// keyUsage bits by RFC 5280 name, nil when the extension is absent.
+    public let keyUsage: [String]?
+    /// extendedKeyUsage purposes (OpenSSL short names such as `serverAuth`, or dotted OIDs),
+    /// nil when the extension is absent.
+    public let extendedKeyUsage: [String]?
+    /// SHA-256 over the DER certificate, upper-case hex with colons (as `openssl x509 -fingerprint`).
+    public let sha256Fingerprint: String
+    /// SHA-1 over the DER certificate, upper-case hex with colons.
+    public let sha1Fingerprint: String
+    /// Base64 of SHA-256 over the DER SubjectPublicKeyInfo: the ATS / HPKP / TrustKit pin.
+    public let spkiSHA256: String
+    /// SCTs embedded in the certificate (RFC 6962 extension 1.3.6.1.4.1.11129.2.4.2).
+    public let embeddedSCTs: [SignedCertificateTimestamp]
+    /// authorityInformationAccess: OCSP responder and CA-issuer URLs.
+    public let authorityInformationAccess: AuthorityInformationAccess
+    /// True when the TLS Feature extension asks for a stapled OCSP response (must-staple).
+    public let mustStaple: Bool
+    /// True when the certificate carries the CT precertificate poison extension.
+    public let isPrecertificate: Bool
+    /// True when subject equals issuer and the key identifiers do not contradict it
+    /// (`X509_self_signed` without checking the signature).
+    public let isSelfSigned: Bool
+
+    /// Validity length in Apple's inclusive days: notBefore through notAfter counted
+    /// inclusively, 86,400 seconds a day, any remainder counting as one more day.
+    public var validityDays: Int { AppleValidity.days(from: notBefore, to: notAfter) }
+
+    /// True when basicConstraints says this is a CA.
+    public var isCA: Bool { basicConstraints?.isCA ?? false }
+
+    public static func == (lhs: Certificate, rhs: Certificate) -> Bool { lhs.der == rhs.der }
+    public func hash(into hasher: inout Hasher) { hasher.combine(der) }
+}
+
+/// A subject or issuer name.
+public struct DistinguishedName: Sendable, Hashable, Codable {
+    /// RFC 4514 string, most significant RDN last (`CN=example.com,O=Example`).
+    public let rfc4514: String
+    /// The (last) commonName, if the name has one.
+    public let commonName: String?
+}
+
+/// The subjectAltName extension.
+public struct SubjectAlternativeNames: Sendable, Hashable, Codable {
+    /// False when the certificate has no subjectAltName extension.
+    public let isPresent: Bool
+    /// dNSName entries.
+    public let dns: [String]
+    /// iPAddress entries in textual form; a malformed length is shown as `invalid:<hex>`.
+    public let ip: [String]
+    /// rfc822Name entries.
+    public let email: [String]
+    /// uniformResourceIdentifier entries.
+    public let uri: [String]
+    /// Number of entries of other kinds (directoryName, otherName, ...).
+    public let otherCount: Int
+
+    /// No extension at all.
+    public static let absent = SubjectAlternativeNames(isPresent: false, dns: [], ip: [], email: [], uri: [], otherCount: 0)
+}
+
+/// The subject public key: algorithm family, size and curve.
+public struct PublicKeyDescription: Sendable, Hashable, Codable {
+    /// `RSA`, `RSA-PSS`, `EC`, `Ed25519`, `Ed448`, `X25519`, `X448`, `DSA`, `DH`, or the
+    /// algorithm OID when OpenSSL does not know the key type.
+    public let type: String
+    /// Key size in bits as OpenSSL reports it (`EVP_PKEY_get_bits`); 0 when unknown.
+    public let bits: Int
+    /// NIST curve name (`P-256`, `P-384`, `P-521`) or OpenSSL's group name for EC keys.
+    public let curve: String?
+}
+
+/// The certificate's outer signature algorithm.
+public struct SignatureDescription: Sendable, Hashable, Codable {
+    /// OpenSSL long name, e.g. `sha256WithRSAEncryption`, `ecdsa-with-SHA256`, `rsassaPss`, `ED25519`.
+    public let algorithm: String
+    /// Digest used, as `SHA-256`, `SHA-1`, `MD5`, ...; nil for algorithms with no separate digest (Ed25519).
+    public let hash: String?
+
+    /// True for SHA-1 and anything weaker (MD5, MD4, MD2, MDC2): Apple refuses these for TLS.
+    public var isWeak: Bool {
+        guard let hash else { return false }
+        return ["SHA-1", "MD5", "MD4", "MD2", "MDC2", "MD5-SHA1"].contains(hash)
+    }
+}
+
+/// The basicConstraints extension.
+public struct BasicConstraints: Sendable, Hashable, Codable {
+    /// The cA flag.
+    public let isCA: Bool
+    /// pathLenConstraint, nil when absent.
+    public let pathLength: Int?
+    /// Whether the extension is marked critical.
+    public let isCritical: Bool
+}
+
+/// One signed certificate timestamp.
+public struct SignedCertificateTimestamp: Sendable, Hashable, Codable {
+    /// The log's ID (SHA-256 of its key), base64.
+    public let logID: String
+    /// When the log promised to include the certificate.
+    public let timestamp: Date
+}
+
+/// The authorityInformationAccess extension.
+public struct AuthorityInformationAccess: Sendable, Hashable, Codable {
+    /// OCSP responder URLs.
+    public let ocsp: [String]
+    /// CA-issuer certificate URLs.
+    public let caIssuers: [String]
+
+    /// No extension.
+    public static let absent = AuthorityInformationAccess(ocsp: [], caIssuers: [])
+}

@@ -1,0 +1,33 @@
+/// Why a file or blob could not be read as certificates. `description` is one line,
+/// suitable after "FILE: ".
+public enum CertificateLoadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Zero bytes (or only whitespace).
+    case empty
+    /// Valid PEM, but no CERTIFICATE block; carries the block labels that were found.
+    case noCertificateInPEM(foundLabels: [String])
+    /// A PEM block that OpenSSL could not decode (truncated, bad base64, no END line).
+    case malformedPEM(blockIndex: Int, reason: String)
+    /// A CERTIFICATE PEM block whose contents are not an X.509 certificate.
+    case invalidCertificateInPEM(blockIndex: Int, reason: String)
+    /// Bytes that are neither PEM nor a DER certificate.
+    case notACertificate(String)
+    /// The file could not be read at all.
+    case unreadable(String)
+
+    public var description: String {
+        switch self {
+        case .empty:
+            return "file is empty"
+        case .noCertificateInPEM(let labels):
+            return "no CERTIFICATE block in PEM (found \(labels.joined(separator: ", ")))"
+        case .malformedPEM(let index, let reason):
+            return "PEM block \(index + 1) is malformed (\(reason)); truncated or corrupted file?"
+        case .invalidCertificateInPEM(let index, let reason):
+            return "PEM block \(index + 1) is not a valid X.509 certificate (\(reason))"
+        case .notACertificate(let reason):
+            return "neither PEM nor a DER X.509 certificate (\(reason))"
+        case .unreadable(let reason):
+            return "cannot read file (\(reason))"
+        }
+    }
+}
