@@ -1,0 +1,73 @@
+/// The reason vocabulary shared by every atscheck command. The raw values are a public
+/// contract (JSON output, exit-code scripts): never rename one.
+public enum ReasonCode: String, Sendable, Codable, CaseIterable {
+    case certExpired = "cert-expired"
+    case certNotYetValid = "cert-not-yet-valid"
+    case certUntrusted = "cert-untrusted"
+    case certIncompleteChain = "cert-incomplete-chain"
+    case certHostnameMismatch = "cert-hostname-mismatch"
+    case certMissingSAN = "cert-missing-san"
+    case certWeakSignature = "cert-weak-signature"
+    case certWeakKey = "cert-weak-key"
+    case certMissingServerAuthEKU = "cert-missing-server-auth-eku"
+    case certValidityTooLong = "cert-validity-too-long"
+    case ctRequired = "ct-required"
+    case certRevoked = "cert-revoked"
+}
+
+/// One reason a certificate chain would be refused.
+public struct TrustReason: Sendable, Hashable, Codable {
+    /// The stable reason code.
+    public let code: ReasonCode
+    /// A sentence for humans.
+    public let message: String
+    /// Index of the certificate concerned in the evaluated chain (0 = leaf), nil when the
+    /// reason concerns the chain as a whole.
+    public let certificateIndex: Int?
+    /// The NSURLErrorDomain code an app would most likely see (-1201, -1202, ...).
+    public let appleError: Int
+    /// The SecureTransport (`_kCFStreamErrorCodeKey`) code, when one applies (-9813, ...).
+    public let secureTransportError: Int?
+    /// Where the rule comes from (Apple document URL).
+    public let source: String
+
+    /// Creates a reason.
+    public init(code: ReasonCode, message: String, certificateIndex: Int?, appleError: Int,
+                secureTransportError: Int?, source: String) {
+        self.code = code
+        self.message = message
+        self.certificateIndex = certificateIndex
+        self.appleError = appleError
+        self.secureTransportError = secureTransportError
+        self.source = source
+    }
+}
+
+/// Apple documents cited by the trust rules (see ats-reference.md §11).
+public enum AppleSource {
+    public static let trustEvaluation = "https://developer.apple.com/documentation/security/preventing-insecure-network-connections"
+    public static let ios13Requirements = "https://support.apple.com/en-us/103769"
+    public static let validity398 = "https://support.apple.com/en-us/102028"
+    public static let certificateTransparency = "https://support.apple.com/en-us/103214"
+    public static let platformSecurityTLS = "https://support.apple.com/guide/security/tls-security-sec100a75d12/web"
+    public static let urlErrors = "https://developer.apple.com/documentation/foundation/1508628-url_loading_system_error_codes"
+}
+
+/// NSURLErrorDomain and SecureTransport codes used in reasons (ats-reference.md §6).
+public enum AppleErrorCode {
+    public static let secureConnectionFailed = -1200
+    public static let serverCertificateHasBadDate = -1201
+    public static let serverCertificateUntrusted = -1202
+    public static let serverCertificateHasUnknownRoot = -1203
+    public static let serverCertificateNotYetValid = -1204
+
+    public static let sslXCertChainInvalid = -9807
+    public static let sslUnknownRootCert = -9812
+    public static let sslNoRootCert = -9813
+    public static let sslCertExpired = -9814
+    public static let sslCertNotYetValid = -9815
+    public static let sslHostNameMismatch = -9843
+    public static let atsMinimumKeySizeViolation = -9883
+    public static let atsLeafCertificateHashAlgorithmViolation = -9884
+    public static let atsCertificateHashAlgorithmViolation = -9885
+}

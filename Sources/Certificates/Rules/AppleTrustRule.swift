@@ -1,0 +1,81 @@
+import Foundation
+
+/// Everything a trust rule may look at. Built once per evaluation by `TrustEvaluator`.
+public struct TrustContext: Sendable {
+    /// Certificates as the server (or file) presented them, leaf first.
+    public let presented: [Certificate]
+    /// What OpenSSL's path building found; `path.chain` is the chain the rules judge.
+    public let path: PathValidation
+    /// The host the certificate must be valid for, when one was given.
+    public let host: String?
+    /// The instant of evaluation.
+    public let time: Date
+    /// SCTs delivered outside the certificate (TLS extension, stapled OCSP).
+    public let deliveredSCTCount: Int
+    /// The stapled OCSP response's verdict, when one was available.
+    public let ocsp: OCSPStatus?
+
+    /// The chain under judgment, leaf first.
+    public var chain: [Certificate] { path.chain }
+    /// The leaf certificate.
+    public var leaf: Certificate { path.chain.first ?? presented[0] }
+
+    /// True when certificate `index` of `chain` is a root acting as trust anchor (or a
+    /// self-signed top that would be one): its own signature and key are not judged.
+    public func isAnchor(_ index: Int) -> Bool {
+        index > 0 && index == chain.count - 1 && (path.anchorOrigin != nil || chain[index].isSelfSigned)
+    }
+
+    /// Creates a context.
+    public init(presented: [Certificate], path: PathValidation, host: String?, time: Date,
+                deliveredSCTCount: Int = 0, ocsp: OCSPStatus? = nil) {
+        self.presented = presented
+        self.path = path
+        self.host = host
+        self.time = time
+        self.deliveredSCTCount = deliveredSCTCount
+        self.ocsp = ocsp
+    }
+}
+
+/// One of Apple's trust requirements as a value: an id, a citation, and a check that
+/// returns every violation it finds (empty when the chain meets it or it does not apply).
+public protocol AppleTrustRule: Sendable {
+    /// Stable identifier of the rule (e.g. `apple-signature-hash`).
+    var id: String { get }
+    /// What the rule requires, in one line.
+    var summary: String { get }
+    /// The Apple document the rule comes from.
+    var source: String { get }
+    /// Every violation in `context`.
+    func check(_ context: TrustContext) -> [TrustReason]
+}
+
+/// Dates at which Apple's certificate policies start to apply (ats-reference.md §4).
+enum PolicyDates {
+    static let ekuAndValidity825 = utc(2019, 7, 1)
+    static let validity398 = utc(2020, 9, 1)
+    static let certificateTransparency = utc(2018, 10, 15)
+    static let ctLifetimeTable = utc(2021, 4, 21)
+
+    static func utc(_ year: Int, _ month: Int, _ day: Int) -> Date {
+        var components = DateComponents()
+        components.year = year
+        components.month = month
+        components.day = day
+        return utcCalendar.date(from: components)!
+    }
+
+    static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+}
+
+/// Formats an instant as ISO 8601 in UTC, e.g. 2025-06-01T00:00:00Z.
+public func iso8601(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: date)
+}

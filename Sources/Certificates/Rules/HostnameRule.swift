@@ -1,0 +1,27 @@
+/// The host must be one of the leaf's subjectAltName DNS names or IP addresses; Apple
+/// never falls back to the subject CN (iOS 13 / macOS 10.15 requirements).
+public struct HostnameRule: AppleTrustRule {
+    public let id = "apple-hostname"
+    public let summary = "The host must match a DNS or IP subjectAltName of the leaf; the CN is ignored."
+    public let source = AppleSource.ios13Requirements
+
+    public init() {}
+
+    public func check(_ context: TrustContext) -> [TrustReason] {
+        guard let host = context.host, !HostnameMatcher.matches(host, certificate: context.leaf) else { return [] }
+        let sans = context.leaf.subjectAlternativeNames
+        let names = sans.dns.map { "DNS:\($0)" } + sans.ip.map { "IP:\($0)" }
+        let detail: String
+        if names.isEmpty {
+            let cn = context.leaf.subject.commonName.map { " (the subject CN is \($0), which Apple ignores)" } ?? ""
+            detail = "the leaf has no DNS or IP subjectAltName\(cn)"
+        } else {
+            let shown = names.count > 6 ? names.prefix(6).joined(separator: ", ") + ", … (\(names.count) in all)" : names.joined(separator: ", ")
+            detail = "the leaf covers \(shown)"
+        }
+        return [TrustReason(code: .certHostnameMismatch,
+                            message: "\(HostnameMatcher.normalized(host)) does not match the certificate: \(detail)",
+                            certificateIndex: 0, appleError: AppleErrorCode.serverCertificateUntrusted,
+                            secureTransportError: AppleErrorCode.sslHostNameMismatch, source: source)]
+    }
+}

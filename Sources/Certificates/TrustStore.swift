@@ -1,0 +1,80 @@
+import COpenSSL
+import Foundation
+
+/// The roots a chain may end at, each marked with where it came from. The origin matters:
+/// Apple applies the 398-day and Certificate Transparency rules only to certificates that
+/// chain to roots preinstalled in the OS (`.system`), not to user- or MDM-installed roots.
+public struct TrustStore: Sendable {
+    /// Where a trust anchor came from.
+    public enum Origin: String, Sendable, Codable {
+        /// Preinstalled (public) roots: the system bundle or `--system-roots`.
+        case system
+        /// User- or administrator-installed roots: `--ca-file`.
+        case user
+    }
+
+    /// One trusted root.
+    public struct Anchor: Sendable, Hashable {
+        /// The root certificate.
+        public let certificate: Certificate
+        /// Where it came from.
+        public let origin: Origin
+    }
+
+    /// Every anchor; a certificate present in both sets counts as `.system`.
+    public let anchors: [Anchor]
+    let native: NativeStore
+
+    /// A store from explicit system (public) and user-installed roots.
+    public init(system: [Certificate] = [], user: [Certificate] = []) {
+        let systemSet = Set(system)
+        var seen = Set<Certificate>()
+        var anchors: [Anchor] = []
+        for certificate in system where seen.insert(certificate).inserted {
+            anchors.append(Anchor(certificate: certificate, origin: .system))
+        }
+        for certificate in user where !systemSet.contains(certificate) && seen.insert(certificate).inserted {
+            anchors.append(Anchor(certificate: certificate, origin: .user))
+        }
+        self.anchors = anchors
+        self.native = NativeStore(anchors.map(\.certificate))
+    }
+
+    /// The origin of `certificate` if it is one of the anchors.
+    public func origin(of certificate: Certificate) -> Origin? {
+        anchors.first { $0.certificate == certificate }?.origin
+    }
+
+    /// Places where Linux distributions and macOS keep the system CA bundle, in search order.
+    public static let systemBundleCandidates = [
+        "/etc/ssl/certs/ca-certificates.crt",  // Debian, Ubuntu, Alpine
+        "/etc/pki/tls/certs/ca-bundle.crt",    // Fedora, RHEL
+        "/etc/ssl/ca-bundle.pem",              // openSUSE
+        "/etc/ssl/cert.pem",                   // macOS, BSDs
+    ]
+
+    /// The path of the first system bundle that exists, or nil.
+    public static func defaultSystemBundlePath() -> String? {
+        systemBundleCandidates.first { FileManager.default.isReadableFile(atPath: $0) }
+    }
+}
+
+/// An `X509_STORE` holding the anchors, built once per `TrustStore` and shared read-only:
+/// OpenSSL allows concurrent verifications against one store once it is populated.
+final class NativeStore: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    init(_ certificates: [Certificate]) {
+        pointer = X509_STORE_new()
+        for certificate in certificates {
+            guard let handle = certificate.makeHandle() else { continue }
+            // X509_STORE_add_cert takes its own reference.
+            _ = X509_STORE_add_cert(pointer, handle.pointer)
+        }
+        ERR_clear_error()
+    }
+
+    deinit {
+        X509_STORE_free(pointer)
+    }
+}
