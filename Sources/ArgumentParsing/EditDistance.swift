@@ -29,7 +29,7 @@ enum EditDistance {
     static func suggestion(for typed: String, among candidates: [String]) -> String? {
         guard !typed.isEmpty else { return nil }
         var best: (candidate: String, distance: Int)?
-        for candidate in candidates where !candidate.isEmpty && candidate != typed {
+        for candidate in candidates where !candidate.isEmpty {
             let d = distance(typed, candidate)
             let close = d <= 2 && d < typed.count && d < candidate.count
             let prefix = candidate.hasPrefix(typed) || typed.hasPrefix(candidate)

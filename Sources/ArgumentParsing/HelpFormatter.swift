@@ -131,13 +131,10 @@ struct HelpFormatter {
         let indent = TextWrapping.spaces(Self.rowIndent)
         let textIndent = TextWrapping.spaces(column)
         return rows.flatMap { row -> [String] in
-            var labelLines = TextWrapping.wrap(row.label, width: width, firstPrefix: indent,
-                                               restPrefix: indent + "    ")
-            // Keep the label's own leading spaces (alignment of long names without a short name).
-            if row.label.hasPrefix(" "), let first = labelLines.first {
-                labelLines[0] = indent + TextWrapping.spaces(row.label.prefix { $0 == " " }.count)
-                    + first.drop { $0 == " " }
-            }
+            let labelLine = indent + row.label
+            var labelLines = labelLine.count <= width
+                ? [labelLine]
+                : TextWrapping.wrap(row.label, width: width, firstPrefix: indent, restPrefix: indent + "    ")
             guard !row.text.isEmpty else { return labelLines }
             let lastLabel = labelLines.removeLast()
             if lastLabel.count + Self.columnGap <= column {

@@ -167,10 +167,15 @@ struct OptionScanner {
         record(option, value: value)
     }
 
-    /// Consumes the next argument as a value. Anything but `--` is accepted,
-    /// including arguments that start with `-` (so `--at -5` works).
+    /// Consumes the next argument as a value. Arguments that start with `-` are
+    /// accepted (so `--at -5` works), except `--`, which ends options, and
+    /// `--help`/`-h`, which must keep their meaning anywhere before `--`.
     private mutating func takeNextValue() -> String? {
-        guard index < arguments.count, arguments[index] != "--" else { return nil }
+        guard index < arguments.count else { return nil }
+        let next = arguments[index]
+        guard next != "--", next != "--" + BuiltIn.helpName, next != "-" + String(BuiltIn.helpShort) else {
+            return nil
+        }
         defer { index += 1 }
         return arguments[index]
     }

@@ -1,1 +1,15 @@
-print("atscheck")
+import ArgumentParsing
+import Foundation
+
+/// Every command the tool offers, in the order `atscheck --help` lists them.
+let commands: [any AtscheckCommand.Type] = [CertCommand.self]
+
+let tool = ToolSpec(
+    name: "atscheck",
+    abstract: "Would Apple's App Transport Security block this request, and exactly why?",
+    version: AtscheckVersion.current,
+    subcommands: commands.map { SubcommandSpec(name: $0.name, abstract: $0.spec.abstract) }
+)
+
+let exitCode = CommandRunner.run(Array(CommandLine.arguments.dropFirst()), tool: tool, commands: commands)
+exit(exitCode.rawValue)

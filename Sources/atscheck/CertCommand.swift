@@ -1,0 +1,94 @@
+import ArgumentParsing
+import Certificates
+import Foundation
+
+/// `atscheck cert`: print certificate fields and, with `--host`, Apple's trust verdict.
+enum CertCommand: AtscheckCommand {
+    static let name = "cert"
+
+    static let spec = CommandSpec(
+        name: "atscheck cert",
+        abstract: "Show certificates and judge them against Apple's trust rules.",
+        discussion: """
+        Reads PEM (one or many blocks) or DER files. All certificates from all FILEs form one \
+        chain, leaf first, in the order given. Without --host the fields are printed; with \
+        --host the chain is also validated for that name at --at, and every failing check is \
+        reported with its reason code, the error an app would see and the rule's source.
+
+        Roots from the system bundle count as preinstalled (public) roots: the 398-day and \
+        Certificate Transparency rules apply under them. Roots from --ca-file count as \
+        user-installed: only the 825-day rule applies.
+        """,
+        options: [
+            OptionSpec("host", value: "NAME", help: "Validate the chain for this DNS name or IP address."),
+            OptionSpec("ca-file", value: "PEM", help: "Trust these roots as user-installed roots.", repeatable: true),
+            OptionSpec("system-roots", value: "PEM",
+                       help: "Use this bundle as the preinstalled (public) roots instead of the system bundle, e.g. a snapshot of Apple's roots."),
+            OptionSpec("no-system-roots", help: "Do not trust the system bundle."),
+            OptionSpec("at", value: "ISO8601", help: "Evaluate at this instant instead of now (e.g. 2025-06-01T00:00:00Z)."),
+            OptionSpec("ocsp-response", value: "DER", help: "A stapled OCSP response (DER) to check the leaf against."),
+            OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json"], defaultValue: "text"),
+        ],
+        positionals: [PositionalSpec("FILE", help: "Certificate files (PEM or DER), leaf first.", variadic: true)],
+        examples: [
+            "atscheck cert TestCerts/leaf-good-rsa.pem",
+            "atscheck cert chain.pem --host api.example.com",
+            "atscheck cert leaf.pem --host dev.local --ca-file my-root.pem --no-system-roots --at 2025-06-01",
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let files = arguments.positional("FILE")
+        let time = try TimeArgument.evaluationTime(arguments.value("at"), command: spec.name)
+        var certificates: [LoadedCertificate] = []
+        for file in files {
+            certificates += try load(file).enumerated().map { LoadedCertificate(certificate: $1, file: file, position: $0) }
+        }
+
+        var evaluation: TrustEvaluation? = nil
+        var store: TrustStore? = nil
+        if let host = arguments.value("host") {
+            guard !host.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw InputError(description: "\(spec.name): '--host' needs a non-empty name")
+            }
+            let trustStore = try TrustStoreOptions(arguments, command: spec.name).makeStore()
+            let ocsp = try arguments.value("ocsp-response").map { try readFile($0) }
+            evaluation = TrustEvaluator(store: trustStore).evaluate(certificates.map(\.certificate), host: host, at: time,
+                                                                     ocspResponse: ocsp)
+            store = trustStore
+        } else if arguments.value("ocsp-response") != nil {
+            throw InputError(description: "\(spec.name): '--ocsp-response' needs '--host' (it is checked during validation)")
+        }
+
+        let report = CertReport(certificates: certificates, evaluation: evaluation, store: store, time: time)
+        switch arguments.value("format") {
+        case "json": print(try JSONOutput.encode(report))
+        default: print(CertTextRenderer.render(report), terminator: "")
+        }
+        guard let evaluation else { return .success }
+        return evaluation.isTrusted ? .success : .failure
+    }
+
+    static func load(_ file: String) throws -> [Certificate] {
+        do {
+            return try CertificateLoader.load(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw InputError(description: "\(file): \(error.description)")
+        }
+    }
+
+    static func readFile(_ file: String) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw InputError(description: "\(file): cannot read file")
+        }
+        return data
+    }
+}
+
+/// A certificate with where it was read from.
+struct LoadedCertificate {
+    let certificate: Certificate
+    let file: String
+    /// Position inside its file (0-based).
+    let position: Int
+}

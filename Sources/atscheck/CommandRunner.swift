@@ -1,0 +1,42 @@
+import ArgumentParsing
+import Foundation
+
+/// Dispatches to a subcommand and turns every error into one line on stderr and an exit code.
+enum CommandRunner {
+    static func run(_ arguments: [String], tool: ToolSpec, commands: [any AtscheckCommand.Type]) -> ExitCode {
+        do {
+            switch try ArgumentParser.dispatch(arguments, tool: tool) {
+            case .help(let text):
+                print(text)
+                return .success
+            case .version(let version):
+                print(version)
+                return .success
+            case .subcommand(let name, let rest):
+                guard let command = commands.first(where: { $0.name == name }) else {
+                    throw UsageError(command: tool.name, message: "unknown subcommand '\(name)'")
+                }
+                switch try ArgumentParser.parse(rest, as: command.spec) {
+                case .help(let text):
+                    print(text)
+                    return .success
+                case .arguments(let parsed):
+                    return try command.run(parsed)
+                }
+            }
+        } catch let error as UsageError {
+            printError("\(error.description)\n\(error.hint)")
+            return .usage
+        } catch let error as InputError {
+            printError(error.description)
+            return .usage
+        } catch {
+            printError("atscheck: \(error)")
+            return .usage
+        }
+    }
+
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParsing
+import Certificates
+import Foundation
+
+/// The trust-store options shared by commands that validate chains:
+/// `--ca-file` (user-installed), `--system-roots` and `--no-system-roots`.
+struct TrustStoreOptions {
+    let caFiles: [String]
+    let systemRootsFile: String?
+    let useSystemRoots: Bool
+    let command: String
+
+    init(_ arguments: ParsedArguments, command: String) throws {
+        caFiles = arguments.values("ca-file")
+        systemRootsFile = arguments.value("system-roots")
+        useSystemRoots = !arguments.flag("no-system-roots")
+        self.command = command
+        if systemRootsFile != nil && !useSystemRoots {
+            throw InputError(description: "\(command): '--system-roots' and '--no-system-roots' contradict each other")
+        }
+    }
+
+    func makeStore() throws -> TrustStore {
+        let user = try caFiles.flatMap(CertCommand.load)
+        var system: [Certificate] = []
+        if let systemRootsFile {
+            system = try CertCommand.load(systemRootsFile)
+        } else if useSystemRoots {
+            guard let path = TrustStore.defaultSystemBundlePath() else {
+                throw InputError(description: "\(command): no system CA bundle found (looked in \(TrustStore.systemBundleCandidates.joined(separator: ", "))); use --system-roots FILE or --ca-file with --no-system-roots")
+            }
+            system = try CertCommand.load(path)
+        }
+        return TrustStore(system: system, user: user)
+    }
+}
