@@ -25,7 +25,7 @@ public enum CertificateLoadError: Error, Sendable, Equatable, CustomStringConver
         case .invalidCertificateInPEM(let index, let reason):
             return "PEM block \(index + 1) is not a valid X.509 certificate (\(reason))"
         case .notACertificate(let reason):
-            return "neither PEM nor a DER X.509 certificate (\(reason))"
+            return "neither PEM (no -----BEGIN line) nor a DER X.509 certificate (\(reason))"
         case .unreadable(let reason):
             return "cannot read file (\(reason))"
         }
