@@ -39,7 +39,17 @@ enum CertCommand: AtscheckCommand {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let files = arguments.positional("FILE")
+        // Usage mistakes first (error + hint, exit 2), before any file is read.
         let time = try TimeArgument.evaluationTime(arguments.value("at"), command: spec.name)
+        let storeOptions = try TrustStoreOptions(arguments, command: spec.name)
+        let host = arguments.value("host")
+        if let host, host.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw UsageError(command: spec.name, message: "'--host' needs a non-empty name")
+        }
+        if host == nil && arguments.value("ocsp-response") != nil {
+            throw UsageError(command: spec.name, message: "'--ocsp-response' needs '--host' (it is checked during validation)")
+        }
+
         var certificates: [LoadedCertificate] = []
         for file in files {
             certificates += try load(file).enumerated().map { LoadedCertificate(certificate: $1, file: file, position: $0) }
@@ -47,17 +57,12 @@ enum CertCommand: AtscheckCommand {
 
         var evaluation: TrustEvaluation? = nil
         var store: TrustStore? = nil
-        if let host = arguments.value("host") {
-            guard !host.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw InputError(description: "\(spec.name): '--host' needs a non-empty name")
-            }
-            let trustStore = try TrustStoreOptions(arguments, command: spec.name).makeStore()
+        if let host {
+            let trustStore = try storeOptions.makeStore()
             let ocsp = try arguments.value("ocsp-response").map { try readFile($0) }
             evaluation = TrustEvaluator(store: trustStore).evaluate(certificates.map(\.certificate), host: host, at: time,
                                                                      ocspResponse: ocsp)
             store = trustStore
-        } else if arguments.value("ocsp-response") != nil {
-            throw InputError(description: "\(spec.name): '--ocsp-response' needs '--host' (it is checked during validation)")
         }
 
         let report = CertReport(certificates: certificates, evaluation: evaluation, store: store, time: time)

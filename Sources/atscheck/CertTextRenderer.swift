@@ -42,7 +42,7 @@ enum CertTextRenderer {
         add("Public key", key)
         add("Signature", c.signature.algorithm + (c.signature.hash.map { " (\($0))" } ?? ""))
         if let usage = c.keyUsage { add("Key usage", usage.joined(separator: ", ")) }
-        add("Extended usage", c.extendedKeyUsage.map { $0.isEmpty ? "(empty)" : $0.joined(separator: ", ") } ?? "none")
+        add("EKU", c.extendedKeyUsage.map { $0.isEmpty ? "(empty)" : $0.joined(separator: ", ") } ?? "none")
         if let constraints = c.basicConstraints {
             add("CA", constraints.isCA ? "yes" + (constraints.pathLength.map { ", path length \($0)" } ?? "") : "no")
         } else {
@@ -51,15 +51,20 @@ enum CertTextRenderer {
         add("SHA-256", c.sha256Fingerprint.replacingOccurrences(of: ":", with: ""))
         add("SHA-1", c.sha1Fingerprint.replacingOccurrences(of: ":", with: ""))
         add("SPKI SHA-256", c.spkiSHA256)
-        add("Embedded SCTs", "\(c.embeddedSCTs.count)" + (c.embeddedSCTs.isEmpty ? "" : " from \(Set(c.embeddedSCTs.map(\.logID)).count) log(s)"))
+        add("SCTs", "\(c.embeddedSCTs.count)" + (c.embeddedSCTs.isEmpty ? "" : " from \(Set(c.embeddedSCTs.map(\.logID)).count) log(s)"))
         for url in c.authorityInformationAccess.ocsp { add("OCSP", url) }
         for url in c.authorityInformationAccess.caIssuers { add("CA issuers", url) }
         if c.mustStaple { add("Must-staple", "yes") }
-        if c.isPrecertificate { add("Precertificate", "yes (CT poison extension)") }
+        if c.isPrecertificate { add("Precert", "yes (CT poison extension)") }
 
-        let header = "Certificate \(index) (\(role(c, index: index, count: count))) from \(loaded.file)"
-            + (loaded.position > 0 ? " #\(loaded.position + 1)" : "") + "\n"
-        return header + lines.map { "  " + ($0.0 + ":").padding(toLength: 16, withPad: " ", startingAt: 0) + printable($0.1) + "\n" }.joined()
+        let header = "Certificate \(index) (\(role(c, index: index, count: count)))\n"
+        lines.insert(("From", loaded.file + (loaded.position > 0 ? " (certificate \(loaded.position + 1) in the file)" : "")), at: 0)
+        // Labels fit 14 columns, so a 64-digit fingerprint ends exactly at column 80.
+        let continuation = String(repeating: " ", count: 16)
+        return header + lines.map { label, value in
+            wrap(printable(value), firstPrefix: "  " + (label + ":").padding(toLength: 14, withPad: " ", startingAt: 0),
+                 restPrefix: continuation)
+        }.joined()
     }
 
     static func verdict(_ evaluation: TrustEvaluation, store: TrustStore, presented: [Certificate]) -> String {
@@ -73,26 +78,59 @@ enum CertTextRenderer {
         }
         if let top = evaluation.path.chain.last, let origin = store.origin(of: top) {
             let kind = origin == .system ? "preinstalled (public) root" : "user-installed root"
-            out += "  anchor: \(top.subject.rfc4514) (\(kind))\n"
+            out += wrap("anchor: \(printable(top.subject.rfc4514)) (\(kind))", firstPrefix: "  ", restPrefix: "          ")
         }
         let chain = evaluation.path.chain.enumerated().map { index, certificate in
-            "\(index): \(certificate.subject.commonName ?? certificate.subject.rfc4514)"
+            "\(index): \(printable(certificate.subject.commonName ?? certificate.subject.rfc4514))"
                 + (presented.contains(certificate) ? "" : " [from trust store]")
         }
-        out += "  chain: " + chain.joined(separator: " <- ") + "\n"
+        // One link per line once the chain no longer fits: "  chain: 0: a <- 1: b" / "         <- 2: c".
+        var chainLine = "  chain:"
+        for (index, link) in chain.enumerated() {
+            let piece = index == 0 ? link : "<- " + link
+            if index > 0 && chainLine.count + 1 + piece.count > lineWidth {
+                out += chainLine + "\n"
+                chainLine = "        "
+            }
+            chainLine += " " + piece
+        }
+        out += chainLine + "\n"
         for reason in evaluation.reasons {
             let certificate = reason.certificateIndex.map { " [certificate \($0)]" } ?? ""
             out += "\n  ✗ \(reason.code.rawValue)\(certificate)\n"
-            out += "    \(printable(reason.message))\n"
+            out += wrap(printable(reason.message), firstPrefix: "    ", restPrefix: "    ")
             let transport = reason.secureTransportError.map { ", SecureTransport \($0)" } ?? ""
             out += "    app sees: NSURLErrorDomain \(reason.appleError)\(transport)\n"
-            out += "    source: \(reason.source)\n"
+            out += wrap("source: \(reason.source)", firstPrefix: "    ", restPrefix: "      ")
         }
         if let ocsp = evaluation.ocsp {
-            out += "\n  OCSP: \(ocsp.status.rawValue)" + (ocsp.signatureVerified ? " (signature verified)" : " (signature not verified)") + "\n"
+            let signature = ocsp.status == .unusable ? "" : ocsp.signatureVerified ? " (signature verified)" : " (signature not verified)"
+            out += "\n  OCSP: \(ocsp.status.rawValue)\(signature)\n"
         }
-        for note in evaluation.notes { out += "\n  note: \(note)\n" }
+        for note in evaluation.notes { out += "\n" + wrap("note: \(printable(note))", firstPrefix: "  ", restPrefix: "        ") }
         return out
+    }
+
+    /// The width the verdict section is wrapped to.
+    static let lineWidth = 80
+
+    /// `text` word-wrapped to `lineWidth` columns, each line ending in a newline. Words are never
+    /// broken, so a single word longer than a line (a URL) keeps its line to itself.
+    static func wrap(_ text: String, firstPrefix: String, restPrefix: String) -> String {
+        var lines: [String] = []
+        var line = firstPrefix
+        var lineHasWord = false
+        for word in text.split(separator: " ") {
+            if lineHasWord && line.count + 1 + word.count > lineWidth {
+                lines.append(line)
+                line = restPrefix + word
+            } else {
+                line += (lineHasWord ? " " : "") + word
+            }
+            lineHasWord = true
+        }
+        lines.append(line)
+        return lines.map { $0 + "\n" }.joined()
     }
 
     /// Shows control characters (a NUL inside a CN, for instance) as escapes.

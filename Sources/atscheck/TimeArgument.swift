@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 
 /// Parses the `--at` evaluation instant: full ISO 8601 date-times (`Z` or an offset,
@@ -17,11 +18,11 @@ enum TimeArgument {
         return nil
     }
 
-    /// `--at` if given (exit 2 when malformed), otherwise now.
+    /// `--at` if given (a usage error, exit 2, when malformed), otherwise now.
     static func evaluationTime(_ value: String?, command: String) throws -> Date {
         guard let value else { return Date() }
         guard let date = parse(value) else {
-            throw InputError(description: "\(command): invalid value '\(value)' for '--at' (expected ISO 8601, e.g. 2025-06-01T00:00:00Z or 2025-06-01)")
+            throw UsageError(command: command, message: "invalid value '\(value)' for '--at' (expected ISO 8601, e.g. 2025-06-01T00:00:00Z or 2025-06-01)")
         }
         return date
     }

@@ -16,7 +16,7 @@ struct TrustStoreOptions {
         useSystemRoots = !arguments.flag("no-system-roots")
         self.command = command
         if systemRootsFile != nil && !useSystemRoots {
-            throw InputError(description: "\(command): '--system-roots' and '--no-system-roots' contradict each other")
+            throw UsageError(command: command, message: "'--system-roots' and '--no-system-roots' contradict each other")
         }
     }
 
