@@ -123,6 +123,11 @@ X509 *ats_x509_stack_at(const STACK_OF(X509) *stack, int index) { return sk_X509
 void ats_x509_stack_free_all(STACK_OF(X509) *stack) { sk_X509_pop_free(stack, X509_free); }
 
 static int ats_verify_log_index = -1;
+static CRYPTO_ONCE ats_verify_log_once = CRYPTO_ONCE_STATIC_INIT;
+
+static void ats_verify_log_init(void) {
+    ats_verify_log_index = X509_STORE_CTX_get_ex_new_index(0, NULL, NULL, NULL, NULL);
+}
 
 static int ats_collecting_callback(int ok, X509_STORE_CTX *ctx) {
     if (ok) return 1;
@@ -137,10 +142,9 @@ static int ats_collecting_callback(int ok, X509_STORE_CTX *ctx) {
 }
 
 void ats_verify_collect_errors(X509_STORE_CTX *ctx, ats_verify_log *log) {
-    if (ats_verify_log_index < 0) {
-        // CRYPTO_get_ex_new_index is thread-safe; a race only wastes an index.
-        ats_verify_log_index = X509_STORE_CTX_get_ex_new_index(0, NULL, NULL, NULL, NULL);
-    }
+    // Exactly one index per process: two threads racing here used to take different indexes,
+    // and a context whose log was stored under the overwritten one lost every error.
+    CRYPTO_THREAD_run_once(&ats_verify_log_once, ats_verify_log_init);
     log->count = 0;
     X509_STORE_CTX_set_ex_data(ctx, ats_verify_log_index, log);
     X509_STORE_CTX_set_verify_cb(ctx, ats_collecting_callback);

@@ -15,12 +15,15 @@ public enum HostnameMatcher {
     public static func matches(_ host: String, certificate: Certificate) -> Bool {
         guard let handle = certificate.makeHandle() else { return false }
         let name = normalized(host)
+        // X509_check_host reads a leading dot as "any subdomain of" (.example.com would match a
+        // certificate for www.example.com); a host name never starts with a dot.
+        guard !name.isEmpty, !name.hasPrefix(".") else { return false }
         defer { ERR_clear_error() }
-        if isIPAddress(name) {
-            return X509_check_ip_asc(handle.pointer, name, 0) == 1
-        }
+        // Apple compares every host, IP literals included, with the dNSName entries first, and
+        // then an IP literal with the iPAddress entries (SecPolicyCheckCertSSLHostname).
         let flags = UInt32(X509_CHECK_FLAG_NEVER_CHECK_SUBJECT | X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS)
-        return X509_check_host(handle.pointer, name, name.utf8.count, flags, nil) == 1
+        if X509_check_host(handle.pointer, name, name.utf8.count, flags, nil) == 1 { return true }
+        return isIPAddress(name) && X509_check_ip_asc(handle.pointer, name, 0) == 1
     }
 
     /// Lower-cases, strips IPv6 brackets and one trailing dot.

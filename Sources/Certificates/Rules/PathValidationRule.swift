@@ -22,7 +22,11 @@ public struct PathValidationRule: AppleTrustRule {
         if context.path.failures.isEmpty && context.path.anchorOrigin == nil {
             reasons.append(untrusted("the chain does not end at a root in the trust store", index: context.chain.count - 1))
         }
-        return reasons
+        // OpenSSL reports from the top of the chain down; reasons are ordered by certificate
+        // (TrustEvaluation.reasons). The sort is stable, so one certificate's reasons keep their order.
+        return reasons.enumerated()
+            .sorted { ($0.element.certificateIndex ?? Int.max, $0.offset) < ($1.element.certificateIndex ?? Int.max, $1.offset) }
+            .map(\.element)
     }
 
     private func reason(for failure: PathValidation.Failure, context: TrustContext) -> TrustReason? {
