@@ -38,15 +38,21 @@ public struct PathValidationRule: AppleTrustRule {
             return TrustReason(code: .certExpired,
                                message: "\(role) expired at \(iso8601(certificate.notAfter)) (evaluated at \(iso8601(context.time)))",
                                certificateIndex: index, appleError: AppleErrorCode.serverCertificateHasBadDate,
-                               secureTransportError: AppleErrorCode.sslCertExpired, source: AppleSource.urlErrors)
+                               secureTransportError: AppleErrorCode.sslCertExpired, source: AppleSource.trustEvaluation)
         case X509_V_ERR_CERT_NOT_YET_VALID:
             return TrustReason(code: .certNotYetValid,
                                message: "\(role) is not valid before \(iso8601(certificate.notBefore)) (evaluated at \(iso8601(context.time)))",
                                certificateIndex: index, appleError: AppleErrorCode.serverCertificateNotYetValid,
-                               secureTransportError: AppleErrorCode.sslCertNotYetValid, source: AppleSource.urlErrors)
+                               secureTransportError: AppleErrorCode.sslCertNotYetValid, source: AppleSource.trustEvaluation)
         case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY, X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT,
              X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
             let top = context.chain[min(index, context.chain.count - 1)]
+            // Servers send intermediates, not roots: a missing issuer above a CA is most likely
+            // a root the store lacks; a missing issuer of the leaf is a missing intermediate.
+            if index > 0 && top.isCA {
+                return untrusted("the chain ends at \(top.subject.rfc4514), issued by \(top.issuer.rfc4514), which is not in the trust store (an unknown root, or an intermediate that was not sent)",
+                                 index: index)
+            }
             return TrustReason(code: .certIncompleteChain,
                                message: "the issuer of \(role), \(top.issuer.rfc4514), was not sent and is not in the trust store; the server must send its intermediate certificates",
                                certificateIndex: index, appleError: AppleErrorCode.serverCertificateUntrusted,
