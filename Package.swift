@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "atscheck", targets: ["atscheck"]),
         .library(name: "Certificates", targets: ["Certificates"]),
+        .library(name: "ATSPolicy", targets: ["ATSPolicy"]),
     ],
     targets: [
         .systemLibrary(
@@ -17,9 +18,11 @@ let package = Package(
         .target(name: "COpenSSLShims", dependencies: ["COpenSSL"]),
         .target(name: "Certificates", dependencies: ["COpenSSL", "COpenSSLShims"]),
         .target(name: "ArgumentParsing"),
-        .executableTarget(name: "atscheck", dependencies: ["Certificates", "ArgumentParsing"]),
+        .target(name: "ATSPolicy"),
+        .executableTarget(name: "atscheck", dependencies: ["Certificates", "ArgumentParsing", "ATSPolicy"]),
         .testTarget(name: "CertificatesTests", dependencies: ["Certificates"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy"]),
         .testTarget(name: "atscheckTests", dependencies: ["atscheck", "Certificates"]),
     ]
 )

@@ -1,0 +1,152 @@
+import Foundation
+
+/// A value read from the policy file, with where it was written.
+public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
+    /// The value.
+    public let value: Value
+    /// Path of the key that holds it.
+    public let keyPath: KeyPath
+    /// Where the key was written (XML only).
+    public let location: SourceLocation?
+}
+
+/// A key whose value has the wrong property-list type (a `"YES"` string where a Boolean
+/// belongs). ATS ignores such values; the key still counts as *present* where presence alone
+/// matters (§2.2).
+public struct TypeMismatch: Sendable, Hashable {
+    /// Path of the key.
+    public let keyPath: KeyPath
+    /// Where the key was written.
+    public let location: SourceLocation?
+    /// The documented type.
+    public let expected: ATSKeys.ValueType
+    /// The type found.
+    public let found: String
+}
+
+/// The typed `NSAppTransportSecurity` dictionary of an app (§1). Wrong-typed values are not
+/// dropped silently: they are listed in `typeMismatches` and otherwise treated as absent.
+public struct AppTransportSecurity: Sendable {
+    /// Path of the dictionary (`NSAppTransportSecurity`, or empty for a bare ATS dictionary).
+    public let keyPath: KeyPath
+    /// Where the dictionary's key was written.
+    public let location: SourceLocation?
+    /// False when the file has no ATS dictionary at all (full ATS applies).
+    public let isPresent: Bool
+    /// The dictionary's raw entries in file order.
+    public let entries: [PlistEntry]
+
+    public let allowsArbitraryLoads: Located<Bool>?
+    public let allowsArbitraryLoadsForMedia: Located<Bool>?
+    public let allowsArbitraryLoadsInWebContent: Located<Bool>?
+    public let allowsLocalNetworking: Located<Bool>?
+    public let requiresNIAPPackage: Located<String>?
+    /// `NSExceptionDomains` entries in file order (duplicates kept).
+    public let exceptionDomains: [ExceptionDomain]
+    /// `NSPinnedDomains` entries in file order.
+    public let pinnedDomains: [PinnedDomain]
+    /// Top-level keys present with any value (presence neutralises arbitrary loads, §2.2).
+    public let presentGlobalKeys: Set<String>
+    /// Every value whose type is not the documented one.
+    public let typeMismatches: [TypeMismatch]
+
+    /// The fine-grained global keys present (any value), which turn `NSAllowsArbitraryLoads`
+    /// off on iOS 10+.
+    public var neutralisingKeysPresent: [String] {
+        [ATSKeys.allowsArbitraryLoadsForMedia, ATSKeys.allowsArbitraryLoadsInWebContent, ATSKeys.allowsLocalNetworking]
+            .filter(presentGlobalKeys.contains)
+    }
+}
+
+/// One `NSExceptionDomains` entry.
+public struct ExceptionDomain: Sendable, Hashable {
+    /// The domain key exactly as written.
+    public let key: String
+    /// Path of the entry.
+    public let keyPath: KeyPath
+    /// Where the key was written.
+    public let location: SourceLocation?
+    /// False when the entry's value is not a dictionary (then every setting is absent).
+    public let isDictionary: Bool
+    /// The entry's raw entries.
+    public let entries: [PlistEntry]
+
+    public let includesSubdomains: Located<Bool>?
+    public let allowsInsecureHTTPLoads: Located<Bool>?
+    /// The raw string; see `TLSVersion(rawValue:)` for its meaning.
+    public let minimumTLSVersion: Located<String>?
+    public let requiresForwardSecrecy: Located<Bool>?
+    public let requiresCertificateTransparency: Located<Bool>?
+    public let requiresNIAPPackage: Located<String>?
+    /// Legacy `NSThirdParty*` / `NSTemporary*` keys, keyed by the documented key they alias.
+    public let legacyBooleans: [String: Located<Bool>]
+    /// Legacy minimum-TLS keys.
+    public let legacyMinimumTLSVersion: Located<String>?
+
+    /// The effective setting for a documented Boolean key, honouring legacy aliases when asked.
+    public func boolean(_ key: String, legacy: LegacyKeyMode) -> Located<Bool>? {
+        let documented: Located<Bool>?
+        switch key {
+        case ATSKeys.includesSubdomains: documented = includesSubdomains
+        case ATSKeys.allowsInsecureHTTPLoads: documented = allowsInsecureHTTPLoads
+        case ATSKeys.requiresForwardSecrecy: documented = requiresForwardSecrecy
+        case ATSKeys.requiresCertificateTransparency: documented = requiresCertificateTransparency
+        default: documented = nil
+        }
+        if let documented { return documented }
+        return legacy == .alias ? legacyBooleans[key] : nil
+    }
+
+    /// The effective minimum TLS string, honouring legacy aliases when asked.
+    public func minimumTLS(legacy: LegacyKeyMode) -> Located<String>? {
+        minimumTLSVersion ?? (legacy == .alias ? legacyMinimumTLSVersion : nil)
+    }
+}
+
+/// One `NSPinnedDomains` entry.
+public struct PinnedDomain: Sendable, Hashable {
+    /// The domain key exactly as written.
+    public let key: String
+    public let keyPath: KeyPath
+    public let location: SourceLocation?
+    public let isDictionary: Bool
+    public let entries: [PlistEntry]
+    public let includesSubdomains: Located<Bool>?
+    /// `NSPinnedCAIdentities`, nil when absent.
+    public let caIdentities: [PinIdentity]?
+    /// `NSPinnedLeafIdentities`, nil when absent.
+    public let leafIdentities: [PinIdentity]?
+}
+
+/// One element of a pinned-identities array.
+public struct PinIdentity: Sendable, Hashable {
+    /// The `SPKI-SHA256-BASE64` string, nil when the element is not a dictionary with it.
+    public let spkiSHA256Base64: String?
+    public let keyPath: KeyPath
+    public let location: SourceLocation?
+    /// What is wrong with the element's shape, if anything.
+    public let shapeProblem: String?
+
+    /// The decoded digest when the string is base64 of exactly 32 bytes.
+    public var digest: Data? {
+        guard let text = spkiSHA256Base64, let data = Data(base64Encoded: text), data.count == 32 else { return nil }
+        return data
+    }
+}
+
+/// What to do with `NSThirdParty*` / `NSTemporary*` keys (§1.2, §12).
+public enum LegacyKeyMode: String, Sendable, Codable, CaseIterable {
+    /// Honour them as aliases of the documented keys (default).
+    case alias
+    /// Ignore them.
+    case ignore
+}
+
+/// TLS protocol versions named by `NSExceptionMinimumTLSVersion`.
+public enum TLSVersion: String, Sendable, Codable, Comparable, CaseIterable {
+    case tls10 = "TLSv1.0", tls11 = "TLSv1.1", tls12 = "TLSv1.2", tls13 = "TLSv1.3"
+
+    public static func < (lhs: TLSVersion, rhs: TLSVersion) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Reads XML, binary and JSON property lists into `PlistDocument`, safely.
+///
+/// - XML is read with our own reader on Foundation's event-driven `XMLParser`, so every key
+///   and value has a `SourceLocation` (the line and column of its opening tag's `<`). Documents
+///   that declare entities are refused before parsing; external entities are never resolved;
+///   the Apple DOCTYPE is accepted and never fetched.
+/// - Binary (`bplist00`) goes through `PropertyListSerialization` after a structural check
+///   (reference cycles, depth, and values that shared references would expand to).
+/// - JSON goes through `JSONSerialization`.
+///
+/// Binary and JSON nodes have no locations and their dictionaries are sorted by key.
+public enum PlistReader {
+    /// Limits applied to every file.
+    public struct Limits: Sendable {
+        /// Largest accepted file, in bytes.
+        public var maximumBytes: Int = 8 << 20
+        /// Deepest accepted nesting of dictionaries and arrays.
+        public var maximumDepth: Int = 64
+        /// Most values (dictionaries, arrays and scalars; keys not counted) in one file. Matters
+        /// for binary plists, where shared references can make a small file expand enormously.
+        public var maximumValues: Int = 1_000_000
+        /// The defaults.
+        public static let `default` = Limits()
+
+        /// Creates limits; every argument defaults to the `default` value.
+        public init(maximumBytes: Int = 8 << 20, maximumDepth: Int = 64, maximumValues: Int = 1_000_000) {
+            self.maximumBytes = maximumBytes
+            self.maximumDepth = maximumDepth
+            self.maximumValues = maximumValues
+        }
+    }
+
+    /// Parses `data`, detecting the format from its first bytes.
+    public static func read(_ data: Data, limits: Limits = .default) throws(PlistReadError) -> PlistDocument {
+        guard data.count <= limits.maximumBytes else {
+            throw PlistReadError("file is \(data.count) bytes, more than the limit of \(limits.maximumBytes) bytes")
+        }
+        let raw = [UInt8](data)
+        guard !raw.isEmpty else { throw PlistReadError("not a property list (empty file)") }
+
+        let binaryMagic = Array("bplist".utf8)
+        if raw.count >= 8, Array(raw[0..<6]) == binaryMagic {
+            let version = String(decoding: raw[6..<8], as: UTF8.self)
+            guard version == "00" else {
+                throw PlistReadError("unsupported binary property list version 'bplist\(version)' (only bplist00 is supported)")
+            }
+            return PlistDocument(root: try readBinary(raw, data: data, limits: limits), format: .binary)
+        }
+
+        var text = try PlistText.decode(raw)
+        guard let first = text.bytes.firstIndex(where: { !isXMLWhitespace($0) }) else {
+            throw PlistReadError(text.bytes.isEmpty ? "not a property list (empty file)" : "not a property list (only whitespace)")
+        }
+        switch text.bytes[first] {
+        case UInt8(ascii: "<"):
+            try PlistXMLPrologue.prepare(&text)
+            return PlistDocument(root: try PlistXMLReader.read(text.bytes, limits: limits), format: .xml)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            return PlistDocument(root: try readJSON(text.bytes, limits: limits), format: .json)
+        default:
+            throw PlistReadError("not a property list (\(describeStart(text.bytes, at: first)))")
+        }
+    }
+
+    /// Reads a file, with the same checks. A file that cannot be read gives its system error.
+    public static func read(contentsOf url: URL, limits: Limits = .default) throws(PlistReadError) -> PlistDocument {
+        // Refuse oversized files before reading them into memory.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber,
+           size.int64Value > Int64(limits.maximumBytes) {
+            throw PlistReadError("file is \(size.int64Value) bytes, more than the limit of \(limits.maximumBytes) bytes")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw PlistReadError("cannot read \(url.path): \(error.localizedDescription)")
+        }
+        return try read(data, limits: limits)
+    }
+
+    // MARK: Binary
+
+    private static func readBinary(_ raw: [UInt8], data: Data, limits: Limits) throws(PlistReadError) -> PlistNode {
+        try PlistBinaryScanner.check(raw, limits: limits)
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            // CoreFoundation falls back to its other parsers and reports their complaint, which
+            // is about the wrong format; say what actually failed.
+            throw PlistReadError("malformed binary property list (Foundation could not decode it)")
+        }
+        var converter = PlistFoundationConverter(limits: limits, formatName: "binary property list")
+        return try converter.convert(object)
+    }
+
+    // MARK: JSON
+
+    private static func readJSON(_ bytes: [UInt8], limits: Limits) throws(PlistReadError) -> PlistNode {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            throw PlistReadError("malformed JSON" + (detail.map { " (\($0))" } ?? ""))
+        }
+        var converter = PlistFoundationConverter(limits: limits, formatName: "JSON")
+        return try converter.convert(object)
+    }
+
+    // MARK: Messages
+
+    /// "starts with "abc"" for text, hex bytes otherwise.
+    static func describeStart(_ bytes: [UInt8], at start: Int) -> String {
+        let prefix = Array(bytes[start..<min(bytes.count, start + 8)])
+        if prefix.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return "starts with \"\(String(decoding: prefix, as: UTF8.self))\", expected '<', '{', '[' or bplist00"
+        }
+        let hex = prefix.prefix(4).map { byte -> String in
+            let digits = String(byte, radix: 16, uppercase: true)
+            return digits.count == 1 ? "0" + digits : digits
+        }.joined(separator: " ")
+        return "starts with bytes \(hex), expected '<', '{', '[' or bplist00"
+    }
+}

@@ -1,0 +1,90 @@
+/// The API family a load goes through (§0, §2.1): different global keys apply to each.
+public enum LoadContext: String, Sendable, Codable, CaseIterable {
+    case urlSession = "urlsession", webView = "webview", media
+}
+
+/// What ATS demands of one load, after resolution.
+public struct Requirements: Sendable, Hashable, Codable {
+    /// False when ATS's extra checks are off for this load (arbitrary loads, a local-name
+    /// exemption). The OS's default trust evaluation still applies to HTTPS.
+    public var atsEnforced: Bool
+    /// Cleartext `http://` allowed.
+    public var allowsInsecureHTTP: Bool
+    /// Lowest TLS version accepted (nil when ATS is not enforced).
+    public var minimumTLSVersion: TLSVersion?
+    /// ECDHE suites required (nil when ATS is not enforced).
+    public var requiresForwardSecrecy: Bool?
+    /// RSA ≥ 2048 / EC ≥ 256 checked; lifted together with forward secrecy (§1.2).
+    public var checksKeySize: Bool
+    /// The obsolete per-domain CT key was set (the system CT policy applies regardless).
+    public var requiresCertificateTransparencyKey: Bool
+    /// A delegate may loosen server-trust evaluation for this host.
+    public var delegateMayLoosenTrust: Bool
+    /// NIAP TLS package mode (`FCP_v2.1`, `recommended`) when one applies.
+    public var niapPackage: String?
+    /// Pinning applied on top, when an `NSPinnedDomains` entry matches.
+    public var pinning: PinningRequirement?
+
+    /// Full ATS with the documented defaults.
+    public static let fullATS = Requirements(atsEnforced: true, allowsInsecureHTTP: false, minimumTLSVersion: .tls12,
+                                             requiresForwardSecrecy: true, checksKeySize: true,
+                                             requiresCertificateTransparencyKey: false, delegateMayLoosenTrust: false,
+                                             niapPackage: nil, pinning: nil)
+
+    /// ATS switched off for the load.
+    public static let atsOff = Requirements(atsEnforced: false, allowsInsecureHTTP: true, minimumTLSVersion: nil,
+                                            requiresForwardSecrecy: nil, checksKeySize: false,
+                                            requiresCertificateTransparencyKey: false, delegateMayLoosenTrust: true,
+                                            niapPackage: nil, pinning: nil)
+}
+
+/// The pins that apply to a host (§5).
+public struct PinningRequirement: Sendable, Hashable, Codable {
+    /// The `NSPinnedDomains` key that matched.
+    public let domain: String
+    /// Base64 SPKI SHA-256 pins of which the leaf must match one (nil when not given).
+    public let leafIdentities: [String]?
+    /// Pins of which some CA certificate in the chain must match one (nil when not given).
+    public let caIdentities: [String]?
+}
+
+/// Which part of the configuration decided a load.
+public enum PolicySource: Sendable, Hashable, Codable {
+    /// An `NSExceptionDomains` entry; global keys were ignored for this host.
+    case exceptionDomain(key: String, keyPath: String, line: Int?, match: String)
+    /// The global keys.
+    case global
+    /// Exempt from ATS as a local name or address (§2.4).
+    case localExemption(reason: String)
+    /// There is no `NSAppTransportSecurity` dictionary: full ATS.
+    case noConfiguration
+}
+
+/// The resolution of one URL: where its rules came from and what they are.
+public struct Resolution: Sendable, Hashable {
+    /// The URL as given.
+    public let url: String
+    /// The host as ATS compares it.
+    public let host: HostName
+    /// `http` or `https`.
+    public let scheme: String
+    public let context: LoadContext
+    public let target: TargetOS
+    /// The branch that decided the load.
+    public let source: PolicySource
+    /// `NSAllowsArbitraryLoads` as written (nil when absent).
+    public let arbitraryLoadsWritten: Bool?
+    /// True when `NSAllowsArbitraryLoads=YES` was turned off by fine-grained keys (iOS 10+, §2.2).
+    public let arbitraryLoadsNeutralised: Bool
+    /// The keys that neutralised it.
+    public let neutralisedBy: [String]
+    /// The effective requirements.
+    public let requirements: Requirements
+    /// Modelling choices that decided this answer (§12), for display.
+    public let assumptions: [String]
+    /// Ambiguities: overlapping entries, answers that change with `--subdomain-depth`.
+    public let ambiguities: [String]
+
+    /// True when ATS refuses the load before any TLS: cleartext HTTP not allowed (-1022).
+    public var blocksCleartext: Bool { scheme == "http" && !requirements.allowsInsecureHTTP }
+}

@@ -1,0 +1,67 @@
+import ATSPolicy
+
+/// Human-readable `atscheck explain` output.
+enum ExplainTextRenderer {
+    static func render(_ resolution: Resolution, policyPath: String?) -> String {
+        let contexts: [LoadContext: String] = [.urlSession: "URLSession", .webView: "WKWebView", .media: "AVFoundation media"]
+        var out = "\(resolution.url)\n"
+        out += CertTextRenderer.wrap("host \(resolution.host), \(contexts[resolution.context]!), \(resolution.target)"
+            + (policyPath.map { ", policy \($0)" } ?? ", no policy file"), firstPrefix: "  ", restPrefix: "  ") + "\n"
+
+        let entry: String
+        switch resolution.source {
+        case .exceptionDomain(let key, _, let line, let match):
+            entry = "NSExceptionDomains entry '\(key)'" + (line.map { " (line \($0))" } ?? "") + ", \(match) match;"
+                + " global keys are ignored for this host"
+        case .global: entry = "the global keys (no NSExceptionDomains entry matches)"
+        case .localExemption(let reason): entry = "exempt from ATS: \(reason)"
+        case .noConfiguration: entry = "no NSAppTransportSecurity dictionary: full ATS"
+        }
+        out += CertTextRenderer.wrap("applies: \(entry)", firstPrefix: "  ", restPrefix: "           ")
+
+        if let written = resolution.arbitraryLoadsWritten {
+            var text = "NSAllowsArbitraryLoads: \(written ? "YES" : "NO")"
+            if resolution.arbitraryLoadsNeutralised {
+                text += ", ignored because \(resolution.neutralisedBy.joined(separator: ", ")) \(resolution.neutralisedBy.count == 1 ? "is" : "are") present"
+            }
+            out += CertTextRenderer.wrap(text, firstPrefix: "  ", restPrefix: "    ")
+        }
+
+        let requirements = resolution.requirements
+        out += "\n  requirements:\n"
+        if requirements.atsEnforced {
+            out += "    TLS:             \(requirements.minimumTLSVersion?.rawValue ?? "TLSv1.2") or later\n"
+            out += "    cipher suites:   " + (requirements.requiresForwardSecrecy == false
+                ? "ECDHE or static-RSA AES suites (forward secrecy not required)\n"
+                : "ECDHE with AES (forward secrecy required)\n")
+            out += "    key size:        " + (requirements.checksKeySize ? "RSA ≥ 2048, EC ≥ 256 bits\n" : "not checked\n")
+        } else {
+            out += "    ATS checks:      off (the default HTTPS trust evaluation still applies)\n"
+        }
+        out += "    cleartext HTTP:  " + (requirements.allowsInsecureHTTP ? "allowed\n" : "not allowed\n")
+        if let niap = requirements.niapPackage { out += "    NIAP package:    \(niap)\n" }
+        if let pins = requirements.pinning {
+            out += "    pinning:         NSPinnedDomains '\(pins.domain)'\n"
+            if let leaf = pins.leafIdentities { out += "      leaf pins:     \(leaf.count) (\(leaf.joined(separator: ", ")))\n" }
+            if let ca = pins.caIdentities { out += "      CA pins:       \(ca.count) (\(ca.joined(separator: ", ")))\n" }
+        } else {
+            out += "    pinning:         none\n"
+        }
+
+        out += "\n"
+        if resolution.blocksCleartext {
+            out += CertTextRenderer.wrap("BLOCKED: ATS refuses cleartext http:// to this host before any connection (NSURLErrorAppTransportSecurityRequiresSecureConnection, -1022)", firstPrefix: "", restPrefix: "  ")
+        } else if resolution.scheme == "http" {
+            out += "ALLOWED: cleartext http:// is permitted for this host\n"
+        } else {
+            out += CertTextRenderer.wrap("PROCEEDS TO TLS: the server must meet the requirements above", firstPrefix: "", restPrefix: "  ")
+        }
+        if !resolution.ambiguities.isEmpty {
+            out += "\nambiguities:\n"
+            for item in resolution.ambiguities { out += CertTextRenderer.wrap(item, firstPrefix: "  - ", restPrefix: "    ") }
+        }
+        out += "\nassumptions:\n"
+        for item in resolution.assumptions { out += CertTextRenderer.wrap(item, firstPrefix: "  - ", restPrefix: "    ") }
+        return out
+    }
+}

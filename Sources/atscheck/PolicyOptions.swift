@@ -1,0 +1,47 @@
+import ArgumentParsing
+import ATSPolicy
+import Foundation
+
+/// Reading `--policy`, `--target`, `--subdomain-depth` and `--legacy-keys`, shared by the
+/// commands that resolve ATS policies.
+enum PolicyOptions {
+    static let targetOption = OptionSpec("target", value: "OS",
+                                         help: "The OS the app runs on: ios17, ios16.4, macos14, tvos17, watchos10, visionos2. Default: the latest iOS (\(TargetOS.latest)).")
+    static let subdomainDepthOption = OptionSpec("subdomain-depth", value: "DEPTH",
+                                                 help: "How far NSIncludesSubdomains reaches: 1 (current Apple documentation) or any (older documentation).",
+                                                 allowed: SubdomainDepth.allCases.map(\.rawValue), defaultValue: SubdomainDepth.one.rawValue)
+    static let legacyKeysOption = OptionSpec("legacy-keys", value: "MODE",
+                                             help: "Treat NSThirdParty*/NSTemporary* keys as aliases of the documented keys, or ignore them.",
+                                             allowed: LegacyKeyMode.allCases.map(\.rawValue), defaultValue: LegacyKeyMode.alias.rawValue)
+
+    /// `--target`, defaulting to the latest iOS.
+    static func target(_ arguments: ParsedArguments, command: String) throws -> TargetOS {
+        guard let text = arguments.value("target") else { return .latest }
+        guard let target = TargetOS(parsing: text) else {
+            throw UsageError(command: command, message: "invalid value '\(text)' for '--target' (expected e.g. ios17, ios16.4, macos14, tvos17, watchos10, visionos2)")
+        }
+        return target
+    }
+
+    /// All resolution options.
+    static func resolutionOptions(_ arguments: ParsedArguments, command: String) throws -> ResolutionOptions {
+        ResolutionOptions(target: try target(arguments, command: command),
+                          subdomainDepth: SubdomainDepth(rawValue: arguments.value("subdomain-depth") ?? "1") ?? .one,
+                          legacyKeys: LegacyKeyMode(rawValue: arguments.value("legacy-keys") ?? "alias") ?? .alias)
+    }
+
+    /// Reads a policy file (Info.plist or bare ATS dictionary; XML, binary or JSON).
+    static func load(_ path: String) throws -> AppTransportSecurity {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let reason = !exists ? "No such file or directory" : isDirectory.boolValue ? "Is a directory" : "cannot read file"
+            throw InputError(description: "\(path): cannot read file (\(reason))")
+        }
+        do {
+            return AppTransportSecurity(document: try PlistReader.read(data))
+        } catch {
+            throw InputError(description: "\(path):\(error.location.map { "\($0.line):\($0.column):" } ?? "") not a property list: \(error.message)")
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// `atscheck explain` end to end: the built binary over real policy files. Expected values come
+/// from ats-reference.md §2 and the policies' own contents, not from the program's output.
+@Suite("atscheck explain")
+struct ExplainCommandTests {
+    /// Writes a small Info.plist into a temporary directory and returns its path.
+    static func infoPlist(_ atsBody: String) throws -> String {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>CFBundleIdentifier</key><string>com.example.app</string>
+        <key>NSAppTransportSecurity</key><dict>
+        \(atsBody)
+        </dict></dict></plist>
+        """
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("atscheck-explain-\(UUID().uuidString).plist")
+        try Data(xml.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test("an http:// load refused by policy exits 1 with -1022 in JSON")
+    func cleartextBlocked() throws {
+        let policy = try Self.infoPlist("<key>NSAllowsArbitraryLoads</key><true/><key>NSAllowsLocalNetworking</key><true/>")
+        let result = try ProcessRunner.atscheck(["explain", "http://api.example.com/", "--policy", policy, "--format", "json"])
+        #expect(result.status == 1)
+        let json = try result.json()
+        #expect(json["schemaVersion"] as? Int == 1)
+        let verdict = try #require(json["verdict"] as? [String: Any])
+        #expect(verdict["cleartextBlocked"] as? Bool == true)
+        #expect(verdict["nsurlError"] as? Int == -1022)
+        let policyReport = try #require(json["policy"] as? [String: Any])
+        let arbitrary = try #require(policyReport["arbitraryLoads"] as? [String: Any])
+        #expect(arbitrary["written"] as? Bool == true)
+        #expect(arbitrary["neutralised"] as? Bool == true)
+        #expect(arbitrary["neutralisedBy"] as? [String] == ["NSAllowsLocalNetworking"])
+        let entry = try #require(policyReport["entry"] as? [String: Any])
+        #expect(entry["kind"] as? String == "global")
+    }
+
+    @Test("the matching exception entry, its line and its requirements are reported")
+    func exceptionEntry() throws {
+        let policy = try Self.infoPlist("""
+        <key>NSExceptionDomains</key><dict>
+        <key>example.com</key><dict>
+        <key>NSIncludesSubdomains</key><true/>
+        <key>NSExceptionMinimumTLSVersion</key><string>TLSv1.1</string>
+        <key>NSExceptionRequiresForwardSecrecy</key><false/>
+        </dict></dict>
+        """)
+        let result = try ProcessRunner.atscheck(["explain", "https://cdn.example.com/a.js", "--policy", policy, "--format", "json"])
+        #expect(result.status == 0)
+        let policyReport = try #require(try result.json()["policy"] as? [String: Any])
+        let entry = try #require(policyReport["entry"] as? [String: Any])
+        #expect(entry["kind"] as? String == "exception-domain")
+        #expect(entry["key"] as? String == "example.com")
+        #expect(entry["line"] as? Int == 6, "the <key>example.com</key> line of the written file")
+        let requirements = try #require(policyReport["requirements"] as? [String: Any])
+        #expect(requirements["minimumTLSVersion"] as? String == "TLSv1.1")
+        #expect(requirements["requiresForwardSecrecy"] as? Bool == false)
+        #expect(requirements["checksKeySize"] as? Bool == false)
+        #expect(requirements["allowsInsecureHTTP"] as? Bool == false)
+        #expect(requirements.keys.contains("pinning") && requirements["pinning"] is NSNull)
+    }
+
+    @Test("--target changes the IP-literal answer (iOS 16 exempt, iOS 17 not)")
+    func targetMatters() throws {
+        let policy = try Self.infoPlist("<key>NSAllowsArbitraryLoadsInWebContent</key><true/>")
+        let old = try ProcessRunner.atscheck(["explain", "http://10.0.0.5/", "--policy", policy, "--target", "ios16"])
+        #expect(old.status == 0)
+        #expect(old.stdout.contains("exempt from ATS"))
+        let new = try ProcessRunner.atscheck(["explain", "http://10.0.0.5/", "--policy", policy, "--target", "ios17"])
+        #expect(new.status == 1)
+        #expect(new.stdout.contains("BLOCKED"))
+        #expect(new.stdout.contains("-1022"))
+    }
+
+    @Test("--context webview honours NSAllowsArbitraryLoadsInWebContent")
+    func webViewContext() throws {
+        let policy = try Self.infoPlist("<key>NSAllowsArbitraryLoadsInWebContent</key><true/>")
+        #expect(try ProcessRunner.atscheck(["explain", "http://news.example.com/", "--policy", policy, "--context", "webview"]).status == 0)
+        #expect(try ProcessRunner.atscheck(["explain", "http://news.example.com/", "--policy", policy]).status == 1)
+    }
+
+    @Test("without --policy, full ATS applies")
+    func noPolicy() throws {
+        let result = try ProcessRunner.atscheck(["explain", "https://example.com/", "--format", "json"])
+        #expect(result.status == 0)
+        let entry = try #require((try result.json()["policy"] as? [String: Any])?["entry"] as? [String: Any])
+        #expect(entry["kind"] as? String == "no-configuration")
+    }
+
+    @Test("text output names the entry, the verdict and the assumptions, within 80 columns")
+    func textOutput() throws {
+        let result = try ProcessRunner.atscheck(["explain", "http://192.168.1.20:8080/", "--policy", "Policies/local-development.plist"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("NSAllowsLocalNetworking=YES"))
+        #expect(result.stdout.contains("assumptions:"))
+        for line in result.stdoutLines { #expect(line.count <= 80, "too wide: \(line)") }
+    }
+
+    @Test("bad input and usage exit 2 with one line", arguments: [
+        (["explain", "ftp://example.com/"], "ftp"),
+        (["explain", "https://example.com/", "--target", "android"], "--target"),
+        (["explain", "https://example.com/", "--context", "sockets"], "--context"),
+        (["explain", "https://example.com/", "--policy", "TestCerts/garbage.der"], "TestCerts/garbage.der"),
+        (["explain", "https://example.com/", "--policy", "no/such/file.plist"], "no/such/file.plist"),
+        (["explain"], "URL"),
+    ])
+    func badInput(_ arguments: [String], _ mentioned: String) throws {
+        let result = try ProcessRunner.atscheck(arguments)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(!result.killedBySignal)
+        let first = try #require(result.stderrLines.first)
+        #expect(first.contains(mentioned), "\(first)")
+        #expect(result.stderrLines.count <= 2, "one error line, plus at most a hint: \(result.stderr)")
+    }
+
+    @Test("every corpus Info.plist resolves without a crash; only files SOURCES.tsv marks unparsable exit 2")
+    func corpus() throws {
+        let directory = Fixtures.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/plists")
+        let table = try String(contentsOf: directory.appendingPathComponent("SOURCES.tsv"), encoding: .utf8)
+        // Last column: `ok`, or `fail: <python plistlib error>` for files that are not valid plists.
+        let rows = table.split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        try #require(rows.count > 0, "no rows in \(directory.path)/SOURCES.tsv")
+        for row in rows {
+            let file = String(row[0])
+            let parsable = row.last == "ok"
+            let result = try ProcessRunner.atscheck(["explain", "http://api.example.com/", "--policy", directory.appendingPathComponent(file).path, "--format", "json"])
+            #expect(!result.killedBySignal, "\(file)")
+            if parsable {
+                #expect([0, 1].contains(result.status), "\(file): \(result.stderr)")
+                if [0, 1].contains(result.status) { _ = try result.json() }
+            } else {
+                #expect(result.status == 2, "\(file) is not a valid plist: \(result.stdout)")
+                #expect(result.stderrLines.count == 1, "\(file): \(result.stderr)")
+            }
+        }
+    }
+}
