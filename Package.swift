@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "atscheck", targets: ["atscheck"]),
         .library(name: "Certificates", targets: ["Certificates"]),
         .library(name: "ATSPolicy", targets: ["ATSPolicy"]),
+        .library(name: "ATSLint", targets: ["ATSLint"]),
     ],
     targets: [
         .systemLibrary(
@@ -19,10 +20,12 @@ let package = Package(
         .target(name: "Certificates", dependencies: ["COpenSSL", "COpenSSLShims"]),
         .target(name: "ArgumentParsing"),
         .target(name: "ATSPolicy"),
-        .executableTarget(name: "atscheck", dependencies: ["Certificates", "ArgumentParsing", "ATSPolicy"]),
+        .target(name: "ATSLint", dependencies: ["ATSPolicy"]),
+        .executableTarget(name: "atscheck", dependencies: ["Certificates", "ArgumentParsing", "ATSPolicy", "ATSLint"]),
         .testTarget(name: "CertificatesTests", dependencies: ["Certificates"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy"]),
+        .testTarget(name: "ATSLintTests", dependencies: ["ATSLint", "ATSPolicy"]),
         .testTarget(name: "atscheckTests", dependencies: ["atscheck", "Certificates"]),
     ]
 )

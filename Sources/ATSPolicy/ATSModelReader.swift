@@ -14,7 +14,10 @@ extension AppTransportSecurity {
                 reader.mismatch(path, entry.keyLocation, .dictionary, entry.node.value)
                 self = reader.read([], keyPath: path, location: entry.keyLocation)
             }
-        } else if let entries = root.value.entries, entries.contains(where: { ATSKeys.globalKeys[$0.key] != nil }) {
+        } else if let entries = root.value.entries, entries.contains(where: { ATSKeys.globalKeys[$0.key] != nil }),
+                  !entries.contains(where: { $0.key.hasPrefix("CFBundle") }) {
+            // A bare ATS dictionary. A full Info.plist (it has CFBundle* keys) with ATS keys at its
+            // root is not one: iOS reads only NSAppTransportSecurity, so those keys do nothing.
             self = reader.read(entries, keyPath: KeyPath([]), location: root.location)
         } else {
             self = reader.absent()

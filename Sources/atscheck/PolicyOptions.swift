@@ -32,6 +32,11 @@ enum PolicyOptions {
 
     /// Reads a policy file (Info.plist or bare ATS dictionary; XML, binary or JSON).
     static func load(_ path: String) throws -> AppTransportSecurity {
+        AppTransportSecurity(document: try loadDocument(path))
+    }
+
+    /// Reads a policy file as a property-list document.
+    static func loadDocument(_ path: String) throws -> PlistDocument {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -39,7 +44,7 @@ enum PolicyOptions {
             throw InputError(description: "\(path): cannot read file (\(reason))")
         }
         do {
-            return AppTransportSecurity(document: try PlistReader.read(data))
+            return try PlistReader.read(data)
         } catch {
             throw InputError(description: "\(path):\(error.location.map { "\($0.line):\($0.column):" } ?? "") not a property list: \(error.message)")
         }

@@ -294,3 +294,15 @@ struct TargetOSTests {
         #expect(TargetOS(parsing: text) == nil)
     }
 }
+
+@Suite("Where the ATS dictionary is found")
+struct ATSDictionaryLocationTests {
+    @Test("ATS keys at the root of a full Info.plist are not an ATS configuration")
+    func rootKeysOfInfoPlistIgnored() throws {
+        let xml = "<plist><dict><key>CFBundleIdentifier</key><string>a.b</string><key>NSAllowsArbitraryLoads</key><true/></dict></plist>"
+        let policy = AppTransportSecurity(document: try PlistReader.read(Data(xml.utf8)))
+        #expect(!policy.isPresent)
+        let resolution = try ATSResolver.resolve("http://example.com/", context: .urlSession, policy: policy)
+        #expect(resolution.blocksCleartext)
+    }
+}

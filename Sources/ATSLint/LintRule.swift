@@ -1,0 +1,72 @@
+import ATSPolicy
+
+/// What a rule is, printed by `atscheck lint --list-rules` and used for SARIF rule metadata.
+public struct LintRuleInfo: Sendable, Hashable, Codable {
+    /// Stable id (`unknown-key`); a public contract.
+    public let id: String
+    /// The severity of its findings (a rule may downgrade individual findings, never raise them).
+    public let severity: Severity
+    /// One line.
+    public let summary: String
+    /// Why it matters, a few sentences.
+    public let rationale: String
+    /// The section of ats-reference.md the rule implements, e.g. `§2.2`.
+    public let citation: String
+
+    /// Creates rule metadata.
+    public init(id: String, severity: Severity, summary: String, rationale: String, citation: String) {
+        self.id = id
+        self.severity = severity
+        self.summary = summary
+        self.rationale = rationale
+        self.citation = citation
+    }
+}
+
+/// Everything a rule may look at for one file.
+public struct LintContext: Sendable {
+    /// The parsed file.
+    public let document: PlistDocument
+    /// The typed ATS configuration.
+    public let policy: AppTransportSecurity
+    /// Settings such as the target OS.
+    public let options: LintOptions
+
+    /// Creates a context.
+    public init(document: PlistDocument, policy: AppTransportSecurity, options: LintOptions) {
+        self.document = document
+        self.policy = policy
+        self.options = options
+    }
+}
+
+/// Settings shared by all rules.
+public struct LintOptions: Sendable {
+    /// The OS the app targets (some keys and exemptions depend on it).
+    public var target: TargetOS
+    /// The Public Suffix List, when one could be loaded (`subdomains-on-public-suffix`).
+    public var publicSuffixes: PublicSuffixList?
+
+    /// Creates options.
+    public init(target: TargetOS = .latest, publicSuffixes: PublicSuffixList? = nil) {
+        self.target = target
+        self.publicSuffixes = publicSuffixes
+    }
+}
+
+/// One lint rule, zlint style: metadata plus a check. Each rule lives in its own file
+/// under `Rules/` and is listed in `RuleRegistry.all`.
+public protocol LintRule: Sendable {
+    /// The rule's metadata.
+    var info: LintRuleInfo { get }
+    /// Every violation in the file; empty when the rule passes or does not apply.
+    func check(_ context: LintContext) -> [Finding]
+}
+
+extension LintRule {
+    /// A finding of this rule at its own severity.
+    public func finding(_ message: String, at keyPath: KeyPath?, _ location: SourceLocation?, fix: String? = nil,
+                        severity: Severity? = nil) -> Finding {
+        Finding(rule: info.id, severity: severity ?? info.severity, message: message, keyPath: keyPath, location: location, fix: fix)
+    }
+}

@@ -1,0 +1,44 @@
+import ATSPolicy
+import Foundation
+
+/// The lint result for one file.
+public struct FileReport: Sendable {
+    /// The path as given.
+    public let path: String
+    /// Every finding, sorted by line, then column, then rule id.
+    public let findings: [Finding]
+
+    /// Count of findings at `severity`.
+    public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+}
+
+/// Runs every rule over policy files.
+public struct Linter: Sendable {
+    /// Rule settings.
+    public let options: LintOptions
+    /// The rules to run.
+    public let rules: [any LintRule]
+
+    /// Creates a linter over the registry's rules.
+    public init(options: LintOptions = LintOptions(), rules: [any LintRule] = RuleRegistry.all) {
+        self.options = options
+        self.rules = rules
+    }
+
+    /// Lints the bytes of one file. A file that is not a property list yields one
+    /// `invalid-plist` finding (at the position the reader gives) and nothing else.
+    public func lint(_ data: Data, path: String) -> FileReport {
+        let document: PlistDocument
+        do {
+            document = try PlistReader.read(data)
+        } catch {
+            let finding = InvalidPlistRule().finding(error.message, at: nil, error.location)
+            return FileReport(path: path, findings: [finding])
+        }
+        let context = LintContext(document: document, policy: AppTransportSecurity(document: document), options: options)
+        let findings = rules.flatMap { $0.check(context) }.sorted { lhs, rhs in
+            (lhs.line ?? 0, lhs.column ?? 0, lhs.rule, lhs.message) < (rhs.line ?? 0, rhs.column ?? 0, rhs.rule, rhs.message)
+        }
+        return FileReport(path: path, findings: findings)
+    }
+}

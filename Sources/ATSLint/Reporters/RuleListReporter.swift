@@ -1,0 +1,54 @@
+/// The rule catalogue for `atscheck lint --list-rules`.
+///
+/// Text: one aligned line per rule, `id  severity  citation  summary`, then `N rules`.
+/// JSON: `{"schemaVersion": 1, "rules": [{"id", "severity", "summary", "rationale", "citation"}]}`.
+public enum RuleListReporter {
+    /// The text table, ending in a newline.
+    public static func renderText(_ rules: [LintRuleInfo]) -> String {
+        let idWidth = rules.map(\.id.count).max() ?? 0
+        let severityWidth = Severity.allCases.map(\.rawValue.count).max() ?? 0
+        let citationWidth = rules.map(\.citation.count).max() ?? 0
+        var out = ""
+        for rule in rules {
+            let columns = [pad(rule.id, idWidth), pad(rule.severity.rawValue, severityWidth), pad(rule.citation, citationWidth),
+                           rule.summary]
+            out += columns.joined(separator: "  ") + "\n"
+        }
+        return out + ReporterSupport.plural(rules.count, "rule") + "\n"
+    }
+
+    /// The JSON document.
+    public struct Document: Encodable, Sendable {
+        /// The rules, in registry order.
+        public let rules: [LintRuleInfo]
+
+        private enum Keys: String, CodingKey { case schemaVersion, rules }
+        private enum RuleKeys: String, CodingKey { case id, severity, summary, rationale, citation }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(1, forKey: .schemaVersion)
+            var list = container.nestedUnkeyedContainer(forKey: .rules)
+            for rule in rules {
+                var entry = list.nestedContainer(keyedBy: RuleKeys.self)
+                try entry.encode(rule.id, forKey: .id)
+                try entry.encode(rule.severity.rawValue, forKey: .severity)
+                try entry.encode(rule.summary, forKey: .summary)
+                try entry.encode(rule.rationale, forKey: .rationale)
+                try entry.encode(rule.citation, forKey: .citation)
+            }
+        }
+    }
+
+    /// The JSON document for `rules`.
+    public static func document(_ rules: [LintRuleInfo]) -> Document { Document(rules: rules) }
+
+    /// The JSON document, pretty-printed with sorted keys, without a trailing newline.
+    public static func renderJSON(_ rules: [LintRuleInfo]) -> String {
+        ReporterSupport.encodeJSON(document(rules))
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}

@@ -1,0 +1,313 @@
+import Foundation
+
+/// SARIF 2.1.0 for GitHub code scanning (and any other SARIF consumer).
+///
+/// One run; `tool.driver` lists every rule of the catalogue (id, name, shortDescription,
+/// fullDescription, help with the citation, defaultConfiguration.level, properties.tags);
+/// each finding becomes a result with `ruleId`, `ruleIndex` (its position in
+/// `tool.driver.rules`), `level` (`error`, `warning`, or `note` for notices), `message.text`,
+/// one location and a line-independent `partialFingerprints` entry.
+///
+/// Locations: `artifactLocation.uri` is relative to `%SRCROOT%` (the source root, by default
+/// the working directory) with forward slashes and percent-encoding; a file outside the source
+/// root gets an absolute `file://` URI and no `uriBaseId`. GitHub requires `region.startLine`,
+/// so a finding without a line (binary or JSON plists, whole-file findings) is placed on line 1
+/// without a column, and its message says so and names the key path.
+public enum SARIFReporter {
+    /// The `$schema` GitHub documents for SARIF 2.1.0.
+    public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+    /// The SARIF version written.
+    public static let sarifVersion = "2.1.0"
+    /// `tool.driver.informationUri` unless the caller gives another.
+    public static let defaultInformationURI = "https://example.com/atscheck"
+    /// The base id relative artifact URIs are resolved against.
+    public static let sourceRootBaseID = "%SRCROOT%"
+    /// The `partialFingerprints` key atscheck writes.
+    public static let fingerprintKey = "atscheckFinding/v1"
+    /// `properties.tags` of every rule.
+    public static let ruleTags = ["security", "ats"]
+
+    /// What the SARIF log says about the tool and where paths are relative to.
+    public struct Options: Sendable {
+        /// `tool.driver.version` (and `semanticVersion`).
+        public var toolVersion: String
+        /// `tool.driver.informationUri`.
+        public var informationURI: String
+        /// Absolute directory the uris are made relative to; nil to take paths as already
+        /// relative to the repository root.
+        public var sourceRoot: String?
+        /// The catalogue written to `tool.driver.rules`; rule ids in the reports that are not
+        /// in it (such as `invalid-plist`) are appended.
+        public var rules: [LintRuleInfo]
+
+        /// Creates options.
+        public init(toolVersion: String, informationURI: String = SARIFReporter.defaultInformationURI,
+                    sourceRoot: String? = nil, rules: [LintRuleInfo] = RuleRegistry.all.map(\.info)) {
+            self.toolVersion = toolVersion
+            self.informationURI = informationURI
+            self.sourceRoot = sourceRoot
+            self.rules = rules
+        }
+    }
+
+    /// The SARIF level of a severity: `error`, `warning`, `note`.
+    public static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .notice: return "note"
+        }
+    }
+
+    /// The SARIF log for `reports`, for encoding with any JSON encoder.
+    public static func log(_ reports: [FileReport], options: Options) -> Log {
+        let catalog = ReporterSupport.ruleCatalog(options.rules, covering: reports)
+        var ruleIndex: [String: Int] = [:]
+        for (index, rule) in catalog.enumerated() where ruleIndex[rule.id] == nil { ruleIndex[rule.id] = index }
+
+        var results: [Result] = []
+        for report in reports {
+            let artifact = artifactLocation(for: report.path, sourceRoot: options.sourceRoot)
+            var occurrences: [String: Int] = [:]
+            for finding in report.findings {
+                let identity = [finding.rule, artifact.uri, finding.keyPath ?? "", finding.message].joined(separator: "\u{0}")
+                let occurrence = occurrences[identity, default: 0] + 1
+                occurrences[identity] = occurrence
+                results.append(Result(finding: finding, ruleIndex: ruleIndex[finding.rule] ?? 0, artifact: artifact,
+                                      fingerprint: fnv1a64Hex(identity) + ":\(occurrence)"))
+            }
+        }
+        let driver = Driver(version: options.toolVersion, informationURI: options.informationURI,
+                            rules: catalog.map(ReportingDescriptor.init))
+        return Log(runs: [Run(driver: driver, results: results)])
+    }
+
+    /// The SARIF log as pretty-printed JSON with sorted keys, without a trailing newline.
+    public static func render(_ reports: [FileReport], options: Options) -> String {
+        ReporterSupport.encodeJSON(log(reports, options: options))
+    }
+
+    // MARK: - Paths
+
+    /// Where a file is, as SARIF `artifactLocation`: `uri` plus `uriBaseId` when relative.
+    public struct ArtifactLocation: Encodable, Sendable, Hashable {
+        /// Relative (to `uriBaseId`) or absolute `file://` URI, percent-encoded.
+        public let uri: String
+        /// `%SRCROOT%` for relative uris, nil for absolute ones.
+        public let uriBaseId: String?
+
+        private enum Keys: String, CodingKey { case uri, uriBaseId }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(uri, forKey: .uri)
+            try container.encodeIfPresent(uriBaseId, forKey: .uriBaseId)
+        }
+    }
+
+    /// The artifact location of `path` (as given on the command line). Lexical only: the file
+    /// system is not consulted, so symbolic links are not resolved.
+    public static func artifactLocation(for path: String, sourceRoot: String?) -> ArtifactLocation {
+        guard let sourceRoot, sourceRoot.hasPrefix("/") else {
+            if path.hasPrefix("/") {
+                return ArtifactLocation(uri: "file://" + percentEncode(normalize(path, absolute: true)), uriBaseId: nil)
+            }
+            return ArtifactLocation(uri: percentEncode(normalize(path, absolute: false)), uriBaseId: sourceRootBaseID)
+        }
+        let root = normalize(sourceRoot, absolute: true)
+        let absolute = normalize(path.hasPrefix("/") ? path : root + "/" + path, absolute: true)
+        let prefix = root == "/" ? "/" : root + "/"
+        if absolute.hasPrefix(prefix) && absolute.count > prefix.count {
+            return ArtifactLocation(uri: percentEncode(String(absolute.dropFirst(prefix.count))), uriBaseId: sourceRootBaseID)
+        }
+        return ArtifactLocation(uri: "file://" + percentEncode(absolute), uriBaseId: nil)
+    }
+
+    /// Removes empty and `.` components and resolves `..` lexically. Absolute results start
+    /// with `/`; a relative path keeps leading `..` components it cannot resolve.
+    static func normalize(_ path: String, absolute: Bool) -> String {
+        var components: [Substring] = []
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..":
+                if let last = components.last, last != ".." { components.removeLast() }
+                else if !absolute { components.append(component) }
+            default: components.append(component)
+            }
+        }
+        let joined = components.joined(separator: "/")
+        return absolute ? "/" + joined : joined
+    }
+
+    /// RFC 3986 path characters stay; everything else (space, `%`, `#`, `?`, `:`, non-ASCII) is
+    /// percent-encoded as UTF-8. `:` is encoded so a relative uri can never look like a scheme.
+    static func percentEncode(_ path: String) -> String {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/!$&'()*+,;=@".utf8)
+        var out = ""
+        for byte in path.utf8 {
+            if allowed.contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
+    /// 64-bit FNV-1a of the UTF-8 bytes, 16 hex digits.
+    static func fnv1a64Hex(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16).leftPadded(to: 16)
+    }
+
+    // MARK: - Document
+
+    /// A SARIF log (`sarifLog`).
+    public struct Log: Encodable, Sendable {
+        let runs: [Run]
+
+        private enum Keys: String, CodingKey { case schema = "$schema", version, runs }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(SARIFReporter.schemaURI, forKey: .schema)
+            try container.encode(SARIFReporter.sarifVersion, forKey: .version)
+            try container.encode(runs, forKey: .runs)
+        }
+    }
+
+    struct Run: Encodable, Sendable {
+        let driver: Driver
+        let results: [Result]
+
+        private enum Keys: String, CodingKey { case tool, results }
+        private enum ToolKeys: String, CodingKey { case driver }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            var tool = container.nestedContainer(keyedBy: ToolKeys.self, forKey: .tool)
+            try tool.encode(driver, forKey: .driver)
+            try container.encode(results, forKey: .results)
+        }
+    }
+
+    struct Driver: Encodable, Sendable {
+        let version: String
+        let informationURI: String
+        let rules: [ReportingDescriptor]
+
+        private enum Keys: String, CodingKey { case name, version, semanticVersion, informationUri, rules }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode("atscheck", forKey: .name)
+            try container.encode(version, forKey: .version)
+            try container.encode(version, forKey: .semanticVersion)
+            try container.encode(informationURI, forKey: .informationUri)
+            try container.encode(rules, forKey: .rules)
+        }
+    }
+
+    struct ReportingDescriptor: Encodable, Sendable {
+        let info: LintRuleInfo
+
+        init(_ info: LintRuleInfo) { self.info = info }
+
+        /// `unknown-key` → `UnknownKey`.
+        var name: String {
+            info.id.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+                .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        }
+
+        var reference: String? {
+            info.citation.isEmpty ? nil : "ats-reference.md \(info.citation)"
+        }
+
+        private enum Keys: String, CodingKey { case id, name, shortDescription, fullDescription, help, defaultConfiguration, properties }
+        private enum TextKeys: String, CodingKey { case text, markdown }
+        private enum ConfigurationKeys: String, CodingKey { case level }
+        private enum PropertyKeys: String, CodingKey { case tags, citation }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(info.id, forKey: .id)
+            try container.encode(name.isEmpty ? info.id : name, forKey: .name)
+            let summary = info.summary.isEmpty ? info.id : info.summary
+            let rationale = info.rationale.isEmpty ? summary : info.rationale
+            var short = container.nestedContainer(keyedBy: TextKeys.self, forKey: .shortDescription)
+            try short.encode(summary, forKey: .text)
+            var full = container.nestedContainer(keyedBy: TextKeys.self, forKey: .fullDescription)
+            try full.encode(rationale, forKey: .text)
+            var help = container.nestedContainer(keyedBy: TextKeys.self, forKey: .help)
+            try help.encode([summary, rationale, reference.map { "Reference: \($0)" }].compactMap { $0 }.joined(separator: "\n\n"),
+                            forKey: .text)
+            try help.encode([
+                "**\(summary)**", rationale, reference.map { _ in "Reference: `ats-reference.md` \(info.citation)" },
+                "Rule id: `\(info.id)` (list all with `atscheck lint --list-rules`).",
+            ].compactMap { $0 }.joined(separator: "\n\n"), forKey: .markdown)
+            var configuration = container.nestedContainer(keyedBy: ConfigurationKeys.self, forKey: .defaultConfiguration)
+            try configuration.encode(SARIFReporter.level(info.severity), forKey: .level)
+            var properties = container.nestedContainer(keyedBy: PropertyKeys.self, forKey: .properties)
+            try properties.encode(SARIFReporter.ruleTags, forKey: .tags)
+            if !info.citation.isEmpty { try properties.encode(info.citation, forKey: .citation) }
+        }
+    }
+
+    struct Result: Encodable, Sendable {
+        let finding: Finding
+        let ruleIndex: Int
+        let artifact: ArtifactLocation
+        let fingerprint: String
+
+        /// The message, with the fix and, when the line is unknown, where the finding really is.
+        var text: String {
+            var text = finding.message
+            if let fix = finding.fix { text += " Fix: \(fix)" }
+            if finding.line == nil {
+                let at = finding.keyPath.map { "key path \($0); " } ?? ""
+                text += " (\(at)no line information, so shown on line 1)"
+            }
+            return text
+        }
+
+        private enum Keys: String, CodingKey { case ruleId, ruleIndex, level, message, locations, partialFingerprints, properties }
+        private enum MessageKeys: String, CodingKey { case text }
+        private enum LocationKeys: String, CodingKey { case physicalLocation }
+        private enum PhysicalKeys: String, CodingKey { case artifactLocation, region }
+        private enum RegionKeys: String, CodingKey { case startLine, startColumn }
+        private enum PropertyKeys: String, CodingKey { case keyPath, fix }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(finding.rule, forKey: .ruleId)
+            try container.encode(ruleIndex, forKey: .ruleIndex)
+            try container.encode(SARIFReporter.level(finding.severity), forKey: .level)
+            var message = container.nestedContainer(keyedBy: MessageKeys.self, forKey: .message)
+            try message.encode(text, forKey: .text)
+
+            var locations = container.nestedUnkeyedContainer(forKey: .locations)
+            var location = locations.nestedContainer(keyedBy: LocationKeys.self)
+            var physical = location.nestedContainer(keyedBy: PhysicalKeys.self, forKey: .physicalLocation)
+            try physical.encode(artifact, forKey: .artifactLocation)
+            var region = physical.nestedContainer(keyedBy: RegionKeys.self, forKey: .region)
+            try region.encode(max(finding.line ?? 1, 1), forKey: .startLine)
+            if let line = finding.line, line >= 1, let column = finding.column, column >= 1 {
+                try region.encode(column, forKey: .startColumn)
+            }
+
+            try container.encode([SARIFReporter.fingerprintKey: fingerprint], forKey: .partialFingerprints)
+            if finding.keyPath != nil || finding.fix != nil {
+                var properties = container.nestedContainer(keyedBy: PropertyKeys.self, forKey: .properties)
+                try properties.encodeIfPresent(finding.keyPath, forKey: .keyPath)
+                try properties.encodeIfPresent(finding.fix, forKey: .fix)
+            }
+        }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

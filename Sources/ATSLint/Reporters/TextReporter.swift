@@ -1,0 +1,48 @@
+/// Compiler-style text: one line per finding, `path:line:col: severity: message [rule-id]`
+/// (the `line:col:` part only when the position is known), an indented `fix:` line when the
+/// finding has one, and a final summary line:
+///
+/// ```
+/// Info.plist:12:3: error: NSAllowsArbitraryLoads is true [arbitrary-loads]
+///   fix: remove NSAllowsArbitraryLoads and add exception domains
+/// 1 error, 0 warnings, 0 notices in 1 file
+/// ```
+public enum TextReporter {
+    /// ANSI SGR sequences for the severity word.
+    static let colors: [Severity: String] = [.error: "\u{1B}[31m", .warning: "\u{1B}[33m", .notice: "\u{1B}[36m"]
+    static let reset = "\u{1B}[0m"
+
+    /// The whole report, ending in a newline. `color` wraps the severity words in ANSI
+    /// colours (error red, warning yellow, notice cyan); nothing else is ever coloured.
+    public static func render(_ reports: [FileReport], color: Bool = false) -> String {
+        var out = ""
+        for report in reports {
+            for finding in report.findings {
+                out += line(for: finding, path: report.path, color: color) + "\n"
+                if let fix = finding.fix {
+                    out += "  fix: \(fix)\n"
+                }
+            }
+        }
+        return out + summary(LintSummary(reports)) + "\n"
+    }
+
+    /// `path:line:col: severity: message [rule-id]`.
+    public static func line(for finding: Finding, path: String, color: Bool = false) -> String {
+        var position = path + ":"
+        if let line = finding.line {
+            position += "\(line):"
+            if let column = finding.column { position += "\(column):" }
+        }
+        var word = finding.severity.rawValue
+        if color, let code = colors[finding.severity] { word = code + word + reset }
+        return "\(position) \(word): \(finding.message) [\(finding.rule)]"
+    }
+
+    /// `N errors, N warnings, N notices in N files` (singular for 1).
+    public static func summary(_ summary: LintSummary) -> String {
+        [ReporterSupport.plural(summary.errors, "error"), ReporterSupport.plural(summary.warnings, "warning"),
+         ReporterSupport.plural(summary.notices, "notice")].joined(separator: ", ")
+            + " in " + ReporterSupport.plural(summary.files, "file")
+    }
+}

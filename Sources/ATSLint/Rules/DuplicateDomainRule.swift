@@ -1,0 +1,40 @@
+import ATSPolicy
+
+/// `duplicate-domain`: the same domain key twice in one dictionary, or two keys that differ
+/// only in letter case.
+public struct DuplicateDomainRule: LintRule {
+    public init() {}
+
+    public let info = LintRuleInfo(
+        id: "duplicate-domain", severity: .error,
+        summary: "A domain is listed twice in NSExceptionDomains or NSPinnedDomains.",
+        rationale: "An XML property list can repeat a dictionary key; the reader keeps only the last entry, so the settings of the earlier one are silently lost. Two keys that differ only in letter case both survive, and which one ATS uses for the host is undocumented.",
+        citation: "§2.6, §2.7")
+
+    public func check(_ context: LintContext) -> [Finding] {
+        var findings: [Finding] = []
+        for dictionary in [ATSKeys.exceptionDomains, ATSKeys.pinnedDomains] {
+            let entries = context.domainEntries.filter { $0.dictionary == dictionary }
+            for (position, entry) in entries.enumerated() {
+                if let later = entries[(position + 1)...].last(where: { $0.key == entry.key }) {
+                    let again = later.location.map { "again at line \($0.line)" } ?? "again later"
+                    findings.append(finding("\(quoted(entry.key)) is listed \(again) in \(dictionary); property-list readers keep the last entry, so this one is ignored.",
+                                            at: entry.keyPath, entry.location, fix: "Merge the two \(quoted(entry.key)) entries into one"))
+                    continue
+                }
+                // A survivor (last of its exact spelling): compare with earlier survivors that differ only in case.
+                func survives(_ index: Int) -> Bool { !entries[(index + 1)...].contains { $0.key == entries[index].key } }
+                guard let earlierIndex = entries.indices.prefix(position).last(where: {
+                    entries[$0].key != entry.key && entries[$0].key.lowercased() == entry.key.lowercased() && survives($0)
+                }) else { continue }
+                let earlier = entries[earlierIndex]
+                let line = earlier.location.map { " (line \($0.line))" } ?? ""
+                findings.append(finding("\(quoted(entry.key)) and \(quoted(earlier.key))\(line) in \(dictionary) differ only in letter case, so they name the same host and which entry ATS uses is undocumented.",
+                                        at: entry.keyPath, entry.location, fix: "Merge them into one entry keyed \(entry.key.lowercased())"))
+            }
+        }
+        return findings
+    }
+
+    private func quoted(_ key: String) -> String { key.isEmpty ? "The empty key" : key }
+}

@@ -1,0 +1,23 @@
+import ATSPolicy
+
+/// `insecure-http-exception`: `NSExceptionAllowsInsecureHTTPLoads=YES` (or a legacy alias).
+public struct InsecureHTTPExceptionRule: LintRule {
+    public init() {}
+
+    public let info = LintRuleInfo(
+        id: "insecure-http-exception", severity: .warning,
+        summary: "An exception entry allows cleartext HTTP.",
+        rationale: "NSExceptionAllowsInsecureHTTPLoads=YES permits http:// to the host and lets a URLSession delegate loosen server-trust evaluation for it; App Review asks for a justification. If the server speaks HTTPS with weak TLS, NSExceptionMinimumTLSVersion or NSExceptionRequiresForwardSecrecy is the narrower exception. Legacy aliases count (atscheck honours them by default).",
+        citation: "§1.2, §7")
+
+    public func check(_ context: LintContext) -> [Finding] {
+        context.exceptionEntries.compactMap { domain in
+            guard let key = domain.boolean(ATSKeys.allowsInsecureHTTPLoads, legacy: .alias), key.value else { return nil }
+            let name = key.keyPath.components.last ?? ATSKeys.allowsInsecureHTTPLoads
+            let scope = domain.includesSubdomains?.value == true ? " and its subdomains" : ""
+            return finding("\(name)=YES allows cleartext http:// to \(domain.key)\(scope) and lets a delegate loosen trust for it, and App Review asks for a justification.",
+                           at: key.keyPath, key.location,
+                           fix: "Serve \(domain.key) over HTTPS and remove \(name); if its TLS is merely weak, use NSExceptionMinimumTLSVersion or NSExceptionRequiresForwardSecrecy instead")
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import ATSPolicy
+
+/// `invalid-plist`: the file is not a readable property list. The `Linter` emits this finding
+/// itself when `PlistReader` fails (no other rule can run then); the rule exists for its
+/// metadata (`--list-rules`, SARIF).
+public struct InvalidPlistRule: LintRule {
+    public init() {}
+
+    public let info = LintRuleInfo(
+        id: "invalid-plist", severity: .error,
+        summary: "The file is not a readable XML, binary or JSON property list.",
+        rationale: "iOS refuses to install an app whose Info.plist cannot be parsed, and a policy file that cannot be read cannot be checked. The finding gives the reader's message and, for XML, the line where parsing stopped.",
+        citation: "§1")
+
+    /// Never reports: the `Linter` reports unreadable files before rules run.
+    public func check(_ context: LintContext) -> [Finding] { [] }
+}

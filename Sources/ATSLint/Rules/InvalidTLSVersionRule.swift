@@ -1,0 +1,47 @@
+import ATSPolicy
+
+/// `invalid-tls-version`: an `NSExceptionMinimumTLSVersion` value that is not one of the
+/// four documented spellings.
+public struct InvalidTLSVersionRule: LintRule {
+    public init() {}
+
+    public let info = LintRuleInfo(
+        id: "invalid-tls-version", severity: .error,
+        summary: "NSExceptionMinimumTLSVersion is not TLSv1.0, TLSv1.1, TLSv1.2 or TLSv1.3.",
+        rationale: "ATS accepts exactly the strings TLSv1.0, TLSv1.1, TLSv1.2 and TLSv1.3; what it does with anything else (\"1.2\", \"tlsv1.2\", \"TLSv1.2 \" with a trailing space) is undocumented. atscheck assumes the value is ignored and the TLSv1.2 default applies, so an intended TLS 1.0 exception would not take effect.",
+        citation: "§1.2")
+
+    public func check(_ context: LintContext) -> [Finding] {
+        context.exceptionEntries.flatMap { domain in
+            [domain.minimumTLSVersion, domain.legacyMinimumTLSVersion].compactMap { key -> Finding? in
+                guard let key, TLSVersion(rawValue: key.value) == nil else { return nil }
+                let name = key.keyPath.components.last ?? ATSKeys.minimumTLSVersion
+                let suggestion = TLSVersionSuggestion.suggest(key.value)
+                let valid = ATSKeys.tlsVersionValues.joined(separator: ", ")
+                var message = "\(name) \"\(key.value)\" is not one of \(valid), so ATS most likely ignores it and requires TLSv1.2"
+                message += suggestion.map { "; did you mean \($0)?" } ?? "."
+                return finding(message, at: key.keyPath, key.location, fix: suggestion ?? "One of \(valid)")
+            }
+        }
+    }
+}
+
+/// Maps near-miss spellings of a TLS version ("1.2", "tlsv1.2", "TLS1.2", "TLSv12") to the
+/// documented value.
+enum TLSVersionSuggestion {
+    static func suggest(_ text: String) -> String? {
+        var rest = Substring(text.lowercased().filter { !$0.isWhitespace })
+        for prefix in ["tlsv", "tls_v", "tls-v", "tls_", "tls-", "tls", "v"] where rest.hasPrefix(prefix) {
+            rest = rest.dropFirst(prefix.count)
+            break
+        }
+        let digits = rest.replacingOccurrences(of: "_", with: ".").replacingOccurrences(of: "-", with: ".")
+        switch digits {
+        case "1.0", "10", "1": return "TLSv1.0"
+        case "1.1", "11": return "TLSv1.1"
+        case "1.2", "12": return "TLSv1.2"
+        case "1.3", "13": return "TLSv1.3"
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import ATSPolicy
+
+/// `pin-without-exception-coverage`: an `NSPinnedDomains` entry with neither identity array,
+/// which pins nothing.
+public struct PinWithoutExceptionCoverageRule: LintRule {
+    public init() {}
+
+    public let info = LintRuleInfo(
+        id: "pin-without-exception-coverage", severity: .error,
+        summary: "An NSPinnedDomains entry has neither NSPinnedCAIdentities nor NSPinnedLeafIdentities.",
+        rationale: "Apple requires at least one of the two identity arrays in each NSPinnedDomains entry. An entry without either pins nothing, so the domain its author meant to protect is not pinned at all.",
+        citation: "§1.3")
+
+    public func check(_ context: LintContext) -> [Finding] {
+        context.pinnedEntries.compactMap { domain in
+            guard domain.isDictionary, domain.caIdentities == nil, domain.leafIdentities == nil else { return nil }
+            return finding("\(domain.key) in NSPinnedDomains has neither NSPinnedCAIdentities nor NSPinnedLeafIdentities, so it pins nothing.",
+                           at: domain.keyPath, domain.location,
+                           fix: "Add NSPinnedCAIdentities (and/or NSPinnedLeafIdentities) with \(ATSKeys.spkiSHA256) digests")
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import ATSPolicy
+
+/// `tls-minimum-deprecated`: `NSExceptionMinimumTLSVersion` of TLSv1.0 or TLSv1.1.
+public struct TLSMinimumDeprecatedRule: LintRule {
+    public init() {}
+
+    public let info = LintRuleInfo(
+        id: "tls-minimum-deprecated", severity: .warning,
+        summary: "An exception entry accepts TLS 1.0 or 1.1.",
+        rationale: "TLS 1.0 and 1.1 are deprecated since iOS 15 / macOS 12 and Apple says support will be removed, after which the exception stops helping and connections fail. Values below TLSv1.2 also need an App Review justification.",
+        citation: "§1.2, §7")
+
+    public func check(_ context: LintContext) -> [Finding] {
+        context.exceptionEntries.flatMap { domain in
+            [domain.minimumTLSVersion, domain.legacyMinimumTLSVersion].compactMap { key -> Finding? in
+                guard let key, let version = TLSVersion(rawValue: key.value), version < .tls12 else { return nil }
+                let name = key.keyPath.components.last ?? ATSKeys.minimumTLSVersion
+                return finding("\(name)=\(key.value) lets \(domain.key) use a TLS version deprecated since iOS 15 / macOS 12 that Apple says will be removed, and App Review asks for a justification.",
+                               at: key.keyPath, key.location,
+                               fix: "Enable TLS 1.2 or later on \(domain.key) and remove \(name)")
+            }
+        }
+    }
+}

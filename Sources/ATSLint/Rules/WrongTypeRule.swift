@@ -1,0 +1,68 @@
+import ATSPolicy
+
+/// `wrong-type`: a known key whose value has the wrong property-list type
+/// (`<string>YES</string>` where a Boolean belongs). ATS ignores such values.
+public struct WrongTypeRule: LintRule {
+    public init() {}
+
+    public let info = LintRuleInfo(
+        id: "wrong-type", severity: .error,
+        summary: "A known ATS key has a value of the wrong property-list type.",
+        rationale: "ATS reads each key with its documented type; a string \"YES\" where a Boolean belongs, or a number where a string belongs, is ignored as if the key were absent, so the app silently gets the default. The key still counts as present where presence alone matters (the keys that neutralise NSAllowsArbitraryLoads).",
+        citation: "§1")
+
+    public func check(_ context: LintContext) -> [Finding] {
+        context.ats.typeMismatches.compactMap { mismatch in
+            let components = mismatch.keyPath.components
+            guard let key = components.last else { return nil }
+            // An ATS key written where domain names go is misplaced-key's finding.
+            if components.count >= 2, [ATSKeys.exceptionDomains, ATSKeys.pinnedDomains].contains(components[components.count - 2]),
+               KeyCatalog.isATSKeyName(key) {
+                return nil
+            }
+            let value = context.value(at: mismatch.keyPath)
+            var shown = ""
+            switch value {
+            case .string?, .integer?, .real?, .bool?: shown = " (\(value!.shortDescription))"
+            default: break
+            }
+            let article = mismatch.found.first.map { "AEIOU".contains($0) } == true ? "an" : "a"
+            let expectedArticle = mismatch.expected == .array ? "an" : "a"
+            return finding("\(key) is \(article) \(mismatch.found)\(shown); ATS expects \(expectedArticle) \(mismatch.expected.rawValue) and ignores this value.",
+                           at: mismatch.keyPath, mismatch.location, fix: fix(key: key, expected: mismatch.expected, value: value))
+        }
+    }
+
+    private func fix(key: String, expected: ATSKeys.ValueType, value: PlistValue?) -> String {
+        switch expected {
+        case .boolean:
+            var text: String?
+            switch value {
+            case .string(let string)?: text = string.trimmingCharacters(in: .whitespaces).lowercased()
+            case .integer(let digits)?: text = digits
+            case .real(let number)?: text = number == 1 ? "1" : number == 0 ? "0" : nil
+            default: text = nil
+            }
+            if let text, ["yes", "true", "1", "y"].contains(text) { return "<true/>" }
+            if let text, ["no", "false", "0", "n"].contains(text) { return "<false/>" }
+            return "<true/> or <false/>"
+        case .string:
+            if key == ATSKeys.minimumTLSVersion || ATSKeys.legacyAliases[key] == ATSKeys.minimumTLSVersion {
+                var digits: String?
+                switch value {
+                case .real(let number)?: digits = String(number)
+                case .integer(let text)?: digits = text
+                default: digits = nil
+                }
+                if let digits, let version = TLSVersionSuggestion.suggest(digits) { return "<string>\(version)</string>" }
+                return "<string>TLSv1.2</string>"
+            }
+            if key == ATSKeys.requiresNIAP || key == ATSKeys.exceptionRequiresNIAP { return "<string>FCP_v2.1</string>" }
+            return "<string>…</string>"
+        case .dictionary:
+            return "<dict>…</dict>"
+        case .array:
+            return "<array><dict><key>\(ATSKeys.spkiSHA256)</key><string>…</string></dict></array>"
+        }
+    }
+}

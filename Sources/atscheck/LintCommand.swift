@@ -1,0 +1,118 @@
+import ArgumentParsing
+import ATSLint
+import ATSPolicy
+import Foundation
+
+/// `atscheck lint`: check ATS policies (Info.plist files) against every rule of the registry.
+enum LintCommand: AtscheckCommand {
+    static let name = "lint"
+
+    static let formats = ["text", "json", "sarif", "github"]
+    static let listFormats = ["text", "json"]
+
+    static let spec = CommandSpec(
+        name: "atscheck lint",
+        abstract: "Check Info.plist ATS settings for mistakes, for people and for CI.",
+        discussion: """
+        Reads each FILE (an Info.plist or a bare NSAppTransportSecurity dictionary; XML, binary \
+        or JSON) and runs every rule on it; --list-rules prints the rules. Findings are errors \
+        (ATS will not do what the file says), warnings (weaker security or an App Review \
+        justification needed) or notices. Line and column numbers are known for XML files only.
+
+        Formats: text (path:line:col: severity: message [rule]), json (docs/json-schema.md), \
+        sarif (SARIF 2.1.0 for GitHub code scanning; paths relative to the working directory) \
+        and github (workflow commands that annotate a pull request).
+
+        Exit status: 0 when there are no errors (and, with --strict, no warnings), 1 when there \
+        are, 2 on bad usage or when a FILE cannot be read at all (missing, a directory, no \
+        permission); the other files are still checked. A file that is not a property list is \
+        an invalid-plist error (exit 1), not exit 2.
+        """,
+        options: [
+            OptionSpec("format", value: "FORMAT", help: "Output format (--list-rules: text or json).", allowed: formats,
+                       defaultValue: "text"),
+            OptionSpec("strict", help: "Fail (exit 1) on warnings too."),
+            PolicyOptions.targetOption,
+            OptionSpec("public-suffix-list", value: "FILE",
+                       help: "The Public Suffix List to use instead of the installed one (\(PublicSuffixList.defaultPaths[0]))."),
+            OptionSpec("list-rules", help: "Print every rule (id, severity, citation, summary) instead of linting."),
+        ],
+        positionals: [PositionalSpec("FILE", help: "Policy files to check; at least one unless --list-rules is given.", variadic: true,
+                                     optional: true)],
+        examples: [
+            "atscheck lint Info.plist",
+            "atscheck lint Policies/*.plist --target ios16 --strict",
+            "atscheck lint App/Info.plist --format sarif > atscheck.sarif",
+            "atscheck lint App/Info.plist --format github",
+            "atscheck lint --list-rules --format json",
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let files = arguments.positional("FILE")
+        let format = arguments.value("format") ?? "text"
+
+        if arguments.flag("list-rules") {
+            if let extra = files.first {
+                throw UsageError(command: spec.name, message: "'--list-rules' takes no FILE (got '\(extra)')")
+            }
+            guard listFormats.contains(format) else {
+                throw UsageError(command: spec.name,
+                                 message: "'--list-rules' prints --format text or json, not '\(format)'")
+            }
+            let rules = RuleRegistry.all.map(\.info)
+            switch format {
+            case "json": print(try JSONOutput.encode(RuleListReporter.document(rules)))
+            default: print(RuleListReporter.renderText(rules), terminator: "")
+            }
+            return .success
+        }
+
+        // Usage mistakes first (error + hint, exit 2), before any file is read.
+        guard !files.isEmpty else {
+            throw UsageError(command: spec.name, message: "missing argument 'FILE' (or use --list-rules)")
+        }
+        let target = try PolicyOptions.target(arguments, command: spec.name)
+        let suffixes = try publicSuffixList(arguments.value("public-suffix-list"))
+
+        let linter = Linter(options: LintOptions(target: target, publicSuffixes: suffixes))
+        let outcomes = LintRun.lint(files, with: linter)
+        var reports: [FileReport] = []
+        var unreadable = 0
+        for outcome in outcomes {
+            switch outcome {
+            case .report(let report): reports.append(report)
+            case .unreadable(let error):
+                unreadable += 1
+                CommandRunner.printError(error.description)
+            }
+        }
+
+        let output: String
+        switch format {
+        case "json":
+            output = try JSONOutput.encode(JSONReporter.document(reports)) + "\n"
+        case "sarif":
+            let options = SARIFReporter.Options(toolVersion: AtscheckVersion.current,
+                                                sourceRoot: FileManager.default.currentDirectoryPath)
+            output = try JSONOutput.encode(SARIFReporter.log(reports, options: options)) + "\n"
+        case "github":
+            output = GitHubReporter.render(reports)
+        default:
+            output = TextReporter.render(reports, color: LintRun.useColor())
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
+
+        if unreadable > 0 { return .usage }
+        return LintSummary(reports).fails(strict: arguments.flag("strict")) ? .failure : .success
+    }
+
+    /// `--public-suffix-list FILE` (unreadable: exit 2), else the installed list, else none.
+    static func publicSuffixList(_ path: String?) throws -> PublicSuffixList? {
+        guard let path else { return PublicSuffixList.loadInstalled() }
+        switch LintRun.read(path) {
+        case .success(let data): return PublicSuffixList(text: String(decoding: data, as: UTF8.self))
+        case .failure(let error): throw InputError(description: "\(error.description) (--public-suffix-list)")
+        }
+    }
+}
