@@ -9,6 +9,9 @@ let package = Package(
         .library(name: "Certificates", targets: ["Certificates"]),
         .library(name: "ATSPolicy", targets: ["ATSPolicy"]),
         .library(name: "ATSLint", targets: ["ATSLint"]),
+        .library(name: "TLSProbe", targets: ["TLSProbe"]),
+        .library(name: "TLSLab", targets: ["TLSLab"]),
+        .library(name: "ATSCheck", targets: ["ATSCheck"]),
     ],
     targets: [
         .systemLibrary(
@@ -21,11 +24,17 @@ let package = Package(
         .target(name: "ArgumentParsing"),
         .target(name: "ATSPolicy"),
         .target(name: "ATSLint", dependencies: ["ATSPolicy"]),
-        .executableTarget(name: "atscheck", dependencies: ["Certificates", "ArgumentParsing", "ATSPolicy", "ATSLint"]),
+        .target(name: "TLSProbe", dependencies: ["COpenSSL", "COpenSSLShims", "Certificates"]),
+        .target(name: "TLSLab", dependencies: ["COpenSSL", "COpenSSLShims", "Certificates"]),
+        .target(name: "ATSCheck", dependencies: ["ATSPolicy", "TLSProbe", "Certificates"]),
+        .executableTarget(name: "atscheck", dependencies: ["Certificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "TLSProbe", "TLSLab", "ATSCheck"]),
         .testTarget(name: "CertificatesTests", dependencies: ["Certificates"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy"]),
         .testTarget(name: "ATSLintTests", dependencies: ["ATSLint", "ATSPolicy"]),
+        .testTarget(name: "TLSProbeTests", dependencies: ["TLSProbe", "TLSLab"]),
+        .testTarget(name: "TLSLabTests", dependencies: ["TLSLab", "Certificates"]),
+        .testTarget(name: "ATSCheckTests", dependencies: ["ATSCheck", "TLSProbe", "TLSLab", "ATSPolicy", "Certificates"]),
         .testTarget(name: "atscheckTests", dependencies: ["atscheck", "Certificates"]),
     ]
 )

@@ -18,6 +18,8 @@ enum ExitCode: Int32 {
     case failure = 1
     /// Bad usage or unreadable input.
     case usage = 2
+    /// The verdict could not be reached (could not connect, timed out, not TLS).
+    case unknown = 3
 }
 
 /// Input the command cannot work with: printed as one line, exit status 2.

@@ -9,15 +9,17 @@ struct TrustStoreOptions {
     let systemRootsFile: String?
     let useSystemRoots: Bool
     let command: String
+}
 
+extension TrustStoreOptions {
+    /// `--ca-file`, `--system-roots`, `--no-system-roots` from the command line.
     init(_ arguments: ParsedArguments, command: String) throws {
-        caFiles = arguments.values("ca-file")
-        systemRootsFile = arguments.value("system-roots")
-        useSystemRoots = !arguments.flag("no-system-roots")
-        self.command = command
+        let systemRootsFile = arguments.value("system-roots")
+        let useSystemRoots = !arguments.flag("no-system-roots")
         if systemRootsFile != nil && !useSystemRoots {
             throw UsageError(command: command, message: "'--system-roots' and '--no-system-roots' contradict each other")
         }
+        self.init(caFiles: arguments.values("ca-file"), systemRootsFile: systemRootsFile, useSystemRoots: useSystemRoots, command: command)
     }
 
     func makeStore() throws -> TrustStore {

@@ -99,4 +99,78 @@ unsigned long ats_name_flags_rfc4514(void);
 /// Converts an ASN1_TIME to seconds since the epoch; returns 0 on failure.
 int ats_asn1_time_to_epoch(const ASN1_TIME *time, int64_t *seconds);
 
+// ---- TLSLab shims (Sources/COpenSSLShims/lab_shims.c) -------------------------------------
+// Used only by the TLSLab target. Self-contained: relies on nothing else in this header.
+
+/// SSL_CTX_set_min_proto_version + SSL_CTX_set_max_proto_version (both macros); 1 on success.
+int ats_lab_ctx_set_proto_versions(SSL_CTX *ctx, int min_version, int max_version);
+/// SSL_CTX_set_dh_auto(ctx, 1) (a macro): DHE groups sized to the server key; 1 on success.
+int ats_lab_ctx_set_dh_auto(SSL_CTX *ctx);
+/// accept(2) returning a close-on-exec descriptor atomically where the system allows
+/// (accept4 on Linux), so a concurrently spawned child never inherits it. -1 + errno on failure.
+int ats_lab_accept_cloexec(int listener);
+/// pipe(2) with both ends close-on-exec (pipe2 on Linux). 0 on success, -1 + errno on failure.
+int ats_lab_pipe_cloexec(int fds[2]);
+// ---- end of TLSLab shims -------------------------------------------------------------------
+
+// ---- TLSProbe shims (Sources/COpenSSLShims/probe_shims.c) ----------------------------------
+// Used only by the TLSProbe target. Self-contained: relies on nothing else in this header.
+
+/// SSL_CTX_set_min_proto_version / SSL_CTX_set_max_proto_version (macros); 1 on success.
+int ats_probe_ctx_set_min_proto_version(SSL_CTX *ctx, int version);
+int ats_probe_ctx_set_max_proto_version(SSL_CTX *ctx, int version);
+/// SSL_CTX_set1_groups_list (a macro); 1 on success.
+int ats_probe_ctx_set1_groups_list(SSL_CTX *ctx, const char *groups);
+/// Sets SSL_OP_ALL | SSL_OP_LEGACY_SERVER_CONNECT (uint64 option macros Swift cannot import).
+void ats_probe_ctx_set_legacy_options(SSL_CTX *ctx);
+/// SSL_set_tlsext_host_name (a macro): SNI; 1 on success.
+int ats_probe_set_host_name(SSL *ssl, const char *name);
+/// SSL_set_tlsext_status_type(ssl, TLSEXT_STATUSTYPE_ocsp) (a macro); 1 on success.
+int ats_probe_request_ocsp(SSL *ssl);
+/// SSL_get_tlsext_status_ocsp_resp (a macro): length of the stapled response (0 when none);
+/// *der points into the SSL object and is valid while it lives.
+long ats_probe_ocsp_response(SSL *ssl, const unsigned char **der);
+/// SSL_get_negotiated_group (a macro): NID of the group, NID_undef / 0 when unknown.
+int ats_probe_negotiated_group(SSL *ssl);
+/// SSL_get_peer_tmp_key (a macro): the server's ephemeral key (one reference for the
+/// caller, free with EVP_PKEY_free), NULL for static RSA or when unknown.
+EVP_PKEY *ats_probe_peer_tmp_key(SSL *ssl);
+
+/// Where an SCT came from (SCT_get_source, mapped to stable values).
+typedef enum {
+    ATS_PROBE_SCT_SOURCE_UNKNOWN = 0,
+    ATS_PROBE_SCT_SOURCE_TLS_EXTENSION = 1,
+    ATS_PROBE_SCT_SOURCE_OCSP = 2,
+    ATS_PROBE_SCT_SOURCE_CERTIFICATE = 3,
+} ats_probe_sct_source;
+/// Number of SCTs SSL_get0_peer_scts reports (TLS extension, stapled OCSP and embedded).
+int ats_probe_peer_sct_count(SSL *ssl);
+/// Source, log ID (pointer into the SSL object) and timestamp (ms) of SCT `index`.
+int ats_probe_peer_sct_at(SSL *ssl, int index, const unsigned char **log_id, size_t *log_id_length,
+                          uint64_t *timestamp);
+
+/// What the probe socket BIO saw: the first bytes the peer sent (to tell TLS from other
+/// protocols), byte counts, EOF, and the errno of the last failed send/recv.
+typedef struct {
+    unsigned char first_bytes[16];
+    int first_bytes_length;
+    int eof;
+    int last_errno;
+    uint64_t bytes_read;
+    uint64_t bytes_written;
+} ats_probe_io_stats;
+/// A BIO over a connected non-blocking socket: send with MSG_NOSIGNAL (no SIGPIPE), recv,
+/// retry flags on EAGAIN. Does not close fd. Pass it to SSL_set_bio (which takes ownership).
+BIO *ats_probe_bio_new(int fd);
+/// Copies the stats of the probe BIO attached to ssl; 0 when ssl has no probe BIO.
+int ats_probe_io_stats_get(SSL *ssl, ats_probe_io_stats *out);
+
+/// Creates a non-blocking, close-on-exec TCP socket and starts connecting to `address`
+/// (a struct sockaddr of `address_length` bytes). Returns the descriptor, with
+/// *in_progress = 1 when the connect is still pending; or -1 with *error = errno.
+int ats_probe_tcp_connect(const void *address, unsigned int address_length, int *in_progress, int *error);
+/// SO_ERROR of a socket (0 once a pending connect succeeded).
+int ats_probe_socket_error(int fd);
+// ---- end of TLSProbe shims -----------------------------------------------------------------
+
 #endif

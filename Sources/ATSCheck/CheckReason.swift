@@ -1,0 +1,88 @@
+import Certificates
+import Foundation
+
+/// Reason codes for live verdicts, beyond the certificate codes of `ReasonCode`. The raw
+/// values are a public contract (JSON, scripts).
+public enum ConnectionReasonCode: String, Sendable, Codable, CaseIterable {
+    case insecureHTTP = "insecure-http"
+    case tlsVersionTooLow = "tls-version-too-low"
+    case noForwardSecrecy = "no-forward-secrecy"
+    case cipherSuiteNotAllowed = "cipher-suite-not-allowed"
+    case pinMismatch = "pin-mismatch"
+    case connectionFailed = "connection-failed"
+    case timeout
+    case notTLS = "not-tls"
+}
+
+/// A way to make a blocked load pass: an Info.plist change (verified by re-evaluating the
+/// observation under the changed policy) and/or a server change that makes it unnecessary.
+public struct Fix: Sendable, Hashable, Codable {
+    /// The `NSExceptionDomains` entry that would let the load pass, as key → value
+    /// (values are `true`/`false` or strings), nil when no Info.plist change can fix it.
+    public let exceptionDomain: String?
+    /// The entry's keys.
+    public let exceptionKeys: [String: String]?
+    /// The same as an XML snippet ready to paste under `NSAppTransportSecurity`.
+    public let plistSnippet: String?
+    /// What to change on the server instead.
+    public let serverChange: String
+
+    /// Creates a fix.
+    public init(exceptionDomain: String?, exceptionKeys: [String: String]?, plistSnippet: String?, serverChange: String) {
+        self.exceptionDomain = exceptionDomain
+        self.exceptionKeys = exceptionKeys
+        self.plistSnippet = plistSnippet
+        self.serverChange = serverChange
+    }
+}
+
+/// One reason a load would be blocked (or could not be judged).
+public struct CheckReason: Sendable, Hashable, Codable {
+    /// A `ConnectionReasonCode` or `ReasonCode` raw value.
+    public let code: String
+    /// One sentence.
+    public let message: String
+    /// The NSURLErrorDomain code the app would see.
+    public let nsurlError: Int
+    /// The SecureTransport code (`_kCFStreamErrorCodeKey`), when one applies.
+    public let secureTransportError: Int?
+    /// Index in the served chain, for certificate reasons.
+    public let certificateIndex: Int?
+    /// Where the rule comes from.
+    public let source: String
+    /// How to fix it, when known.
+    public let fix: Fix?
+
+    /// Creates a reason.
+    public init(code: String, message: String, nsurlError: Int, secureTransportError: Int?, certificateIndex: Int? = nil,
+                source: String, fix: Fix? = nil) {
+        self.code = code
+        self.message = message
+        self.nsurlError = nsurlError
+        self.secureTransportError = secureTransportError
+        self.certificateIndex = certificateIndex
+        self.source = source
+        self.fix = fix
+    }
+
+    /// A certificate reason from the trust evaluation.
+    public init(_ reason: TrustReason, fix: Fix? = nil) {
+        self.init(code: reason.code.rawValue, message: reason.message, nsurlError: reason.appleError,
+                  secureTransportError: reason.secureTransportError, certificateIndex: reason.certificateIndex,
+                  source: reason.source, fix: fix)
+    }
+}
+
+/// NSURLErrorDomain / SecureTransport codes for connection reasons (ats-reference.md §6).
+enum ConnectionErrorCode {
+    static let appTransportSecurityRequiresSecureConnection = -1022
+    static let timedOut = -1001
+    static let cannotConnectToHost = -1004
+    static let secureConnectionFailed = -1200
+    static let sslFatalAlert = -9802
+    static let sslClosedAbort = -9806
+    static let sslPeerProtocolVersion = -9836
+    static let atsMinimumVersionViolation = -9881
+    static let atsCiphersuiteViolation = -9882
+    static let sslHandshakeFail = -9858
+}

@@ -1,0 +1,79 @@
+import TLSProbe
+
+/// What the probes established about a server's TLS, as tri-state facts: `true` (a probe
+/// completed), `false` (the server refused the offer), `nil` (unknown: the probe could not
+/// connect, timed out or did not run). Unknown never reads as supported or as refused.
+public struct TLSCapabilities: Sendable, Hashable {
+    /// Support per protocol version (from the `tls1.x` probes).
+    public let versions: [TLSProtocolVersion: Bool?]
+    /// The suite negotiated by each version probe.
+    public let suiteByVersion: [TLSProtocolVersion: CipherSuite]
+    /// TLS 1.2 with one of the 11 ATS forward-secret suites.
+    public let tls12ForwardSecret: Bool?
+    /// TLS 1.2 with one of the six static-RSA AES suites.
+    public let tls12StaticRSA: Bool?
+    /// TLS 1.2 with anything else (DHE, ChaCha20, 0xC014, ...).
+    public let tls12Other: Bool?
+    /// The first failure that says the endpoint could not be reached at all, when no probe completed.
+    public let connectivityFailure: ProbeFailure?
+
+    /// Folds an observation made with `ProbePlan.standard()`.
+    public init(_ observation: Observation) {
+        func state(_ name: String) -> Bool? {
+            guard let probe = observation.probe(name) else { return nil }
+            switch probe.outcome {
+            case .completed: return true
+            case .failed(.handshakeFailed): return false
+            case .failed, .notRun: return nil
+            }
+        }
+        var versions: [TLSProtocolVersion: Bool?] = [:]
+        var suites: [TLSProtocolVersion: CipherSuite] = [:]
+        for version in TLSProtocolVersion.allCases {
+            let name = ProbeNames.version(version)
+            versions[version] = state(name)
+            if let suite = observation.probe(name)?.cipherSuite { suites[version] = suite }
+        }
+        self.versions = versions
+        suiteByVersion = suites
+        tls12ForwardSecret = state(ProbeNames.tls12ForwardSecret)
+        tls12StaticRSA = state(ProbeNames.tls12StaticRSA)
+        tls12Other = state(ProbeNames.tls12Other)
+        if observation.probes.contains(where: \.completed) {
+            connectivityFailure = nil
+        } else {
+            connectivityFailure = observation.probes.lazy.compactMap { probe -> ProbeFailure? in
+                if case .failed(let failure) = probe.outcome, !Self.isHandshakeFailure(failure) { return failure }
+                return nil
+            }.first
+        }
+    }
+
+    private static func isHandshakeFailure(_ failure: ProbeFailure) -> Bool {
+        if case .handshakeFailed = failure { return true }
+        return false
+    }
+
+    /// The highest version the server is known to support.
+    public var highestSupported: TLSProtocolVersion? {
+        TLSProtocolVersion.allCases.last { versions[$0] == .some(true) }
+    }
+}
+
+/// The probe names `ProbePlan.standard()` uses; the verdict reads observations by them.
+public enum ProbeNames {
+    public static let defaultHello = "default"
+    public static let tls12ForwardSecret = "tls1.2-ats-fs"
+    public static let tls12StaticRSA = "tls1.2-static-rsa"
+    public static let tls12Other = "tls1.2-other"
+
+    /// `tls1.0` … `tls1.3`.
+    public static func version(_ version: TLSProtocolVersion) -> String {
+        switch version {
+        case .tls10: return "tls1.0"
+        case .tls11: return "tls1.1"
+        case .tls12: return "tls1.2"
+        case .tls13: return "tls1.3"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ATSPolicy
+import Certificates
+import TLSProbe
+
+/// The answer to "would ATS block this load?".
+public enum VerdictStatus: String, Sendable, Codable {
+    case allowed, blocked
+    /// What the verdict needs could not be observed (no connection, timeout, not TLS).
+    case unknown
+}
+
+/// A verdict with every reason, the nscurl-style matrix and the inputs that produced it.
+public struct Verdict: Sendable {
+    public let status: VerdictStatus
+    /// Every reason, blocking ones first; empty when allowed.
+    public let reasons: [CheckReason]
+    /// How the resolved policy applied.
+    public let resolution: Resolution
+    /// The TLS judgement under the app's requirements (nil for cleartext loads).
+    public let tls: TLSAssessment?
+    /// The trust evaluation of the served chain (nil when no chain was obtained).
+    public let trust: TrustEvaluation?
+    /// The served chain, decoded.
+    public let chain: [Certificate]
+    /// The nscurl `--ats-diagnostics` rows, computed from the same probes.
+    public let diagnostics: [DiagnosticRow]
+    /// Things the user should know that do not block (e.g. TLS 1.3 ChaCha20 negotiated).
+    public let notes: [String]
+}

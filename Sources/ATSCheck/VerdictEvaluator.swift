@@ -1,0 +1,217 @@
+import ATSPolicy
+import Certificates
+import Foundation
+import TLSProbe
+
+/// Everything a verdict is computed from.
+public struct VerdictInput: Sendable {
+    /// The URL as given (http:// or https://).
+    public let url: String
+    /// The load context.
+    public let context: LoadContext
+    /// The app's policy document (nil: no Info.plist, full ATS).
+    public let policyDocument: PlistDocument?
+    /// Target OS, subdomain depth, legacy keys.
+    public let options: ResolutionOptions
+    /// What the probes saw (nil when nothing was probed, e.g. a cleartext URL).
+    public let observation: Observation?
+    /// Validates the served chain.
+    public let trustEvaluator: TrustEvaluator
+    /// The instant of evaluation.
+    public let time: Date
+
+    /// Creates an input.
+    public init(url: String, context: LoadContext, policyDocument: PlistDocument?, options: ResolutionOptions,
+                observation: Observation?, trustEvaluator: TrustEvaluator, time: Date) {
+        self.url = url
+        self.context = context
+        self.policyDocument = policyDocument
+        self.options = options
+        self.observation = observation
+        self.trustEvaluator = trustEvaluator
+        self.time = time
+    }
+}
+
+/// `evaluate(requirements, observation, trust, at:)`: folds the probes into a verdict with
+/// every reason, a verified fix for each, and the diagnostics matrix.
+public enum VerdictEvaluator {
+    /// Judges one load.
+    public static func evaluate(_ input: VerdictInput) throws(ResolutionError) -> Verdict {
+        let policy = input.policyDocument.map(AppTransportSecurity.init(document:)) ?? AppTransportSecurity(document: emptyDocument)
+        let resolution = try ATSResolver.resolve(input.url, context: input.context, policy: policy, options: input.options)
+        let requirements = resolution.requirements
+        let domain = fixDomain(resolution)
+
+        if resolution.scheme == "http" {
+            guard resolution.blocksCleartext else {
+                return Verdict(status: .allowed, reasons: [], resolution: resolution, tls: nil, trust: nil, chain: [],
+                               diagnostics: [], notes: ["cleartext HTTP is allowed for this host; nothing to check over TLS"])
+            }
+            let fix = verifiedFix(input, domain: domain, candidates: [[(ATSKeys.allowsInsecureHTTPLoads, .bool(true))]]) { $0.requirements.allowsInsecureHTTP }
+                .map { Fix(exceptionDomain: domain, exceptionKeys: $0.keys, plistSnippet: $0.snippet, serverChange: "serve the resource over HTTPS") }
+            let reason = CheckReason(code: ConnectionReasonCode.insecureHTTP.rawValue,
+                                     message: "ATS refuses cleartext http:// to \(resolution.host) before any connection is made",
+                                     nsurlError: ConnectionErrorCode.appTransportSecurityRequiresSecureConnection, secureTransportError: nil,
+                                     source: "https://developer.apple.com/documentation/security/preventing-insecure-network-connections", fix: fix)
+            return Verdict(status: .blocked, reasons: [reason], resolution: resolution, tls: nil, trust: nil, chain: [],
+                           diagnostics: [], notes: [])
+        }
+
+        guard let observation = input.observation else {
+            return Verdict(status: .unknown, reasons: [], resolution: resolution, tls: nil, trust: nil, chain: [], diagnostics: [],
+                           notes: ["the server was not probed"])
+        }
+        let capabilities = TLSCapabilities(observation)
+        let chain = servedChain(observation)
+        let trust = chain.isEmpty ? nil : input.trustEvaluator.evaluate(
+            chain, host: observation.endpoint.host, at: input.time,
+            deliveredSCTCount: observation.probe(ProbeNames.defaultHello)?.tlsSCTCount ?? 0,
+            ocspResponse: observation.probe(ProbeNames.defaultHello)?.stapledOCSP)
+        let tls = TLSAssessment.assess(capabilities, atsEnforced: requirements.atsEnforced, minimum: requirements.minimumTLSVersion,
+                                       requiresForwardSecrecy: requirements.requiresForwardSecrecy)
+        var reasons: [CheckReason] = []
+        var notes: [String] = []
+        var unknown = false
+
+        switch tls {
+        case .passes(let version):
+            if version == .tls13, let suite = observation.probe(ProbeNames.version(.tls13))?.cipherSuite,
+               ATSCipherSuites.classify(id: suite.id) == .tls13, suite.ianaName.contains("CHACHA20") {
+                notes.append("TLS 1.3 negotiated \(suite.ianaName): ATS documents AES only; flagged, not failed (§12)")
+            }
+        case .fails(let code, let message):
+            reasons.append(tlsReason(code, message, input: input, domain: domain, capabilities: capabilities))
+        case .unknown(let message):
+            unknown = true
+            reasons.append(connectivityReason(capabilities.connectivityFailure, message: message))
+        }
+
+        if let trust {
+            reasons += trust.reasons.map { CheckReason($0, fix: Fix(exceptionDomain: nil, exceptionKeys: nil, plistSnippet: nil,
+                                                                    serverChange: CertificateFixes.serverChange(for: $0.code))) }
+            notes += trust.notes
+            if let pinReason = pinningReason(requirements.pinning, trust: trust) { reasons.append(pinReason) }
+        } else if !unknown {
+            unknown = true
+            reasons.append(connectivityReason(capabilities.connectivityFailure, message: "no certificate chain was received"))
+        }
+
+        let blocking = reasons.contains { !isConnectivity($0.code) }
+        let status: VerdictStatus = blocking ? .blocked : (unknown ? .unknown : .allowed)
+        let diagnostics = DiagnosticsMatrix.evaluate(host: resolution.host.text, capabilities: capabilities,
+                                                     chainTrusted: trust.map(\.isTrusted))
+        return Verdict(status: status, reasons: reasons, resolution: resolution, tls: tls, trust: trust, chain: chain,
+                       diagnostics: diagnostics, notes: notes)
+    }
+
+    static let emptyDocument = PlistDocument(root: PlistNode(.dictionary([])), format: .xml)
+
+    /// The chain from the Apple-like probe, else from the first completed probe.
+    static func servedChain(_ observation: Observation) -> [Certificate] {
+        let probe = observation.probe(ProbeNames.defaultHello).flatMap { $0.completed ? $0 : nil }
+            ?? observation.probes.first(where: \.completed)
+        return (probe?.peerChain ?? []).compactMap { try? Certificate(derEncoded: $0) }
+    }
+
+    /// The exception key a fix should edit: the entry that matched, else the host.
+    static func fixDomain(_ resolution: Resolution) -> String {
+        if case .exceptionDomain(let key, _, _, _) = resolution.source { return key }
+        return resolution.host.text
+    }
+
+    private static func isConnectivity(_ code: String) -> Bool {
+        [ConnectionReasonCode.connectionFailed, .timeout, .notTLS].map(\.rawValue).contains(code)
+    }
+
+    private static func tlsReason(_ code: ConnectionReasonCode, _ message: String, input: VerdictInput, domain: String,
+                                  capabilities: TLSCapabilities) -> CheckReason {
+        var candidates: [[(String, PlistValue)]] = []
+        let lower = TLSProtocolVersion.allCases.reversed().filter { capabilities.versions[$0] == .some(true) }
+        for version in lower {
+            let minimum = (ATSKeys.minimumTLSVersion, PlistValue.string(version.rawValue))
+            candidates.append([minimum])
+            candidates.append([minimum, (ATSKeys.requiresForwardSecrecy, .bool(false))])
+        }
+        candidates.insert([(ATSKeys.requiresForwardSecrecy, .bool(false))], at: 0)
+        let fix = verifiedFix(input, domain: domain, candidates: candidates) { resolution in
+            TLSAssessment.assess(capabilities, atsEnforced: resolution.requirements.atsEnforced,
+                                 minimum: resolution.requirements.minimumTLSVersion,
+                                 requiresForwardSecrecy: resolution.requirements.requiresForwardSecrecy).passed
+        }
+        let server: String
+        let transport: Int
+        switch code {
+        case .tlsVersionTooLow:
+            server = "enable TLS 1.2 and TLS 1.3 on the server"
+            transport = ConnectionErrorCode.atsMinimumVersionViolation
+        case .noForwardSecrecy:
+            server = "enable ECDHE key exchange, e.g. ECDHE-RSA-AES128-GCM-SHA256 / ECDHE-ECDSA-AES128-GCM-SHA256"
+            transport = ConnectionErrorCode.atsCiphersuiteViolation
+        default:
+            server = "enable an ECDHE suite with AES-GCM or AES-CBC (e.g. ECDHE-RSA-AES128-GCM-SHA256), or TLS 1.3; DHE-only and ChaCha20-only TLS 1.2 servers fail ATS"
+            transport = ConnectionErrorCode.atsCiphersuiteViolation
+        }
+        return CheckReason(code: code.rawValue, message: message, nsurlError: ConnectionErrorCode.secureConnectionFailed,
+                           secureTransportError: transport,
+                           source: "https://developer.apple.com/documentation/security/preventing-insecure-network-connections",
+                           fix: Fix(exceptionDomain: fix == nil ? nil : domain, exceptionKeys: fix?.keys, plistSnippet: fix?.snippet,
+                                    serverChange: server))
+    }
+
+    /// Tries candidate exception entries in order; returns the first under which the URL's
+    /// re-resolved requirements satisfy `passes`.
+    private static func verifiedFix(_ input: VerdictInput, domain: String, candidates: [[(String, PlistValue)]],
+                                    passes: (Resolution) -> Bool) -> (keys: [String: String], snippet: String)? {
+        for candidate in candidates {
+            let document = PolicyEditor.settingException(in: input.policyDocument, domain: domain, keys: candidate)
+            guard let resolution = try? ATSResolver.resolve(input.url, context: input.context,
+                                                            policy: AppTransportSecurity(document: document), options: input.options),
+                  passes(resolution) else { continue }
+            let entry = PolicyEditor.entryKeys(in: document, domain: domain)
+            var keys: [String: String] = [:]
+            for (key, value) in entry { keys[key] = PolicyEditor.display(value) }
+            return (keys, PolicyEditor.snippet(domain: domain, keys: entry))
+        }
+        return nil
+    }
+
+    private static func connectivityReason(_ failure: ProbeFailure?, message: String) -> CheckReason {
+        let source = "https://developer.apple.com/documentation/foundation/1508628-url_loading_system_error_codes"
+        switch failure {
+        case .timeout(let text)?:
+            return CheckReason(code: ConnectionReasonCode.timeout.rawValue, message: text, nsurlError: ConnectionErrorCode.timedOut,
+                               secureTransportError: nil, source: source)
+        case .notTLS(let text)?:
+            return CheckReason(code: ConnectionReasonCode.notTLS.rawValue, message: "the server did not answer with TLS: \(text)",
+                               nsurlError: ConnectionErrorCode.secureConnectionFailed,
+                               secureTransportError: ConnectionErrorCode.sslClosedAbort, source: source)
+        case .connectionFailed(let text)?:
+            return CheckReason(code: ConnectionReasonCode.connectionFailed.rawValue, message: text,
+                               nsurlError: ConnectionErrorCode.cannotConnectToHost, secureTransportError: nil, source: source)
+        default:
+            return CheckReason(code: ConnectionReasonCode.connectionFailed.rawValue, message: message,
+                               nsurlError: ConnectionErrorCode.cannotConnectToHost, secureTransportError: nil, source: source)
+        }
+    }
+
+    /// ATS pinning (§5): the leaf pins must match the leaf, the CA pins some CA of the built chain.
+    private static func pinningReason(_ pinning: PinningRequirement?, trust: TrustEvaluation) -> CheckReason? {
+        guard let pinning, let leaf = trust.path.chain.first else { return nil }
+        let caPins = trust.path.chain.dropFirst().map(\.spkiSHA256)
+        var failures: [String] = []
+        if let expected = pinning.leafIdentities, !expected.contains(leaf.spkiSHA256) {
+            failures.append("the leaf's pin \(leaf.spkiSHA256) is not among NSPinnedLeafIdentities (\(expected.joined(separator: ", ")))")
+        }
+        if let expected = pinning.caIdentities, !caPins.contains(where: expected.contains) {
+            failures.append("no CA in the chain (\(caPins.joined(separator: ", "))) matches NSPinnedCAIdentities (\(expected.joined(separator: ", ")))")
+        }
+        guard !failures.isEmpty else { return nil }
+        return CheckReason(code: ConnectionReasonCode.pinMismatch.rawValue,
+                           message: "NSPinnedDomains '\(pinning.domain)': " + failures.joined(separator: "; "),
+                           nsurlError: ConnectionErrorCode.secureConnectionFailed, secureTransportError: ConnectionErrorCode.sslFatalAlert,
+                           source: "https://developer.apple.com/documentation/bundleresources/information-property-list/nsapptransportsecurity/nspinneddomains",
+                           fix: Fix(exceptionDomain: nil, exceptionKeys: nil, plistSnippet: nil,
+                                    serverChange: "serve a certificate whose key matches a pin, or add the served key's pin (\(leaf.spkiSHA256)) to NSPinnedDomains with a backup"))
+    }
+}

@@ -1,0 +1,92 @@
+/// A named server configuration with one known flaw (or none), served by ``TLSLab``.
+///
+/// The raw value is the profile's stable name, used on the command line (`atscheck lab`)
+/// and in reports. Each TLS profile changes exactly one thing relative to ``goodRSA``.
+public enum LabProfile: String, CaseIterable, Sendable {
+    /// RSA leaf + intermediate, TLS 1.2–1.3, OpenSSL's default modern suites.
+    case goodRSA = "good-rsa"
+    /// ECDSA P-256 leaf + intermediate, TLS 1.2–1.3.
+    case goodECDSA = "good-ecdsa"
+    /// TLS 1.3 only.
+    case tls13Only = "tls13-only"
+    /// TLS 1.0 only.
+    case tls10Only = "tls10-only"
+    /// TLS 1.1 only.
+    case tls11Only = "tls11-only"
+    /// TLS 1.2 with static RSA key exchange only (no forward secrecy).
+    case staticRSAOnly = "static-rsa-only"
+    /// TLS 1.2 with finite-field DHE key exchange only.
+    case dheOnly = "dhe-only"
+    /// TLS 1.2 with the single suite ECDHE-RSA-AES256-SHA (CBC, SHA-1 MAC).
+    case ecdheRSAAES256SHAOnly = "ecdhe-rsa-aes256-sha-only"
+    /// TLS 1.2 with the single suite ECDHE-RSA-CHACHA20-POLY1305.
+    case chacha20Only = "chacha20-only"
+    /// A leaf that expired on 2024-12-01.
+    case expired
+    /// A self-signed leaf that chains to no root.
+    case selfSigned = "self-signed"
+    /// A leaf for `other.atscheck.test`, served to clients asking for `good.atscheck.test`.
+    case wrongHost = "wrong-host"
+    /// A leaf signed with sha1WithRSAEncryption.
+    case sha1Leaf = "sha1-leaf"
+    /// A leaf with an RSA-1024 key.
+    case rsa1024
+    /// A leaf without a subjectAltName extension (the name only in the CN).
+    case noSAN = "no-san"
+    /// A leaf whose extended key usage is clientAuth only.
+    case clientAuthEKU = "clientauth-eku"
+    /// A leaf valid for 900 days.
+    case validity900Days = "validity-900-days"
+    /// The good RSA leaf served without its intermediate.
+    case missingIntermediate = "missing-intermediate"
+    /// Plain HTTP/1.1, no TLS at all.
+    case plainHTTP = "plain-http"
+    /// Accepts TCP connections and never sends a byte nor closes them (until the lab stops).
+    case silent
+    /// Speaks SSH: sends an SSH banner on connect instead of TLS.
+    case notTLS = "not-tls"
+
+    /// One line saying what is wrong with this server.
+    public var summary: String {
+        switch self {
+        case .goodRSA: "nothing: RSA-2048 leaf + intermediate, TLS 1.2-1.3, modern suites"
+        case .goodECDSA: "nothing: ECDSA P-256 leaf + intermediate, TLS 1.2-1.3, modern suites"
+        case .tls13Only: "nothing for ATS: accepts TLS 1.3 only (clients limited to 1.2 fail)"
+        case .tls10Only: "accepts TLS 1.0 only"
+        case .tls11Only: "accepts TLS 1.1 only"
+        case .staticRSAOnly: "TLS 1.2 with static RSA key exchange only: no forward secrecy"
+        case .dheOnly: "TLS 1.2 with finite-field DHE key exchange only: no ECDHE suite ATS accepts"
+        case .ecdheRSAAES256SHAOnly: "TLS 1.2 with ECDHE-RSA-AES256-SHA only: forward secret, but CBC with a SHA-1 MAC"
+        case .chacha20Only: "TLS 1.2 with ECDHE-RSA-CHACHA20-POLY1305 only: a suite outside ATS's list"
+        case .expired: "certificate expired on 2024-12-01"
+        case .selfSigned: "self-signed leaf that chains to no trusted root"
+        case .wrongHost: "certificate is for other.atscheck.test, not good.atscheck.test"
+        case .sha1Leaf: "leaf signed with SHA-1 (sha1WithRSAEncryption)"
+        case .rsa1024: "leaf has an RSA-1024 key"
+        case .noSAN: "leaf has no subjectAltName; the host name is only in the CN"
+        case .clientAuthEKU: "leaf's extended key usage is clientAuth only, no serverAuth"
+        case .validity900Days: "leaf is valid for 900 days, over the 825-day limit"
+        case .missingIntermediate: "server sends the leaf without its intermediate"
+        case .plainHTTP: "plain HTTP/1.1, no TLS"
+        case .silent: "accepts TCP and never answers: handshakes time out"
+        case .notTLS: "speaks SSH, not TLS: sends an SSH banner on connect"
+        }
+    }
+
+    /// The host name clients should use (for SNI and host checks) to see exactly this
+    /// profile's flaw.
+    ///
+    /// Every profile currently uses `good.atscheck.test`: ``wrongHost`` serves a certificate
+    /// for `other.atscheck.test` precisely so that a client asking for `good.atscheck.test`
+    /// sees a mismatch. A profile serving a differently named certificate as its *intended*
+    /// name would return that name here.
+    public var serverName: String { "good.atscheck.test" }
+
+    /// Whether the server speaks TLS at all.
+    public var speaksTLS: Bool {
+        switch self {
+        case .plainHTTP, .silent, .notTLS: false
+        default: true
+        }
+    }
+}

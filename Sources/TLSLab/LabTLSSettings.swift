@@ -1,0 +1,78 @@
+/// What a TLS profile's server context is built from: certificate chain, key, protocol
+/// range, cipher list. Plain values; ``LabTLSContext`` turns them into an `SSL_CTX`.
+struct LabTLSSettings: Sendable, Equatable {
+    /// Protocol versions, as OpenSSL's `TLS1_*_VERSION` numbers.
+    enum Version: Int32, Sendable {
+        case tls10 = 0x0301, tls11 = 0x0302, tls12 = 0x0303, tls13 = 0x0304
+    }
+
+    /// PEM file with the leaf first, then any intermediates, relative to the certificate directory.
+    var chainFile: String
+    /// PEM private key file, relative to the certificate directory.
+    var keyFile: String
+    var minVersion: Version = .tls12
+    var maxVersion: Version = .tls13
+    /// `SSL_CTX_set_cipher_list` string for TLS ≤ 1.2; nil keeps OpenSSL's default.
+    var cipherList: String? = nil
+    /// Security level 0, needed to load or use TLS 1.0/1.1, SHA-1 and RSA-1024 on Debian.
+    var legacySecurityLevel: Bool = false
+    /// Finite-field DHE with groups sized to the key (`SSL_CTX_set_dh_auto`).
+    var dhAuto: Bool = false
+
+    /// The settings for a profile, or nil for the profiles that do not speak TLS.
+    static func forProfile(_ profile: LabProfile) -> LabTLSSettings? {
+        func leaf(_ name: String) -> LabTLSSettings {
+            LabTLSSettings(chainFile: "leaf-\(name).pem", keyFile: "keys/leaf-\(name).key")
+        }
+        var settings: LabTLSSettings
+        switch profile {
+        case .goodRSA: settings = leaf("good-rsa")
+        case .goodECDSA: settings = leaf("good-ecdsa")
+        case .tls13Only:
+            settings = leaf("good-rsa")
+            settings.minVersion = .tls13
+        case .tls10Only, .tls11Only:
+            settings = leaf("good-rsa")
+            let version: Version = profile == .tls10Only ? .tls10 : .tls11
+            settings.minVersion = version
+            settings.maxVersion = version
+            settings.cipherList = "DEFAULT@SECLEVEL=0"
+            settings.legacySecurityLevel = true
+        case .staticRSAOnly:
+            settings = leaf("good-rsa").tls12Only(
+                "AES128-GCM-SHA256:AES256-GCM-SHA384:AES128-SHA256:AES256-SHA256:AES128-SHA:AES256-SHA")
+        case .dheOnly:
+            settings = leaf("good-rsa").tls12Only("DHE-RSA-AES128-GCM-SHA256:DHE-RSA-AES256-GCM-SHA384")
+            settings.dhAuto = true
+        case .ecdheRSAAES256SHAOnly: settings = leaf("good-rsa").tls12Only("ECDHE-RSA-AES256-SHA")
+        case .chacha20Only: settings = leaf("good-rsa").tls12Only("ECDHE-RSA-CHACHA20-POLY1305")
+        case .expired: settings = leaf("expired")
+        case .selfSigned: settings = leaf("self-signed")
+        case .wrongHost: settings = leaf("wrong-host")
+        case .sha1Leaf:
+            settings = leaf("sha1")
+            settings.cipherList = "DEFAULT@SECLEVEL=0"
+            settings.legacySecurityLevel = true
+        case .rsa1024:
+            settings = leaf("rsa1024")
+            settings.cipherList = "DEFAULT@SECLEVEL=0"
+            settings.legacySecurityLevel = true
+        case .noSAN: settings = leaf("no-san")
+        case .clientAuthEKU: settings = leaf("clientauth-eku")
+        case .validity900Days: settings = leaf("900-days")
+        case .missingIntermediate:
+            settings = LabTLSSettings(chainFile: "chain-missing-intermediate.pem", keyFile: "keys/leaf-good-rsa.key")
+        case .plainHTTP, .silent, .notTLS: return nil
+        }
+        return settings
+    }
+
+    /// TLS 1.2 exactly, with the given cipher list.
+    private func tls12Only(_ ciphers: String) -> LabTLSSettings {
+        var copy = self
+        copy.minVersion = .tls12
+        copy.maxVersion = .tls12
+        copy.cipherList = ciphers
+        return copy
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// Runs probe specs against an endpoint and reports what each handshake observed.
+///
+/// The probe client is deliberately permissive so servers are *observed*, then judged
+/// elsewhere: every version the spec allows, cipher lists at `@SECLEVEL=0` (TLS 1.0/1.1,
+/// SHA-1, small keys and static RSA all negotiate), legacy renegotiation tolerated, and no
+/// certificate verification (the chain is recorded as sent for the verdict to validate).
+///
+/// Concurrency: each run resolves the endpoint once, then drives non-blocking sockets from an
+/// event loop on one thread, with at most ``Configuration/maxConcurrentHandshakes`` handshakes
+/// in flight. The async `run` does this on a thread of its own, so it never blocks a
+/// Swift-concurrency thread; `runBlocking` does it on the caller's thread.
+/// Callers probing many hosts bound how many endpoints they run at once.
+public struct TLSProber: Sendable {
+    /// Deadlines and limits.
+    public struct Configuration: Sendable, Hashable, Codable {
+        /// Longest a TCP connect may take, seconds.
+        public var connectTimeout: Double
+        /// Longest one probe (connect + handshake) may take, seconds.
+        public var handshakeTimeout: Double
+        /// Longest all probes of one endpoint may take together (including resolution), seconds.
+        /// Probes not started by then are `notRun("host deadline passed")`.
+        public var hostTimeout: Double
+        /// Most handshakes in flight to one endpoint (sslyze settled on 5).
+        public var maxConcurrentHandshakes: Int
+
+        /// Creates a configuration.
+        public init(connectTimeout: Double = 5, handshakeTimeout: Double = 10, hostTimeout: Double = 30,
+                    maxConcurrentHandshakes: Int = 5) {
+            self.connectTimeout = connectTimeout
+            self.handshakeTimeout = handshakeTimeout
+            self.hostTimeout = hostTimeout
+            self.maxConcurrentHandshakes = maxConcurrentHandshakes
+        }
+    }
+
+    /// The deadlines and limits in force.
+    public let configuration: Configuration
+
+    /// Creates a prober.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// Runs the specs against the endpoint on a dedicated thread and returns every result in
+    /// spec order. Cancelling the task stops the run: unfinished probes are `notRun("cancelled")`.
+    public func run(_ specs: [ProbeSpec], against endpoint: Endpoint) async -> Observation {
+        let flag = CancellationFlag()
+        return await withTaskCancellationHandler {
+            await onDedicatedThread { runBlocking(specs, against: endpoint, cancellation: flag) }
+        } onCancel: {
+            flag.cancel()
+        }
+    }
+
+    /// Runs a plan against the endpoint on a dedicated thread.
+    public func run(_ plan: ProbePlan, against endpoint: Endpoint) async -> Observation {
+        await run(plan.specs, against: endpoint)
+    }
+
+    /// Runs the specs against the endpoint on the calling thread (blocks it until every probe
+    /// finished or the host deadline passed). Do not call from a Swift-concurrency task.
+    public func runBlocking(_ specs: [ProbeSpec], against endpoint: Endpoint) -> Observation {
+        runBlocking(specs, against: endpoint, cancellation: nil)
+    }
+
+    /// Runs a plan on the calling thread.
+    public func runBlocking(_ plan: ProbePlan, against endpoint: Endpoint) -> Observation {
+        runBlocking(plan.specs, against: endpoint, cancellation: nil)
+    }
+
+    func runBlocking(_ specs: [ProbeSpec], against endpoint: Endpoint, cancellation: CancellationFlag?) -> Observation {
+        let start = Monotonic.now()
+        let session = HostSession(endpoint: endpoint, configuration: configuration, start: start, cancellation: cancellation)
+        let results = session.run(specs, followUp: nil)
+        return Observation(endpoint: endpoint, connectedAddress: session.connectedAddress, probes: results,
+                           milliseconds: (Monotonic.now() - start) * 1000)
+    }
+}
+
+/// One endpoint's run: resolution once, then the engine.
+final class HostSession {
+    let endpoint: Endpoint
+    let configuration: TLSProber.Configuration
+    let hostDeadline: Double
+    let cancellation: CancellationFlag?
+    private var engine: ProbeEngine?
+    private var resolutionFailure: ProbeFailure?
+    private var resolved = false
+
+    init(endpoint: Endpoint, configuration: TLSProber.Configuration, start: Double, cancellation: CancellationFlag?) {
+        self.endpoint = endpoint
+        self.configuration = configuration
+        self.hostDeadline = start + configuration.hostTimeout
+        self.cancellation = cancellation
+    }
+
+    var connectedAddress: String? { engine?.connectedAddress }
+
+    /// Runs the specs (resolving the endpoint on first use).
+    func run(_ specs: [ProbeSpec], followUp: ((ProbeSpec, ProbeResult) -> [ProbeSpec])?) -> [ProbeResult] {
+        if !resolved {
+            resolved = true
+            switch AddressResolver.resolve(endpoint) {
+            case .success(let addresses):
+                engine = ProbeEngine(serverName: AddressResolver.serverName(for: endpoint), addresses: addresses,
+                                     configuration: configuration, hostDeadline: hostDeadline, cancellation: cancellation)
+            case .failure(let failure):
+                resolutionFailure = failure
+            }
+        }
+        guard let engine else {
+            let failure = resolutionFailure ?? .connectionFailed("cannot resolve \(endpoint.host)")
+            return specs.map { ProbeResult(spec: $0, outcome: .failed(failure)) }
+        }
+        return engine.run(specs, followUp: followUp)
+    }
+}
+
+/// Runs blocking work on a new thread and resumes the caller with its result.
+func onDedicatedThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
+        let thread = Thread {
+            continuation.resume(returning: work())
+        }
+        thread.name = "atscheck.TLSProbe"
+        thread.start()
+    }
+}

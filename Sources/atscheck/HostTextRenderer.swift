@@ -1,0 +1,128 @@
+import ATSCheck
+import ATSPolicy
+import Certificates
+import TLSProbe
+
+/// Human-readable `atscheck host` output: verdict, reasons with fixes, TLS summary, the
+/// nscurl-style matrix, the chain. Fits 80 columns except for unbreakable tokens.
+enum HostTextRenderer {
+    static func render(options: HostOptions, outcome: HostCommand.Outcome) -> String {
+        let verdict = outcome.verdict
+        let resolution = verdict.resolution
+        var out = "\(verdict.status.rawValue.uppercased())  \(options.target.url)\n"
+        out += wrap("\(resolution.target), \(contextName(resolution.context))" + (options.policyPath.map { ", policy \($0)" } ?? ", no policy file")
+                    + (options.address.map { ", via \($0)" } ?? ""), "  ", "  ")
+
+        for reason in verdict.reasons {
+            let certificate = reason.certificateIndex.map { " [certificate \($0)]" } ?? ""
+            out += "\n  ✗ \(reason.code)\(certificate)\n"
+            out += wrap(CertTextRenderer.printable(reason.message), "    ", "    ")
+            out += "    app sees: NSURLErrorDomain \(reason.nsurlError)" + (reason.secureTransportError.map { ", SecureTransport \($0)" } ?? "") + "\n"
+            if let fix = reason.fix {
+                if let snippet = fix.plistSnippet {
+                    out += "    fix (Info.plist, verified): under NSAppTransportSecurity add\n"
+                    out += snippet.split(separator: "\n").map { "      " + $0 + "\n" }.joined()
+                }
+                out += wrap("fix (server): \(fix.serverChange)", "    ", "      ")
+            }
+        }
+        for note in verdict.notes { out += "\n" + wrap("note: \(note)", "  ", "        ") }
+
+        out += "\n" + policySummary(resolution)
+        if let observation = outcome.observation {
+            out += "\n" + tlsSummary(observation, cipherSuites: outcome.cipherSuites)
+        }
+        switch outcome.httpAnswer {
+        case .answered(let line)?: out += "\n  HTTP server answered: \(line)\n"
+        case .failed(let failure)?: out += "\n" + wrap("HTTP server did not answer: \(failure.message)", "  ", "    ")
+        case nil: break
+        }
+        if !verdict.diagnostics.isEmpty {
+            out += "\nATS diagnostics (as nscurl --ats-diagnostics would report):\n"
+            var section = ""
+            for row in verdict.diagnostics {
+                if row.section != section {
+                    section = row.section
+                    out += wrap(section, "  ", "    ")
+                }
+                out += "    \(row.result.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0)) \(row.configuration)\n"
+            }
+        }
+        if !verdict.chain.isEmpty {
+            out += "\nchain served:\n"
+            for (index, certificate) in verdict.chain.enumerated() {
+                let key = "\(certificate.publicKey.type) \(certificate.publicKey.bits)"
+                let line = "\(index): \(certificate.subject.rfc4514) (\(key), \(certificate.signature.hash ?? certificate.signature.algorithm), until \(iso8601(certificate.notAfter).prefix(10)))"
+                out += wrap(CertTextRenderer.printable(line), "  ", "     ")
+            }
+        }
+        if let observation = outcome.observation {
+            let ran = observation.probes.filter { if case .notRun = $0.outcome { return false } else { return true } }.count
+            out += "\n  \(ran) handshakes in \(Int(observation.milliseconds.rounded())) ms\n"
+        }
+        return out
+    }
+
+    private static func wrap(_ text: String, _ first: String, _ rest: String) -> String {
+        CertTextRenderer.wrap(text, firstPrefix: first, restPrefix: rest)
+    }
+
+    private static func contextName(_ context: LoadContext) -> String {
+        switch context {
+        case .urlSession: return "URLSession"
+        case .webView: return "WKWebView"
+        case .media: return "AVFoundation media"
+        }
+    }
+
+    private static func policySummary(_ resolution: Resolution) -> String {
+        let entry: String
+        switch resolution.source {
+        case .exceptionDomain(let key, _, let line, _): entry = "NSExceptionDomains '\(key)'" + (line.map { " (line \($0))" } ?? "")
+        case .global: entry = "global keys"
+        case .localExemption(let reason): entry = "exempt (\(reason))"
+        case .noConfiguration: entry = "no ATS keys (full ATS)"
+        }
+        let requirements = resolution.requirements
+        var parts = [entry]
+        if requirements.atsEnforced {
+            parts.append("TLS ≥ \(requirements.minimumTLSVersion?.rawValue ?? "TLSv1.2")")
+            parts.append(requirements.requiresForwardSecrecy == false ? "FS not required" : "FS required")
+        } else {
+            parts.append("ATS checks off")
+        }
+        if requirements.pinning != nil { parts.append("pinned") }
+        var out = wrap("policy: " + parts.joined(separator: ", "), "  ", "          ")
+        for item in resolution.ambiguities { out += wrap("ambiguity: \(item)", "  ", "    ") }
+        return out
+    }
+
+    private static func tlsSummary(_ observation: Observation, cipherSuites: [TLSProtocolVersion: [CipherSuite]]?) -> String {
+        let capabilities = TLSCapabilities(observation)
+        let versions = TLSProtocolVersion.allCases.map { version -> String in
+            let state: String
+            switch capabilities.versions[version] ?? nil {
+            case .some(true): state = "yes"
+            case .some(false): state = "no"
+            case .none: state = "?"
+            }
+            return "\(version.rawValue) \(state)"
+        }
+        var out = wrap("TLS: " + versions.joined(separator: ", "), "  ", "       ")
+        if let probe = observation.probe(ProbeNames.defaultHello), probe.completed, let version = probe.version, let suite = probe.cipherSuite {
+            out += wrap("negotiated: \(version.rawValue) \(suite.ianaName)" + (probe.group.map { " (\($0))" } ?? ""), "  ", "    ")
+        }
+        func state(_ value: Bool?) -> String { value.map { $0 ? "yes" : "no" } ?? "?" }
+        out += wrap("TLS 1.2 suites: ATS ECDHE \(state(capabilities.tls12ForwardSecret)), static RSA \(state(capabilities.tls12StaticRSA)), other \(state(capabilities.tls12Other))", "  ", "    ")
+        if let cipherSuites {
+            for version in TLSProtocolVersion.allCases {
+                guard let suites = cipherSuites[version], !suites.isEmpty else { continue }
+                out += "  \(version.rawValue) accepts:\n"
+                for suite in suites {
+                    out += "    \(suite.ianaName) (\(ATSCipherSuites.classify(id: suite.id).rawValue))\n"
+                }
+            }
+        }
+        return out
+    }
+}

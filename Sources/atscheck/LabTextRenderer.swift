@@ -1,0 +1,30 @@
+import ATSCheck
+import TLSLab
+
+/// Text output of `atscheck lab`.
+enum LabTextRenderer {
+    static func endpoints(_ lab: TLSLab) -> String {
+        var out = "atscheck lab: \(lab.endpoints.count) servers on \(lab.endpoints.first?.address ?? "127.0.0.1")\n"
+        out += "  lab CA (trust it as a user-installed root): \(lab.rootCAFile.path)\n"
+        out += "  host name for every endpoint: \(lab.endpoints.first?.serverName ?? "good.atscheck.test")\n\n"
+        for endpoint in lab.endpoints {
+            out += "  " + endpoint.profile.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0)
+                + "\(endpoint.port)".padding(toLength: 7, withPad: " ", startingAt: 0) + endpoint.profile.summary + "\n"
+        }
+        return out
+    }
+
+    static func verdicts(_ results: [LabCommand.Result]) -> String {
+        var out = "verdicts (full ATS, lab CA as a user root, at \(LabCommand.evaluationTime)):\n"
+        for result in results {
+            let verdict = result.outcome.verdict
+            let reasons = verdict.reasons.map(\.code)
+            var unique: [String] = []
+            for code in reasons where !unique.contains(code) { unique.append(code) }
+            out += "  " + result.endpoint.profile.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0)
+                + verdict.status.rawValue.uppercased().padding(toLength: 9, withPad: " ", startingAt: 0)
+                + unique.joined(separator: ", ") + "\n"
+        }
+        return out
+    }
+}
