@@ -21,9 +21,10 @@ enum LabTextRenderer {
             let reasons = verdict.reasons.map(\.code)
             var unique: [String] = []
             for code in reasons where !unique.contains(code) { unique.append(code) }
-            out += "  " + result.endpoint.profile.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0)
+            let line = "  " + result.endpoint.profile.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0)
                 + verdict.status.rawValue.uppercased().padding(toLength: 9, withPad: " ", startingAt: 0)
-                + unique.joined(separator: ", ") + "\n"
+                + unique.joined(separator: ", ")
+            out += line.trimmingCharacters(in: .whitespaces) == line ? line + "\n" : String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
         }
         return out
     }
