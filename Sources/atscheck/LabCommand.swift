@@ -92,20 +92,15 @@ enum LabCommand: AtscheckCommand {
     static func check(_ lab: TLSLab, policyPath: String?, document: PlistDocument?, timeout: Double) -> [Result] {
         let time = TimeArgument.parse(evaluationTime)!
         let trust = TrustStoreOptions(caFiles: [lab.rootCAFile.path], systemRootsFile: nil, useSystemRoots: false, command: spec.name)
-        let slots = LabResults(count: lab.endpoints.count)
-        DispatchQueue.concurrentPerform(iterations: lab.endpoints.count) { index in
-            let endpoint = lab.endpoints[index]
+        return concurrentMap(lab.endpoints) { endpoint -> Result? in
             let scheme = endpoint.profile == .plainHTTP ? "http" : "https"
             let target = HostTarget(url: "\(scheme)://\(endpoint.serverName):\(endpoint.port)/", host: endpoint.serverName,
                                     port: endpoint.port, scheme: scheme)
             let options = HostOptions(target: target, policyPath: policyPath, policyDocument: document, context: .urlSession,
                                       resolution: ResolutionOptions(), trustStore: trust, address: endpoint.address, sni: nil,
                                       time: time, timeout: timeout, enumerateCiphers: false, probeHTTP: scheme == "http")
-            if let outcome = try? HostCommand.evaluate(options) {
-                slots.set(index, Result(endpoint: endpoint, options: options, outcome: outcome))
-            }
-        }
-        return slots.all
+            return (try? HostCommand.evaluate(options)).map { Result(endpoint: endpoint, options: options, outcome: $0) }
+        }.compactMap { $0 }
     }
 
     /// Blocks until SIGINT or SIGTERM.
@@ -121,25 +116,5 @@ enum LabCommand: AtscheckCommand {
         }
         done.wait()
         sources.forEach { $0.cancel() }
-    }
-}
-
-/// Results written from concurrent workers, one slot each.
-private final class LabResults: @unchecked Sendable {
-    private var slots: [LabCommand.Result?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: LabCommand.Result) {
-        lock.lock()
-        slots[index] = result
-        lock.unlock()
-    }
-
-    var all: [LabCommand.Result] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.compactMap { $0 }
     }
 }

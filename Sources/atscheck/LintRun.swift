@@ -15,21 +15,12 @@ enum LintRun {
     /// Reads and lints every file, two or more at a time on multi-core machines; the outcomes
     /// are in the order of `paths`.
     static func lint(_ paths: [String], with linter: Linter) -> [Outcome] {
-        let results = OutcomeSlots(count: paths.count)
-        let lintOne: @Sendable (Int) -> Void = { index in
-            let outcome: Outcome
-            switch read(paths[index]) {
-            case .success(let data): outcome = .report(linter.lint(data, path: paths[index]))
-            case .failure(let error): outcome = .unreadable(error)
+        concurrentMap(paths) { path in
+            switch read(path) {
+            case .success(let data): return .report(linter.lint(data, path: path))
+            case .failure(let error): return .unreadable(error)
             }
-            results.set(index, outcome)
         }
-        if paths.count > 1 && ProcessInfo.processInfo.activeProcessorCount > 1 {
-            DispatchQueue.concurrentPerform(iterations: paths.count, execute: lintOne)
-        } else {
-            paths.indices.forEach(lintOne)
-        }
-        return results.values
     }
 
     /// The bytes of a file, or why it cannot be read. Reads at most one byte more than the
@@ -61,25 +52,5 @@ enum LintRun {
         guard isatty(STDOUT_FILENO) == 1 else { return false }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         return environment["TERM"] != "dumb"
-    }
-}
-
-/// Result slots filled concurrently, one per file.
-private final class OutcomeSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [LintRun.Outcome?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ outcome: LintRun.Outcome) {
-        lock.lock()
-        slots[index] = outcome
-        lock.unlock()
-    }
-
-    var values: [LintRun.Outcome] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.map { $0! }
     }
 }
