@@ -21,10 +21,7 @@ enum CertCommand: AtscheckCommand {
         """,
         options: [
             OptionSpec("host", value: "NAME", help: "Validate the chain for this DNS name or IP address."),
-            OptionSpec("ca-file", value: "PEM", help: "Trust these roots as user-installed roots.", repeatable: true),
-            OptionSpec("system-roots", value: "PEM",
-                       help: "Use this bundle as the preinstalled (public) roots instead of the system bundle, e.g. a snapshot of Apple's roots."),
-            OptionSpec("no-system-roots", help: "Do not trust the system bundle."),
+        ] + TrustStoreOptions.optionSpecs + [
             OptionSpec("at", value: "ISO8601", help: "Evaluate at this instant instead of now (e.g. 2025-06-01T00:00:00Z)."),
             OptionSpec("ocsp-response", value: "DER", help: "A stapled OCSP response (DER) to check the leaf against."),
             OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json"], defaultValue: "text"),

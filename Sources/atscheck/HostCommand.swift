@@ -31,9 +31,7 @@ enum HostCommand: AtscheckCommand {
             PolicyOptions.targetOption,
             PolicyOptions.subdomainDepthOption,
             PolicyOptions.legacyKeysOption,
-            OptionSpec("ca-file", value: "PEM", help: "Trust these roots as user-installed roots.", repeatable: true),
-            OptionSpec("system-roots", value: "PEM", help: "Use this bundle as the preinstalled (public) roots instead of the system bundle."),
-            OptionSpec("no-system-roots", help: "Do not trust the system bundle."),
+        ] + TrustStoreOptions.optionSpecs + [
             OptionSpec("address", value: "IP", help: "Connect to this IP; the target name is still used for SNI, policy and host checks."),
             OptionSpec("port", value: "N", help: "TCP port (default: from TARGET, else 443)."),
             OptionSpec("sni", value: "NAME", help: "Send this SNI instead of the target name."),

@@ -12,6 +12,14 @@ struct TrustStoreOptions {
 }
 
 extension TrustStoreOptions {
+    /// The options, declared once for every command that validates chains.
+    static let optionSpecs = [
+        OptionSpec("ca-file", value: "PEM", help: "Trust these roots as user-installed roots.", repeatable: true),
+        OptionSpec("system-roots", value: "PEM",
+                   help: "Use this bundle as the preinstalled (public) roots instead of the system bundle, e.g. a snapshot of Apple's roots."),
+        OptionSpec("no-system-roots", help: "Do not trust the system bundle."),
+    ]
+
     /// `--ca-file`, `--system-roots`, `--no-system-roots` from the command line.
     init(_ arguments: ParsedArguments, command: String) throws {
         let systemRootsFile = arguments.value("system-roots")
