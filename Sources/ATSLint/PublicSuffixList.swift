@@ -18,18 +18,33 @@ public struct PublicSuffixList: Sendable {
 
     /// Parses the list's text format.
     public init(text: String) {
+        self.init(bytes: Array(text.utf8))
+    }
+
+    /// Parses the list from its file bytes. Works on bytes rather than `String` lines: the
+    /// list has ~10,000 rules and is read on every `lint` run, so this is on the start-up path.
+    public init(bytes: [UInt8]) {
         var rules = Set<String>(), wildcards = Set<String>(), exceptions = Set<String>()
-        for rawLine in text.split(whereSeparator: \.isNewline) {
-            let line = rawLine.split(separator: " ").first.map(String.init) ?? ""
-            if line.isEmpty || line.hasPrefix("//") { continue }
-            let rule = line.lowercased()
-            if rule.hasPrefix("!") {
-                exceptions.insert(String(rule.dropFirst()))
-            } else if rule.hasPrefix("*.") {
-                wildcards.insert(String(rule.dropFirst(2)))
-            } else {
-                rules.insert(rule)
+        rules.reserveCapacity(10_000)
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A && bytes[lineEnd] != 0x0D { lineEnd += 1 }
+            // A rule is the line's first whitespace-separated word; comments start with "//".
+            var wordEnd = lineStart
+            while wordEnd < lineEnd && bytes[wordEnd] != 0x20 && bytes[wordEnd] != 0x09 { wordEnd += 1 }
+            let isComment = wordEnd - lineStart >= 2 && bytes[lineStart] == 0x2F && bytes[lineStart + 1] == 0x2F
+            if wordEnd > lineStart && !isComment {
+                let word = bytes[lineStart..<wordEnd]
+                if word.first == 0x21 {  // "!"
+                    exceptions.insert(String(decoding: word.dropFirst(), as: UTF8.self).lowercased())
+                } else if word.count > 2 && word[word.startIndex] == 0x2A && word[word.startIndex + 1] == 0x2E {  // "*."
+                    wildcards.insert(String(decoding: word.dropFirst(2), as: UTF8.self).lowercased())
+                } else {
+                    rules.insert(String(decoding: word, as: UTF8.self).lowercased())
+                }
             }
+            lineStart = lineEnd + 1
         }
         self.rules = rules
         self.wildcards = wildcards
@@ -40,7 +55,7 @@ public struct PublicSuffixList: Sendable {
     public static func loadInstalled() -> PublicSuffixList? {
         for path in defaultPaths {
             if let data = FileManager.default.contents(atPath: path) {
-                return PublicSuffixList(text: String(decoding: data, as: UTF8.self))
+                return PublicSuffixList(bytes: [UInt8](data))
             }
         }
         return nil

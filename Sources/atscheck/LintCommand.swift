@@ -111,7 +111,7 @@ enum LintCommand: AtscheckCommand {
     static func publicSuffixList(_ path: String?) throws -> PublicSuffixList? {
         guard let path else { return PublicSuffixList.loadInstalled() }
         switch LintRun.read(path) {
-        case .success(let data): return PublicSuffixList(text: String(decoding: data, as: UTF8.self))
+        case .success(let data): return PublicSuffixList(bytes: [UInt8](data))
         case .failure(let error): throw InputError(description: "\(error.description) (--public-suffix-list)")
         }
     }
