@@ -5,17 +5,11 @@ import Foundation
 /// optional fractional seconds) or a bare date meaning midnight UTC.
 enum TimeArgument {
     static func parse(_ text: String) -> Date? {
-        let full = ISO8601DateFormatter()
-        full.formatOptions = [.withInternetDateTime]
-        if let date = full.date(from: text) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = fractional.date(from: text) { return date }
-        let dateOnly = ISO8601DateFormatter()
-        dateOnly.formatOptions = [.withFullDate]
-        dateOnly.timeZone = TimeZone(identifier: "UTC")
-        if text.count == 10, let date = dateOnly.date(from: text) { return date }
-        return nil
+        // Date.ISO8601FormatStyle parses without ICU, which ISO8601DateFormatter loads (~2 ms
+        // of every run's start-up).
+        let dateTime = text.count == 10 ? text + "T00:00:00Z" : text
+        if let date = try? Date.ISO8601FormatStyle().parse(dateTime) { return date }
+        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(dateTime)
     }
 
     /// `--at` if given (a usage error, exit 2, when malformed), otherwise now.

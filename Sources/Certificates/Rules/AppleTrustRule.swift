@@ -75,7 +75,5 @@ enum PolicyDates {
 
 /// Formats an instant as ISO 8601 in UTC, e.g. 2025-06-01T00:00:00Z.
 public func iso8601(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    return formatter.string(from: date)
+    date.formatted(Date.ISO8601FormatStyle())
 }
