@@ -84,7 +84,8 @@ public enum VerdictEvaluator {
             reasons.append(tlsReason(code, message, input: input, domain: domain, capabilities: capabilities))
         case .unknown(let message):
             unknown = true
-            reasons.append(connectivityReason(capabilities.connectivityFailure, message: message))
+            reasons.append(connectivityReason(capabilities.connectivityFailure ?? undecidedProbeFailure(observation, message: message),
+                                              message: message))
         }
 
         if let trust {
@@ -172,6 +173,23 @@ public enum VerdictEvaluator {
             var keys: [String: String] = [:]
             for (key, value) in entry { keys[key] = PolicyEditor.display(value) }
             return (keys, PolicyEditor.snippet(domain: domain, keys: entry))
+        }
+        return nil
+    }
+
+    /// When some probes completed but one the verdict needs did not: that probe's failure
+    /// (timeout, not TLS, connection failure), so the reason names what actually happened
+    /// rather than defaulting to connection-failed.
+    private static func undecidedProbeFailure(_ observation: Observation, message: String) -> ProbeFailure? {
+        for probe in observation.probes {
+            guard case .failed(let failure) = probe.outcome else { continue }
+            let text = "\(message); probe \(probe.spec.name): \(failure.message)"
+            switch failure {
+            case .timeout: return .timeout(text)
+            case .notTLS: return .notTLS(text)
+            case .connectionFailed: return .connectionFailed(text)
+            case .handshakeFailed: continue
+            }
         }
         return nil
     }

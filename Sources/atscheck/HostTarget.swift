@@ -20,6 +20,8 @@ struct HostTarget: Equatable {
             guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased(),
                   ["http", "https"].contains(scheme), let host = components.host, !host.isEmpty else { return nil }
             let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+            // A port outside 1-65535 is an error, not a reason to fall back to the default port.
+            if let written = components.port, !(1...65535).contains(written) { return nil }
             let port = portOverride ?? components.port.flatMap { UInt16(exactly: $0) } ?? (scheme == "https" ? 443 : 80)
             var rebuilt = components
             if portOverride != nil { rebuilt.port = Int(port) }
@@ -41,7 +43,10 @@ struct HostTarget: Equatable {
             host = String(parts[0])
             port = value
         }
-        guard !host.isEmpty else { return nil }
+        guard !host.isEmpty, port != 0 else { return nil }
+        // A path, query, fragment or user part needs the URL form; as a bare name it would be
+        // dialled verbatim while the URL judged names another host.
+        if host.contains(where: { "/?#@".contains($0) }) { return nil }
         if host.contains(":") && IPAddressParser.parse(host) == nil { return nil }
         let finalPort = portOverride ?? port ?? 443
         let shown = host.contains(":") ? "[\(host)]" : host

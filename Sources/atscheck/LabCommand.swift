@@ -88,18 +88,28 @@ enum LabCommand: AtscheckCommand {
         let outcome: HostCommand.Outcome
     }
 
-    /// Runs `host` against every endpoint, several at a time.
+    /// Most endpoints checked at once. Each check keeps up to five handshakes in flight, and the
+    /// lab closes connections beyond its limit of 64 at accept, which a probe reads as a refused
+    /// handshake: unbounded, a machine with 13 or more cores would get spurious verdicts.
+    static let maxConcurrentChecks = 8
+
+    /// Runs `host` against every endpoint, several at a time (batches of `maxConcurrentChecks`).
     static func check(_ lab: TLSLab, policyPath: String?, document: PlistDocument?, timeout: Double) -> [Result] {
         let time = TimeArgument.parse(evaluationTime)!
         let trust = TrustStoreOptions(caFiles: [lab.rootCAFile.path], systemRootsFile: nil, useSystemRoots: false, command: spec.name)
-        return concurrentMap(lab.endpoints) { endpoint -> Result? in
-            let scheme = endpoint.profile == .plainHTTP ? "http" : "https"
-            let target = HostTarget(url: "\(scheme)://\(endpoint.serverName):\(endpoint.port)/", host: endpoint.serverName,
-                                    port: endpoint.port, scheme: scheme)
-            let options = HostOptions(target: target, policyPath: policyPath, policyDocument: document, context: .urlSession,
-                                      resolution: ResolutionOptions(), trustStore: trust, address: endpoint.address, sni: nil,
-                                      time: time, timeout: timeout, enumerateCiphers: false, probeHTTP: scheme == "http")
-            return (try? HostCommand.evaluate(options)).map { Result(endpoint: endpoint, options: options, outcome: $0) }
+        let batches = stride(from: 0, to: lab.endpoints.count, by: maxConcurrentChecks).map {
+            Array(lab.endpoints[$0..<min($0 + maxConcurrentChecks, lab.endpoints.count)])
+        }
+        return batches.flatMap { batch in
+            concurrentMap(batch) { endpoint -> Result? in
+                let scheme = endpoint.profile == .plainHTTP ? "http" : "https"
+                let target = HostTarget(url: "\(scheme)://\(endpoint.serverName):\(endpoint.port)/", host: endpoint.serverName,
+                                        port: endpoint.port, scheme: scheme)
+                let options = HostOptions(target: target, policyPath: policyPath, policyDocument: document, context: .urlSession,
+                                          resolution: ResolutionOptions(), trustStore: trust, address: endpoint.address, sni: nil,
+                                          time: time, timeout: timeout, enumerateCiphers: false, probeHTTP: scheme == "http")
+                return (try? HostCommand.evaluate(options)).map { Result(endpoint: endpoint, options: options, outcome: $0) }
+            }
         }.compactMap { $0 }
     }
 

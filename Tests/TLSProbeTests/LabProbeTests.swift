@@ -118,9 +118,9 @@ struct LabProbeTests {
     @Test("silent: every probe times out within the deadlines")
     func silent() async throws {
         let prober = TLSProber(configuration: .init(connectTimeout: 2, handshakeTimeout: 1, hostTimeout: 4))
-        let start = Date()
         let observation = try await Self.observe(.silent, prober: prober)
-        #expect(Date().timeIntervalSince(start) < 4 + 2, "hang guard")
+        // The prober's own clock: time around `await` also counts waiting for a pool thread.
+        #expect(observation.milliseconds / 1000 < 4 + 2, "hang guard")
         #expect(observation.probes.allSatisfy { $0.outcome.isTimeout || $0.outcome == .notRun("host deadline passed") },
                 "\(Self.outcomes(observation))")
         #expect(observation.probes.allSatisfy { !$0.completed })

@@ -136,8 +136,10 @@ enum ProcessRunner {
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
         if finished.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            _ = finished.wait(timeout: .now() + 5)
+            // SIGKILL, not terminate(): a child started from a Swift-concurrency thread may
+            // inherit a blocked SIGTERM and never die.
+            kill(process.processIdentifier, SIGKILL)
+            _ = finished.wait(timeout: .now() + 10)
             throw ProcessRunnerError.timedOut(command)
         }
         return RunResult(command: command, status: process.terminationStatus,

@@ -1,0 +1,97 @@
+import ATSCheck
+import Testing
+import TLSLab
+
+// What ATS should say about each lab profile under full ATS (no Info.plist), with the lab
+// root as a user-installed root, at 2025-06-01T00:00:00Z. Derived from the profile
+// definitions (LabProfile, LabTLSSettings), TestCerts/README.md (certificate reasons with a
+// user-installed root) and ats-reference.md §3 (TLS ≥ 1.2, ECDHE + AES suites, six static-RSA
+// AES suites with NSExceptionRequiresForwardSecrecy = NO), §4 (trust rules ATS keys cannot
+// lift), §6 (error codes) and §12 (0xC014 and TLS 1.2 ChaCha20 are not ATS suites).
+
+/// The Info.plist part of the fix a reason should carry.
+enum ExpectedFix: Sendable, Hashable {
+    /// Nothing blocks: no reasons at all.
+    case none
+    /// An exception entry for good.atscheck.test with exactly these keys (display values).
+    case exception([String: String])
+    /// No Info.plist change can help; only a server change is offered.
+    case serverOnly
+    /// Could not be judged: connectivity reasons carry no fix.
+    case noFix
+}
+
+struct ProfileExpectation: Sendable, CustomTestStringConvertible {
+    let profile: LabProfile
+    let status: VerdictStatus
+    let codes: Set<String>
+    let fix: ExpectedFix
+
+    var testDescription: String { profile.rawValue }
+}
+
+enum Expectations {
+    static let table: [ProfileExpectation] = [
+        .init(profile: .goodRSA, status: .allowed, codes: [], fix: .none),
+        .init(profile: .goodECDSA, status: .allowed, codes: [], fix: .none),
+        // TLS 1.3 satisfies ATS (§3.4); a 1.3-only server is fine for an iOS 12.2+ client.
+        .init(profile: .tls13Only, status: .allowed, codes: [], fix: .none),
+        // Only TLS 1.0/1.1 with ECDHE-RSA-AES128-SHA available: lowering the floor is enough, FS stays.
+        .init(profile: .tls10Only, status: .blocked, codes: ["tls-version-too-low"],
+              fix: .exception(["NSExceptionMinimumTLSVersion": "TLSv1.0"])),
+        .init(profile: .tls11Only, status: .blocked, codes: ["tls-version-too-low"],
+              fix: .exception(["NSExceptionMinimumTLSVersion": "TLSv1.1"])),
+        // TLS 1.2 with the six static-RSA AES suites only: exactly what NSExceptionRequiresForwardSecrecy = NO adds (§3.3).
+        .init(profile: .staticRSAOnly, status: .blocked, codes: ["no-forward-secrecy"],
+              fix: .exception(["NSExceptionRequiresForwardSecrecy": "NO"])),
+        // Forward secret but outside the ATS list: no key widens the suite list (§3.2, §12).
+        .init(profile: .dheOnly, status: .blocked, codes: ["cipher-suite-not-allowed"], fix: .serverOnly),
+        .init(profile: .ecdheRSAAES256SHAOnly, status: .blocked, codes: ["cipher-suite-not-allowed"], fix: .serverOnly),
+        .init(profile: .chacha20Only, status: .blocked, codes: ["cipher-suite-not-allowed"], fix: .serverOnly),
+        // Certificate profiles: TestCerts/README.md, first table (user-installed root).
+        .init(profile: .expired, status: .blocked, codes: ["cert-expired"], fix: .serverOnly),
+        .init(profile: .selfSigned, status: .blocked, codes: ["cert-untrusted"], fix: .serverOnly),
+        .init(profile: .wrongHost, status: .blocked, codes: ["cert-hostname-mismatch"], fix: .serverOnly),
+        .init(profile: .sha1Leaf, status: .blocked, codes: ["cert-weak-signature"], fix: .serverOnly),
+        .init(profile: .rsa1024, status: .blocked, codes: ["cert-weak-key"], fix: .serverOnly),
+        .init(profile: .noSAN, status: .blocked, codes: ["cert-missing-san", "cert-hostname-mismatch"], fix: .serverOnly),
+        .init(profile: .clientAuthEKU, status: .blocked, codes: ["cert-missing-server-auth-eku"], fix: .serverOnly),
+        .init(profile: .validity900Days, status: .blocked, codes: ["cert-validity-too-long"], fix: .serverOnly),
+        .init(profile: .missingIntermediate, status: .blocked, codes: ["cert-incomplete-chain"], fix: .serverOnly),
+        // Judged over http:// before any connection (-1022).
+        .init(profile: .plainHTTP, status: .blocked, codes: ["insecure-http"],
+              fix: .exception(["NSExceptionAllowsInsecureHTTPLoads": "YES"])),
+        .init(profile: .silent, status: .unknown, codes: ["timeout"], fix: .noFix),
+        .init(profile: .notTLS, status: .unknown, codes: ["not-tls"], fix: .noFix),
+    ]
+
+    /// NSURLErrorDomain and SecureTransport codes per reason (docs/json-schema.md, ats-reference §6).
+    static let errorCodes: [String: (nsurl: Int, secureTransport: Int?)] = [
+        "insecure-http": (-1022, nil),
+        "tls-version-too-low": (-1200, -9881),
+        "no-forward-secrecy": (-1200, -9882),
+        "cipher-suite-not-allowed": (-1200, -9882),
+        "pin-mismatch": (-1200, -9802),
+        "connection-failed": (-1004, nil),
+        "timeout": (-1001, nil),
+        "not-tls": (-1200, -9806),
+        "cert-expired": (-1201, -9814),
+        "cert-untrusted": (-1202, -9813),
+        "cert-incomplete-chain": (-1202, -9813),
+        "cert-hostname-mismatch": (-1202, -9843),
+        "cert-missing-san": (-1202, -9843),
+        "cert-weak-signature": (-1202, -9884),
+        "cert-weak-key": (-1200, -9883),
+        "cert-missing-server-auth-eku": (-1202, -9807),
+        "cert-validity-too-long": (-1202, -9807),
+    ]
+
+    static func expectation(_ profile: LabProfile) -> ProfileExpectation {
+        table.first { $0.profile == profile }!
+    }
+
+    /// The profiles whose block an Info.plist exception lifts.
+    static var fixable: [ProfileExpectation] {
+        table.filter { if case .exception = $0.fix { return true } else { return false } }
+    }
+}

@@ -1,0 +1,154 @@
+import ATSCheck
+import ATSPolicy
+import Foundation
+import Testing
+import TLSLab
+import TLSProbe
+
+@Suite("Verdicts for every lab profile under full ATS", .timeLimit(.minutes(3)))
+struct LabVerdictTests {
+    @Test("the table covers every lab profile once")
+    func tableCoversEveryProfile() {
+        #expect(Expectations.table.map(\.profile) == LabProfile.allCases)
+    }
+
+    @Test("status and exact reason codes", arguments: Expectations.table)
+    func statusAndCodes(_ expected: ProfileExpectation) async throws {
+        let verdict = try await LabHarness.verdict(expected.profile)
+        #expect(verdict.status == expected.status, "\(verdict.summary)")
+        #expect(verdict.codes == expected.codes, "\(verdict.summary)")
+        #expect(verdict.reasons.count == expected.codes.count, "a code is repeated: \(verdict.summary)")
+        if expected.status == .allowed {
+            #expect(verdict.reasons.isEmpty)
+        }
+    }
+
+    @Test("each reason carries the NSURLError and SecureTransport codes the app would see", arguments: Expectations.table)
+    func errorCodes(_ expected: ProfileExpectation) async throws {
+        let verdict = try await LabHarness.verdict(expected.profile)
+        for reason in verdict.reasons {
+            let codes = try #require(Expectations.errorCodes[reason.code], "no expected error codes for \(reason.code)")
+            #expect(reason.nsurlError == codes.nsurl, "\(reason.code)")
+            #expect(reason.secureTransportError == codes.secureTransport, "\(reason.code)")
+            #expect(!reason.message.isEmpty)
+            #expect(reason.source.hasPrefix("https://"), "\(reason.code): source \(reason.source)")
+        }
+    }
+
+    @Test("fixes: a verified Info.plist exception where one helps, a server change always", arguments: Expectations.table)
+    func fixes(_ expected: ProfileExpectation) async throws {
+        let verdict = try await LabHarness.verdict(expected.profile)
+        switch expected.fix {
+        case .none:
+            #expect(verdict.reasons.isEmpty)
+        case .exception(let keys):
+            let fix = try #require(verdict.reasons.first?.fix, "\(verdict.summary)")
+            #expect(fix.exceptionDomain == LabHarness.host)
+            #expect(fix.exceptionKeys == keys)
+            let snippet = try #require(fix.plistSnippet)
+            #expect(snippet.hasPrefix("<key>NSExceptionDomains</key>"))
+            #expect(snippet.contains("<key>\(LabHarness.host)</key>"))
+            for key in keys.keys { #expect(snippet.contains("<key>\(key)</key>"), "\(key) missing from\n\(snippet)") }
+            #expect(!fix.serverChange.isEmpty)
+        case .serverOnly:
+            #expect(!verdict.reasons.isEmpty)
+            for reason in verdict.reasons {
+                let fix = try #require(reason.fix, "\(reason.code) has no fix")
+                #expect(fix.exceptionDomain == nil, "\(reason.code): no Info.plist key can lift this")
+                #expect(fix.exceptionKeys == nil, "\(reason.code)")
+                #expect(fix.plistSnippet == nil, "\(reason.code)")
+                #expect(!fix.serverChange.isEmpty, "\(reason.code)")
+            }
+        case .noFix:
+            #expect(verdict.reasons.allSatisfy { $0.fix == nil }, "\(verdict.summary)")
+        }
+    }
+
+    @Test("TLS assessment and trust agree with the verdict", arguments: Expectations.table)
+    func parts(_ expected: ProfileExpectation) async throws {
+        let verdict = try await LabHarness.verdict(expected.profile)
+        switch expected.profile {
+        case .plainHTTP:
+            #expect(verdict.tls == nil)
+            #expect(verdict.trust == nil)
+            #expect(verdict.chain.isEmpty)
+            #expect(verdict.diagnostics.isEmpty)
+        case .silent, .notTLS:
+            #expect(verdict.trust == nil)
+            #expect(verdict.chain.isEmpty)
+            if case .unknown = verdict.tls {} else { Issue.record("tls should be unknown, is \(String(describing: verdict.tls))") }
+        default:
+            let trust = try #require(verdict.trust)
+            let certificateCodes = expected.codes.filter { $0.hasPrefix("cert-") }
+            #expect(trust.isTrusted == certificateCodes.isEmpty)
+            #expect(Set(trust.reasons.map(\.code.rawValue)) == certificateCodes)
+            #expect(!verdict.chain.isEmpty)
+            let tlsCodes = expected.codes.subtracting(certificateCodes)
+            switch verdict.tls {
+            case .passes?: #expect(tlsCodes.isEmpty, "TLS passed but \(tlsCodes) expected")
+            case .fails(let code, _)?: #expect(tlsCodes == [code.rawValue])
+            default: Issue.record("tls should be judged, is \(String(describing: verdict.tls))")
+            }
+        }
+        #expect(verdict.resolution.host.text == LabHarness.host)
+    }
+
+    @Test("the negotiated version behind each passing TLS judgement")
+    func negotiatedVersions() async throws {
+        for (profile, version) in [(LabProfile.goodRSA, TLSProtocolVersion.tls13), (.goodECDSA, .tls13), (.tls13Only, .tls13),
+                                   (.expired, .tls13)] {
+            let verdict = try await LabHarness.verdict(profile)
+            #expect(verdict.tls == .passes(version), "\(profile.rawValue): \(String(describing: verdict.tls))")
+        }
+    }
+
+    @Test("a closed port is unknown [connection-failed] (-1004), not blocked")
+    func closedPort() async throws {
+        let port = try #require(LabHarness.closedPort)
+        let observation = await LabHarness.shortProber.run(ProbePlan.standard(),
+                                                           against: Endpoint(host: LabHarness.host, address: "127.0.0.1", port: port))
+        let verdict = try LabHarness.verdict(url: "https://\(LabHarness.host):\(port)/", observation: observation)
+        #expect(verdict.status == .unknown, "\(verdict.summary)")
+        #expect(verdict.reasons.map(\.code) == ["connection-failed"])
+        #expect(verdict.reasons.first?.nsurlError == -1004)
+        #expect(verdict.reasons.first?.fix == nil)
+        #expect(verdict.diagnostics.count == 16)
+        #expect(verdict.diagnostics.allSatisfy { $0.result == "unknown" })
+    }
+
+    @Test("a probe the verdict needs timed out while others completed: unknown [timeout] (-1001), not connection-failed",
+          arguments: [(ProbeFailure.timeout("handshake timed out"), "timeout", -1001),
+                      (.notTLS("not a TLS record"), "not-tls", -1200),
+                      (.connectionFailed("connection reset"), "connection-failed", -1004)])
+    func undecidedProbe(_ failure: ProbeFailure, _ code: String, _ nsurlError: Int) async throws {
+        // good-rsa as observed, except that the TLS 1.3 and TLS 1.2 probes did not finish.
+        let real = try await LabHarness.observation(.goodRSA)
+        let undecided: Set<String> = ["tls1.3", "tls1.2", "tls1.2-ats-fs", "tls1.2-static-rsa"]
+        let probes = real.probes.map { probe in
+            undecided.contains(probe.spec.name) ? ProbeResult(spec: probe.spec, outcome: .failed(failure)) : probe
+        }
+        let observation = Observation(endpoint: real.endpoint, connectedAddress: real.connectedAddress, probes: probes,
+                                      milliseconds: real.milliseconds)
+        let port = try LabHarness.endpoint(.goodRSA).port
+        let verdict = try LabHarness.verdict(url: "https://\(LabHarness.host):\(port)/", observation: observation)
+        #expect(verdict.status == .unknown, "\(verdict.summary)")
+        #expect(verdict.reasons.map(\.code) == [code])
+        #expect(verdict.reasons.first?.nsurlError == nsurlError)
+        #expect(verdict.reasons.first?.message.contains("a probe needed for the verdict did not complete") == true)
+        #expect(verdict.trust?.isTrusted == true, "the default probe's chain is still judged")
+    }
+
+    @Test("an https URL that was not probed is unknown with no reasons")
+    func notProbed() throws {
+        let verdict = try LabHarness.verdict(url: "https://\(LabHarness.host)/", observation: nil)
+        #expect(verdict.status == .unknown)
+        #expect(verdict.reasons.isEmpty)
+    }
+
+    @Test("a URL the resolver rejects throws ResolutionError")
+    func badURL() {
+        #expect(throws: ResolutionError.self) {
+            _ = try LabHarness.verdict(url: "ftp://\(LabHarness.host)/", observation: nil)
+        }
+    }
+}
