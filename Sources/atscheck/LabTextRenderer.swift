@@ -8,8 +8,10 @@ enum LabTextRenderer {
         out += "  lab CA (trust it as a user-installed root): \(lab.rootCAFile.path)\n"
         out += "  host name for every endpoint: \(lab.endpoints.first?.serverName ?? "good.atscheck.test")\n\n"
         for endpoint in lab.endpoints {
-            out += "  " + endpoint.profile.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0)
-                + "\(endpoint.port)".padding(toLength: 7, withPad: " ", startingAt: 0) + endpoint.profile.summary + "\n"
+            let columns = "  " + endpoint.profile.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0)
+                + "\(endpoint.port)".padding(toLength: 7, withPad: " ", startingAt: 0)
+            out += CertTextRenderer.wrap(endpoint.profile.summary, firstPrefix: columns,
+                                         restPrefix: String(repeating: " ", count: columns.count))
         }
         return out
     }
