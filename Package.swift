@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TLSProbe", targets: ["TLSProbe"]),
         .library(name: "TLSLab", targets: ["TLSLab"]),
         .library(name: "ATSCheck", targets: ["ATSCheck"]),
+        .library(name: "Pinning", targets: ["Pinning"]),
     ],
     targets: [
         .systemLibrary(
@@ -27,6 +28,7 @@ let package = Package(
         .target(name: "TLSProbe", dependencies: ["COpenSSL", "COpenSSLShims", "Certificates"]),
         .target(name: "TLSLab", dependencies: ["COpenSSL", "COpenSSLShims", "Certificates"]),
         .target(name: "ATSCheck", dependencies: ["ATSPolicy", "TLSProbe", "Certificates"]),
+        .target(name: "Pinning", dependencies: ["Certificates", "ATSPolicy"]),
         .executableTarget(name: "atscheck", dependencies: ["Certificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "TLSProbe", "TLSLab", "ATSCheck"]),
         .testTarget(name: "CertificatesTests", dependencies: ["Certificates"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
@@ -35,6 +37,7 @@ let package = Package(
         .testTarget(name: "TLSProbeTests", dependencies: ["TLSProbe", "TLSLab"]),
         .testTarget(name: "TLSLabTests", dependencies: ["TLSLab", "Certificates"]),
         .testTarget(name: "ATSCheckTests", dependencies: ["ATSCheck", "TLSProbe", "TLSLab", "ATSPolicy", "Certificates"]),
+        .testTarget(name: "PinningTests", dependencies: ["Pinning", "Certificates", "ATSPolicy"]),
         .testTarget(name: "atscheckTests", dependencies: ["atscheck", "Certificates"]),
     ]
 )
