@@ -27,9 +27,9 @@ let package = Package(
         .target(name: "ATSLint", dependencies: ["ATSPolicy"]),
         .target(name: "TLSProbe", dependencies: ["COpenSSL", "COpenSSLShims", "Certificates"]),
         .target(name: "TLSLab", dependencies: ["COpenSSL", "COpenSSLShims", "Certificates"]),
-        .target(name: "ATSCheck", dependencies: ["ATSPolicy", "TLSProbe", "Certificates"]),
-        .target(name: "Pinning", dependencies: ["Certificates", "ATSPolicy"]),
-        .executableTarget(name: "atscheck", dependencies: ["Certificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "TLSProbe", "TLSLab", "ATSCheck"]),
+        .target(name: "ATSCheck", dependencies: ["ATSPolicy", "TLSProbe", "Certificates", "Pinning"]),
+        .target(name: "Pinning", dependencies: ["Certificates", "ATSPolicy", "COpenSSL", "COpenSSLShims"]),
+        .executableTarget(name: "atscheck", dependencies: ["Certificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "TLSProbe", "TLSLab", "ATSCheck", "Pinning"]),
         .testTarget(name: "CertificatesTests", dependencies: ["Certificates"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy"]),
@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "TLSProbeTests", dependencies: ["TLSProbe", "TLSLab"]),
         .testTarget(name: "TLSLabTests", dependencies: ["TLSLab", "Certificates"]),
         .testTarget(name: "ATSCheckTests", dependencies: ["ATSCheck", "TLSProbe", "TLSLab", "ATSPolicy", "Certificates"]),
-        .testTarget(name: "PinningTests", dependencies: ["Pinning", "Certificates", "ATSPolicy"]),
+        .testTarget(name: "PinningTests", dependencies: ["Pinning", "Certificates", "ATSPolicy", "TLSLab"]),
         .testTarget(name: "atscheckTests", dependencies: ["atscheck", "Certificates"]),
     ]
 )

@@ -1,6 +1,7 @@
 import ATSPolicy
 import Certificates
 import Foundation
+import Pinning
 import TLSProbe
 
 /// Everything a verdict is computed from.
@@ -19,6 +20,9 @@ public struct VerdictInput: Sendable {
     public let trustEvaluator: TrustEvaluator
     /// The instant of evaluation.
     public let time: Date
+    /// Pins from outside the policy document (TrustKit / Android NSC, `host --pins`), checked
+    /// with ``PinVerifier`` against the built chain besides ATS `NSPinnedDomains`.
+    public var extraPins: [PinPolicy] = []
 
     /// Creates an input.
     public init(url: String, context: LoadContext, policyDocument: PlistDocument?, options: ResolutionOptions,
@@ -93,6 +97,11 @@ public enum VerdictEvaluator {
                                                                     serverChange: CertificateFixes.serverChange(for: $0.code))) }
             notes += trust.notes
             if let pinReason = pinningReason(requirements.pinning, trust: trust) { reasons.append(pinReason) }
+            if !input.extraPins.isEmpty {
+                let extra = ExtraPinCheck.evaluate(input.extraPins, host: resolution.host.text, chain: trust.path.chain, at: input.time)
+                if let reason = extra.reason { reasons.append(reason) }
+                notes += extra.notes
+            }
         } else if !unknown {
             unknown = true
             reasons.append(connectivityReason(capabilities.connectivityFailure, message: "no certificate chain was received"))

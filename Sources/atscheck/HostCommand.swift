@@ -39,6 +39,7 @@ enum HostCommand: AtscheckCommand {
             OptionSpec("timeout", value: "SECONDS", help: "Deadline for the whole host (each handshake gets at most this too).", defaultValue: "10"),
             OptionSpec("ciphers", help: "Also enumerate every accepted cipher suite per version (more handshakes)."),
             OptionSpec("probe-http", help: "For http:// targets, also check that the server answers."),
+            OptionSpec("pins", value: "FILE", help: "Also check these pins against the built chain: a TrustKit plist (TSKConfiguration) or an Android network_security_config.xml."),
             OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json"], defaultValue: "text"),
         ],
         positionals: [PositionalSpec("TARGET", help: "name, name:port, [v6]:port, IP, or http(s):// URL.")],
@@ -95,9 +96,13 @@ enum HostCommand: AtscheckCommand {
             httpAnswer = HTTPProbe.check(endpoint, timeout: options.timeout)
         }
         let store = try options.trustStore.makeStore()
-        let input = VerdictInput(url: options.target.url, context: options.context, policyDocument: options.policyDocument,
+        var input = VerdictInput(url: options.target.url, context: options.context, policyDocument: options.policyDocument,
                                  options: options.resolution, observation: observation,
                                  trustEvaluator: TrustEvaluator(store: store), time: options.time)
+        input.extraPins = options.pinPolicies
+        for problem in options.pinProblems {
+            FileHandle.standardError.write(Data("atscheck host: warning: \(problem)\n".utf8))
+        }
         do {
             return Outcome(verdict: try VerdictEvaluator.evaluate(input), observation: observation, cipherSuites: cipherSuites,
                            httpAnswer: httpAnswer, store: store)

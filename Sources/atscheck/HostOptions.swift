@@ -1,6 +1,7 @@
 import ArgumentParsing
 import ATSPolicy
 import Foundation
+import Pinning
 
 /// `atscheck host`'s arguments, validated once.
 struct HostOptions {
@@ -16,6 +17,10 @@ struct HostOptions {
     let timeout: Double
     let enumerateCiphers: Bool
     let probeHTTP: Bool
+    /// `--pins FILE`: TrustKit / Android pin policies checked against the built chain.
+    var pinPolicies: [PinPolicy] = []
+    /// Problems found while reading `--pins` (printed as warnings).
+    var pinProblems: [String] = []
 }
 
 extension HostOptions {
@@ -48,5 +53,10 @@ extension HostOptions {
                   address: arguments.value("address"), sni: arguments.value("sni"),
                   time: try TimeArgument.evaluationTime(arguments.value("at"), command: command), timeout: timeout,
                   enumerateCiphers: arguments.flag("ciphers"), probeHTTP: arguments.flag("probe-http"))
+        if let pinsPath = arguments.value("pins") {
+            let loaded = try HostPinsFile.load(pinsPath)
+            pinPolicies = loaded.policies
+            pinProblems = loaded.problems.map { "\(pinsPath): \($0)" }
+        }
     }
 }

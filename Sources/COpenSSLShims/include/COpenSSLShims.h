@@ -173,4 +173,24 @@ int ats_probe_tcp_connect(const void *address, unsigned int address_length, int 
 int ats_probe_socket_error(int fd);
 // ---- end of TLSProbe shims -----------------------------------------------------------------
 
+
+// ---- Pinning shims (Sources/COpenSSLShims/pinning_shims.c) --------------------------------
+// Used only by the Pinning target (PinningSSLAdapter). Self-contained.
+
+/// Releases an object stored in ex_data (a retained Swift object); called by OpenSSL when the
+/// owning SSL_CTX / SSL is freed.
+typedef void (*ats_pin_release_fn)(void *object);
+/// The SSL_CTX ex_data index for the adapter (registered once; `release` is called on the
+/// stored pointer when the SSL_CTX is freed). -1 on failure.
+int ats_pin_ctx_ex_index(ats_pin_release_fn release);
+/// The SSL ex_data index for per-connection pin state (same contract). -1 on failure.
+int ats_pin_ssl_ex_index(ats_pin_release_fn release);
+/// The SSL* a verification runs for (X509_STORE_CTX ex_data), or NULL.
+SSL *ats_pin_ssl_from_store(X509_STORE_CTX *store);
+/// SSL_get_servername(ssl, TLSEXT_NAMETYPE_host_name): the SNI name, or NULL.
+const char *ats_pin_ssl_servername(const SSL *ssl);
+/// SSL_set_tlsext_host_name (a macro); 1 on success.
+int ats_pin_ssl_set_sni(SSL *ssl, const char *name);
+// ---- end of Pinning shims ------------------------------------------------------------------
+
 #endif

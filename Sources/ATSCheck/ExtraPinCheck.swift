@@ -1,0 +1,80 @@
+import Certificates
+import Foundation
+import Pinning
+
+/// Pins given besides the app's ATS policy (TrustKit, Android NSC), judged over the built chain.
+public enum ExtraPinCheck {
+    /// How close to the evaluation time a pin-set expiration earns a warning.
+    public static let expiryWarningWindow: TimeInterval = 30 * 86_400
+
+    /// A `pin-mismatch` reason for an enforced mismatch; notes for report-only mismatches and
+    /// pin sets that expire within 30 days of `date` (or have expired).
+    public static func evaluate(_ policies: [PinPolicy], host: String, chain: [Certificate], at date: Date)
+        -> (reason: CheckReason?, notes: [String]) {
+        let verifier = PinVerifier(policies)
+        guard let policy = verifier.policy(for: host), !policy.excludedFromParent else { return (nil, []) }
+        let label = "\(sourceName(policy.source)) pins for '\(policy.domain)'"
+        var notes: [String] = []
+        if let expiration = policy.expiration {
+            let day = dayString(expiration)
+            if policy.isExpired(at: date) {
+                notes.append("warning: \(label) expired on \(day); the domain is no longer pinned")
+            } else if expiration.timeIntervalSince(date) <= expiryWarningWindow {
+                let days = Int((expiration.timeIntervalSince(date) / 86_400).rounded(.down))
+                notes.append("warning: \(label) expire on \(day) (in \(days) day(s)); renew the pin set before then")
+            }
+        }
+        let decision = verifier.evaluate(host: host, chain: chain, at: date)
+        switch decision {
+        case .mismatch(let expected, let seen):
+            let message = "\(label): no certificate in the chain matches; expected one of [\(list(expected))], chain has [\(list(seen))]"
+            let reason = CheckReason(code: ConnectionReasonCode.pinMismatch.rawValue, message: message,
+                                     nsurlError: ConnectionErrorCode.secureConnectionFailed,
+                                     secureTransportError: ConnectionErrorCode.sslFatalAlert, source: source(policy.source),
+                                     fix: Fix(exceptionDomain: nil, exceptionKeys: nil, plistSnippet: nil,
+                                              serverChange: "serve a certificate whose key matches a pin, or add the served key's pin (\(seen.first.map(\.base64) ?? "?")) to the pin set with a backup"))
+            return (reason, notes)
+        case .reportOnlyMismatch(let expected, let seen):
+            notes.append("\(label) do not match (report-only, not enforced): expected one of [\(list(expected))], chain has [\(list(seen))]")
+            return (nil, notes)
+        case .matched(let pin, let index):
+            notes.append("\(label) match certificate \(index) (\(pin.base64))")
+            return (nil, notes)
+        case .notPinned:
+            return (nil, notes)
+        }
+    }
+
+    private static func list(_ pins: [Pin]) -> String { pins.map(\.base64).joined(separator: ", ") }
+
+    private static func sourceName(_ source: PinSource) -> String {
+        switch source {
+        case .ats: "NSPinnedDomains"
+        case .trustkit: "TrustKit"
+        case .android: "Android network security config"
+        }
+    }
+
+    private static func source(_ source: PinSource) -> String {
+        switch source {
+        case .trustkit: "https://github.com/datatheorem/TrustKit/blob/master/docs/getting-started.md"
+        case .android: "https://developer.android.com/privacy-and-security/security-config#CertificatePinning"
+        case .ats: "https://developer.apple.com/documentation/bundleresources/information-property-list/nsapptransportsecurity/nspinneddomains"
+        }
+    }
+
+    private static func dayString(_ date: Date) -> String {
+        let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        // Civil from days (Howard Hinnant).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        return String(format: "%04d-%02d-%02d", year, month, day)
+    }
+}

@@ -1,0 +1,143 @@
+import ArgumentParsing
+import ATSPolicy
+import Certificates
+import Foundation
+import Pinning
+import TLSProbe
+
+/// `atscheck pins`: the SPKI SHA-256 pins of a served (or saved) chain and of the anchor the
+/// validator chose, with ready-to-paste ATS (`NSPinnedDomains`) and TrustKit snippets.
+enum PinsCommand: AtscheckCommand {
+    static let name = "pins"
+
+    static let spec = CommandSpec(
+        name: "atscheck pins",
+        abstract: "Print the SPKI SHA-256 pins of a chain, with NSPinnedDomains and TrustKit snippets.",
+        discussion: """
+        If the argument is an existing file (PEM or DER, leaf first) the chain is read from it; \
+        otherwise it is a host TARGET (name, name:port, [v6]:port, IP, or https:// URL) and the \
+        chain the server sends is fetched with one Apple-like handshake. The path is then built \
+        with the trust store to find the root (anchor) the validator would choose, even when it \
+        is not sent.
+
+        Every certificate's pin is printed (Base64, OkHttp and HPKP forms), labelled leaf, \
+        intermediate or root. --format plist prints an NSPinnedDomains snippet pinning the CA \
+        keys (intermediates and anchor); --format trustkit prints a TSKConfiguration snippet. \
+        Always add a backup pin for a key you control: Apple and TrustKit advise more than one.
+
+        Exit status: 0 pins printed, 2 bad usage or unreadable file, 3 the host could not be \
+        reached (could not connect, timed out, not TLS).
+        """,
+        options: [
+            OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json", "plist", "trustkit"], defaultValue: "text"),
+            OptionSpec("address", value: "IP", help: "Connect to this IP; the target name is still used for SNI."),
+            OptionSpec("port", value: "N", help: "TCP port (default: from TARGET, else 443)."),
+            OptionSpec("sni", value: "NAME", help: "Send this SNI instead of the target name."),
+        ] + TrustStoreOptions.optionSpecs + [
+            OptionSpec("at", value: "ISO8601", help: "Build the path at this instant instead of now."),
+            OptionSpec("timeout", value: "SECONDS", help: "Deadline for the handshake.", defaultValue: "10"),
+        ],
+        positionals: [PositionalSpec("TARGET|FILE", help: "A certificate file (PEM or DER, leaf first), or a host target.")],
+        examples: [
+            "atscheck pins api.example.com --format plist",
+            "atscheck pins TestCerts/chain-full.pem --ca-file TestCerts/root.pem --no-system-roots --format json",
+            "atscheck pins good.atscheck.test --address 127.0.0.1 --port 8443 --ca-file TestCerts/root.pem --no-system-roots --format trustkit",
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let command = spec.name
+        let raw = arguments.positional("TARGET|FILE")[0]
+        let time = try TimeArgument.evaluationTime(arguments.value("at"), command: command)
+        let storeOptions = try TrustStoreOptions(arguments, command: command)
+        var port: UInt16? = nil
+        if let text = arguments.value("port") {
+            guard let value = UInt16(text), value > 0 else {
+                throw UsageError(command: command, message: "invalid value '\(text)' for '--port' (expected 1-65535)")
+            }
+            port = value
+        }
+        if let address = arguments.value("address"), IPAddressParser.parse(address) == nil {
+            throw UsageError(command: command, message: "invalid value '\(address)' for '--address' (expected an IPv4 or IPv6 address)")
+        }
+        if let sni = arguments.value("sni"), sni.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw UsageError(command: command, message: "'--sni' needs a non-empty name")
+        }
+        let timeoutText = arguments.value("timeout") ?? "10"
+        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 600 else {
+            throw UsageError(command: command, message: "invalid value '\(timeoutText)' for '--timeout' (expected seconds, 0 < t ≤ 600)")
+        }
+
+        let chain: [Certificate]
+        let source: PinsReport.Source
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: raw, isDirectory: &isDirectory), !isDirectory.boolValue {
+            for option in ["address", "port", "sni"] where arguments.value(option) != nil {
+                throw UsageError(command: command, message: "'--\(option)' applies to a host TARGET, not to the file '\(raw)'")
+            }
+            chain = try CertCommand.load(raw)
+            guard !chain.isEmpty else { throw InputError(description: "\(raw): no certificate found") }
+            source = .file(raw)
+        } else {
+            // A missing `chain.pem` would otherwise be dialled as a host name.
+            let fileExtensions = ["pem", "der", "crt", "cer", "cert"]
+            if raw.contains("/") && !raw.contains("://") || fileExtensions.contains((raw as NSString).pathExtension.lowercased()) {
+                throw InputError(description: "\(raw): cannot read file")
+            }
+            guard let target = HostTarget.parse(raw, portOverride: port) else {
+                throw UsageError(command: command, message: "'\(raw)' is neither an existing file nor a valid target (name, name:port, [v6]:port, an IP, or an https:// URL)")
+            }
+            guard target.scheme == "https" else {
+                throw UsageError(command: command, message: "'\(raw)' is an http:// URL: there is no certificate to pin (use https://)")
+            }
+            let endpoint = Endpoint(host: target.host, address: arguments.value("address"), port: target.port,
+                                    serverName: arguments.value("sni"))
+            switch fetch(endpoint, timeout: timeout) {
+            case .success(let served):
+                chain = served
+            case .failure(let failure):
+                CommandRunner.printError("\(command): cannot get the chain from \(endpoint): \(failure.description)")
+                return .unknown
+            }
+            source = .server(host: target.host, port: target.port)
+        }
+
+        let store = try storeOptions.makeStore()
+        let validation = PathValidator.validate(chain, store: store, at: time)
+        let report = try PinsReport(chain: chain, validation: validation, source: source, time: time)
+        switch arguments.value("format") {
+        case "json": print(try JSONOutput.encode(report))
+        case "plist": print(PinsSnippets.nsPinnedDomains(report), terminator: "")
+        case "trustkit": print(PinsSnippets.trustKit(report), terminator: "")
+        default: print(PinsTextRenderer.render(report), terminator: "")
+        }
+        return .success
+    }
+
+    struct FetchFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// One Apple-like handshake; the certificates the server sent, leaf first.
+    static func fetch(_ endpoint: Endpoint, timeout: Double) -> Result<[Certificate], FetchFailure> {
+        let prober = TLSProber(configuration: TLSProber.Configuration(connectTimeout: min(5, timeout), handshakeTimeout: timeout,
+                                                                      hostTimeout: timeout))
+        let observation = prober.runBlocking(ProbePlan([.appleDefault]), against: endpoint)
+        guard let probe = observation.probe(.appleDefault) else { return .failure(FetchFailure(description: "no handshake was run")) }
+        switch probe.outcome {
+        case .completed: break
+        case .failed(let failure): return .failure(FetchFailure(description: failure.message))
+        case .notRun(let why): return .failure(FetchFailure(description: why))
+        }
+        guard !probe.peerChain.isEmpty else { return .failure(FetchFailure(description: "the server sent no certificate")) }
+        var certificates: [Certificate] = []
+        for (index, der) in probe.peerChain.enumerated() {
+            do {
+                certificates.append(try Certificate(derEncoded: der))
+            } catch {
+                return .failure(FetchFailure(description: "certificate #\(index) the server sent cannot be decoded: \(error.description)"))
+            }
+        }
+        return .success(certificates)
+    }
+}

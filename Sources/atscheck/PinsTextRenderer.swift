@@ -1,0 +1,49 @@
+import Foundation
+
+/// The text form of `atscheck pins`: every pin with its role, subject and expiry, at most 80
+/// columns wide (only subjects without spaces can be longer).
+enum PinsTextRenderer {
+    static func render(_ report: PinsReport) -> String {
+        var out = ""
+        let count = report.certificates.count
+        let what: String
+        switch report.source {
+        case .file: what = "file"
+        case .server: what = "served chain"
+        }
+        out += CertTextRenderer.wrap("Pins for \(CertTextRenderer.printable(report.sourceDescription)) (\(what): \(count) certificate\(count == 1 ? "" : "s"))",
+                                     firstPrefix: "", restPrefix: "  ")
+        if let host = report.host { out += CertTextRenderer.wrap(CertTextRenderer.printable(host), firstPrefix: "Host:  ", restPrefix: "       ") }
+        if let anchor = report.anchor {
+            let state = report.trusted ? "trusted" : "anchor found, but the path has errors"
+            out += "Path:  \(state); anchor is a \(anchor.origin == .system ? "system (preinstalled)" : "user-installed") root"
+                + (anchor.index == nil ? " (not sent)" : "") + "\n"
+        } else {
+            out += "Path:  no trusted anchor found (no pin for a root)\n"
+        }
+        for problem in report.problems {
+            out += CertTextRenderer.wrap(CertTextRenderer.printable(problem), firstPrefix: "  ! ", restPrefix: "    ")
+        }
+        for entry in report.certificates { out += "\n" + block(entry) }
+        if let extra = report.extraAnchor { out += "\n" + block(extra) }
+        out += "\n"
+        let ca = report.caEntries
+        let advice = ca.isEmpty
+            ? "No CA key to pin: only the leaf's key is known. Add a backup pin for a second key you control."
+            : "Pin the CA keys (\(ca.map { $0.role.rawValue }.joined(separator: " + "))) and add a backup pin for a second key you control. --format plist or trustkit prints a ready-to-paste snippet."
+        out += CertTextRenderer.wrap(advice, firstPrefix: "", restPrefix: "")
+        return out
+    }
+
+    static func block(_ entry: PinsReport.Entry) -> String {
+        var heading = (entry.index.map { "#\($0)" } ?? "--") + " " + entry.role.rawValue
+        if let origin = entry.origin { heading += " (anchor, \(origin.rawValue)" + (entry.index == nil ? ", not sent)" : ")") }
+        var out = heading + "\n"
+        out += CertTextRenderer.wrap(CertTextRenderer.printable(entry.subject), firstPrefix: "   subject    ", restPrefix: "              ")
+        out += "   not after  \(Date.ISO8601FormatStyle().format(entry.certificate.notAfter))\n"
+        out += "   sha256     \(entry.pin.base64)\n"
+        out += "   okhttp     \(entry.pin.okHttpForm)\n"
+        out += "   hpkp       \(entry.pin.hpkpForm)\n"
+        return out
+    }
+}
