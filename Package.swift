@@ -30,6 +30,7 @@ let package = Package(
         .target(name: "ATSCheck", dependencies: ["ATSPolicy", "TLSProbe", "Certificates", "Pinning"]),
         .target(name: "Pinning", dependencies: ["Certificates", "ATSPolicy", "COpenSSL", "COpenSSLShims"]),
         .executableTarget(name: "atscheck", dependencies: ["Certificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "TLSProbe", "TLSLab", "ATSCheck", "Pinning"]),
+        .executableTarget(name: "PinVerifierBenchmark", dependencies: ["Pinning", "Certificates"], path: "Benchmarks/PinVerifierBenchmark"),
         .testTarget(name: "CertificatesTests", dependencies: ["Certificates"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy"]),

@@ -173,13 +173,18 @@ final class RawServer: @unchecked Sendable {
             open = open.filter { client in
                 var probe = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
                 guard poll(&probe, 1, 0) > 0 else { return true }
+                // Drain everything pending: a ClientHello followed by the client's close must
+                // count as closed now, not one loop later (the next wave may be accepted first).
                 var buffer = [UInt8](repeating: 0, count: 4096)
-                let count = recv(client, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-                if count == 0 || (count < 0 && errno != EAGAIN) {
-                    close(client)
-                    return false
+                while true {
+                    let count = recv(client, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                    if count > 0 { continue }
+                    if count == 0 || errno != EAGAIN {
+                        close(client)
+                        return false
+                    }
+                    return true  // data from the client (a ClientHello) drained; still open
                 }
-                return true  // data from the client (a ClientHello): ignore it
             }
             lock.unlock()
             guard ready > 0 else { continue }

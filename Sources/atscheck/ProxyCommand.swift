@@ -1,0 +1,130 @@
+import ArgumentParsing
+import ATSPolicy
+import Certificates
+import Foundation
+
+/// `atscheck proxy`: an HTTP/1.1 forward proxy that refuses what App Transport Security would.
+enum ProxyCommand: AtscheckCommand {
+    static let name = "proxy"
+
+    static let spec = CommandSpec(
+        name: "atscheck proxy",
+        abstract: "Run a local HTTP proxy that blocks every load ATS would block, and says why.",
+        discussion: """
+        An HTTP/1.1 forward proxy. Absolute-form requests (GET http://host/…) are judged by the \
+        policy alone (cleartext): blocked loads get 403 with an X-ATS-Reason header; allowed ones \
+        are forwarded with Connection: close and the answer streamed back unchanged. CONNECT \
+        host:port runs the same handshakes as `atscheck host` against https://host:port/ (verdicts \
+        are cached per host:port for 60 seconds): blocked → 403 and X-ATS-Reason set to the first \
+        reason code, before any tunnel; could not judge (no connection, timeout, not TLS) → 502; \
+        allowed → 200 and the bytes are spliced both ways. One log line per request on stderr.
+
+        The listen address must be loopback unless --allow-remote. Runs until SIGINT or SIGTERM.
+        """,
+        options: [
+            OptionSpec("listen", value: "ADDRESS:PORT", help: "Listen here (IP literal; [v6]:port; port 0 picks a free port)."),
+            OptionSpec("allow-remote", help: "Allow a listen address that is not loopback."),
+            OptionSpec("policy", value: "FILE", help: "The app's Info.plist or NSAppTransportSecurity dictionary. Without it: full ATS."),
+            OptionSpec("context", value: "CONTEXT", help: "The API the loads go through.",
+                       allowed: LoadContext.allCases.map(\.rawValue), defaultValue: LoadContext.urlSession.rawValue),
+            PolicyOptions.targetOption,
+            PolicyOptions.subdomainDepthOption,
+            PolicyOptions.legacyKeysOption,
+        ] + TrustStoreOptions.optionSpecs + [
+            OptionSpec("resolve", value: "NAME:PORT=ADDRESS", help: "Connect to ADDRESS for NAME:PORT instead of resolving NAME.", repeatable: true),
+            OptionSpec("at", value: "ISO8601", help: "Judge certificates at this instant instead of now."),
+            OptionSpec("timeout", value: "SECONDS", help: "Deadline for probing a host, connecting upstream and reading a request head.",
+                       defaultValue: "10"),
+        ],
+        examples: [
+            "atscheck proxy --listen 127.0.0.1:8080 --policy Info.plist",
+            "curl -x http://127.0.0.1:8080 https://example.com/",
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let options = try ProxyOptions(arguments)
+        signal(SIGPIPE, SIG_IGN)
+        let listener: (fd: Int32, port: UInt16)
+        do {
+            listener = try ProxySocket.listen(address: options.listenAddress, port: options.listenPort)
+        } catch {
+            throw InputError(description: "atscheck proxy: \(error)")
+        }
+        let server = ProxyServer(options: options, listener: listener.fd)
+        let shown = options.listenAddress.contains(":") ? "[\(options.listenAddress)]" : options.listenAddress
+        // Unbuffered: whoever started the proxy may be waiting for this line.
+        FileHandle.standardOutput.write(Data("atscheck proxy: listening on \(shown):\(listener.port)\n".utf8))
+        let thread = Thread { server.acceptLoop() }
+        thread.name = "atscheck.proxy.accept"
+        thread.start()
+        LabCommand.waitForTermination()
+        return .success
+    }
+}
+
+/// `atscheck proxy`'s arguments, validated once.
+struct ProxyOptions: Sendable {
+    let listenAddress: String
+    let listenPort: UInt16
+    let policyDocument: PlistDocument?
+    let context: LoadContext
+    let resolution: ResolutionOptions
+    /// The trust store, built once (it does not change while the proxy runs).
+    let trustStore: TrustStore
+    /// `name:port` (lowercased) → address.
+    let resolve: [String: String]
+    /// `--at`; nil means now, per request.
+    let time: Date?
+    let timeout: Double
+}
+
+extension ProxyOptions {
+    init(_ arguments: ParsedArguments) throws {
+        let command = ProxyCommand.spec.name
+        guard let listen = arguments.value("listen") else {
+            throw UsageError(command: command, message: "missing '--listen ADDRESS:PORT'")
+        }
+        guard let (address, port) = Self.splitHostPort(listen), ProxySocket.isIPLiteral(address) || address == "localhost" else {
+            throw UsageError(command: command, message: "invalid value '\(listen)' for '--listen' (expected IP:PORT or [v6]:PORT)")
+        }
+        let listenAddress = address == "localhost" ? "127.0.0.1" : address
+        if !ProxySocket.isLoopback(listenAddress) && !arguments.flag("allow-remote") {
+            throw UsageError(command: command, message: "refusing to listen on non-loopback address '\(listenAddress)' without '--allow-remote'")
+        }
+        var resolve: [String: String] = [:]
+        for entry in arguments.values("resolve") {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let (name, port) = Self.splitHostPort(parts[0]), port > 0, ProxySocket.isIPLiteral(parts[1]) else {
+                throw UsageError(command: command, message: "invalid value '\(entry)' for '--resolve' (expected NAME:PORT=ADDRESS)")
+            }
+            resolve["\(name.lowercased()):\(port)"] = parts[1]
+        }
+        let timeoutText = arguments.value("timeout") ?? "10"
+        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 600 else {
+            throw UsageError(command: command, message: "invalid value '\(timeoutText)' for '--timeout' (expected seconds, 0 < t ≤ 600)")
+        }
+        let time = try arguments.value("at").map { try TimeArgument.evaluationTime($0, command: command) }
+        let store = try TrustStoreOptions(arguments, command: command).makeStore()
+        self.init(listenAddress: listenAddress, listenPort: port,
+                  policyDocument: try arguments.value("policy").map(PolicyOptions.loadDocument),
+                  context: LoadContext(rawValue: arguments.value("context") ?? "urlsession") ?? .urlSession,
+                  resolution: try PolicyOptions.resolutionOptions(arguments, command: command),
+                  trustStore: store, resolve: resolve, time: time, timeout: timeout)
+    }
+
+    /// `host:port` or `[v6]:port` → (host without brackets, port).
+    static func splitHostPort(_ text: String) -> (String, UInt16)? {
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]") else { return nil }
+            let host = String(text[text.index(after: text.startIndex)..<close])
+            let rest = text[text.index(after: close)...]
+            guard rest.hasPrefix(":"), let port = UInt16(rest.dropFirst()), !host.isEmpty else { return nil }
+            return (host, port)
+        }
+        guard let colon = text.lastIndex(of: ":") else { return nil }
+        let host = String(text[..<colon])
+        guard !host.isEmpty, !host.contains(":"), let port = UInt16(text[text.index(after: colon)...]) else { return nil }
+        return (host, port)
+    }
+}

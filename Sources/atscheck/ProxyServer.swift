@@ -1,0 +1,300 @@
+import ATSCheck
+import ATSPolicy
+import Certificates
+import Dispatch
+import Foundation
+import TLSProbe
+
+/// The proxy's connection handling: one thread per client (at most `maxConnections`), the
+/// request head parsed, the load judged, then forwarded, tunnelled or refused.
+final class ProxyServer: @unchecked Sendable {
+    static let maxConnections = 64
+    static let maxHeadBytes = 32 * 1024
+    /// How long a tunnel or a forwarded exchange may sit without traffic.
+    static let minimumIdleSeconds = 60.0
+    static let cacheSeconds = 60.0
+    static let maxCacheEntries = 256
+
+    let options: ProxyOptions
+    let listener: Int32
+    private let slots = DispatchSemaphore(value: ProxyServer.maxConnections)
+    private let lock = NSLock()
+    /// `host:port` → verdict and when it was computed (uptime nanoseconds).
+    private var cache: [String: (verdict: Verdict, at: UInt64)] = [:]
+
+    init(options: ProxyOptions, listener: Int32) {
+        self.options = options
+        self.listener = listener
+    }
+
+    func acceptLoop() {
+        while true {
+            slots.wait()
+            guard let client = ProxySocket.accept(listener) else {
+                slots.signal()
+                FileHandle.standardError.write(Data("atscheck proxy: accept failed: \(String(cString: strerror(errno)))\n".utf8))
+                return
+            }
+            let thread = Thread { [self] in
+                handle(client)
+                ProxySocket.close(client)
+                slots.signal()
+            }
+            thread.name = "atscheck.proxy.connection"
+            thread.start()
+        }
+    }
+
+    // MARK: - One connection
+
+    /// A parsed request head.
+    struct Head {
+        let method: String
+        let target: String
+        let version: String
+        /// Header lines as sent (name, value), in order.
+        let headers: [(name: String, value: String)]
+    }
+
+    private func handle(_ client: Int32) {
+        ProxySocket.setTimeouts(client, seconds: options.timeout)
+        guard let (raw, rest) = readHead(client) else { return }
+        guard let head = Self.parse(raw) else {
+            log(method: "-", hostPort: "-", verdict: "bad-request", reason: "-")
+            respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: malformed request\n")
+            return
+        }
+        if head.method == "CONNECT" {
+            tunnel(client, head: head, rest: rest)
+        } else {
+            forward(client, head: head, rest: rest)
+        }
+    }
+
+    /// Bytes up to the blank line, and whatever followed; nil when the client went away or
+    /// timed out first. An oversized or unterminated head comes back as garbage (→ 400).
+    private func readHead(_ client: Int32) -> ([UInt8], [UInt8])? {
+        var buffer: [UInt8] = []
+        let terminator: [UInt8] = [13, 10, 13, 10]
+        var searchFrom = 0
+        while true {
+            guard let bytes = ProxySocket.read(client) else {
+                // EOF with something unfinished: answer it as malformed.
+                return buffer.isEmpty ? nil : ([0], [])
+            }
+            buffer += bytes
+            if let end = Self.find(terminator, in: buffer, from: max(0, searchFrom - 3)) {
+                return (Array(buffer[..<end]), Array(buffer[(end + 4)...]))
+            }
+            searchFrom = buffer.count
+            if buffer.count > Self.maxHeadBytes { return ([0], []) }
+        }
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        for index in start...(haystack.count - needle.count) where haystack[index] == needle[0] {
+            if Array(haystack[index..<(index + needle.count)]) == needle { return index }
+        }
+        return nil
+    }
+
+    /// Request line and headers; nil for anything that is not a well-formed HTTP/1.x head.
+    static func parse(_ raw: [UInt8]) -> Head? {
+        guard raw.allSatisfy({ $0 == 9 || ($0 >= 32 && $0 < 127) || $0 == 13 || $0 == 10 || $0 >= 128 }),
+              let text = String(bytes: raw, encoding: .utf8) else { return nil }
+        let lines = text.components(separatedBy: "\r\n")
+        let requestLine = lines[0].split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard requestLine.count == 3, !requestLine[0].isEmpty, requestLine[0].allSatisfy({ $0.isLetter && $0.isUppercase }),
+              !requestLine[1].isEmpty, requestLine[2] == "HTTP/1.1" || requestLine[2] == "HTTP/1.0" else { return nil }
+        var headers: [(String, String)] = []
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            let name = String(line[..<colon])
+            guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
+            headers.append((name, line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        }
+        return Head(method: requestLine[0], target: requestLine[1], version: requestLine[2], headers: headers.map { (name: $0.0, value: $0.1) })
+    }
+
+    // MARK: - CONNECT
+
+    private func tunnel(_ client: Int32, head: Head, rest: [UInt8]) {
+        guard let (host, port) = ProxyOptions.splitHostPort(head.target), port > 0 else {
+            log(method: "CONNECT", hostPort: head.target, verdict: "bad-request", reason: "-")
+            respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: CONNECT needs host:port\n")
+            return
+        }
+        let hostPort = Self.hostPort(host, port)
+        let verdict: Verdict
+        do {
+            verdict = try judgeTLS(host: host, port: port)
+        } catch {
+            log(method: "CONNECT", hostPort: hostPort, verdict: "bad-request", reason: "-")
+            respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: \(error)\n")
+            return
+        }
+        let reason = verdict.reasons.first?.code
+        guard verdict.status == .allowed else {
+            let blocked = verdict.status == .blocked
+            log(method: "CONNECT", hostPort: hostPort, verdict: verdict.status.rawValue, reason: reason ?? "-")
+            respond(client, status: blocked ? "403 Forbidden" : "502 Bad Gateway", reason: reason ?? "unknown",
+                    body: Self.explanation(verdict, blocked: blocked))
+            return
+        }
+        let upstream: Int32
+        do {
+            upstream = try ProxySocket.connect(host: address(host, port), port: port, timeout: options.timeout)
+        } catch {
+            log(method: "CONNECT", hostPort: hostPort, verdict: "allowed", reason: "upstream-failed")
+            respond(client, status: "502 Bad Gateway", reason: "connection-failed", body: "atscheck proxy: \(error)\n")
+            return
+        }
+        defer { ProxySocket.close(upstream) }
+        log(method: "CONNECT", hostPort: hostPort, verdict: "allowed", reason: "-")
+        guard ProxySocket.write(client, Array("HTTP/1.1 200 Connection Established\r\n\r\n".utf8)) else { return }
+        if !rest.isEmpty && !ProxySocket.write(upstream, rest) { return }
+        ProxySocket.setTimeouts(upstream, seconds: idleSeconds)
+        ProxySocket.setTimeouts(client, seconds: idleSeconds)
+        ProxySocket.splice(client: client, upstream: upstream, idle: idleSeconds)
+    }
+
+    private var idleSeconds: Double { max(Self.minimumIdleSeconds, options.timeout) }
+
+    /// The verdict for https://host:port/, from the cache when fresh.
+    private func judgeTLS(host: String, port: UInt16) throws -> Verdict {
+        let key = "\(host.lowercased()):\(port)"
+        let now = DispatchTime.now().uptimeNanoseconds
+        if let cached = lock.withLock({ cache[key] }), now - cached.at < UInt64(Self.cacheSeconds * 1e9) {
+            return cached.verdict
+        }
+        let prober = TLSProber(configuration: TLSProber.Configuration(connectTimeout: min(5, options.timeout),
+                                                                      handshakeTimeout: options.timeout,
+                                                                      hostTimeout: options.timeout))
+        let endpoint = Endpoint(host: host, address: options.resolve[key], port: port)
+        let observation = prober.runBlocking(ProbePlan.standard(), against: endpoint)
+        let verdict = try evaluate(url: "https://\(Self.hostPort(host, port))/", observation: observation)
+        if verdict.status != .unknown {
+            lock.withLock {
+                if cache.count >= Self.maxCacheEntries {
+                    let limit = UInt64(Self.cacheSeconds * 1e9)
+                    cache = cache.filter { now - $0.value.at < limit }
+                    if cache.count >= Self.maxCacheEntries, let oldest = cache.min(by: { $0.value.at < $1.value.at }) {
+                        cache.removeValue(forKey: oldest.key)
+                    }
+                }
+                cache[key] = (verdict, DispatchTime.now().uptimeNanoseconds)
+            }
+        }
+        return verdict
+    }
+
+    private func evaluate(url: String, observation: Observation?) throws -> Verdict {
+        let input = VerdictInput(url: url, context: options.context, policyDocument: options.policyDocument,
+                                 options: options.resolution, observation: observation,
+                                 trustEvaluator: TrustEvaluator(store: options.trustStore), time: options.time ?? Date())
+        do {
+            return try VerdictEvaluator.evaluate(input)
+        } catch {
+            throw InputError(description: error.description)
+        }
+    }
+
+    // MARK: - Absolute-form http://
+
+    private func forward(_ client: Int32, head: Head, rest: [UInt8]) {
+        guard let target = Self.absoluteHTTP(head.target) else {
+            log(method: head.method, hostPort: "-", verdict: "bad-request", reason: "-")
+            respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: expected an absolute http:// URL or CONNECT\n")
+            return
+        }
+        let hostPort = Self.hostPort(target.host, target.port)
+        let verdict: Verdict
+        do {
+            verdict = try evaluate(url: "http://\(hostPort)/", observation: nil)
+        } catch {
+            log(method: head.method, hostPort: hostPort, verdict: "bad-request", reason: "-")
+            respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: \(error)\n")
+            return
+        }
+        guard verdict.status == .allowed else {
+            let reason = verdict.reasons.first?.code ?? "unknown"
+            log(method: head.method, hostPort: hostPort, verdict: verdict.status.rawValue, reason: reason)
+            respond(client, status: "403 Forbidden", reason: reason, body: Self.explanation(verdict, blocked: true))
+            return
+        }
+        let upstream: Int32
+        do {
+            upstream = try ProxySocket.connect(host: address(target.host, target.port), port: target.port, timeout: options.timeout)
+        } catch {
+            log(method: head.method, hostPort: hostPort, verdict: "allowed", reason: "upstream-failed")
+            respond(client, status: "502 Bad Gateway", reason: "connection-failed", body: "atscheck proxy: \(error)\n")
+            return
+        }
+        defer { ProxySocket.close(upstream) }
+        log(method: head.method, hostPort: hostPort, verdict: "allowed", reason: "-")
+        var lines = ["\(head.method) \(target.path) \(head.version)"]
+        let hopByHop: Set<String> = ["connection", "proxy-connection", "keep-alive", "proxy-authorization"]
+        var hasHost = false
+        for header in head.headers where !hopByHop.contains(header.name.lowercased()) {
+            if header.name.lowercased() == "host" { hasHost = true }
+            lines.append("\(header.name): \(header.value)")
+        }
+        if !hasHost { lines.insert("Host: \(target.port == 80 ? Self.bracketed(target.host) : hostPort)", at: 1) }
+        lines.append("Connection: close")
+        ProxySocket.setTimeouts(upstream, seconds: idleSeconds)
+        guard ProxySocket.write(upstream, Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + rest) else { return }
+        ProxySocket.setTimeouts(client, seconds: idleSeconds)
+        ProxySocket.splice(client: client, upstream: upstream, idle: idleSeconds)
+    }
+
+    /// `http://host[:port][/path]` → host, port, origin-form path.
+    static func absoluteHTTP(_ target: String) -> (host: String, port: UInt16, path: String)? {
+        guard target.lowercased().hasPrefix("http://") else { return nil }
+        let afterScheme = target.dropFirst(7)
+        let authorityEnd = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
+        let authority = String(afterScheme[..<authorityEnd])
+        var path = String(afterScheme[authorityEnd...])
+        if let fragment = path.firstIndex(of: "#") { path = String(path[..<fragment]) }
+        if path.isEmpty || path.hasPrefix("?") { path = "/" + path }
+        guard !authority.isEmpty, !authority.contains("@") else { return nil }
+        if let (host, port) = ProxyOptions.splitHostPort(authority) {
+            return port > 0 ? (host, port, path) : nil
+        }
+        var host = authority
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty, !host.contains("[") && !host.contains("]"), host.contains(":") == ProxySocket.isIPLiteral(host) || !host.contains(":") else {
+            return nil
+        }
+        return (host, 80, path)
+    }
+
+    // MARK: - Helpers
+
+    /// The address to dial: `--resolve` if it names this host:port, else the host itself (DNS).
+    private func address(_ host: String, _ port: UInt16) -> String {
+        options.resolve["\(host.lowercased()):\(port)"] ?? host
+    }
+
+    static func bracketed(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
+    static func hostPort(_ host: String, _ port: UInt16) -> String { "\(bracketed(host)):\(port)" }
+
+    static func explanation(_ verdict: Verdict, blocked: Bool) -> String {
+        let lines = verdict.reasons.map { "  \($0.code): \($0.message)" }
+        return (blocked ? "atscheck proxy: App Transport Security would block this load\n"
+                        : "atscheck proxy: could not judge this load (the server could not be checked)\n")
+            + lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+    }
+
+    private func respond(_ client: Int32, status: String, reason: String?, body: String) {
+        var head = "HTTP/1.1 \(status)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
+        if let reason { head += "X-ATS-Reason: \(reason)\r\n" }
+        head += "Connection: close\r\n\r\n"
+        ProxySocket.write(client, Array((head + body).utf8))
+    }
+
+    private func log(method: String, hostPort: String, verdict: String, reason: String) {
+        let line = "\(Date().formatted(Date.ISO8601FormatStyle())) \(method) \(hostPort) \(verdict) \(reason)\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}

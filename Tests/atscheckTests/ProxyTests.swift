@@ -1,0 +1,260 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// `atscheck proxy` end to end: a lab (good-rsa, tls10-only, plain-http) and the proxy run as
+// children; curl goes through the proxy. The lab certificates are valid only around
+// 2025-06-01, so the proxy judges at that instant and curl runs under faketime. If faketime is
+// missing, curl falls back to `-k` (then only the proxy's verdict, not curl's own validation,
+// is exercised).
+
+@Suite("atscheck proxy: CONNECT and absolute-form requests judged by ATS", .timeLimit(.minutes(3)))
+struct ProxyTests {
+    static let profiles = ["good-rsa", "tls10-only", "plain-http"]
+    static let faketime = "/usr/bin/faketime"
+    static let curl = "/usr/bin/curl"
+
+    /// Runs `body` with a lab and a proxy that sends every lab port of good.atscheck.test to 127.0.0.1.
+    static func withLabAndProxy<T>(policy: String? = nil, _ body: (LabServe, ProxyServe) async throws -> T) async throws -> T {
+        try await LabServe.with(profiles) { lab in
+            let resolves = try profiles.flatMap { ["--resolve", "good.atscheck.test:\(try lab.port($0))=127.0.0.1"] }
+            let arguments = ["--at", Fixtures.evaluationTime, "--ca-file", LabServe.rootCA, "--no-system-roots", "--timeout", "5"]
+                + resolves + (policy.map { ["--policy", $0] } ?? [])
+            return try await ProxyServe.with(arguments) { proxy in try await body(lab, proxy) }
+        }
+    }
+
+    /// curl through the proxy (under faketime at the fixtures' instant when available).
+    static func curlThrough(_ proxyPort: UInt16?, _ arguments: [String]) async throws -> RunResult {
+        let proxy = proxyPort.map { ["-x", "http://127.0.0.1:\($0)"] } ?? []
+        let curlArguments = ["-sS", "-i", "--max-time", "20"] + proxy + arguments
+        return try await offPool {
+            if FileManager.default.isExecutableFile(atPath: faketime) {
+                return try ProcessRunner.run(URL(fileURLWithPath: faketime), ["2025-06-01 00:00:00", curl] + curlArguments,
+                                             displayName: "faketime", timeout: 60)
+            }
+            let insecure = curlArguments.map { $0 == "--cacert" ? "-k" : $0 }.filter { $0 != LabServe.rootCA }
+            return try ProcessRunner.run(URL(fileURLWithPath: curl), insecure, displayName: "curl", timeout: 60)
+        }
+    }
+
+    @Test("good-rsa: CONNECT allowed, the origin's answer comes back byte for byte")
+    func goodPassesThrough() async throws {
+        try await Self.withLabAndProxy { lab, proxy in
+            let port = try lab.port("good-rsa")
+            let url = "https://good.atscheck.test:\(port)/"
+            let proxied = try await Self.curlThrough(proxy.port, ["--cacert", LabServe.rootCA, url])
+            #expect(proxied.status == 0, "\(proxied.command): \(proxied.stderr)")
+            let direct = try await Self.curlThrough(nil, ["--cacert", LabServe.rootCA, "--resolve", "good.atscheck.test:\(port):127.0.0.1", url])
+            #expect(direct.status == 0, "\(direct.command): \(direct.stderr)")
+            // curl -i prints the proxy's 200 first, then the origin's response.
+            let established = "HTTP/1.1 200 Connection Established\r\n\r\n"
+            #expect(proxied.stdout.hasPrefix(established))
+            #expect(Data(proxied.stdoutData.dropFirst(established.utf8.count)) == direct.stdoutData)
+            #expect(direct.stdout.hasSuffix("\r\n\r\natscheck lab: good-rsa\n"))
+            let log = proxy.stderr()
+            #expect(log.contains(" CONNECT good.atscheck.test:\(port) allowed -"), "\(log)")
+        }
+    }
+
+    @Test("tls10-only: CONNECT refused with 403 and X-ATS-Reason: tls-version-too-low, no tunnel")
+    func tls10Blocked() async throws {
+        try await Self.withLabAndProxy { lab, proxy in
+            let port = try lab.port("tls10-only")
+            let result = try await Self.curlThrough(proxy.port, ["--cacert", LabServe.rootCA, "https://good.atscheck.test:\(port)/"])
+            #expect(result.status != 0)
+            #expect(result.stdout.hasPrefix("HTTP/1.1 403 Forbidden\r\n"), "\(result.stdout)")
+            #expect(result.stdout.contains("X-ATS-Reason: tls-version-too-low\r\n"), "\(result.stdout)")
+            #expect(!result.stdout.contains("Connection Established"))
+            let log = proxy.stderr()
+            #expect(log.contains(" CONNECT good.atscheck.test:\(port) blocked tls-version-too-low"), "\(log)")
+            // A second CONNECT is answered from the verdict cache, the same way.
+            let again = try await Self.curlThrough(proxy.port, ["--cacert", LabServe.rootCA, "https://good.atscheck.test:\(port)/"])
+            #expect(again.stdout.contains("X-ATS-Reason: tls-version-too-low\r\n"))
+        }
+    }
+
+    @Test("plain-http: http:// refused with 403 insecure-http under full ATS")
+    func plainHTTPBlocked() async throws {
+        try await Self.withLabAndProxy { lab, proxy in
+            let port = try lab.port("plain-http")
+            let result = try await Self.curlThrough(proxy.port, ["http://good.atscheck.test:\(port)/"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("HTTP/1.1 403 Forbidden\r\n"), "\(result.stdout)")
+            #expect(result.stdout.contains("X-ATS-Reason: insecure-http\r\n"))
+            #expect(result.stdout.contains("insecure-http"))
+            #expect(!result.stdout.contains("atscheck lab: plain-http"))
+            #expect(proxy.stderr().contains(" GET good.atscheck.test:\(port) blocked insecure-http"))
+        }
+    }
+
+    @Test("plain-http: forwarded (200, origin body) when the policy allows insecure loads for good.atscheck.test")
+    func plainHTTPAllowedByPolicy() async throws {
+        let policy = FileManager.default.temporaryDirectory.appendingPathComponent("atscheckTests-proxy-\(UUID().uuidString).plist")
+        try Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict>
+        <key>good.atscheck.test</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict>
+        </dict></dict></dict></plist>
+        """.utf8).write(to: policy)
+        defer { try? FileManager.default.removeItem(at: policy) }
+        try await Self.withLabAndProxy(policy: policy.path) { lab, proxy in
+            let port = try lab.port("plain-http")
+            let result = try await Self.curlThrough(proxy.port, ["http://good.atscheck.test:\(port)/path?q=1"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(result.stdout)")
+            #expect(result.stdout.hasSuffix("\r\n\r\natscheck lab: plain-http\n"), "\(result.stdout)")
+            #expect(!result.stdout.contains("X-ATS-Reason"))
+            #expect(proxy.stderr().contains(" GET good.atscheck.test:\(port) allowed -"))
+        }
+    }
+
+    @Test("garbage on the socket → 400 Bad Request and close; a relative-form request → 400")
+    func malformedRequest() async throws {
+        try await ProxyServe.with([]) { proxy in
+            let garbage = try await offPool { try RawClient.exchange(port: proxy.port, Array("\u{1}\u{2}not http at all\r\n\r\n".utf8)) }
+            #expect(String(decoding: garbage, as: UTF8.self).hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+            let relative = try await offPool { try RawClient.exchange(port: proxy.port, Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8)) }
+            #expect(String(decoding: relative, as: UTF8.self).hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+            let badHeader = try await offPool {
+                try RawClient.exchange(port: proxy.port, Array("GET http://a.test/ HTTP/1.1\r\nno colon here\r\n\r\n".utf8))
+            }
+            #expect(String(decoding: badHeader, as: UTF8.self).hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+            #expect(proxy.isRunning)
+        }
+    }
+
+    @Test("a non-loopback listen address is refused (exit 2) unless --allow-remote")
+    func refusesRemoteListen() async throws {
+        let result = try await AsyncRun.atscheck(["proxy", "--listen", "0.0.0.0:0"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--allow-remote"))
+        let malformed = try await AsyncRun.atscheck(["proxy", "--listen", "127.0.0.1"])
+        #expect(malformed.status == 2)
+        let badResolve = try await AsyncRun.atscheck(["proxy", "--listen", "127.0.0.1:0", "--resolve", "name=127.0.0.1"])
+        #expect(badResolve.status == 2)
+    }
+}
+
+/// Sends bytes on a fresh loopback connection and reads until the peer closes.
+enum RawClient {
+    struct Failure: Error {}
+
+    static func exchange(port: UInt16, _ bytes: [UInt8]) throws -> [UInt8] {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure() }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 15, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw Failure() }
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, 4096, 0) }
+            if count <= 0 { break }
+            answer += buffer[0..<count]
+        }
+        return answer
+    }
+}
+
+/// A running `atscheck proxy --listen 127.0.0.1:0 …`, started like the lab (setpriv with a
+/// parent-death signal, from the spawner thread) and stopped with SIGKILL.
+final class ProxyServe: @unchecked Sendable {
+    private let process: Process
+    private let finished = DispatchSemaphore(value: 0)
+    private let scratch: URL
+    private let outURL: URL
+    private let errURL: URL
+    private let lock = NSLock()
+    private var stopped = false
+    private(set) var port: UInt16 = 0
+
+    private init(arguments: [String]) throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("atscheckTests-proxy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        outURL = scratch.appendingPathComponent("stdout")
+        errURL = scratch.appendingPathComponent("stderr")
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        defer { try? out.close(); try? err.close() }
+        process = Process()
+        let binary = try ProcessRunner.atscheckBinary.get()
+        let all = ["proxy", "--listen", "127.0.0.1:0"] + arguments
+        if FileManager.default.isExecutableFile(atPath: LabServe.setpriv) {
+            process.executableURL = URL(fileURLWithPath: LabServe.setpriv)
+            process.arguments = ["--pdeathsig", "KILL", "--", binary.path] + all
+        } else {
+            process.executableURL = binary
+            process.arguments = all
+        }
+        process.currentDirectoryURL = Fixtures.packageRoot
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        let finished = self.finished
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+    }
+
+    deinit {
+        if !stopped { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// What the proxy logged so far.
+    func stderr() -> String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
+
+    static func with<T>(_ arguments: [String], _ body: (ProxyServe) async throws -> T) async throws -> T {
+        let proxy = try SpawnerThread.shared.run { try ProxyServe(arguments: arguments) }
+        let deadline = Date().addingTimeInterval(60)
+        while true {
+            let text = (try? String(contentsOf: proxy.outURL, encoding: .utf8)) ?? ""
+            if let line = text.split(separator: "\n").first(where: { $0.contains("listening on") }),
+               let port = UInt16(line.split(separator: ":").last ?? "") {
+                proxy.port = port
+                break
+            }
+            if !proxy.process.isRunning || Date() > deadline {
+                let stderr = proxy.stderr()
+                await proxy.stop()
+                throw ProcessRunnerError.timedOut("atscheck proxy did not start: \(text) \(stderr)")
+            }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        do {
+            let value = try await body(proxy)
+            await proxy.stop()
+            return value
+        } catch {
+            await proxy.stop()
+            throw error
+        }
+    }
+
+    func stop() async {
+        let first = lock.withLock {
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        kill(process.processIdentifier, SIGKILL)
+        let finished = self.finished
+        _ = try? await offPool { finished.wait(timeout: .now() + 30) == .success }
+    }
+}
