@@ -39,6 +39,8 @@ public struct Certificate: Sendable, Hashable {
     public let sha1Fingerprint: String
     /// Base64 of SHA-256 over the DER SubjectPublicKeyInfo: the ATS / HPKP / TrustKit pin.
     public let spkiSHA256: String
+    /// The same digest as 32 raw bytes (what pin comparisons use).
+    public let spkiSHA256Digest: Data
     /// SCTs embedded in the certificate (RFC 6962 extension 1.3.6.1.4.1.11129.2.4.2).
     public let embeddedSCTs: [SignedCertificateTimestamp]
     /// authorityInformationAccess: OCSP responder and CA-issuer URLs.

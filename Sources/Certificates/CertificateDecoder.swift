@@ -30,7 +30,9 @@ extension Certificate {
         extendedKeyUsage = Self.extendedKeyUsage(x509)
         sha256Fingerprint = Digest.colonHex(Digest.sha256(derBytes))
         sha1Fingerprint = Digest.colonHex(Digest.sha1(derBytes))
-        spkiSHA256 = Digest.sha256(Self.subjectPublicKeyInfo(x509)).base64
+        let spkiDigest = Digest.sha256(Self.subjectPublicKeyInfo(x509))
+        spkiSHA256 = spkiDigest.base64
+        spkiSHA256Digest = Data(spkiDigest)
         embeddedSCTs = Self.embeddedSCTs(x509)
         authorityInformationAccess = Self.authorityInformationAccess(x509)
         mustStaple = ats_has_must_staple(x509) == 1

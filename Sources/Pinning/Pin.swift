@@ -52,7 +52,7 @@ public struct Pin: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// The pin of a certificate's public key (from its precomputed `spkiSHA256`).
     public init(certificate: Certificate) throws(PinParseError) {
-        try self.init(base64: certificate.spkiSHA256)
+        try self.init(digest: certificate.spkiSHA256Digest)
     }
 
     /// Standard Base64 with padding (44 characters).

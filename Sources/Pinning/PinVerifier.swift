@@ -9,26 +9,58 @@ public struct PinVerifier: Sendable {
     /// The policies, in the order given (a later duplicate of a key wins).
     public let policies: [PinPolicy]
 
-    /// Creates a verifier over `policies`.
+    /// Policy indices by lower-cased key, for exact matches.
+    private let exactKeys: [String: [Int]]
+    /// Policy indices by lower-cased key, for keys that include subdomains.
+    private let parentKeys: [String: [Int]]
+    /// Policies keyed by an IP address or CIDR range (few; scanned).
+    private let addressPolicies: [Int]
+
+    /// Creates a verifier over `policies`, indexing their keys once so that a lookup costs a
+    /// few dictionary probes whatever the number of policies.
     public init(_ policies: [PinPolicy]) {
         self.policies = policies
+        var exact: [String: [Int]] = [:], parents: [String: [Int]] = [:], addresses: [Int] = []
+        for (index, policy) in policies.enumerated() {
+            let key = policy.domain.lowercased()
+            if IPAddressParser.parse(key) != nil || IPAddressParser.parseCIDR(key) != nil {
+                addresses.append(index)
+                continue
+            }
+            exact[key, default: []].append(index)
+            if policy.includesSubdomains { parents[key, default: []].append(index) }
+        }
+        exactKeys = exact
+        parentKeys = parents
+        addressPolicies = addresses
     }
 
     /// The most specific policy covering `host`: an exact key first, otherwise the longest
     /// parent key with subdomains included. Nil when none applies.
     public func policy(for host: String) -> PinPolicy? {
         let name = HostName(host)
-        var candidates: [(key: String, match: DomainMatcher.Match)] = []
-        var indices: [Int] = []
-        for (index, policy) in policies.enumerated() {
+        var found: [(index: Int, match: DomainMatcher.Match)] = []
+        func consider(_ index: Int) {
+            let policy = policies[index]
             if let match = DomainMatcher.match(key: policy.domain, includesSubdomains: policy.includesSubdomains,
                                                host: name, depth: policy.subdomainDepth, ipKeysAllowed: true) {
-                candidates.append((policy.domain.lowercased(), match))
-                indices.append(index)
+                found.append((index, match))
             }
         }
-        guard let best = DomainMatcher.best(candidates) else { return nil }
-        return policies[indices[best.index]]
+        if name.isIPAddress {
+            addressPolicies.forEach(consider)
+        } else {
+            exactKeys[name.text]?.forEach(consider)
+            var suffix = Substring(name.text)
+            while let dot = suffix.firstIndex(of: ".") {
+                suffix = suffix[suffix.index(after: dot)...]
+                parentKeys[String(suffix)]?.forEach(consider)
+            }
+        }
+        // DomainMatcher.best breaks ties by position (the later entry wins): keep policy order.
+        found.sort { $0.index < $1.index }
+        guard let best = DomainMatcher.best(found.map { (policies[$0.index].domain.lowercased(), $0.match) }) else { return nil }
+        return policies[found[best.index].index]
     }
 
     /// Evaluates `chain` (the certificates the server sent plus the anchor the validator chose,
@@ -57,15 +89,14 @@ public struct PinVerifier: Sendable {
         guard let policy = policy(for: host), !policy.excludedFromParent, !policy.isExpired(at: date) else {
             return .notPinned
         }
-        var chain: [Certificate] = []
+        var seen: [Pin] = []
         for der in derChain {
-            guard let certificate = try? Certificate(derEncoded: der) else {
-                let seen = chain.compactMap { try? Pin(certificate: $0) }
+            guard let certificate = try? Certificate(derEncoded: der), let pin = try? Pin(certificate: certificate) else {
                 return .mismatch(expected: policy.allPins, seen: seen)
             }
-            chain.append(certificate)
+            seen.append(pin)
         }
-        return evaluate(host: host, chain: chain, at: date)
+        return Self.decide(policy: policy, seen: seen)
     }
 
     /// Applies the policy's rules to the chain's pins (leaf first).
