@@ -170,22 +170,7 @@ final class RawServer: @unchecked Sendable {
                 return
             }
             // Drop connections the client closed (readable with EOF / error).
-            open = open.filter { client in
-                var probe = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
-                guard poll(&probe, 1, 0) > 0 else { return true }
-                // Drain everything pending: a ClientHello followed by the client's close must
-                // count as closed now, not one loop later (the next wave may be accepted first).
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                while true {
-                    let count = recv(client, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-                    if count > 0 { continue }
-                    if count == 0 || errno != EAGAIN {
-                        close(client)
-                        return false
-                    }
-                    return true  // data from the client (a ClientHello) drained; still open
-                }
-            }
+            open = open.filter(Self.stillOpen)
             lock.unlock()
             guard ready > 0 else { continue }
             let client = accept(fd, nil, nil)
@@ -195,8 +180,29 @@ final class RawServer: @unchecked Sendable {
             }
             lock.lock()
             open.append(client)
+            // Count only connections still open now: one accepted late from the backlog may
+            // already have been closed by the client.
+            open = open.filter(Self.stillOpen)
             maxOpen = max(maxOpen, open.count)
             lock.unlock()
+        }
+    }
+
+    /// False (and the descriptor closed) when the client has closed the connection.
+    private static func stillOpen(_ client: Int32) -> Bool {
+        var probe = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+        guard poll(&probe, 1, 0) > 0 else { return true }
+        // Drain everything pending: a ClientHello followed by the client's close must
+        // count as closed now, not one loop later (the next wave may be accepted first).
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(client, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            if count > 0 { continue }
+            if count == 0 || errno != EAGAIN {
+                close(client)
+                return false
+            }
+            return true  // data from the client (a ClientHello) drained; still open
         }
     }
 
