@@ -86,11 +86,10 @@ final class SpawnerThread: @unchecked Sendable {
     }
 }
 
-/// A running `atscheck lab --serve`.
-final class LabServe: @unchecked Sendable {
-    /// The lab root, as the tests pass it (`--ca-file`).
-    static let rootCA = Fixtures.cert("root.pem")
-    /// util-linux's setpriv (always installed on Debian); without it the lab starts directly.
+/// An `atscheck` child process in the background (`lab --serve`, `proxy`), its output in files,
+/// started under setpriv with a parent-death signal and stopped with SIGKILL.
+final class BackgroundAtscheck: @unchecked Sendable {
+    /// util-linux's setpriv (always installed on Debian); without it the child starts directly.
     static let setpriv = "/usr/bin/setpriv"
 
     private let process: Process
@@ -100,15 +99,11 @@ final class LabServe: @unchecked Sendable {
     private let errURL: URL
     private let lock = NSLock()
     private var stopped = false
-    private var endpointTable: [String: UInt16] = [:]
 
-    /// Profile name → port, from the printed endpoint table.
-    var ports: [String: UInt16] { lock.withLock { endpointTable } }
-
-    /// Launches the child (on the calling thread); `start` waits for its endpoint table.
-    private init(profiles: [String], extraArguments: [String]) throws {
+    /// Launches `atscheck ARGUMENTS` on the calling thread (use the spawner thread).
+    init(_ arguments: [String], label: String) throws {
         let fileManager = FileManager.default
-        scratch = fileManager.temporaryDirectory.appendingPathComponent("atscheckTests-lab-\(UUID().uuidString)")
+        scratch = fileManager.temporaryDirectory.appendingPathComponent("atscheckTests-\(label)-\(UUID().uuidString)")
         try fileManager.createDirectory(at: scratch, withIntermediateDirectories: true)
         outURL = scratch.appendingPathComponent("stdout")
         errURL = scratch.appendingPathComponent("stderr")
@@ -120,7 +115,6 @@ final class LabServe: @unchecked Sendable {
 
         process = Process()
         let binary = try ProcessRunner.atscheckBinary.get()
-        let arguments = ["lab", "--serve"] + profiles.flatMap { ["--profile", $0] } + extraArguments
         if FileManager.default.isExecutableFile(atPath: Self.setpriv) {
             process.executableURL = URL(fileURLWithPath: Self.setpriv)
             process.arguments = ["--pdeathsig", "KILL", "--", binary.path] + arguments
@@ -143,18 +137,56 @@ final class LabServe: @unchecked Sendable {
         try? FileManager.default.removeItem(at: scratch)
     }
 
+    /// What the child printed on stdout so far.
+    func stdout() -> String { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }
+    /// What the child printed on stderr so far.
+    func stderr() -> String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
+    /// True while the child runs.
+    var isRunning: Bool { process.isRunning }
+    /// How the child ended (after `stop`).
+    var terminationReason: Process.TerminationReason { process.terminationReason }
+
+    /// Kills the child with SIGKILL and waits (off the pool) until it has been reaped. Idempotent.
+    func stop() async {
+        let first = lock.withLock {
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        kill(process.processIdentifier, SIGKILL)
+        let finished = self.finished
+        _ = try? await offPool { finished.wait(timeout: .now() + 30) == .success }
+    }
+}
+
+/// A running `atscheck lab --serve`.
+final class LabServe: @unchecked Sendable {
+    /// The lab root, as the tests pass it (`--ca-file`).
+    static let rootCA = Fixtures.cert("root.pem")
+    private let child: BackgroundAtscheck
+    private let lock = NSLock()
+    private var endpointTable: [String: UInt16] = [:]
+
+    /// Profile name → port, from the printed endpoint table.
+    var ports: [String: UInt16] { lock.withLock { endpointTable } }
+
+    /// Launches the child (on the calling thread); `start` waits for its endpoint table.
+    private init(profiles: [String], extraArguments: [String]) throws {
+        child = try BackgroundAtscheck(["lab", "--serve"] + profiles.flatMap { ["--profile", $0] } + extraArguments, label: "lab")
+    }
+
     /// Starts a lab serving `profiles` (all when empty) and waits for its endpoint table.
     static func start(_ profiles: [String] = [], extraArguments: [String] = [], timeout: TimeInterval = 60) async throws -> LabServe {
         let lab = try SpawnerThread.shared.run { try LabServe(profiles: profiles, extraArguments: extraArguments) }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            let text = (try? String(contentsOf: lab.outURL, encoding: .utf8)) ?? ""
+            let text = lab.child.stdout()
             if text.contains("serving until interrupted") {
                 lab.lock.withLock { lab.endpointTable = parsePorts(text) }
                 return lab
             }
-            if !lab.process.isRunning || Date() > deadline {
-                let stderr = (try? String(contentsOf: lab.errURL, encoding: .utf8)) ?? ""
+            if !lab.child.isRunning || Date() > deadline {
+                let stderr = lab.child.stderr()
                 await lab.stop()
                 throw ProcessRunnerError.timedOut("atscheck lab --serve did not start: \(text) \(stderr)")
             }
@@ -193,22 +225,13 @@ final class LabServe: @unchecked Sendable {
     }
 
     /// True while the child runs.
-    var isRunning: Bool { process.isRunning }
+    var isRunning: Bool { child.isRunning }
 
     /// How the child ended (after `stop`).
-    var terminationReason: Process.TerminationReason { process.terminationReason }
+    var terminationReason: Process.TerminationReason { child.terminationReason }
 
-    /// Kills the child with SIGKILL and waits (off the pool) until it has been reaped. Idempotent.
-    func stop() async {
-        let first = lock.withLock {
-            defer { stopped = true }
-            return !stopped
-        }
-        guard first else { return }
-        kill(process.processIdentifier, SIGKILL)
-        let finished = self.finished
-        _ = try? await offPool { finished.wait(timeout: .now() + 30) == .success }
-    }
+    /// Kills the lab with SIGKILL and waits until it has been reaped. Idempotent.
+    func stop() async { await child.stop() }
 }
 
 /// `atscheck host` argument lists against the lab: the lab name dialled at 127.0.0.1, the lab

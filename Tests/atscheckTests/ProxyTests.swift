@@ -172,65 +172,29 @@ enum RawClient {
 /// A running `atscheck proxy --listen 127.0.0.1:0 …`, started like the lab (setpriv with a
 /// parent-death signal, from the spawner thread) and stopped with SIGKILL.
 final class ProxyServe: @unchecked Sendable {
-    private let process: Process
-    private let finished = DispatchSemaphore(value: 0)
-    private let scratch: URL
-    private let outURL: URL
-    private let errURL: URL
-    private let lock = NSLock()
-    private var stopped = false
+    private let child: BackgroundAtscheck
     private(set) var port: UInt16 = 0
 
     private init(arguments: [String]) throws {
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("atscheckTests-proxy-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        outURL = scratch.appendingPathComponent("stdout")
-        errURL = scratch.appendingPathComponent("stderr")
-        try Data().write(to: outURL)
-        try Data().write(to: errURL)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        defer { try? out.close(); try? err.close() }
-        process = Process()
-        let binary = try ProcessRunner.atscheckBinary.get()
-        let all = ["proxy", "--listen", "127.0.0.1:0"] + arguments
-        if FileManager.default.isExecutableFile(atPath: LabServe.setpriv) {
-            process.executableURL = URL(fileURLWithPath: LabServe.setpriv)
-            process.arguments = ["--pdeathsig", "KILL", "--", binary.path] + all
-        } else {
-            process.executableURL = binary
-            process.arguments = all
-        }
-        process.currentDirectoryURL = Fixtures.packageRoot
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        let finished = self.finished
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
+        child = try BackgroundAtscheck(["proxy", "--listen", "127.0.0.1:0"] + arguments, label: "proxy")
     }
 
-    deinit {
-        if !stopped { kill(process.processIdentifier, SIGKILL) }
-        try? FileManager.default.removeItem(at: scratch)
-    }
-
-    var isRunning: Bool { process.isRunning }
+    var isRunning: Bool { child.isRunning }
 
     /// What the proxy logged so far.
-    func stderr() -> String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
+    func stderr() -> String { child.stderr() }
 
     static func with<T>(_ arguments: [String], _ body: (ProxyServe) async throws -> T) async throws -> T {
         let proxy = try SpawnerThread.shared.run { try ProxyServe(arguments: arguments) }
         let deadline = Date().addingTimeInterval(60)
         while true {
-            let text = (try? String(contentsOf: proxy.outURL, encoding: .utf8)) ?? ""
+            let text = proxy.child.stdout()
             if let line = text.split(separator: "\n").first(where: { $0.contains("listening on") }),
                let port = UInt16(line.split(separator: ":").last ?? "") {
                 proxy.port = port
                 break
             }
-            if !proxy.process.isRunning || Date() > deadline {
+            if !proxy.child.isRunning || Date() > deadline {
                 let stderr = proxy.stderr()
                 await proxy.stop()
                 throw ProcessRunnerError.timedOut("atscheck proxy did not start: \(text) \(stderr)")
@@ -247,14 +211,5 @@ final class ProxyServe: @unchecked Sendable {
         }
     }
 
-    func stop() async {
-        let first = lock.withLock {
-            defer { stopped = true }
-            return !stopped
-        }
-        guard first else { return }
-        kill(process.processIdentifier, SIGKILL)
-        let finished = self.finished
-        _ = try? await offPool { finished.wait(timeout: .now() + 30) == .success }
-    }
+    func stop() async { await child.stop() }
 }
