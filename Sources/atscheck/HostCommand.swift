@@ -74,7 +74,9 @@ enum HostCommand: AtscheckCommand {
         let store: TrustStore
     }
 
-    static func evaluate(_ options: HostOptions) throws -> Outcome {
+    /// Probes and judges one target. `store` lets a caller judging many targets (the lab) load
+    /// the trust store once; by default it is built from the options.
+    static func evaluate(_ options: HostOptions, store prebuilt: TrustStore? = nil) throws -> Outcome {
         var observation: Observation? = nil
         var cipherSuites: [TLSProtocolVersion: [CipherSuite]]? = nil
         var httpAnswer: HTTPProbe.Answer? = nil
@@ -95,7 +97,7 @@ enum HostCommand: AtscheckCommand {
         } else if options.probeHTTP {
             httpAnswer = HTTPProbe.check(endpoint, timeout: options.timeout)
         }
-        let store = try options.trustStore.makeStore()
+        let store = try prebuilt ?? options.trustStore.makeStore()
         var input = VerdictInput(url: options.target.url, context: options.context, policyDocument: options.policyDocument,
                                  options: options.resolution, observation: observation,
                                  trustEvaluator: TrustEvaluator(store: store), time: options.time)

@@ -71,7 +71,7 @@ enum LabCommand: AtscheckCommand {
 
         let policyPath = arguments.value("policy")
         let document = try policyPath.map(PolicyOptions.loadDocument)
-        let results = check(lab, policyPath: policyPath, document: document, timeout: timeout)
+        let results = try check(lab, policyPath: policyPath, document: document, timeout: timeout)
         if json {
             print(try JSONOutput.encode(LabReport(lab: lab, results: results)))
         } else {
@@ -94,23 +94,25 @@ enum LabCommand: AtscheckCommand {
     static let maxConcurrentChecks = 8
 
     /// Runs `host` against every endpoint, several at a time (batches of `maxConcurrentChecks`).
-    static func check(_ lab: TLSLab, policyPath: String?, document: PlistDocument?, timeout: Double) -> [Result] {
+    static func check(_ lab: TLSLab, policyPath: String?, document: PlistDocument?, timeout: Double) throws -> [Result] {
         let time = TimeArgument.parse(evaluationTime)!
         let trust = TrustStoreOptions(caFiles: [lab.rootCAFile.path], systemRootsFile: nil, useSystemRoots: false, command: spec.name)
+        let store = try trust.makeStore()
         let batches = stride(from: 0, to: lab.endpoints.count, by: maxConcurrentChecks).map {
             Array(lab.endpoints[$0..<min($0 + maxConcurrentChecks, lab.endpoints.count)])
         }
-        return batches.flatMap { batch in
-            concurrentMap(batch) { endpoint -> Result? in
+        return try batches.flatMap { batch in
+            concurrentMap(batch) { endpoint -> Swift.Result<Result, any Error> in
                 let scheme = endpoint.profile == .plainHTTP ? "http" : "https"
                 let target = HostTarget(url: "\(scheme)://\(endpoint.serverName):\(endpoint.port)/", host: endpoint.serverName,
                                         port: endpoint.port, scheme: scheme)
                 let options = HostOptions(target: target, policyPath: policyPath, policyDocument: document, context: .urlSession,
                                           resolution: ResolutionOptions(), trustStore: trust, address: endpoint.address, sni: nil,
                                           time: time, timeout: timeout, enumerateCiphers: false, probeHTTP: scheme == "http")
-                return (try? HostCommand.evaluate(options)).map { Result(endpoint: endpoint, options: options, outcome: $0) }
+                // An endpoint that cannot be evaluated fails the run rather than vanishing from it.
+                return Swift.Result { Result(endpoint: endpoint, options: options, outcome: try HostCommand.evaluate(options, store: store)) }
             }
-        }.compactMap { $0 }
+        }.map { try $0.get() }
     }
 
     /// Blocks until SIGINT or SIGTERM.
