@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# Lint throughput of `atscheck lint` over the shared plist corpus (a benchmark, not a test).
+# Lint throughput of `atscheck lint` over the repository's plist corpus (Tests/Corpus/plists) (a benchmark, not a test).
 #
 #   Benchmarks/lint-throughput.sh            # release build, 200 passes, text output
 #   ITERATIONS=50 FORMAT=sarif Benchmarks/lint-throughput.sh
 #
-# Environment: CORPUS (directory of *.plist, default ../shared/corpus/plists),
+# Environment: CORPUS (directory of *.plist, default Tests/Corpus/plists),
 # ITERATIONS (passes for the repeated measurements, default 200), FORMAT (text, json,
 # sarif, github; default text), PER_FILE_PASSES (passes of one process per file, default 5),
 # SKIP_BUILD=1 to use the existing release binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-CORPUS=${CORPUS:-../shared/corpus/plists}
+CORPUS=${CORPUS:-Tests/Corpus/plists}
 ITERATIONS=${ITERATIONS:-200}
 FORMAT=${FORMAT:-text}
 PER_FILE_PASSES=${PER_FILE_PASSES:-5}

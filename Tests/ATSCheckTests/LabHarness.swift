@@ -1,6 +1,7 @@
 import ATSCheck
 import ATSPolicy
 import Certificates
+import AtscheckTestSupport
 import Foundation
 import Testing
 import TLSLab
@@ -17,10 +18,8 @@ import Darwin
 
 /// Paths of the package's fixtures.
 enum Paths {
-    /// The package root: three levels up from this file.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let testCerts = packageRoot.appendingPathComponent("TestCerts", isDirectory: true)
+    static let packageRoot = RepositoryLayout.packageRoot
+    static let testCerts = RepositoryLayout.testCerts
 
     static func cert(_ name: String) -> URL { testCerts.appendingPathComponent(name) }
 }

@@ -1,14 +1,13 @@
 import ATSLint
 import ATSPolicy
+import AtscheckTestSupport
 import Foundation
 import Testing
 
 /// Paths, linting helpers and a compact view of findings shared by the rule and policy tests.
 enum RuleTestSupport {
-    /// The package root: `Tests/ATSLintTests/RuleTestSupport.swift` → three levels up.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let policiesDirectory = packageRoot.appendingPathComponent("Policies")
+    static let packageRoot = RepositoryLayout.packageRoot
+    static let policiesDirectory = RepositoryLayout.policies
     static let fixturesDirectory = policiesDirectory.appendingPathComponent("fixtures")
 
     /// The Public Suffix List from Debian's `publicsuffix` package (CI installs it).

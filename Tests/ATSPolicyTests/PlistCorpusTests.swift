@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ATSPolicy
 
-/// Every real-world Info.plist in ../shared/corpus/plists, checked against Python's plistlib
+/// Every real-world Info.plist in Tests/Corpus/plists, checked against Python's plistlib
 /// (expat underneath: an independent XML parser and plist reader) run as a subprocess.
 @Suite struct PlistCorpusTests {
     /// A value as both sides can express it: dictionaries as ordered pairs with duplicate keys

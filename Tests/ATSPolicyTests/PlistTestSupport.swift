@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 @testable import ATSPolicy
@@ -5,13 +6,9 @@ import Testing
 // Helpers for the Plist*Tests files.
 
 enum PlistFixtures {
-    /// Tests/ATSPolicyTests.
-    static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    /// The package root: three levels up from a test file.
-    static let repoRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
-    /// The shared real-world corpus of Info.plist files: ../shared/corpus/plists beside the package.
-    static let corpusDirectory = repoRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus/plists", isDirectory: true)
+    static let repoRoot = RepositoryLayout.packageRoot
+    /// The real-world corpus of Info.plist files, `Tests/Corpus/plists`.
+    static let corpusDirectory = RepositoryLayout.corpusPlists
 }
 
 /// Reads an XML (or JSON) string.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Certificates
 
-// The 60 real-world files of ../shared/corpus/certs, checked against the facts SOURCES.tsv
+// The 60 real-world files of Tests/Corpus/certs, checked against the facts SOURCES.tsv
 // states about each (certificate count, SCTs, key, signature, SANs, dates, parseability), and
 // real public chains evaluated at their recorded validation times.
 
@@ -123,18 +123,13 @@ struct CorpusTests {
         #expect(first.mustStaple == note.contains("TLS Feature (must-staple)"))
         if note.contains("X.509 v1") { #expect(first.version == 1) }
         if note.contains("last cert is self-signed root") {
-            if row.file.hasPrefix("017-") {
-                // SOURCES is wrong here: openssl shows the third certificate as
-                // "Entrust Root Certification Authority - G2" issued by "Entrust Root
-                // Certification Authority" (a cross-certificate), so it is not self-signed.
-                #expect(certificates.last?.isSelfSigned == false)
-                #expect(certificates.last?.subject != certificates.last?.issuer)
-            } else {
-                #expect(certificates.last?.isSelfSigned == true)
-                #expect(certificates.last?.subject == certificates.last?.issuer)
-            }
+            #expect(certificates.last?.isSelfSigned == true)
+            #expect(certificates.last?.subject == certificates.last?.issuer)
         }
-        if note.contains("last cert is not self-signed") { #expect(certificates.last?.isSelfSigned == false) }
+        if note.contains("last cert is not self-signed") {
+            #expect(certificates.last?.isSelfSigned == false)
+            #expect(certificates.last?.subject != certificates.last?.issuer)
+        }
     }
 
     // MARK: Specific files

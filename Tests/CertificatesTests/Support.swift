@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 @testable import Certificates
@@ -8,15 +9,11 @@ import Testing
 
 /// Where the fixtures live, found from this file's path (no working-directory assumptions).
 enum Fixtures {
-    /// Tests/CertificatesTests.
-    static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    /// The package root: three levels up from a test file.
-    static let repoRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+    static let repoRoot = RepositoryLayout.packageRoot
     /// TestCerts/ (generated fixtures, documented in TestCerts/README.md).
-    static let testCertsDirectory = repoRoot.appendingPathComponent("TestCerts", isDirectory: true)
-    /// The shared real-world corpus, a sibling of the package: ../shared/corpus/certs.
-    static let corpusDirectory = repoRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus/certs", isDirectory: true)
+    static let testCertsDirectory = RepositoryLayout.testCerts
+    /// The real-world certificate corpus, `Tests/Corpus/certs`.
+    static let corpusDirectory = RepositoryLayout.corpusCerts
 
     /// TestCerts/README.md: "Tests evaluate everything at 2025-06-01T00:00:00Z (`openssl verify -attime 1748736000`)".
     static let testCertsTime = Date(timeIntervalSince1970: 1_748_736_000)
@@ -84,7 +81,7 @@ func beginCertificateLineCount(in data: Data) -> Int {
         .filter { $0.trimmingCharacters(in: .whitespaces) == "-----BEGIN CERTIFICATE-----" }.count
 }
 
-// MARK: - The shared corpus and SOURCES.tsv
+// MARK: - The corpus and SOURCES.tsv
 
 /// One row of the corpus's SOURCES.tsv.
 struct CorpusRow: Sendable, CustomTestStringConvertible {
@@ -115,7 +112,7 @@ enum Corpus {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: Fixtures.corpusDirectory.path, isDirectory: &isDirectory),
               isDirectory.boolValue else {
-            throw FixtureError(description: "shared certificate corpus not found at \(Fixtures.corpusDirectory.path) (expected ../shared/corpus/certs next to the package)")
+            throw FixtureError(description: "certificate corpus not found at \(Fixtures.corpusDirectory.path) (Tests/Corpus/certs in the repository)")
         }
         return Fixtures.corpusDirectory
     }

@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 import Certificates
@@ -9,9 +10,8 @@ import Glibc
 
 /// Fixture locations and fixed dates (never the wall clock).
 enum Fixtures {
-    static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let repoRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
-    static let testCerts = repoRoot.appendingPathComponent("TestCerts", isDirectory: true)
+    static let repoRoot = RepositoryLayout.packageRoot
+    static let testCerts = RepositoryLayout.testCerts
 
     /// TestCerts' evaluation time, 2025-06-01T00:00:00Z.
     static let now = Date(timeIntervalSince1970: 1_748_736_000)

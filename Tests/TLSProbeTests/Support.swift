@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 @testable import TLSProbe
@@ -11,10 +12,8 @@ import Darwin
 // ports, and raw TCP servers (silent, banner, connection-counting). Only loopback traffic.
 
 enum Fixtures {
-    /// The package root: three levels up from this file.
-    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let testCerts = repoRoot.appendingPathComponent("TestCerts", isDirectory: true)
+    static let repoRoot = RepositoryLayout.packageRoot
+    static let testCerts = RepositoryLayout.testCerts
 
     static func path(_ name: String) -> String { testCerts.appendingPathComponent(name).path }
 

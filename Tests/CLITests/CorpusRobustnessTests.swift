@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The real-world and hostile certificates in ../shared/corpus/certs.
+/// The real-world and hostile certificates in Tests/Corpus/certs.
 enum Corpus {
     /// File names of every `*.pem` in the corpus, sorted (empty if the corpus is missing;
     /// `inventory()` then fails with a clear message).
@@ -27,7 +27,7 @@ enum Corpus {
     }
 }
 
-@Suite("Robustness on the shared certificate corpus")
+@Suite("Robustness on the certificate corpus")
 struct CorpusRobustnessTests {
     @Test("the corpus is present and SOURCES.tsv describes every file")
     func inventory() throws {

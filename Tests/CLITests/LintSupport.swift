@@ -1,13 +1,14 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 
 // Fixtures and process helpers for the `atscheck lint` tests (on top of Support.swift).
 
 extension Fixtures {
-    /// `../shared/corpus/plists` next to the package: real-world Info.plist files.
-    static let corpusPlistsDirectory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/plists")
+    /// `Tests/Corpus/plists`: real-world Info.plist files.
+    static let corpusPlistsDirectory = RepositoryLayout.corpusPlists
     /// `Policies/` in the package: example policies and lint fixtures.
-    static let policiesDirectory = packageRoot.appendingPathComponent("Policies")
+    static let policiesDirectory = RepositoryLayout.policies
 }
 
 enum LintFixtures {

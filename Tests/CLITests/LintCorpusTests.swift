@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("atscheck lint on the shared plist corpus")
+@Suite("atscheck lint on the plist corpus")
 struct LintCorpusTests {
     @Test("the corpus is present")
     func inventory() {

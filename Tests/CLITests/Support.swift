@@ -1,19 +1,17 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 
 // Shared plumbing for the end-to-end tests: where things are, and how to run a process.
 
-/// Paths of the package, its fixtures and the shared corpus, found from this file's location.
+/// Paths of the package, its fixtures and the corpus (see `RepositoryLayout`).
 enum Fixtures {
-    /// The package root (`Tests/atscheckTests/Support.swift` → three levels up). Every run of
-    /// `atscheck` uses it as the working directory, so fixture paths are given as `TestCerts/…`,
-    /// exactly as in `TestCerts/README.md`.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let testCertsDirectory = packageRoot.appendingPathComponent("TestCerts")
-    /// `../shared/corpus/certs` next to the package.
-    static let corpusCertsDirectory = packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus/certs")
+    /// The package root. Every run of `atscheck` uses it as the working directory, so fixture
+    /// paths are given as `TestCerts/…`, exactly as in `TestCerts/README.md`.
+    static let packageRoot = RepositoryLayout.packageRoot
+    static let testCertsDirectory = RepositoryLayout.testCerts
+    /// `Tests/Corpus/certs`: real-world certificate files.
+    static let corpusCertsDirectory = RepositoryLayout.corpusCerts
 
     /// The instant every TestCerts evaluation uses (README, "Evaluation time").
     static let evaluationTime = "2025-06-01T00:00:00Z"
