@@ -42,5 +42,6 @@ let package = Package(
         .testTarget(name: "ATSCheckTests", dependencies: ["ATSCheck", "TLSProbe", "TLSLab", "ATSPolicy", "Certificates", "AtscheckTestSupport"]),
         .testTarget(name: "PinningTests", dependencies: ["Pinning", "Certificates", "ATSPolicy", "TLSLab", "AtscheckTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["AtscheckCLI", "Certificates", "AtscheckTestSupport"]),
+        .testTarget(name: "RepositoryTests", dependencies: ["ATSCheck", "ATSLint", "ATSPolicy", "Certificates", "AtscheckTestSupport"]),
     ]
 )

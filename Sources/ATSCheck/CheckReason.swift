@@ -73,7 +73,7 @@ public struct CheckReason: Sendable, Hashable, Codable {
     }
 }
 
-/// NSURLErrorDomain / SecureTransport codes for connection reasons (ats-reference.md §6).
+/// NSURLErrorDomain / SecureTransport codes for connection reasons (docs/ats-rules.md#error-codes).
 enum ConnectionErrorCode {
     static let appTransportSecurityRequiresSecureConnection = -1022
     static let timedOut = -1001

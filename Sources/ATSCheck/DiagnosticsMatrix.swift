@@ -1,7 +1,7 @@
 import ATSPolicy
 import TLSProbe
 
-/// One row of the nscurl `--ats-diagnostics` matrix (ats-reference.md §6.1).
+/// One row of the nscurl `--ats-diagnostics` matrix (docs/ats-rules.md#nscurl-matrix).
 public struct DiagnosticRow: Sendable, Hashable, Codable {
     /// The section title as nscurl prints it.
     public let section: String

@@ -2,7 +2,7 @@ import ATSPolicy
 import TLSProbe
 
 /// Whether a URLSession client with given ATS requirements would complete a handshake with a
-/// server of known capabilities, and if not, why (ats-reference.md §3).
+/// server of known capabilities, and if not, why (docs/ats-rules.md#ats-cipher-suites).
 public enum TLSAssessment: Sendable, Hashable {
     /// A handshake would complete at this version.
     case passes(TLSProtocolVersion)
@@ -62,7 +62,7 @@ public enum TLSAssessment: Sendable, Hashable {
     private static func suiteOutcome(_ capabilities: TLSCapabilities, version: TLSProtocolVersion, forwardSecrecy: Bool) -> Bool? {
         switch version {
         case .tls13:
-            return true  // every TLS 1.3 suite is forward secret (§3.4)
+            return true  // every TLS 1.3 suite is forward secret (docs/ats-rules.md#ats-cipher-suites)
         case .tls12:
             if capabilities.tls12ForwardSecret == true { return true }
             if !forwardSecrecy && capabilities.tls12StaticRSA == true { return true }

@@ -82,7 +82,7 @@ public enum VerdictEvaluator {
         case .passes(let version):
             if version == .tls13, let suite = observation.probe(ProbeNames.version(.tls13))?.cipherSuite,
                ATSCipherSuites.classify(id: suite.id) == .tls13, suite.ianaName.contains("CHACHA20") {
-                notes.append("TLS 1.3 negotiated \(suite.ianaName): ATS documents AES only; flagged, not failed (§12)")
+                notes.append("TLS 1.3 negotiated \(suite.ianaName): ATS documents AES only; flagged, not failed (\(RulesDocument.section("ats-cipher-suites")))")
             }
         case .fails(let code, let message):
             reasons.append(tlsReason(code, message, input: input, domain: domain, capabilities: capabilities))
@@ -222,7 +222,7 @@ public enum VerdictEvaluator {
         }
     }
 
-    /// ATS pinning (§5): the leaf pins must match the leaf, the CA pins some CA of the built chain.
+    /// ATS pinning (docs/ats-rules.md#ats-pinned-domains): the leaf pins must match the leaf, the CA pins some CA of the built chain.
     private static func pinningReason(_ pinning: PinningRequirement?, trust: TrustEvaluation) -> CheckReason? {
         guard let pinning, let leaf = trust.path.chain.first else { return nil }
         let caPins = trust.path.chain.dropFirst().map(\.spkiSHA256)

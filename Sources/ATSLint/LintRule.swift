@@ -10,16 +10,18 @@ public struct LintRuleInfo: Sendable, Hashable, Codable {
     public let summary: String
     /// Why it matters, a few sentences.
     public let rationale: String
-    /// The section of ats-reference.md the rule implements, e.g. `§2.2`.
+    /// Where the rule and its sources are written down: `docs/ats-rules.md#<id>`, relative to
+    /// the repository root; empty for a rule id this build does not document.
     public let citation: String
 
-    /// Creates rule metadata.
-    public init(id: String, severity: Severity, summary: String, rationale: String, citation: String) {
+    /// Creates rule metadata; `citation` defaults to the rule's own section of
+    /// ``RulesDocument``.
+    public init(id: String, severity: Severity, summary: String, rationale: String, citation: String? = nil) {
         self.id = id
         self.severity = severity
         self.summary = summary
         self.rationale = rationale
-        self.citation = citation
+        self.citation = citation ?? RulesDocument.section(id)
     }
 }
 

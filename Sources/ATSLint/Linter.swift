@@ -19,10 +19,14 @@ public struct Linter: Sendable {
     /// The rules to run.
     public let rules: [any LintRule]
 
+    /// Rule ids whose findings are dropped (`lint --disable`), `invalid-plist` included.
+    public let disabledRules: Set<String>
+
     /// Creates a linter over the registry's rules.
-    public init(options: LintOptions = LintOptions(), rules: [any LintRule] = RuleRegistry.all) {
+    public init(options: LintOptions = LintOptions(), rules: [any LintRule] = RuleRegistry.all, disabledRules: Set<String> = []) {
         self.options = options
-        self.rules = rules
+        self.rules = rules.filter { !disabledRules.contains($0.info.id) }
+        self.disabledRules = disabledRules
     }
 
     /// Lints the bytes of one file. A file that is not a property list yields one
@@ -33,7 +37,7 @@ public struct Linter: Sendable {
             document = try PlistReader.read(data)
         } catch {
             let finding = InvalidPlistRule().finding(error.message, at: nil, error.location)
-            return FileReport(path: path, findings: [finding])
+            return FileReport(path: path, findings: disabledRules.contains(finding.rule) ? [] : [finding])
         }
         let context = LintContext(document: document, policy: AppTransportSecurity(document: document), options: options)
         let findings = rules.flatMap { $0.check(context) }.sorted { lhs, rhs in

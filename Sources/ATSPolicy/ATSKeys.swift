@@ -1,5 +1,5 @@
 /// Every key atscheck knows inside `NSAppTransportSecurity`, with its documented type
-/// (ats-reference.md §1).
+/// (docs/ats-rules.md#ats-keys).
 public enum ATSKeys {
     public static let root = "NSAppTransportSecurity"
 
@@ -46,7 +46,7 @@ public enum ATSKeys {
     ]
 
     /// The iOS 9-era `NSThirdParty*` / `NSTemporary*` names and the documented key each
-    /// stands for (§1.2; honoured as aliases by default, §12).
+    /// stands for (docs/ats-rules.md#ats-exception-keys; honoured as aliases by default, docs/ats-rules.md#choices).
     public static let legacyAliases: [String: String] = [
         "NSThirdPartyExceptionAllowsInsecureHTTPLoads": allowsInsecureHTTPLoads,
         "NSThirdPartyExceptionMinimumTLSVersion": minimumTLSVersion,

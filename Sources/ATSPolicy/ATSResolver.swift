@@ -1,6 +1,6 @@
 import Foundation
 
-/// Settings for resolution that the sources leave open (§12).
+/// Settings for resolution that the sources leave open (docs/ats-rules.md#choices).
 public struct ResolutionOptions: Sendable, Hashable {
     /// The OS the app runs on.
     public var target: TargetOS
@@ -22,7 +22,7 @@ public struct ResolutionError: Error, Sendable, Hashable, CustomStringConvertibl
     public let description: String
 }
 
-/// Computes which ATS rules apply to a URL (ats-reference.md §2.1): the exception entry
+/// Computes which ATS rules apply to a URL (docs/ats-rules.md#ats-exception-lookup): the exception entry
 /// (which replaces every global key), else the local-name exemptions, else the global keys
 /// with `NSAllowsArbitraryLoads` neutralised where iOS 10+ says so; pinning on top.
 public enum ATSResolver {
@@ -88,10 +88,10 @@ private struct Builder {
 
     private mutating func decide() -> (PolicySource, Requirements) {
         if !target.hasIOS10Rules {
-            assumptions.append("iOS 9 rules: NSAllowsArbitraryLoadsForMedia, NSAllowsArbitraryLoadsInWebContent and NSAllowsLocalNetworking are ignored; local names are not exempt")
+            assumptions.append("iOS 9 rules: NSAllowsArbitraryLoadsForMedia, NSAllowsArbitraryLoadsInWebContent and NSAllowsLocalNetworking are ignored; local names are not exempt (\(RulesDocument.section("ats-target-os")))")
         }
         if target.hasIOS10Rules && (host.isUnqualified || host.isLocalDomain) {
-            assumptions.append("unqualified names (no dot, e.g. localhost) and .local names are exempt from ATS on iOS 10 and later")
+            assumptions.append("unqualified names (no dot, e.g. localhost) and .local names are exempt from ATS on iOS 10 and later (\(RulesDocument.section("ats-local-exemption")))")
             return (.localExemption(reason: host.isUnqualified ? "unqualified host name" : ".local host name"), .atsOff)
         }
         if host.isIPAddress && target.hasIOS10Rules && !target.hasIOS17Rules {
@@ -100,7 +100,7 @@ private struct Builder {
         guard policy.isPresent else { return (.noConfiguration, .fullATS) }
         if let (domain, match) = exceptionEntry() { return (source(for: domain, match: match), requirements(for: domain)) }
         if host.isIPAddress && target.hasIOS17Rules && policy.allowsLocalNetworking?.value == true {
-            assumptions.append("NSAllowsLocalNetworking=YES is taken to exempt every IP literal on iOS 17+, public ones included (undocumented, §2.4)")
+            assumptions.append("NSAllowsLocalNetworking=YES is taken to exempt every IP literal on iOS 17+, public ones included (undocumented, \(RulesDocument.section("ats-local-exemption")))")
             return (.localExemption(reason: "IP address literal with NSAllowsLocalNetworking=YES"), .atsOff)
         }
         return (.global, globalRequirements())
@@ -145,7 +145,7 @@ private struct Builder {
         let alternative = winner(candidates(otherDepth))
         if alternative?.index != chosen?.index {
             let what = alternative.map { "'\(keys[$0.index].key)' would apply" } ?? "no entry would apply"
-            ambiguities.append("\(label): with --subdomain-depth \(otherDepth.rawValue), \(what) (the documentation disagrees on subdomain depth, §2.5)")
+            ambiguities.append("\(label): with --subdomain-depth \(otherDepth.rawValue), \(what) (the documentation disagrees on subdomain depth, \(RulesDocument.section("ats-subdomains")))")
         }
         return chosen.map { ($0.index, $0.match) }
     }
@@ -154,7 +154,7 @@ private struct Builder {
         let legacy = options.legacyKeys
         var requirements = Requirements.fullATS
         if !domain.isDictionary {
-            assumptions.append("the entry '\(domain.key)' is not a dictionary; treated as an empty entry (full ATS)")
+            assumptions.append("the entry '\(domain.key)' is not a dictionary; treated as an empty entry (full ATS) (\(RulesDocument.section("ats-keys")))")
         }
         noteLegacy(domain)
         requirements.allowsInsecureHTTP = domain.boolean(ATSKeys.allowsInsecureHTTPLoads, legacy: legacy)?.value ?? false
@@ -163,7 +163,7 @@ private struct Builder {
             if let version = TLSVersion(rawValue: written.value) {
                 requirements.minimumTLSVersion = version
             } else {
-                assumptions.append("NSExceptionMinimumTLSVersion '\(written.value)' is not a valid value; assumed ignored (TLSv1.2)")
+                assumptions.append("NSExceptionMinimumTLSVersion '\(written.value)' is not a valid value; assumed ignored (TLSv1.2) (\(RulesDocument.section("ats-exception-keys")))")
             }
         }
         let forwardSecrecy = domain.boolean(ATSKeys.requiresForwardSecrecy, legacy: legacy)?.value ?? true
@@ -171,7 +171,7 @@ private struct Builder {
         requirements.checksKeySize = forwardSecrecy
         requirements.requiresCertificateTransparencyKey = domain.requiresCertificateTransparency?.value ?? false
         if context != .urlSession {
-            assumptions.append("listed domains keep their own settings in \(context == .webView ? "web views" : "media loads") (§2.3)")
+            assumptions.append("listed domains keep their own settings in \(context == .webView ? "web views" : "media loads") (\(RulesDocument.section("ats-context-keys")))")
         }
         return requirements
     }
@@ -181,9 +181,9 @@ private struct Builder {
         guard !legacyKeys.isEmpty else { return }
         switch options.legacyKeys {
         case .alias:
-            assumptions.append("legacy keys honoured as aliases of the documented keys (--legacy-keys alias): \(legacyKeys.joined(separator: ", "))")
+            assumptions.append("legacy keys honoured as aliases of the documented keys (--legacy-keys alias): \(legacyKeys.joined(separator: ", ")) (\(RulesDocument.section("ats-legacy-keys")))")
         case .ignore:
-            assumptions.append("legacy keys ignored (--legacy-keys ignore): \(legacyKeys.joined(separator: ", "))")
+            assumptions.append("legacy keys ignored (--legacy-keys ignore): \(legacyKeys.joined(separator: ", ")) (\(RulesDocument.section("ats-legacy-keys")))")
         }
     }
 
@@ -192,7 +192,7 @@ private struct Builder {
         guard target.hasIOS10Rules else { return written ? .atsOff : .fullATS }
         let neutralisers = policy.neutralisingKeysPresent
         if written && !neutralisers.isEmpty {
-            assumptions.append("NSAllowsArbitraryLoads=YES is ignored because \(neutralisers.joined(separator: ", ")) \(neutralisers.count == 1 ? "is" : "are") present (iOS 10+, §2.2)")
+            assumptions.append("NSAllowsArbitraryLoads=YES is ignored because \(neutralisers.joined(separator: ", ")) \(neutralisers.count == 1 ? "is" : "are") present (iOS 10+, \(RulesDocument.section("ats-arbitrary-loads")))")
         }
         switch context {
         case .webView where policy.allowsArbitraryLoadsInWebContent?.value == true:
@@ -207,16 +207,16 @@ private struct Builder {
     private mutating func pinning() -> PinningRequirement? {
         guard policy.isPresent, !policy.pinnedDomains.isEmpty else { return nil }
         guard target.supportsPinnedDomains else {
-            assumptions.append("NSPinnedDomains is ignored before iOS 14 / macOS 11")
+            assumptions.append("NSPinnedDomains is ignored before iOS 14 / macOS 11 (\(RulesDocument.section("ats-pinned-domains")))")
             return nil
         }
         let keys = policy.pinnedDomains.map { ($0.key, $0.includesSubdomains?.value ?? false) }
         guard let chosen = bestEntry(keys, depth: options.subdomainDepth, label: "NSPinnedDomains") else { return nil }
         let domain = policy.pinnedDomains[chosen.index]
         if context == .webView {
-            assumptions.append("NSPinnedDomains is assumed to apply to web views too (undocumented, §5)")
+            assumptions.append("NSPinnedDomains is assumed to apply to web views too (undocumented, \(RulesDocument.section("ats-pinned-domains")))")
         }
-        assumptions.append("CA pins may match any CA in the built chain, including a root the server did not send (§12)")
+        assumptions.append("CA pins may match any CA in the built chain, including a root the server did not send (\(RulesDocument.section("ats-pinned-domains")))")
         return PinningRequirement(domain: domain.key,
                                   leafIdentities: domain.leafIdentities?.compactMap(\.spkiSHA256Base64),
                                   caIdentities: domain.caIdentities?.compactMap(\.spkiSHA256Base64))

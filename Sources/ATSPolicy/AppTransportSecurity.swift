@@ -12,7 +12,7 @@ public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
 
 /// A key whose value has the wrong property-list type (a `"YES"` string where a Boolean
 /// belongs). ATS ignores such values; the key still counts as *present* where presence alone
-/// matters (§2.2).
+/// matters (docs/ats-rules.md#ats-arbitrary-loads).
 public struct TypeMismatch: Sendable, Hashable {
     /// Path of the key.
     public let keyPath: KeyPath
@@ -24,7 +24,7 @@ public struct TypeMismatch: Sendable, Hashable {
     public let found: String
 }
 
-/// The typed `NSAppTransportSecurity` dictionary of an app (§1). Wrong-typed values are not
+/// The typed `NSAppTransportSecurity` dictionary of an app (docs/ats-rules.md#ats-keys). Wrong-typed values are not
 /// dropped silently: they are listed in `typeMismatches` and otherwise treated as absent.
 public struct AppTransportSecurity: Sendable {
     /// Path of the dictionary (`NSAppTransportSecurity`, or empty for a bare ATS dictionary).
@@ -45,7 +45,7 @@ public struct AppTransportSecurity: Sendable {
     public let exceptionDomains: [ExceptionDomain]
     /// `NSPinnedDomains` entries in file order.
     public let pinnedDomains: [PinnedDomain]
-    /// Top-level keys present with any value (presence neutralises arbitrary loads, §2.2).
+    /// Top-level keys present with any value (presence neutralises arbitrary loads, docs/ats-rules.md#ats-arbitrary-loads).
     public let presentGlobalKeys: Set<String>
     /// Every value whose type is not the documented one.
     public let typeMismatches: [TypeMismatch]
@@ -134,7 +134,7 @@ public struct PinIdentity: Sendable, Hashable {
     }
 }
 
-/// What to do with `NSThirdParty*` / `NSTemporary*` keys (§1.2, §12).
+/// What to do with `NSThirdParty*` / `NSTemporary*` keys (docs/ats-rules.md#ats-exception-keys, #choices).
 public enum LegacyKeyMode: String, Sendable, Codable, CaseIterable {
     /// Honour them as aliases of the documented keys (default).
     case alias

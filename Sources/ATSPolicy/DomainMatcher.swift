@@ -1,4 +1,4 @@
-/// How far `NSIncludesSubdomains` reaches (§2.5, §12).
+/// How far `NSIncludesSubdomains` reaches (docs/ats-rules.md#ats-subdomains, #choices).
 public enum SubdomainDepth: String, Sendable, Codable, CaseIterable {
     /// The current documentation: exactly one extra label.
     case one = "1"
@@ -6,7 +6,7 @@ public enum SubdomainDepth: String, Sendable, Codable, CaseIterable {
     case any
 }
 
-/// Matches a host against `NSExceptionDomains` / `NSPinnedDomains` keys (§2.4–§2.7).
+/// Matches a host against `NSExceptionDomains` / `NSPinnedDomains` keys (docs/ats-rules.md#ats-local-exemption, #ats-subdomains, #ats-host-normalisation, #ats-exception-lookup).
 public enum DomainMatcher {
     /// How a key matched.
     public enum Match: Sendable, Hashable {
@@ -42,7 +42,7 @@ public enum DomainMatcher {
         return .subdomain(labels: labels)
     }
 
-    /// Chooses among the matching entries (§2.7, §12): an exact or IP match first, otherwise the
+    /// Chooses among the matching entries (docs/ats-rules.md#ats-exception-lookup, #choices): an exact or IP match first, otherwise the
     /// longest parent key. Returns the index of the winner in `candidates` and whether the
     /// choice was ambiguous (several entries matched).
     public static func best(_ candidates: [(key: String, match: Match)]) -> (index: Int, ambiguous: Bool)? {

@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// A URL host as ATS sees it: lower-cased, IPv6 brackets removed, trailing dot kept
-/// (`example.com.` and `example.com` are different hosts to ATS, §2.6).
+/// (`example.com.` and `example.com` are different hosts to ATS, docs/ats-rules.md#ats-host-normalisation).
 public struct HostName: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The normalised text.
     public let text: String
@@ -26,7 +26,7 @@ public struct HostName: Sendable, Hashable, Codable, CustomStringConvertible {
     /// True for IP literals.
     public var isIPAddress: Bool { ipAddress != nil }
 
-    /// True for names without a dot (`localhost`, `myserver`): ATS calls them unqualified (§2.4).
+    /// True for names without a dot (`localhost`, `myserver`): ATS calls them unqualified (docs/ats-rules.md#ats-local-exemption).
     public var isUnqualified: Bool { !isIPAddress && !text.contains(".") }
 
     /// True for `*.local` names (mDNS).

@@ -1,4 +1,4 @@
-/// The API family a load goes through (§0, §2.1): different global keys apply to each.
+/// The API family a load goes through (docs/ats-rules.md#ats-scope, #ats-exception-lookup): different global keys apply to each.
 public enum LoadContext: String, Sendable, Codable, CaseIterable {
     case urlSession = "urlsession", webView = "webview", media
 }
@@ -14,7 +14,7 @@ public struct Requirements: Sendable, Hashable, Codable {
     public var minimumTLSVersion: TLSVersion?
     /// ECDHE suites required (nil when ATS is not enforced).
     public var requiresForwardSecrecy: Bool?
-    /// RSA ≥ 2048 / EC ≥ 256 checked; lifted together with forward secrecy (§1.2).
+    /// RSA ≥ 2048 / EC ≥ 256 checked; lifted together with forward secrecy (docs/ats-rules.md#ats-exception-keys).
     public var checksKeySize: Bool
     /// The obsolete per-domain CT key was set (the system CT policy applies regardless).
     public var requiresCertificateTransparencyKey: Bool
@@ -38,7 +38,7 @@ public struct Requirements: Sendable, Hashable, Codable {
                                             niapPackage: nil, pinning: nil)
 }
 
-/// The pins that apply to a host (§5).
+/// The pins that apply to a host (docs/ats-rules.md#ats-pinned-domains).
 public struct PinningRequirement: Sendable, Hashable, Codable {
     /// The `NSPinnedDomains` key that matched.
     public let domain: String
@@ -54,7 +54,7 @@ public enum PolicySource: Sendable, Hashable, Codable {
     case exceptionDomain(key: String, keyPath: String, line: Int?, match: String)
     /// The global keys.
     case global
-    /// Exempt from ATS as a local name or address (§2.4).
+    /// Exempt from ATS as a local name or address (docs/ats-rules.md#ats-local-exemption).
     case localExemption(reason: String)
     /// There is no `NSAppTransportSecurity` dictionary: full ATS.
     case noConfiguration
@@ -74,13 +74,13 @@ public struct Resolution: Sendable, Hashable {
     public let source: PolicySource
     /// `NSAllowsArbitraryLoads` as written (nil when absent).
     public let arbitraryLoadsWritten: Bool?
-    /// True when `NSAllowsArbitraryLoads=YES` was turned off by fine-grained keys (iOS 10+, §2.2).
+    /// True when `NSAllowsArbitraryLoads=YES` was turned off by fine-grained keys (iOS 10+, docs/ats-rules.md#ats-arbitrary-loads).
     public let arbitraryLoadsNeutralised: Bool
     /// The keys that neutralised it.
     public let neutralisedBy: [String]
     /// The effective requirements.
     public let requirements: Requirements
-    /// Modelling choices that decided this answer (§12), for display.
+    /// Modelling choices that decided this answer (docs/ats-rules.md#choices), for display.
     public let assumptions: [String]
     /// Ambiguities: overlapping entries, answers that change with `--subdomain-depth`.
     public let ambiguities: [String]

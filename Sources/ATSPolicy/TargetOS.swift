@@ -1,4 +1,4 @@
-/// The OS an app runs on, which decides several ATS rules (§2.2, §2.4). Parsed from
+/// The OS an app runs on, which decides several ATS rules (docs/ats-rules.md#ats-arbitrary-loads, #ats-local-exemption). Parsed from
 /// `ios17`, `ios16.4`, `macos14`, `macos10.12`, `tvos17`, `watchos10`, `visionos2`.
 public struct TargetOS: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The platform family.
@@ -20,7 +20,7 @@ public struct TargetOS: Sendable, Hashable, Codable, CustomStringConvertible {
         self.minor = minor
     }
 
-    /// atscheck's default: the latest iOS (§12).
+    /// atscheck's default: the latest iOS (docs/ats-rules.md#choices).
     public static let latest = TargetOS(.iOS, 26, 4)
 
     /// Parses `ios17`, `iOS 17.2`, `macos10.12`, ...; nil when not understood.

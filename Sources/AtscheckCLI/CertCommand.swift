@@ -18,6 +18,8 @@ enum CertCommand: AtscheckCommand {
         Roots from the system bundle count as preinstalled (public) roots: the 398-day and \
         Certificate Transparency rules apply under them. Roots from --ca-file count as \
         user-installed: only the 825-day rule applies.
+
+        Each trust rule, its source and what changes it: docs/ats-rules.md#trust-rules.
         """,
         options: [
             OptionSpec("host", value: "NAME", help: "Validate the chain for this DNS name or IP address."),

@@ -19,6 +19,9 @@ enum ExplainCommand: AtscheckCommand {
 
         Exit status: 0 when the policy lets the load go ahead to TLS, 1 when ATS refuses it \
         outright (cleartext http:// not allowed, -1022), 2 on bad usage or an unreadable policy.
+
+        The resolution rules and atscheck's choices, with their sources: docs/ats-rules.md \
+        (#resolution-rules, #choices).
         """,
         options: [
             OptionSpec("policy", value: "FILE", help: "Info.plist or bare NSAppTransportSecurity dictionary (XML, binary or JSON). Without it, no ATS keys: full ATS."),

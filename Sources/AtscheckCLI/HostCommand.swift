@@ -23,6 +23,10 @@ enum HostCommand: AtscheckCommand {
 
         Exit status: 0 allowed, 1 blocked, 2 bad usage or unreadable input, 3 unknown (could \
         not connect, timed out, not TLS).
+
+        Every rule, its source and the flag that changes it: docs/ats-rules.md, one section \
+        per reason code (docs/ats-rules.md#tls-version-too-low, #apple-key-size for \
+        cert-weak-key, ...).
         """,
         options: [
             OptionSpec("policy", value: "FILE", help: "The app's Info.plist or NSAppTransportSecurity dictionary (XML, binary, JSON). Without it: full ATS."),

@@ -20,8 +20,12 @@ enum LintCommand: AtscheckCommand {
         justification needed) or notices. Line and column numbers are known for XML files only.
 
         Formats: text (path:line:col: severity: message [rule]), json (docs/json-schema.md), \
-        sarif (SARIF 2.1.0 for GitHub code scanning; paths relative to the working directory) \
-        and github (workflow commands that annotate a pull request).
+        sarif (SARIF 2.1.0 for GitHub code scanning; paths relative to the working directory; \
+        rule links built on --sarif-base-uri) and github (workflow commands that annotate a \
+        pull request).
+
+        Every rule, with its sources, is documented in docs/ats-rules.md under its id \
+        (docs/ats-rules.md#arbitrary-loads, ...).
 
         Exit status: 0 when there are no errors (and, with --strict, no warnings), 1 when there \
         are, 2 on bad usage or when a FILE cannot be read at all (missing, a directory, no \
@@ -35,14 +39,19 @@ enum LintCommand: AtscheckCommand {
             PolicyOptions.targetOption,
             OptionSpec("public-suffix-list", value: "FILE",
                        help: "The Public Suffix List to use instead of the installed one (\(PublicSuffixList.defaultPaths[0]))."),
-            OptionSpec("list-rules", help: "Print every rule (id, severity, citation, summary) instead of linting."),
+            OptionSpec("disable", value: "RULE", help: "Do not report this rule's findings (an id from --list-rules).",
+                       repeatable: true),
+            OptionSpec("sarif-base-uri", value: "URI",
+                       help: "With --format sarif: the absolute URI of the atscheck repository the rule links are built on (informationUri, and helpUri = URI + docs/ats-rules.md#RULE), e.g. https://github.com/ORG/atscheck/blob/main/. Without it, those links are left out and the help text gives the repository-relative link."),
+            OptionSpec("list-rules", help: "Print every rule (id, severity, summary) and where it is documented, instead of linting."),
         ],
         positionals: [PositionalSpec("FILE", help: "Policy files to check; at least one unless --list-rules is given.", variadic: true,
                                      optional: true)],
         examples: [
             "atscheck lint Info.plist",
             "atscheck lint Policies/*.plist --target ios16 --strict",
-            "atscheck lint App/Info.plist --format sarif > atscheck.sarif",
+            "atscheck lint App/Info.plist --format sarif --sarif-base-uri https://github.com/ORG/atscheck/blob/main/ > atscheck.sarif",
+            "atscheck lint App/Info.plist --disable pin-no-backup --strict",
             "atscheck lint App/Info.plist --format github",
             "atscheck lint --list-rules --format json",
         ]
@@ -73,9 +82,11 @@ enum LintCommand: AtscheckCommand {
             throw UsageError(command: spec.name, message: "missing argument 'FILE' (or use --list-rules)")
         }
         let target = try PolicyOptions.target(arguments, command: spec.name)
+        let disabled = try disabledRules(arguments.values("disable"))
+        let baseURI = try sarifBaseURI(arguments.value("sarif-base-uri"), format: format)
         let suffixes = try publicSuffixList(arguments.value("public-suffix-list"))
 
-        let linter = Linter(options: LintOptions(target: target, publicSuffixes: suffixes))
+        let linter = Linter(options: LintOptions(target: target, publicSuffixes: suffixes), disabledRules: disabled)
         let outcomes = LintRun.lint(files, with: linter)
         var reports: [FileReport] = []
         var unreadable = 0
@@ -93,7 +104,7 @@ enum LintCommand: AtscheckCommand {
         case "json":
             output = try JSONOutput.encode(JSONReporter.document(reports)) + "\n"
         case "sarif":
-            let options = SARIFReporter.Options(toolVersion: AtscheckVersion.current,
+            let options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, documentationBaseURI: baseURI,
                                                 sourceRoot: FileManager.default.currentDirectoryPath)
             output = try JSONOutput.encode(SARIFReporter.log(reports, options: options)) + "\n"
         case "github":
@@ -105,6 +116,31 @@ enum LintCommand: AtscheckCommand {
 
         if unreadable > 0 { return .usage }
         return LintSummary(reports).fails(strict: arguments.flag("strict")) ? .failure : .success
+    }
+
+    /// `--disable RULE...`: every id must be a rule of the registry.
+    static func disabledRules(_ ids: [String]) throws -> Set<String> {
+        let known = RuleRegistry.all.map(\.info.id)
+        for id in ids where !known.contains(id) {
+            let hint = EditDistance.suggestion(for: id, among: known).map { "did you mean '\($0)'? " } ?? ""
+            throw UsageError(command: spec.name,
+                             message: "'--disable \(id)': no such rule; \(hint)(atscheck lint --list-rules lists them)")
+        }
+        return Set(ids)
+    }
+
+    /// `--sarif-base-uri URI`: an absolute http(s) or file URI, only with `--format sarif`.
+    static func sarifBaseURI(_ value: String?, format: String) throws -> String? {
+        guard let value else { return nil }
+        guard format == "sarif" else {
+            throw UsageError(command: spec.name, message: "'--sarif-base-uri' applies to --format sarif only")
+        }
+        guard let url = URL(string: value), let scheme = url.scheme?.lowercased(), ["https", "http", "file"].contains(scheme),
+              scheme == "file" || url.host?.isEmpty == false, url.query == nil, url.fragment == nil else {
+            throw UsageError(command: spec.name,
+                             message: "'--sarif-base-uri \(value)': expected an absolute https://, http:// or file:// URI without query or fragment")
+        }
+        return value
     }
 
     /// `--public-suffix-list FILE` (unreadable: exit 2), else the installed list, else none.

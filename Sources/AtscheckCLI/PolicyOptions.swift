@@ -6,12 +6,12 @@ import Foundation
 /// commands that resolve ATS policies.
 enum PolicyOptions {
     static let targetOption = OptionSpec("target", value: "OS",
-                                         help: "The OS the app runs on: ios17, ios16.4, macos14, tvos17, watchos10, visionos2. Default: the latest iOS (\(TargetOS.latest)).")
+                                         help: "The OS the app runs on: ios17, ios16.4, macos14, tvos17, watchos10, visionos2. Default: the latest iOS (\(TargetOS.latest)); see docs/ats-rules.md#ats-target-os.")
     static let subdomainDepthOption = OptionSpec("subdomain-depth", value: "DEPTH",
-                                                 help: "How far NSIncludesSubdomains reaches: 1 (current Apple documentation) or any (older documentation).",
+                                                 help: "How far NSIncludesSubdomains reaches: 1 (current Apple documentation) or any (older documentation); see docs/ats-rules.md#ats-subdomains.",
                                                  allowed: SubdomainDepth.allCases.map(\.rawValue), defaultValue: SubdomainDepth.one.rawValue)
     static let legacyKeysOption = OptionSpec("legacy-keys", value: "MODE",
-                                             help: "Treat NSThirdParty*/NSTemporary* keys as aliases of the documented keys, or ignore them.",
+                                             help: "Treat NSThirdParty*/NSTemporary* keys as aliases of the documented keys, or ignore them; see docs/ats-rules.md#ats-legacy-keys.",
                                              allowed: LegacyKeyMode.allCases.map(\.rawValue), defaultValue: LegacyKeyMode.alias.rawValue)
 
     /// `--target`, defaulting to the latest iOS.

@@ -19,7 +19,8 @@ enum ProxyCommand: AtscheckCommand {
         reason code, before any tunnel; could not judge (no connection, timeout, not TLS) → 502; \
         allowed → 200 and the bytes are spliced both ways. One log line per request on stderr.
 
-        The listen address must be loopback unless --allow-remote. Runs until SIGINT or SIGTERM.
+        The listen address must be loopback unless --allow-remote. Runs until SIGINT or SIGTERM. \
+        X-ATS-Reason codes are documented in docs/ats-rules.md (one section per code).
         """,
         options: [
             OptionSpec("listen", value: "ADDRESS:PORT", help: "Listen here (IP literal; [v6]:port; port 0 picks a free port)."),

@@ -43,7 +43,7 @@ public struct TrustReason: Sendable, Hashable, Codable {
     }
 }
 
-/// Apple documents cited by the trust rules (see ats-reference.md §11).
+/// Apple documents cited by the trust rules (see docs/ats-rules.md#sources).
 public enum AppleSource {
     public static let trustEvaluation = "https://developer.apple.com/documentation/security/preventing-insecure-network-connections"
     public static let ios13Requirements = "https://support.apple.com/en-us/103769"
@@ -53,7 +53,7 @@ public enum AppleSource {
     public static let urlErrors = "https://developer.apple.com/documentation/foundation/1508628-url_loading_system_error_codes"
 }
 
-/// NSURLErrorDomain and SecureTransport codes used in reasons (ats-reference.md §6).
+/// NSURLErrorDomain and SecureTransport codes used in reasons (docs/ats-rules.md#error-codes).
 public enum AppleErrorCode {
     public static let secureConnectionFailed = -1200
     public static let serverCertificateHasBadDate = -1201

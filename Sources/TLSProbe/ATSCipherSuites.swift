@@ -1,15 +1,15 @@
-/// How ATS treats a negotiated cipher suite (ats-reference §3.2–§3.4, §12).
+/// How ATS treats a negotiated cipher suite (docs/ats-rules.md#ats-cipher-suites, #choices).
 public enum ATSCipherSuiteClass: String, Sendable, Hashable, Codable, CaseIterable {
-    /// One of the 11 ECDHE + AES suites of the documented ATS list (§3.2).
+    /// One of the 11 ECDHE + AES suites of the documented ATS list (docs/ats-rules.md#ats-cipher-suites).
     case atsForwardSecret
-    /// One of the six static-RSA AES suites that `NSExceptionRequiresForwardSecrecy = NO` adds (§3.3).
+    /// One of the six static-RSA AES suites that `NSExceptionRequiresForwardSecrecy = NO` adds (docs/ats-rules.md#ats-cipher-suites).
     case atsStaticRSA
     /// `TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA` (0xC014): forward-secret AES, but absent from every copy
-    /// of the documented list; atscheck treats it as not an ATS suite (§12).
+    /// of the documented list; atscheck treats it as not an ATS suite (docs/ats-rules.md#choices).
     case ecdheRSAAES256SHA
-    /// A TLS 1.2 ChaCha20-Poly1305 suite: outside the "AES-128 or AES-256" rule (§12).
+    /// A TLS 1.2 ChaCha20-Poly1305 suite: outside the "AES-128 or AES-256" rule (docs/ats-rules.md#choices).
     case chacha20
-    /// A TLS 1.3 suite (all forward-secret; §3.4). `TLS_CHACHA20_POLY1305_SHA256` is also here:
+    /// A TLS 1.3 suite (all forward-secret; docs/ats-rules.md#ats-cipher-suites). `TLS_CHACHA20_POLY1305_SHA256` is also here:
     /// see ``ATSCipherSuites/isChaCha20(id:)`` to flag it.
     case tls13
     /// Anything else: DHE, CBC oddities, 3DES, RC4, NULL, anonymous, PSK, ...
@@ -18,7 +18,7 @@ public enum ATSCipherSuiteClass: String, Sendable, Hashable, Codable, CaseIterab
 
 /// The cipher-suite groups ATS cares about, with IANA ids and OpenSSL names, and a classifier.
 public enum ATSCipherSuites {
-    /// The 11 suites of the documented ATS TLS 1.2 list, in the documented order (§3.2).
+    /// The 11 suites of the documented ATS TLS 1.2 list, in the documented order (docs/ats-rules.md#ats-cipher-suites).
     public static let forwardSecret: [CipherSuite] = [
         CipherSuite(id: 0xC02C, ianaName: "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384", openSSLName: "ECDHE-ECDSA-AES256-GCM-SHA384"),
         CipherSuite(id: 0xC02B, ianaName: "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", openSSLName: "ECDHE-ECDSA-AES128-GCM-SHA256"),
@@ -34,7 +34,7 @@ public enum ATSCipherSuites {
     ]
 
     /// The six static-RSA AES suites added by `NSExceptionRequiresForwardSecrecy = NO`, in the
-    /// order §3.3 lists them.
+    /// order docs/ats-rules.md#ats-cipher-suites lists them.
     public static let staticRSA: [CipherSuite] = [
         CipherSuite(id: 0x009D, ianaName: "TLS_RSA_WITH_AES_256_GCM_SHA384", openSSLName: "AES256-GCM-SHA384"),
         CipherSuite(id: 0x009C, ianaName: "TLS_RSA_WITH_AES_128_GCM_SHA256", openSSLName: "AES128-GCM-SHA256"),
@@ -99,7 +99,7 @@ public enum ATSCipherSuites {
     /// How ATS treats this suite.
     public static func classify(_ suite: CipherSuite) -> ATSCipherSuiteClass { classify(id: suite.id) }
 
-    /// True for any ChaCha20-Poly1305 suite, TLS 1.2 or TLS 1.3 (§12: flag, do not fail, in TLS 1.3).
+    /// True for any ChaCha20-Poly1305 suite, TLS 1.2 or TLS 1.3 (docs/ats-rules.md#choices: flag, do not fail, in TLS 1.3).
     public static func isChaCha20(id: UInt16) -> Bool { id == 0x1303 || (0xCCA8...0xCCAE).contains(id) }
 
     /// An OpenSSL cipher string naming exactly these suites, in order.

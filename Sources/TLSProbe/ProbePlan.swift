@@ -10,9 +10,9 @@ public enum ProbeName: String, Sendable, Hashable, Codable, CaseIterable {
     case tls12 = "tls1.2"
     /// TLS 1.3 only, every TLS 1.3 suite.
     case tls13 = "tls1.3"
-    /// TLS 1.2 with only the 11 ATS ECDHE suites (§3.2).
+    /// TLS 1.2 with only the 11 ATS ECDHE suites (docs/ats-rules.md#ats-cipher-suites).
     case tls12ATSForwardSecret = "tls1.2-ats-fs"
-    /// TLS 1.2 with only the six static-RSA AES suites (§3.3).
+    /// TLS 1.2 with only the six static-RSA AES suites (docs/ats-rules.md#ats-cipher-suites).
     case tls12StaticRSA = "tls1.2-static-rsa"
     /// TLS 1.2 with everything except those 17 suites (DHE, ChaCha20, 0xC014, ...), to explain failures.
     case tls12Other = "tls1.2-other"

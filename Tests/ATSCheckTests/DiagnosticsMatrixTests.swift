@@ -2,7 +2,7 @@ import ATSCheck
 import Testing
 import TLSLab
 
-// The nscurl --ats-diagnostics rows (ats-reference.md §6.1) computed from the lab probes.
+// The nscurl --ats-diagnostics rows (docs/ats-rules.md#nscurl-matrix) computed from the lab probes.
 // nscurl's sequence has 16 tests: default, allow-all, four TLS floors, PFS off, PFS off +
 // insecure HTTP, four floors with PFS off, four floors with PFS off + insecure HTTP.
 

@@ -5,9 +5,9 @@ import TLSLab
 // What ATS should say about each lab profile under full ATS (no Info.plist), with the lab
 // root as a user-installed root, at 2025-06-01T00:00:00Z. Derived from the profile
 // definitions (LabProfile, LabTLSSettings), TestCerts/README.md (certificate reasons with a
-// user-installed root) and ats-reference.md §3 (TLS ≥ 1.2, ECDHE + AES suites, six static-RSA
-// AES suites with NSExceptionRequiresForwardSecrecy = NO), §4 (trust rules ATS keys cannot
-// lift), §6 (error codes) and §12 (0xC014 and TLS 1.2 ChaCha20 are not ATS suites).
+// user-installed root) and docs/ats-rules.md#ats-cipher-suites (TLS ≥ 1.2, ECDHE + AES suites, six static-RSA
+// AES suites with NSExceptionRequiresForwardSecrecy = NO), docs/ats-rules.md#trust-rules (trust rules ATS keys cannot
+// lift), docs/ats-rules.md#error-codes (error codes) and docs/ats-rules.md#choices (0xC014 and TLS 1.2 ChaCha20 are not ATS suites).
 
 /// The Info.plist part of the fix a reason should carry.
 enum ExpectedFix: Sendable, Hashable {
@@ -34,17 +34,17 @@ enum Expectations {
     static let table: [ProfileExpectation] = [
         .init(profile: .goodRSA, status: .allowed, codes: [], fix: .none),
         .init(profile: .goodECDSA, status: .allowed, codes: [], fix: .none),
-        // TLS 1.3 satisfies ATS (§3.4); a 1.3-only server is fine for an iOS 12.2+ client.
+        // TLS 1.3 satisfies ATS (docs/ats-rules.md#ats-cipher-suites); a 1.3-only server is fine for an iOS 12.2+ client.
         .init(profile: .tls13Only, status: .allowed, codes: [], fix: .none),
         // Only TLS 1.0/1.1 with ECDHE-RSA-AES128-SHA available: lowering the floor is enough, FS stays.
         .init(profile: .tls10Only, status: .blocked, codes: ["tls-version-too-low"],
               fix: .exception(["NSExceptionMinimumTLSVersion": "TLSv1.0"])),
         .init(profile: .tls11Only, status: .blocked, codes: ["tls-version-too-low"],
               fix: .exception(["NSExceptionMinimumTLSVersion": "TLSv1.1"])),
-        // TLS 1.2 with the six static-RSA AES suites only: exactly what NSExceptionRequiresForwardSecrecy = NO adds (§3.3).
+        // TLS 1.2 with the six static-RSA AES suites only: exactly what NSExceptionRequiresForwardSecrecy = NO adds (docs/ats-rules.md#ats-cipher-suites).
         .init(profile: .staticRSAOnly, status: .blocked, codes: ["no-forward-secrecy"],
               fix: .exception(["NSExceptionRequiresForwardSecrecy": "NO"])),
-        // Forward secret but outside the ATS list: no key widens the suite list (§3.2, §12).
+        // Forward secret but outside the ATS list: no key widens the suite list (docs/ats-rules.md#ats-cipher-suites, #choices).
         .init(profile: .dheOnly, status: .blocked, codes: ["cipher-suite-not-allowed"], fix: .serverOnly),
         .init(profile: .ecdheRSAAES256SHAOnly, status: .blocked, codes: ["cipher-suite-not-allowed"], fix: .serverOnly),
         .init(profile: .chacha20Only, status: .blocked, codes: ["cipher-suite-not-allowed"], fix: .serverOnly),
@@ -65,7 +65,7 @@ enum Expectations {
         .init(profile: .notTLS, status: .unknown, codes: ["not-tls"], fix: .noFix),
     ]
 
-    /// NSURLErrorDomain and SecureTransport codes per reason (docs/json-schema.md, ats-reference §6).
+    /// NSURLErrorDomain and SecureTransport codes per reason (docs/json-schema.md, docs/ats-rules.md#error-codes).
     static let errorCodes: [String: (nsurl: Int, secureTransport: Int?)] = [
         "insecure-http": (-1022, nil),
         "tls-version-too-low": (-1200, -9881),

@@ -5,9 +5,9 @@ import Foundation
 import Testing
 import TLSLab
 
-// NSPinnedDomains against the lab (ats-reference.md §1.3, §5): SPKI SHA-256 pins of the
+// NSPinnedDomains against the lab (docs/ats-rules.md#ats-pinned-domains): SPKI SHA-256 pins of the
 // TestCerts leaf, intermediate and root, computed with the Certificates library and
-// cross-checked with the openssl CLI recipe of §5.
+// cross-checked with the openssl CLI recipe of docs/ats-rules.md#ats-pinned-domains.
 
 @Suite("NSPinnedDomains against the lab", .timeLimit(.minutes(3)))
 struct PinningTests {
@@ -16,7 +16,7 @@ struct PinningTests {
         try #require(try CertificateLoader.load(contentsOf: Paths.cert(file)).first).spkiSHA256
     }
 
-    /// The §5 openssl recipe: x509 -pubkey | pkey -pubin -outform der | dgst -sha256 -binary | base64.
+    /// The openssl recipe of docs/ats-rules.md#ats-pinned-domains: x509 -pubkey | pkey -pubin -outform der | dgst -sha256 -binary | base64.
     static func opensslPin(_ file: String) throws -> String {
         let path = Paths.cert(file).path
         let script = "openssl x509 -in '\(path)' -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64"
@@ -101,7 +101,7 @@ struct PinningTests {
         #expect(verdict.status == .allowed, "\(verdict.summary)")
     }
 
-    @Test("a CA pin of the root the server does not send: allowed (the built chain counts, §12)")
+    @Test("a CA pin of the root the server does not send: allowed (the built chain counts, docs/ats-rules.md#choices)")
     func rootCAPin() async throws {
         let verdict = try await LabHarness.verdict(.goodRSA, policy: try Self.pinned(ca: [try Self.pin("root.pem")]))
         #expect(verdict.status == .allowed, "\(verdict.summary)")
@@ -134,7 +134,7 @@ struct PinningTests {
         #expect(verdict.codes == ["tls-version-too-low", "pin-mismatch"])
     }
 
-    @Test("pinning still applies with NSAllowsArbitraryLoads (§2.1 step 5)")
+    @Test("pinning still applies with NSAllowsArbitraryLoads (docs/ats-rules.md#ats-pinned-domains)")
     func pinningWithArbitraryLoads() async throws {
         let policy = try Self.pinned(leaf: [Self.wrongPin], extra: "<key>NSAllowsArbitraryLoads</key><true/>")
         let verdict = try await LabHarness.verdict(.tls10Only, policy: policy)

@@ -5,7 +5,7 @@ import Testing
 import TLSLab
 
 // The same lab hosts under Info.plists that fix (or fail to fix) them: the policy side of the
-// verdict, ats-reference.md §1–§3.
+// verdict (docs/ats-rules.md, resolution and connection rules).
 
 @Suite("Verdicts under Info.plist policies", .timeLimit(.minutes(3)))
 struct PolicyVerdictTests {
@@ -35,7 +35,7 @@ struct PolicyVerdictTests {
         #expect(verdict.reasons.first?.fix?.exceptionKeys == ["NSExceptionMinimumTLSVersion": "TLSv1.0"])
     }
 
-    @Test("NSExceptionRequiresForwardSecrecy NO does not lower the TLS floor (§3.3)")
+    @Test("NSExceptionRequiresForwardSecrecy NO does not lower the TLS floor (docs/ats-rules.md#ats-cipher-suites)")
     func forwardSecrecyDoesNotLowerFloor() async throws {
         let policy = try LabHarness.policy(LabHarness.exceptionDomains(Self.host, ["NSExceptionRequiresForwardSecrecy": "NO"]))
         let verdict = try await LabHarness.verdict(.tls10Only, policy: policy)
@@ -97,7 +97,7 @@ struct PolicyVerdictTests {
         #expect(verdict.resolution.arbitraryLoadsNeutralised == false)
     }
 
-    @Test("NSAllowsArbitraryLoads does not lift trust: certificate profiles stay blocked (§4)",
+    @Test("NSAllowsArbitraryLoads does not lift trust: certificate profiles stay blocked (docs/ats-rules.md#trust-rules)",
           arguments: [LabProfile.expired, .selfSigned, .wrongHost, .sha1Leaf, .rsa1024, .noSAN, .clientAuthEKU,
                       .validity900Days, .missingIntermediate])
     func arbitraryLoadsKeepsTrust(_ profile: LabProfile) async throws {
@@ -130,7 +130,7 @@ struct PolicyVerdictTests {
         #expect(iOS9.status == .allowed, "\(iOS9.summary)")
     }
 
-    @Test("NSAllowsLocalNetworking NO still neutralises NSAllowsArbitraryLoads (presence counts, §2.2)")
+    @Test("NSAllowsLocalNetworking NO still neutralises NSAllowsArbitraryLoads (presence counts, docs/ats-rules.md#ats-arbitrary-loads)")
     func neutralisedByPresence() async throws {
         let policy = try LabHarness.policy("""
             <key>NSAllowsArbitraryLoads</key><true/>
@@ -141,7 +141,7 @@ struct PolicyVerdictTests {
         #expect(verdict.codes == ["insecure-http"])
     }
 
-    @Test("the inverted pattern: NSAllowsArbitraryLoads YES plus an empty entry re-enables full ATS for the host (§2.1)")
+    @Test("the inverted pattern: NSAllowsArbitraryLoads YES plus an empty entry re-enables full ATS for the host (docs/ats-rules.md#ats-exception-lookup)")
     func emptyEntryReenablesATS() async throws {
         let policy = try LabHarness.policy("""
             <key>NSAllowsArbitraryLoads</key><true/>

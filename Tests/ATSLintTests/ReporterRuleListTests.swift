@@ -4,15 +4,17 @@ import Testing
 
 @Suite("Rule list reporter")
 struct ReporterRuleListTests {
-    @Test("text: one aligned line per rule, id first, then a count")
+    @Test("text: one aligned line per rule, id first, then a count and where rules are documented")
     func text() {
         #expect(RuleListReporter.renderText(ReporterFixtures.rules) == """
-            unknown-key       error    §2.1  A key ATS does not know.
-            arbitrary-loads   warning  §2.2  NSAllowsArbitraryLoads turns ATS off.
-            uppercase-domain  notice   §3.1  An exception domain with capitals.
-            3 rules
+            unknown-key       error    A key ATS does not know.
+            arbitrary-loads   warning  NSAllowsArbitraryLoads turns ATS off.
+            uppercase-domain  notice   An exception domain with capitals.
+            3 rules; each is documented, with its sources, at docs/ats-rules.md#<id>
 
             """)
+        let undocumented = [LintRuleInfo(id: "x", severity: .error, summary: "X.", rationale: "Y.", citation: "")]
+        #expect(RuleListReporter.renderText(undocumented) == "x  error    X.\n1 rule\n")
     }
 
     @Test("json: schemaVersion and every rule with all five keys")
@@ -27,7 +29,9 @@ struct ReporterRuleListTests {
             #expect(Set(rule.keys) == ["id", "severity", "summary", "rationale", "citation"])
         }
         #expect(rules[1]["severity"] == "warning")
-        #expect(rules[1]["citation"] == "§2.2")
+        #expect(rules[0]["citation"] == "docs/ats-rules.md#unknown-key", "by default, the rule's own section")
+        #expect(rules[1]["citation"] == "docs/elsewhere.md#arbitrary", "a citation given explicitly")
+        #expect(rules[2]["citation"] == "")
     }
 
     @Test("the registry's rules have unique ids and complete metadata")

@@ -24,10 +24,9 @@ enum SARIFStructure {
         guard let driver = (run["tool"] as? [String: Any])?["driver"] as? [String: Any] else { return problems + ["tool.driver missing"] }
         check(driver["name"] as? String == "atscheck", "driver.name")
         check((driver["version"] as? String)?.isEmpty == false, "driver.version")
-        if let uri = driver["informationUri"] as? String {
-            check(URL(string: uri)?.scheme == "https", "driver.informationUri not an https URL: \(uri)")
-        } else {
-            problems.append("driver.informationUri missing")
+        // Optional in SARIF; when present it must be an absolute URI (SARIF 2.1.0 §3.19.17).
+        if let uri = driver["informationUri"] {
+            check((uri as? String).flatMap { URL(string: $0)?.scheme } != nil, "driver.informationUri not an absolute URI: \(uri)")
         }
         let rules = driver["rules"] as? [[String: Any]] ?? []
         check(!rules.isEmpty || (run["results"] as? [Any])?.isEmpty == true, "driver.rules empty")
@@ -37,6 +36,9 @@ enum SARIFStructure {
             ids.append(id)
             check(!id.isEmpty, "rules[\(index)].id")
             check((rule["name"] as? String)?.isEmpty == false, "rules[\(index)].name")
+            if let uri = rule["helpUri"] {  // optional; absolute when present (SARIF 2.1.0 §3.49.12)
+                check((uri as? String).flatMap { URL(string: $0)?.scheme } != nil, "rules[\(index)].helpUri not absolute: \(uri)")
+            }
             for key in ["shortDescription", "fullDescription", "help"] {
                 check(((rule[key] as? [String: Any])?["text"] as? String)?.isEmpty == false, "rules[\(index)] (\(id)).\(key).text")
             }
@@ -119,7 +121,7 @@ struct ReporterSARIFTests {
         let (driver, rules, _) = try run(try parse(ReporterFixtures.reports))
         #expect(driver["name"] as? String == "atscheck")
         #expect(driver["version"] as? String == "9.9.9")
-        #expect(driver["informationUri"] as? String == SARIFReporter.defaultInformationURI)
+        #expect(driver["informationUri"] == nil, "no base URI: no absolute link to invent")
         #expect(rules.map { $0["id"] as? String } == ["unknown-key", "arbitrary-loads", "uppercase-domain", "invalid-plist"])
 
         let first = rules[0]
@@ -128,12 +130,32 @@ struct ReporterSARIFTests {
         #expect((first["fullDescription"] as? [String: String])?["text"]
                 == "ATS ignores keys it does not know, so a misspelt key silently does nothing.")
         let help = try #require(first["help"] as? [String: String])
-        #expect(help["text"]?.contains("§2.1") == true)
-        #expect(help["markdown"]?.contains("§2.1") == true)
+        #expect(help["text"]?.hasSuffix("Documentation: docs/ats-rules.md#unknown-key") == true, "\(help)")
+        #expect(help["markdown"]?.contains("Documentation: `docs/ats-rules.md#unknown-key` in the atscheck repository") == true)
+        #expect(first["helpUri"] == nil)
+        #expect(rules[2]["helpUri"] == nil && (rules[2]["help"] as? [String: String])?["text"]?.contains("Documentation") == false,
+                "a rule without a citation gets no documentation line")
         #expect((first["defaultConfiguration"] as? [String: String])?["level"] == "error")
         #expect((rules[1]["defaultConfiguration"] as? [String: String])?["level"] == "warning")
         #expect((rules[2]["defaultConfiguration"] as? [String: String])?["level"] == "note")
         #expect(((first["properties"] as? [String: Any])?["tags"] as? [String])?.contains("security") == true)
+    }
+
+    @Test("with a documentation base URI: informationUri is the base, helpUri the base plus the rule's section")
+    func documentationLinks() throws {
+        for base in ["https://github.com/acme/atscheck/blob/v1.2/", "https://github.com/acme/atscheck/blob/v1.2"] {
+            let options = SARIFReporter.Options(toolVersion: "9.9.9", documentationBaseURI: base, sourceRoot: "/repo",
+                                                rules: ReporterFixtures.rules)
+            let document = try parse(ReporterFixtures.reports, options: options)
+            #expect(SARIFStructure.problems(document) == [])
+            let (driver, rules, _) = try run(document)
+            #expect(driver["informationUri"] as? String == "https://github.com/acme/atscheck/blob/v1.2/")
+            #expect(rules[0]["helpUri"] as? String == "https://github.com/acme/atscheck/blob/v1.2/docs/ats-rules.md#unknown-key")
+            #expect(rules[1]["helpUri"] as? String == "https://github.com/acme/atscheck/blob/v1.2/docs/elsewhere.md#arbitrary")
+            #expect(rules[2]["helpUri"] == nil, "no citation, no link")
+            let markdown = try #require((rules[0]["help"] as? [String: String])?["markdown"])
+            #expect(markdown.contains("[docs/ats-rules.md#unknown-key](https://github.com/acme/atscheck/blob/v1.2/docs/ats-rules.md#unknown-key)"))
+        }
     }
 
     @Test("results: ruleId, ruleIndex, level (notice → note), message, location")

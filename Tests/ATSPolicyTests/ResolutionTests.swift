@@ -27,7 +27,7 @@ func resolve(_ url: String, _ atsBody: String, context: LoadContext = .urlSessio
     return try ATSResolver.resolve(url, context: context, policy: try policy(atsBody), options: options)
 }
 
-/// The expected outcome of one row, written from ats-reference.md §2.
+/// The expected outcome of one row, written from docs/ats-rules.md#ats-exception-lookup.
 struct Expectation: Sendable {
     enum Source: Sendable, Equatable { case entry(String), global, exempt, none }
     var source: Source
@@ -60,10 +60,10 @@ let off = Expectation(source: .global, atsEnforced: false, cleartext: true, mini
 let full = Expectation(source: .global)
 
 let resolutionRows: [ResolutionRow] = [
-    // §2.1 defaults
+    // defaults (docs/ats-rules.md#ats-exception-lookup)
     ResolutionRow(rule: "no ATS keys: full ATS", url: "https://example.com/", body: "", expected: full),
     ResolutionRow(rule: "no ATS keys: cleartext refused", url: "http://example.com/", body: "", expected: full),
-    // §2.2 arbitrary loads and its neutralisation
+    // arbitrary loads and its neutralisation (docs/ats-rules.md#ats-arbitrary-loads)
     ResolutionRow(rule: "NSAllowsArbitraryLoads=YES turns ATS off for unlisted hosts", url: "http://example.com/", body: arbitraryYES, expected: off),
     ResolutionRow(rule: "iOS 10+: NSAllowsLocalNetworking (even NO) neutralises arbitrary loads", url: "http://example.com/",
                   body: arbitraryYES + "<key>NSAllowsLocalNetworking</key><false/>", target: "ios10",
@@ -78,7 +78,7 @@ let resolutionRows: [ResolutionRow] = [
                   body: arbitraryYES + "<key>NSAllowsLocalNetworking</key><true/>", target: "ios9", expected: off),
     ResolutionRow(rule: "macOS 10.11 behaves like iOS 9", url: "http://example.com/",
                   body: arbitraryYES + "<key>NSAllowsArbitraryLoadsInWebContent</key><true/>", target: "macos10.11", expected: off),
-    // §2.2 web content and media keys
+    // web content and media keys (docs/ats-rules.md#ats-context-keys)
     ResolutionRow(rule: "web view with NSAllowsArbitraryLoadsInWebContent=YES: ATS off", url: "http://example.com/",
                   body: "<key>NSAllowsArbitraryLoadsInWebContent</key><true/>", context: .webView, expected: off),
     ResolutionRow(rule: "URLSession ignores NSAllowsArbitraryLoadsInWebContent", url: "http://example.com/",
@@ -87,7 +87,7 @@ let resolutionRows: [ResolutionRow] = [
                   body: "<key>NSAllowsArbitraryLoadsForMedia</key><true/>", context: .media, expected: off),
     ResolutionRow(rule: "iOS 9 web view: NSAllowsArbitraryLoadsInWebContent ignored", url: "http://example.com/",
                   body: "<key>NSAllowsArbitraryLoadsInWebContent</key><true/>", context: .webView, target: "ios9", expected: full),
-    // §2.1 step 3 / §2.3: a listed domain ignores every global key, even when empty
+    // docs/ats-rules.md#ats-exception-lookup: a listed domain ignores every global key, even when empty
     ResolutionRow(rule: "empty entry re-enables full ATS under arbitrary loads (inverted pattern)", url: "http://example.com/",
                   body: arbitraryYES + "<key>NSExceptionDomains</key><dict><key>example.com</key><dict/></dict>",
                   expected: Expectation(source: .entry("example.com"))),
@@ -96,7 +96,7 @@ let resolutionRows: [ResolutionRow] = [
     ResolutionRow(rule: "listed domain keeps its own settings in a web view", url: "http://example.com/",
                   body: "<key>NSAllowsArbitraryLoadsInWebContent</key><true/><key>NSExceptionDomains</key><dict><key>example.com</key><dict/></dict>",
                   context: .webView, expected: Expectation(source: .entry("example.com"))),
-    // §1.2 per-domain keys
+    // per-domain keys (docs/ats-rules.md#ats-exception-keys)
     ResolutionRow(rule: "NSExceptionAllowsInsecureHTTPLoads allows cleartext, keeps TLS rules", url: "http://example.com/",
                   body: exceptionExampleSubdomains, expected: Expectation(source: .entry("example.com"), cleartext: true)),
     ResolutionRow(rule: "minimum TLS and forward secrecy exceptions", url: "https://legacy.example.net/",
@@ -109,7 +109,7 @@ let resolutionRows: [ResolutionRow] = [
     ResolutionRow(rule: "an invalid minimum TLS value is ignored", url: "https://example.com/",
                   body: "<key>NSExceptionDomains</key><dict><key>example.com</key><dict><key>NSExceptionMinimumTLSVersion</key><string>1.0</string></dict></dict>",
                   expected: Expectation(source: .entry("example.com"))),
-    // §2.5 subdomains
+    // subdomains (docs/ats-rules.md#ats-subdomains)
     ResolutionRow(rule: "NSIncludesSubdomains covers one extra label", url: "http://api.example.com/",
                   body: exceptionExampleSubdomains, expected: Expectation(source: .entry("example.com"), cleartext: true)),
     ResolutionRow(rule: "depth 1: two extra labels are not covered", url: "http://a.api.example.com/",
@@ -121,8 +121,8 @@ let resolutionRows: [ResolutionRow] = [
                   expected: full),
     ResolutionRow(rule: "a suffix that is not a label boundary does not match", url: "http://badexample.com/",
                   body: exceptionExampleSubdomains, expected: full),
-    // §2.6 normalisation
-    ResolutionRow(rule: "keys compare case-insensitively (§12)", url: "http://API.Example.com/",
+    // normalisation (docs/ats-rules.md#ats-host-normalisation)
+    ResolutionRow(rule: "keys compare case-insensitively (docs/ats-rules.md#choices)", url: "http://API.Example.com/",
                   body: "<key>NSExceptionDomains</key><dict><key>Api.EXAMPLE.com</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict>",
                   expected: Expectation(source: .entry("Api.EXAMPLE.com"), cleartext: true)),
     ResolutionRow(rule: "a trailing-dot key matches only the trailing-dot host", url: "http://example.com/",
@@ -131,14 +131,14 @@ let resolutionRows: [ResolutionRow] = [
     ResolutionRow(rule: "a key with a port never matches", url: "http://example.com:8080/",
                   body: "<key>NSExceptionDomains</key><dict><key>example.com:8080</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict>",
                   expected: full),
-    // §2.7 overlaps: exact first
+    // overlaps: exact first (docs/ats-rules.md#ats-exception-lookup)
     ResolutionRow(rule: "exact key beats a parent with NSIncludesSubdomains", url: "http://api.example.com/",
                   body: """
                   <key>NSExceptionDomains</key><dict>
                   <key>example.com</key><dict><key>NSIncludesSubdomains</key><true/><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict>
                   <key>api.example.com</key><dict/></dict>
                   """, expected: Expectation(source: .entry("api.example.com"))),
-    // §2.4 local names and IP literals
+    // local names and IP literals (docs/ats-rules.md#ats-local-exemption)
     ResolutionRow(rule: "iOS 10+: unqualified names are exempt", url: "http://localhost:8080/", body: "",
                   expected: Expectation(source: .exempt, atsEnforced: false, cleartext: true, minimumTLS: nil, forwardSecrecy: nil)),
     ResolutionRow(rule: "iOS 10+: .local names are exempt", url: "http://printer.local/", body: "", target: "ios12",
@@ -163,19 +163,19 @@ let resolutionRows: [ResolutionRow] = [
     ResolutionRow(rule: "a name exception does not cover the IP it resolves to", url: "http://93.184.216.34/",
                   body: "<key>NSExceptionDomains</key><dict><key>example.com</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict>",
                   expected: full),
-    // §1.2 legacy keys, §12
+    // legacy keys (docs/ats-rules.md#ats-legacy-keys)
     ResolutionRow(rule: "legacy NSTemporaryException key honoured as an alias", url: "http://old.example.com/",
                   body: "<key>NSExceptionDomains</key><dict><key>old.example.com</key><dict><key>NSTemporaryExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict>",
                   expected: Expectation(source: .entry("old.example.com"), cleartext: true)),
     ResolutionRow(rule: "legacy keys ignored with --legacy-keys ignore", url: "http://old.example.com/",
                   body: "<key>NSExceptionDomains</key><dict><key>old.example.com</key><dict><key>NSThirdPartyExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict>",
                   legacy: .ignore, expected: Expectation(source: .entry("old.example.com"))),
-    // wrong types are ignored, but presence still neutralises (§2.2 "present (any value)")
+    // wrong types are ignored, but presence still neutralises (docs/ats-rules.md#ats-arbitrary-loads "present (any value)")
     ResolutionRow(rule: "a string \"YES\" is not a Boolean: arbitrary loads stay off", url: "http://example.com/",
                   body: "<key>NSAllowsArbitraryLoads</key><string>YES</string>", expected: full),
 ]
 
-@Suite("ATS policy resolution (ats-reference.md §2)")
+@Suite("ATS policy resolution (docs/ats-rules.md#ats-exception-lookup)")
 struct ResolutionTests {
     @Test(arguments: resolutionRows)
     func row(_ row: ResolutionRow) throws {
@@ -195,7 +195,7 @@ struct ResolutionTests {
         #expect(resolution.arbitraryLoadsNeutralised == expected.neutralised)
         #expect(resolution.blocksCleartext == (resolution.scheme == "http" && !expected.cleartext))
         if let forwardSecrecy = expected.forwardSecrecy {
-            #expect(requirements.checksKeySize == forwardSecrecy, "NSExceptionRequiresForwardSecrecy=NO also lifts the key-size check (§1.2)")
+            #expect(requirements.checksKeySize == forwardSecrecy, "NSExceptionRequiresForwardSecrecy=NO also lifts the key-size check (docs/ats-rules.md#ats-exception-keys)")
         }
     }
 

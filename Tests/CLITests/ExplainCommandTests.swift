@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `atscheck explain` end to end: the built binary over real policy files. Expected values come
-/// from ats-reference.md §2 and the policies' own contents, not from the program's output.
+/// from docs/ats-rules.md#ats-exception-lookup and the policies' own contents, not from the program's output.
 @Suite("atscheck explain")
 struct ExplainCommandTests {
     /// Writes a small Info.plist into a temporary directory and returns its path.

@@ -42,7 +42,7 @@ struct HostProbeTests {
 
     @Test("--ciphers on static-rsa-only lists exactly the six static-RSA AES suites for TLS 1.2")
     func ciphersStaticRSA() async throws {
-        // ATSCipherSuites.staticRSA (ats-reference §3.3), less any this OpenSSL build lacks.
+        // ATSCipherSuites.staticRSA (docs/ats-rules.md#ats-cipher-suites), less any this OpenSSL build lacks.
         let staticRSA: [(id: String, openSSL: String)] = [
             ("0x009D", "AES256-GCM-SHA384"), ("0x009C", "AES128-GCM-SHA256"), ("0x003D", "AES256-SHA256"),
             ("0x0035", "AES256-SHA"), ("0x003C", "AES128-SHA256"), ("0x002F", "AES128-SHA"),

@@ -81,7 +81,7 @@ struct HostTargetTests {
             #expect(v6url.url == "https://[::1]:\(port)/")
             #expect(v6url.codes == ["cert-hostname-mismatch"])
 
-            // On iOS 16 an IP literal is exempt from ATS, but never from trust (§2.4, §4).
+            // On iOS 16 an IP literal is exempt from ATS, but never from trust (docs/ats-rules.md#ats-local-exemption, #trust-rules).
             let iOS16 = try await Self.verdict(HostArguments.host("127.0.0.1:\(port)", address: nil, ["--target", "ios16"]))
             #expect(iOS16.codes == ["cert-hostname-mismatch"])
             let entry = (iOS16.document["policy"] as? [String: Any])?["entry"] as? [String: Any]
@@ -99,7 +99,7 @@ struct HostTargetTests {
         #expect((run.document["probes"] as? [Any])?.isEmpty == true)
         let fix = (run.document["reasons"] as? [[String: Any]])?.first?["fix"] as? [String: Any]
         #expect(fix?["exceptionKeys"] as? [String: String] == ["NSExceptionAllowsInsecureHTTPLoads": "YES"])
-        // An unqualified name is exempt on iOS 10+ (§2.4): allowed, exit 0.
+        // An unqualified name is exempt on iOS 10+ (docs/ats-rules.md#ats-local-exemption): allowed, exit 0.
         let local = try await Self.verdict(HostArguments.host("http://localhost:9/"))
         #expect(local.status == 0)
         #expect(local.verdict == "allowed")

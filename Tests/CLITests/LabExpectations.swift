@@ -58,7 +58,7 @@ enum LabTable {
 
     static func lookup(_ profile: String) -> LabCase { cases.first { $0.profile == profile }! }
 
-    /// The nscurl row names in order (ats-reference.md §6.1: 16 tests).
+    /// The nscurl row names in order (docs/ats-rules.md#nscurl-matrix: 16 tests).
     static let diagnosticRows: [String] = {
         let versions = ["TLSv1.3", "TLSv1.2", "TLSv1.1", "TLSv1.0"]
         return ["ATS Default Connection", "Allow All Loads"] + versions

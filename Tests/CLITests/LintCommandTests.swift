@@ -172,7 +172,7 @@ struct LintCommandTests {
         #expect(text.stderr.isEmpty)
         let ids = text.stdoutLines.dropLast().map { String($0.prefix { !$0.isWhitespace }) }
         #expect(ids == registry.map(\.id))
-        #expect(text.stdoutLines.last == "\(registry.count) rule\(registry.count == 1 ? "" : "s")")
+        #expect(text.stdoutLines.last == "\(registry.count) rules; each is documented, with its sources, at docs/ats-rules.md#<id>")
         for (line, rule) in zip(text.stdoutLines, registry) {
             #expect(line.contains(rule.severity.rawValue) && line.contains(rule.summary), "\(line)")
         }
@@ -186,6 +186,64 @@ struct LintCommandTests {
         #expect(rules.map { $0["severity"] } == registry.map(\.severity.rawValue))
         #expect(rules.map { $0["citation"] } == registry.map(\.citation))
         #expect(rules.map { $0["rationale"] } == registry.map(\.rationale))
+    }
+
+    @Test("--disable drops a rule's findings and exit status; an unknown id is a usage error with a suggestion")
+    func disable() throws {
+        let scratch = try LintFixtures.Scratch()
+        defer { scratch.remove() }
+        let fixture = Fixtures.policiesDirectory.appendingPathComponent("fixtures/arbitrary-loads.plist").path
+        let plain = try ProcessRunner.atscheck(["lint", fixture, "--strict", "--format", "json"])
+        let plainRules = Set(try LintJSON(plain).rules)
+        #expect(plainRules.contains("arbitrary-loads"), "\(plainRules)")
+        #expect(plain.status == 1)
+
+        var arguments = ["lint", fixture, "--strict", "--format", "json"]
+        for rule in plainRules { arguments += ["--disable", rule] }
+        let disabled = try ProcessRunner.atscheck(arguments)
+        #expect(try LintJSON(disabled).findings.isEmpty)
+        #expect(disabled.status == 0, "nothing left to fail on: \(disabled.stdout)")
+
+        let broken = try scratch.file("broken.plist", "<plist><dict>")
+        #expect(try ProcessRunner.atscheck(["lint", broken]).status == 1)
+        #expect(try ProcessRunner.atscheck(["lint", broken, "--disable", "invalid-plist"]).status == 0)
+
+        let typo = try ProcessRunner.atscheck(["lint", fixture, "--disable", "arbitrary-load"])
+        #expect(typo.status == 2)
+        #expect(typo.stdout.isEmpty)
+        #expect(typo.stderrLines.first?.contains("'--disable arbitrary-load': no such rule; did you mean 'arbitrary-loads'?") == true,
+                "\(typo.stderr)")
+    }
+
+    @Test("--sarif-base-uri builds informationUri and helpUri; it needs --format sarif and an absolute URI")
+    func sarifBaseURI() throws {
+        let fixture = Fixtures.policiesDirectory.appendingPathComponent("fixtures/arbitrary-loads.plist").path
+        let base = "https://git.example.org/team/atscheck/-/blob/v1/"
+        let result = try ProcessRunner.atscheck(["lint", fixture, "--format", "sarif", "--sarif-base-uri", base])
+        let log = try result.json()
+        #expect(SARIFCheck.problems(log, relativeURIs: false) == [])
+        let driver = try #require(((log["runs"] as? [[String: Any]])?.first?["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["informationUri"] as? String == base)
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        for rule in rules {
+            let id = try #require(rule["id"] as? String)
+            #expect(rule["helpUri"] as? String == base + "docs/ats-rules.md#" + id)
+        }
+
+        let without = try ProcessRunner.atscheck(["lint", fixture, "--format", "sarif"]).json()
+        let plainDriver = try #require(((without["runs"] as? [[String: Any]])?.first?["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(plainDriver["informationUri"] == nil)
+        let plainRules = try #require(plainDriver["rules"] as? [[String: Any]])
+        #expect(plainRules.allSatisfy { $0["helpUri"] == nil }, "no base, no invented absolute link")
+        #expect(plainRules.allSatisfy { (($0["help"] as? [String: String])?["text"] ?? "").contains("docs/ats-rules.md#") })
+
+        for (arguments, mention) in [(["--format", "json", "--sarif-base-uri", base], "applies to --format sarif only"),
+                                     (["--format", "sarif", "--sarif-base-uri", "docs/"], "expected an absolute"),
+                                     (["--format", "sarif", "--sarif-base-uri", "https://x.org/?a=b"], "without query")] {
+            let bad = try ProcessRunner.atscheck(["lint", fixture] + arguments)
+            #expect(bad.status == 2 && bad.stdout.isEmpty, "\(arguments)")
+            #expect(bad.stderrLines.first?.contains(mention) == true, "\(bad.stderr)")
+        }
     }
 
     @Test("--list-rules ignores --strict and --target")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Certificates
 
-// Apple's lifetime measure (support.apple.com/102028, ats-reference.md §4.2): notBefore through
+// Apple's lifetime measure (support.apple.com/102028, docs/ats-rules.md#apple-validity-period): notBefore through
 // notAfter inclusive, in 86,400-second days, any remainder counted as a whole day. Expected
 // values are worked out by hand from that rule or copied from TestCerts/README.md.
 
@@ -68,7 +68,7 @@ struct AppleValidityTests {
         }
     }
 
-    @Test("embedded SCTs Apple requires for a lifetime (ats-reference §4.3)", arguments: [
+    @Test("embedded SCTs Apple requires for a lifetime (docs/ats-rules.md#apple-certificate-transparency)", arguments: [
         // notBefore ≥ 2021-04-21: ≤ 180 days → 2, 181–398 days → 3.
         ("001", 2),  // 84 days (Feb 2 08:36:38 → Apr 27 08:36:37 2026)
         ("002", 3),  // 181 days (Mar 10 18:31:55 → Sep 6 18:31:55 2026: 180 days + 1 s)

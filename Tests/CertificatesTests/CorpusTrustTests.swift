@@ -69,8 +69,8 @@ struct CorpusTrustTests {
         let time = try #require(row.limboValidationTime)
         let chain = try Corpus.load(number)
         let host = try hostFromOpenSSL(#require(certificatePEMBlocks(in: Corpus.data(row)).first))
-        // A user-installed root is judged without the CT and 398-day rules (ats-reference §4.2,
-        // §4.3); these chains meet them anyway, so the verdict is the same, with origin .user.
+        // A user-installed root is judged without the CT and 398-day rules (docs/ats-rules.md#apple-validity-period,
+        // docs/ats-rules.md#apple-certificate-transparency); these chains meet them anyway, so the verdict is the same, with origin .user.
         let evaluation = TrustEvaluator(store: TrustStore(user: [try #require(chain.last)])).evaluate(chain, host: host, at: time)
         #expect(evaluation.reasons.isEmpty, "\(evaluation.reasons.map(\.message))")
         #expect(evaluation.path.anchorOrigin == .user)

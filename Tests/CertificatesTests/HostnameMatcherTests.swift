@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Certificates
 
-// Host matching as Apple does it since iOS 13 (support.apple.com/103769, ats-reference.md §4.1):
+// Host matching as Apple does it since iOS 13 (support.apple.com/103769, docs/ats-rules.md#trust-rules):
 // subjectAltName DNS names and IP addresses only, never the CN; a wildcard only as the whole
 // left-most label, covering exactly one label. Expected results follow the TestCerts README
 // (SANs of each leaf) and Apple's SecDNSMatch rules.

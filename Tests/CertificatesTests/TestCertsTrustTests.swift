@@ -4,7 +4,7 @@ import Testing
 
 // Every row of the two "Expected results" tables in TestCerts/README.md, evaluated at the
 // README's fixed instant (2025-06-01T00:00:00Z). Expected reason sets are copied from the
-// README; the per-reason codes and citations are checked against ats-reference.md §4 and §6.
+// README; the per-reason codes and citations are checked against docs/ats-rules.md#trust-rules, #error-codes.
 
 /// One README row: a file, the host, an optional OCSP response, and the expected reasons.
 struct TrustRow: Sendable, CustomTestStringConvertible {
@@ -87,7 +87,7 @@ func evaluate(_ row: TrustRow, store: TrustStore) throws -> TrustEvaluation {
 }
 
 /// Checks the codes an app would see and the cited Apple page for one reason, from
-/// ats-reference.md §6.2/§6.3 (error meanings) and §4/§11 (which page states which rule).
+/// docs/ats-rules.md#error-codes (error meanings) and docs/ats-rules.md#trust-rules, #sources (which page states which rule).
 /// `publicRoot` says whether the chain ends at a preinstalled root (398-day rule) or not (825-day rule).
 func expectPlausible(_ reason: TrustReason, chainLength: Int, publicRoot: Bool,
                      sourceLocation: SourceLocation = #_sourceLocation) {
@@ -156,7 +156,7 @@ struct TestCertsTrustTests {
         #expect(codes.count == Set(codes).count, "each reason is reported once: \(codes)")
         #expect(evaluation.isTrusted == row.expected.isEmpty)
         #expect(evaluation.time == Fixtures.testCertsTime)
-        // A user-installed root is never a public root (ats-reference §4.2, §12).
+        // A user-installed root is never a public root (docs/ats-rules.md#apple-validity-period, #choices).
         #expect(evaluation.path.anchorOrigin != .system)
         for reason in evaluation.reasons {
             expectPlausible(reason, chainLength: evaluation.path.chain.count, publicRoot: false)
@@ -224,7 +224,7 @@ struct TestCertsTrustTests {
         #expect(Set(evaluation.reasons.map(\.code)) == [.ctRequired])
     }
 
-    @Test("SCTs delivered over TLS or OCSP: two with one delivered satisfy CT (ats-reference §4.3 (a))",
+    @Test("SCTs delivered over TLS or OCSP: two with one delivered satisfy CT (docs/ats-rules.md#apple-certificate-transparency)",
           arguments: [(0, true), (1, true), (2, false), (3, false)])
     func deliveredSCTs(delivered: Int, ctRequired: Bool) throws {
         // The TestCerts leaves carry no embedded SCTs (README), so everything rests on delivered ones.

@@ -3,13 +3,13 @@ import Testing
 @testable import TLSProbe
 
 // The planner and the suite tables, without a network: names, counts, the suite lists of
-// ats-reference §3.2/§3.3 by IANA id, the classifier, and what OpenSSL would put in each
+// docs/ats-rules.md#ats-cipher-suites by IANA id, the classifier, and what OpenSSL would put in each
 // ClientHello (computed by OpenSSL from the spec, no socket involved).
 
-/// ats-reference.md §3.2: the 11 suites of the documented ATS TLS 1.2 list, in that order.
+/// docs/ats-rules.md#ats-cipher-suites: the 11 suites of the documented ATS TLS 1.2 list, in that order.
 let referenceForwardSecretIDs: [UInt16] = [0xC02C, 0xC02B, 0xC024, 0xC00A, 0xC023, 0xC009,
                                            0xC030, 0xC02F, 0xC028, 0xC027, 0xC013]
-/// ats-reference.md §3.3: the six static-RSA AES suites, in that order.
+/// docs/ats-rules.md#ats-cipher-suites: the six static-RSA AES suites, in that order.
 let referenceStaticRSAIDs: [UInt16] = [0x009D, 0x009C, 0x003D, 0x0035, 0x003C, 0x002F]
 
 @Suite("ProbePlan and ATS suite tables")
@@ -54,13 +54,13 @@ struct ProbePlanTests {
         #expect(OpenSSLClient.effectiveCipherList(custom) == "AES128-SHA:@SECLEVEL=0")
     }
 
-    @Test("forwardSecret is ats-reference §3.2 by IANA id, in order")
+    @Test("forwardSecret is docs/ats-rules.md#ats-cipher-suites by IANA id, in order")
     func forwardSecretList() {
         #expect(ATSCipherSuites.forwardSecret.map(\.id) == referenceForwardSecretIDs)
         #expect(ATSCipherSuites.forwardSecret.allSatisfy { $0.ianaName.hasPrefix("TLS_ECDHE_") && $0.ianaName.contains("_AES_") })
     }
 
-    @Test("staticRSA is ats-reference §3.3 by IANA id, in order")
+    @Test("staticRSA is docs/ats-rules.md#ats-cipher-suites by IANA id, in order")
     func staticRSAList() {
         #expect(ATSCipherSuites.staticRSA.map(\.id) == referenceStaticRSAIDs)
         #expect(ATSCipherSuites.staticRSA.allSatisfy { $0.ianaName.hasPrefix("TLS_RSA_WITH_AES_") })

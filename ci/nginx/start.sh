@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts a private nginx on 127.0.0.1 serving the TestCerts PKI with known flaws, for
-# Tests/atscheckTests/HostNginxTests.swift: a real-world TLS stack next to the in-process lab.
+# Tests/CLITests/HostNginxTests.swift: a real-world TLS stack next to the in-process lab.
 #
 # Everything lives in one state directory (default /tmp/atscheck-nginx, or $ATSCHECK_NGINX_DIR):
 # the generated nginx.conf, pid file, logs, temp paths, and `ports`, one "NAME PORT" line per

@@ -46,6 +46,5 @@ enum ReporterSupport {
         id: "invalid-plist", severity: .error,
         summary: "The file is not a readable property list.",
         rationale: "A file that is not a well-formed XML, binary or JSON property list cannot be read by "
-            + "Xcode or the system, so none of its ATS settings take effect; nothing else in it can be checked.",
-        citation: "")
+            + "Xcode or the system, so none of its ATS settings take effect; nothing else in it can be checked.")
 }

@@ -1,20 +1,25 @@
+import ATSPolicy
+
 /// The rule catalogue for `atscheck lint --list-rules`.
 ///
-/// Text: one aligned line per rule, `id  severity  citation  summary`, then `N rules`.
-/// JSON: `{"schemaVersion": 1, "rules": [{"id", "severity", "summary", "rationale", "citation"}]}`.
+/// Text: one aligned line per rule, `id  severity  summary`, then `N rules` and where each
+/// rule is documented (`docs/ats-rules.md#<id>`).
+/// JSON: `{"schemaVersion": 1, "rules": [{"id", "severity", "summary", "rationale", "citation"}]}`,
+/// `citation` being the rule's section link.
 public enum RuleListReporter {
     /// The text table, ending in a newline.
     public static func renderText(_ rules: [LintRuleInfo]) -> String {
         let idWidth = rules.map(\.id.count).max() ?? 0
         let severityWidth = Severity.allCases.map(\.rawValue.count).max() ?? 0
-        let citationWidth = rules.map(\.citation.count).max() ?? 0
         var out = ""
         for rule in rules {
-            let columns = [pad(rule.id, idWidth), pad(rule.severity.rawValue, severityWidth), pad(rule.citation, citationWidth),
-                           rule.summary]
-            out += columns.joined(separator: "  ") + "\n"
+            out += [pad(rule.id, idWidth), pad(rule.severity.rawValue, severityWidth), rule.summary].joined(separator: "  ") + "\n"
         }
-        return out + ReporterSupport.plural(rules.count, "rule") + "\n"
+        out += ReporterSupport.plural(rules.count, "rule")
+        if rules.contains(where: { !$0.citation.isEmpty }) {
+            out += "; each is documented, with its sources, at \(RulesDocument.section("<id>"))"
+        }
+        return out + "\n"
     }
 
     /// The JSON document.

@@ -3,7 +3,8 @@ import Foundation
 /// SARIF 2.1.0 for GitHub code scanning (and any other SARIF consumer).
 ///
 /// One run; `tool.driver` lists every rule of the catalogue (id, name, shortDescription,
-/// fullDescription, help with the citation, defaultConfiguration.level, properties.tags);
+/// fullDescription, help with the rule's `docs/ats-rules.md` section, helpUri,
+/// defaultConfiguration.level, properties.tags);
 /// each finding becomes a result with `ruleId`, `ruleIndex` (its position in
 /// `tool.driver.rules`), `level` (`error`, `warning`, or `note` for notices), `message.text`,
 /// one location and a line-independent `partialFingerprints` entry.
@@ -13,13 +14,19 @@ import Foundation
 /// root gets an absolute `file://` URI and no `uriBaseId`. GitHub requires `region.startLine`,
 /// so a finding without a line (binary or JSON plists, whole-file findings) is placed on line 1
 /// without a column, and its message says so and names the key path.
+///
+/// Documentation links: SARIF wants absolute URIs for `informationUri` and `helpUri`, and
+/// atscheck's documentation lives in its repository, wherever that is published. Given a
+/// base (`Options.documentationBaseURI`, the CLI's `--sarif-base-uri`) such as
+/// `https://github.com/ORG/atscheck/blob/v1.0/`, `informationUri` is the base and each rule's
+/// `helpUri` is the base plus its repository-relative section link
+/// (`docs/ats-rules.md#<id>`). Without a base both are left out (SARIF makes them optional)
+/// and the help text carries the relative link.
 public enum SARIFReporter {
     /// The `$schema` GitHub documents for SARIF 2.1.0.
     public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     /// The SARIF version written.
     public static let sarifVersion = "2.1.0"
-    /// `tool.driver.informationUri` unless the caller gives another.
-    public static let defaultInformationURI = "https://example.com/atscheck"
     /// The base id relative artifact URIs are resolved against.
     public static let sourceRootBaseID = "%SRCROOT%"
     /// The `partialFingerprints` key atscheck writes.
@@ -31,8 +38,9 @@ public enum SARIFReporter {
     public struct Options: Sendable {
         /// `tool.driver.version` (and `semanticVersion`).
         public var toolVersion: String
-        /// `tool.driver.informationUri`.
-        public var informationURI: String
+        /// Absolute URI of the repository root the documentation links are resolved against
+        /// (normalised to end in `/`); nil to write no `informationUri` and `helpUri`.
+        public var documentationBaseURI: String?
         /// Absolute directory the uris are made relative to; nil to take paths as already
         /// relative to the repository root.
         public var sourceRoot: String?
@@ -41,10 +49,10 @@ public enum SARIFReporter {
         public var rules: [LintRuleInfo]
 
         /// Creates options.
-        public init(toolVersion: String, informationURI: String = SARIFReporter.defaultInformationURI,
+        public init(toolVersion: String, documentationBaseURI: String? = nil,
                     sourceRoot: String? = nil, rules: [LintRuleInfo] = RuleRegistry.all.map(\.info)) {
             self.toolVersion = toolVersion
-            self.informationURI = informationURI
+            self.documentationBaseURI = documentationBaseURI.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
             self.sourceRoot = sourceRoot
             self.rules = rules
         }
@@ -77,8 +85,9 @@ public enum SARIFReporter {
                                       fingerprint: fnv1a64Hex(identity) + ":\(occurrence)"))
             }
         }
-        let driver = Driver(version: options.toolVersion, informationURI: options.informationURI,
-                            rules: catalog.map(ReportingDescriptor.init))
+        let base = options.documentationBaseURI
+        let driver = Driver(version: options.toolVersion, informationURI: base,
+                            rules: catalog.map { ReportingDescriptor($0, documentationBaseURI: base) })
         return Log(runs: [Run(driver: driver, results: results)])
     }
 
@@ -195,7 +204,7 @@ public enum SARIFReporter {
 
     struct Driver: Encodable, Sendable {
         let version: String
-        let informationURI: String
+        let informationURI: String?
         let rules: [ReportingDescriptor]
 
         private enum Keys: String, CodingKey { case name, version, semanticVersion, informationUri, rules }
@@ -204,15 +213,20 @@ public enum SARIFReporter {
             try container.encode("atscheck", forKey: .name)
             try container.encode(version, forKey: .version)
             try container.encode(version, forKey: .semanticVersion)
-            try container.encode(informationURI, forKey: .informationUri)
+            try container.encodeIfPresent(informationURI, forKey: .informationUri)
             try container.encode(rules, forKey: .rules)
         }
     }
 
     struct ReportingDescriptor: Encodable, Sendable {
         let info: LintRuleInfo
+        /// Absolute, ending in `/`, or nil.
+        let documentationBaseURI: String?
 
-        init(_ info: LintRuleInfo) { self.info = info }
+        init(_ info: LintRuleInfo, documentationBaseURI: String?) {
+            self.info = info
+            self.documentationBaseURI = documentationBaseURI
+        }
 
         /// `unknown-key` → `UnknownKey`.
         var name: String {
@@ -220,11 +234,20 @@ public enum SARIFReporter {
                 .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         }
 
+        /// The rule's documentation: absolute when a base is known, else repository-relative.
         var reference: String? {
-            info.citation.isEmpty ? nil : "ats-reference.md \(info.citation)"
+            guard !info.citation.isEmpty else { return nil }
+            return helpURI ?? info.citation
         }
 
-        private enum Keys: String, CodingKey { case id, name, shortDescription, fullDescription, help, defaultConfiguration, properties }
+        var helpURI: String? {
+            guard !info.citation.isEmpty, let documentationBaseURI else { return nil }
+            return documentationBaseURI + info.citation
+        }
+
+        private enum Keys: String, CodingKey {
+            case id, name, shortDescription, fullDescription, help, helpUri, defaultConfiguration, properties
+        }
         private enum TextKeys: String, CodingKey { case text, markdown }
         private enum ConfigurationKeys: String, CodingKey { case level }
         private enum PropertyKeys: String, CodingKey { case tags, citation }
@@ -240,12 +263,14 @@ public enum SARIFReporter {
             var full = container.nestedContainer(keyedBy: TextKeys.self, forKey: .fullDescription)
             try full.encode(rationale, forKey: .text)
             var help = container.nestedContainer(keyedBy: TextKeys.self, forKey: .help)
-            try help.encode([summary, rationale, reference.map { "Reference: \($0)" }].compactMap { $0 }.joined(separator: "\n\n"),
+            try help.encode([summary, rationale, reference.map { "Documentation: \($0)" }].compactMap { $0 }.joined(separator: "\n\n"),
                             forKey: .text)
             try help.encode([
-                "**\(summary)**", rationale, reference.map { _ in "Reference: `ats-reference.md` \(info.citation)" },
+                "**\(summary)**", rationale,
+                helpURI.map { "Documentation: [\(info.citation)](\($0))" } ?? reference.map { "Documentation: `\($0)` in the atscheck repository" },
                 "Rule id: `\(info.id)` (list all with `atscheck lint --list-rules`).",
             ].compactMap { $0 }.joined(separator: "\n\n"), forKey: .markdown)
+            try container.encodeIfPresent(helpURI, forKey: .helpUri)
             var configuration = container.nestedContainer(keyedBy: ConfigurationKeys.self, forKey: .defaultConfiguration)
             try configuration.encode(SARIFReporter.level(info.severity), forKey: .level)
             var properties = container.nestedContainer(keyedBy: PropertyKeys.self, forKey: .properties)

@@ -8,8 +8,7 @@ public struct ArbitraryLoadsIgnoredRule: ConditionalLintRule {
     public let info = LintRuleInfo(
         id: "arbitrary-loads-ignored", severity: .warning,
         summary: "NSAllowsArbitraryLoads=YES is ignored because a fine-grained global key is present.",
-        rationale: "On iOS 10 / macOS 10.12 and later, the mere presence of NSAllowsArbitraryLoadsForMedia, NSAllowsArbitraryLoadsInWebContent or NSAllowsLocalNetworking (even set to NO) makes ATS treat NSAllowsArbitraryLoads as NO. Apps that relied on arbitrary loads and later added, say, NSAllowsLocalNetworking suddenly fail remote http:// loads with -1022 (openradar 29553627). Not applicable to iOS 9 targets, which ignore the fine-grained keys.",
-        citation: "§2.2")
+        rationale: "On iOS 10 / macOS 10.12 and later, the mere presence of NSAllowsArbitraryLoadsForMedia, NSAllowsArbitraryLoadsInWebContent or NSAllowsLocalNetworking (even set to NO) makes ATS treat NSAllowsArbitraryLoads as NO. Apps that relied on arbitrary loads and later added, say, NSAllowsLocalNetworking suddenly fail remote http:// loads with -1022 (openradar 29553627). Not applicable to iOS 9 targets, which ignore the fine-grained keys.")
 
     public func applies(to context: LintContext) -> Bool { context.options.target.hasIOS10Rules }
 

@@ -7,8 +7,7 @@ public struct ArbitraryLoadsRule: LintRule {
     public let info = LintRuleInfo(
         id: "arbitrary-loads", severity: .warning,
         summary: "NSAllowsArbitraryLoads=YES turns ATS off for every host not in NSExceptionDomains.",
-        rationale: "With arbitrary loads allowed, cleartext HTTP is permitted and ATS's TLS requirements (TLS 1.2, forward secrecy, key sizes) are dropped for every unlisted host, and App Review asks for a justification. Only reported when the key takes effect on the target; when fine-grained keys neutralise it (iOS 10+), arbitrary-loads-ignored reports it instead.",
-        citation: "§1.1, §2.2, §7")
+        rationale: "With arbitrary loads allowed, cleartext HTTP is permitted and ATS's TLS requirements (TLS 1.2, forward secrecy, key sizes) are dropped for every unlisted host, and App Review asks for a justification. Only reported when the key takes effect on the target; when fine-grained keys neutralise it (iOS 10+), arbitrary-loads-ignored reports it instead.")
 
     public func check(_ context: LintContext) -> [Finding] {
         guard let key = context.ats.allowsArbitraryLoads, key.value, context.arbitraryLoadsEffective else { return [] }

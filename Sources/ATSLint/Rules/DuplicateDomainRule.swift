@@ -8,8 +8,7 @@ public struct DuplicateDomainRule: LintRule {
     public let info = LintRuleInfo(
         id: "duplicate-domain", severity: .error,
         summary: "A domain is listed twice in NSExceptionDomains or NSPinnedDomains.",
-        rationale: "An XML property list can repeat a dictionary key; the reader keeps only the last entry, so the settings of the earlier one are silently lost. Two keys that differ only in letter case both survive, and which one ATS uses for the host is undocumented.",
-        citation: "§2.6, §2.7")
+        rationale: "An XML property list can repeat a dictionary key; the reader keeps only the last entry, so the settings of the earlier one are silently lost. Two keys that differ only in letter case both survive, and which one ATS uses for the host is undocumented.")
 
     public func check(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []

@@ -8,8 +8,7 @@ public struct DuplicateKeyRule: LintRule {
     public let info = LintRuleInfo(
         id: "duplicate-key", severity: .error,
         summary: "A key appears twice in the same ATS dictionary; the earlier value is lost.",
-        rationale: "An XML property list can repeat a key, but the reader keeps only the last value, so everything under the earlier occurrence is silently dropped — a repeated NSExceptionDomains loses every exception listed in the first one. Reported as an error when the values differ and as a notice when they are identical.",
-        citation: "§1")
+        rationale: "An XML property list can repeat a key, but the reader keeps only the last value, so everything under the earlier occurrence is silently dropped — a repeated NSExceptionDomains loses every exception listed in the first one. Reported as an error when the values differ and as a notice when they are identical.")
 
     public func check(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []

@@ -8,8 +8,7 @@ public struct EmptyExceptionRule: LintRule {
     public let info = LintRuleInfo(
         id: "empty-exception", severity: .notice,
         summary: "An exception entry has no keys: full ATS applies to that host, whatever the global keys say.",
-        rationale: "A host listed in NSExceptionDomains takes only its own entry's keys plus the defaults; the global keys no longer apply to it, even when the entry is empty. With NSAllowsArbitraryLoads=YES this is the documented way to re-enable ATS for chosen hosts (the inverted pattern); otherwise an empty entry usually means forgotten exception keys.",
-        citation: "§2.1, §2.3")
+        rationale: "A host listed in NSExceptionDomains takes only its own entry's keys plus the defaults; the global keys no longer apply to it, even when the entry is empty. With NSAllowsArbitraryLoads=YES this is the documented way to re-enable ATS for chosen hosts (the inverted pattern); otherwise an empty entry usually means forgotten exception keys.")
 
     public func check(_ context: LintContext) -> [Finding] {
         let inverted = context.arbitraryLoadsEffective

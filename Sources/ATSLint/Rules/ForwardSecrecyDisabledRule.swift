@@ -7,8 +7,7 @@ public struct ForwardSecrecyDisabledRule: LintRule {
     public let info = LintRuleInfo(
         id: "forward-secrecy-disabled", severity: .notice,
         summary: "An exception entry lifts the forward-secrecy requirement.",
-        rationale: "NSExceptionRequiresForwardSecrecy=NO adds static-RSA key-exchange suites for the host and, less obviously, also lifts ATS's RSA-2048 / ECC-256 key-size check. It does not lower the TLS version floor and needs no App Review justification, hence only a notice.",
-        citation: "§1.2, §3.3")
+        rationale: "NSExceptionRequiresForwardSecrecy=NO adds static-RSA key-exchange suites for the host and, less obviously, also lifts ATS's RSA-2048 / ECC-256 key-size check. It does not lower the TLS version floor and needs no App Review justification, hence only a notice.")
 
     public func check(_ context: LintContext) -> [Finding] {
         context.exceptionEntries.compactMap { domain in

@@ -8,8 +8,7 @@ public struct IPExceptionUnsupportedRule: ConditionalLintRule {
     public let info = LintRuleInfo(
         id: "ip-exception-unsupported", severity: .error,
         summary: "NSExceptionDomains has an IP-address or CIDR key, which ATS accepts only from iOS 17 / macOS 14.",
-        rationale: "Before iOS 17 the documentation said not to use numeric IP addresses as exception keys, and ATS does not apply them; on iOS 9 only NSAllowsArbitraryLoads reaches an IP literal, while iOS 10–16 exempt IP literals from ATS anyway. Not applicable to iOS 17+ targets, where IP and CIDR keys are documented.",
-        citation: "§2.4")
+        rationale: "Before iOS 17 the documentation said not to use numeric IP addresses as exception keys, and ATS does not apply them; on iOS 9 only NSAllowsArbitraryLoads reaches an IP literal, while iOS 10–16 exempt IP literals from ATS anyway. Not applicable to iOS 17+ targets, where IP and CIDR keys are documented.")
 
     public func applies(to context: LintContext) -> Bool { !context.options.target.hasIOS17Rules }
 

@@ -7,8 +7,7 @@ public struct InsecureHTTPExceptionRule: LintRule {
     public let info = LintRuleInfo(
         id: "insecure-http-exception", severity: .warning,
         summary: "An exception entry allows cleartext HTTP.",
-        rationale: "NSExceptionAllowsInsecureHTTPLoads=YES permits http:// to the host and lets a URLSession delegate loosen server-trust evaluation for it; App Review asks for a justification. If the server speaks HTTPS with weak TLS, NSExceptionMinimumTLSVersion or NSExceptionRequiresForwardSecrecy is the narrower exception. Legacy aliases count (atscheck honours them by default).",
-        citation: "§1.2, §7")
+        rationale: "NSExceptionAllowsInsecureHTTPLoads=YES permits http:// to the host and lets a URLSession delegate loosen server-trust evaluation for it; App Review asks for a justification. If the server speaks HTTPS with weak TLS, NSExceptionMinimumTLSVersion or NSExceptionRequiresForwardSecrecy is the narrower exception. Legacy aliases count (atscheck honours them by default).")
 
     public func check(_ context: LintContext) -> [Finding] {
         context.exceptionEntries.compactMap { domain in

@@ -8,8 +8,7 @@ public struct InvalidDomainRule: LintRule {
     public let info = LintRuleInfo(
         id: "invalid-domain", severity: .error,
         summary: "An NSExceptionDomains or NSPinnedDomains key is not a bare host name, so it never matches.",
-        rationale: "ATS compares keys with the URL's host as plain names: a key with a scheme (https://api.example.com), a path, a port (example.com:443), a wildcard (*.example.com), whitespace or nothing at all matches no host, so the exception or pin silently never applies. Wildcards are written as the parent domain with NSIncludesSubdomains=YES.",
-        citation: "§2.5, §2.6")
+        rationale: "ATS compares keys with the URL's host as plain names: a key with a scheme (https://api.example.com), a path, a port (example.com:443), a wildcard (*.example.com), whitespace or nothing at all matches no host, so the exception or pin silently never applies. Wildcards are written as the parent domain with NSIncludesSubdomains=YES.")
 
     public func check(_ context: LintContext) -> [Finding] {
         context.domainEntries.compactMap { entry in

@@ -9,8 +9,7 @@ public struct InvalidPlistRule: LintRule {
     public let info = LintRuleInfo(
         id: "invalid-plist", severity: .error,
         summary: "The file is not a readable XML, binary or JSON property list.",
-        rationale: "iOS refuses to install an app whose Info.plist cannot be parsed, and a policy file that cannot be read cannot be checked. The finding gives the reader's message and, for XML, the line where parsing stopped.",
-        citation: "§1")
+        rationale: "iOS refuses to install an app whose Info.plist cannot be parsed, and a policy file that cannot be read cannot be checked. The finding gives the reader's message and, for XML, the line where parsing stopped.")
 
     /// Never reports: the `Linter` reports unreadable files before rules run.
     public func check(_ context: LintContext) -> [Finding] { [] }

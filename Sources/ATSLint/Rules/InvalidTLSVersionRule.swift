@@ -8,8 +8,7 @@ public struct InvalidTLSVersionRule: LintRule {
     public let info = LintRuleInfo(
         id: "invalid-tls-version", severity: .error,
         summary: "NSExceptionMinimumTLSVersion is not TLSv1.0, TLSv1.1, TLSv1.2 or TLSv1.3.",
-        rationale: "ATS accepts exactly the strings TLSv1.0, TLSv1.1, TLSv1.2 and TLSv1.3; what it does with anything else (\"1.2\", \"tlsv1.2\", \"TLSv1.2 \" with a trailing space) is undocumented. atscheck assumes the value is ignored and the TLSv1.2 default applies, so an intended TLS 1.0 exception would not take effect.",
-        citation: "§1.2")
+        rationale: "ATS accepts exactly the strings TLSv1.0, TLSv1.1, TLSv1.2 and TLSv1.3; what it does with anything else (\"1.2\", \"tlsv1.2\", \"TLSv1.2 \" with a trailing space) is undocumented. atscheck assumes the value is ignored and the TLSv1.2 default applies, so an intended TLS 1.0 exception would not take effect.")
 
     public func check(_ context: LintContext) -> [Finding] {
         context.exceptionEntries.flatMap { domain in

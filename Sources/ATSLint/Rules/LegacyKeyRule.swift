@@ -7,8 +7,7 @@ public struct LegacyKeyRule: LintRule {
     public let info = LintRuleInfo(
         id: "legacy-key", severity: .warning,
         summary: "An exception entry uses an iOS 9-era NSThirdParty*/NSTemporary* key name.",
-        rationale: "The NSTemporaryException* names come from the iOS 9 betas and the NSThirdPartyException* names were dropped from Apple's documentation in 2016. Whether current OSes still honour either is undocumented. atscheck treats them as aliases of the documented keys by default (--legacy-keys alias), so predictions may be too permissive; rename them to the documented keys.",
-        citation: "§1.2, §12")
+        rationale: "The NSTemporaryException* names come from the iOS 9 betas and the NSThirdPartyException* names were dropped from Apple's documentation in 2016. Whether current OSes still honour either is undocumented. atscheck treats them as aliases of the documented keys by default (--legacy-keys alias), so predictions may be too permissive; rename them to the documented keys.")
 
     public func check(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []

@@ -8,8 +8,7 @@ public struct LocalExceptionUnneededRule: ConditionalLintRule {
     public let info = LintRuleInfo(
         id: "local-exception-unneeded", severity: .notice,
         summary: "An exception entry names a host that ATS already exempts on the target.",
-        rationale: "From iOS 10 / macOS 10.12, unqualified host names (localhost, myserver) and .local names are exempt from ATS, and IP literals are exempt on iOS 10–16, so an exception entry for them does nothing there. On iOS 17+ IP literals are no longer exempt, so IP entries are needed again. Not applicable to iOS 9 targets.",
-        citation: "§2.4")
+        rationale: "From iOS 10 / macOS 10.12, unqualified host names (localhost, myserver) and .local names are exempt from ATS, and IP literals are exempt on iOS 10–16, so an exception entry for them does nothing there. On iOS 17+ IP literals are no longer exempt, so IP entries are needed again. Not applicable to iOS 9 targets.")
 
     public func applies(to context: LintContext) -> Bool { context.options.target.hasIOS10Rules }
 

@@ -7,8 +7,7 @@ public struct MediaArbitraryLoadsRule: LintRule {
     public let info = LintRuleInfo(
         id: "media-arbitrary-loads", severity: .warning,
         summary: "NSAllowsArbitraryLoadsForMedia=YES turns ATS off for AV Foundation media loads.",
-        rationale: "The key exempts media loaded through AV Foundation from ATS. Apple says to use it only for media that is already encrypted (FairPlay, protected HLS) and carries no personal data, and its current documentation lists it among the keys that need an App Review justification.",
-        citation: "§1.1, §7")
+        rationale: "The key exempts media loaded through AV Foundation from ATS. Apple says to use it only for media that is already encrypted (FairPlay, protected HLS) and carries no personal data, and its current documentation lists it among the keys that need an App Review justification.")
 
     public func check(_ context: LintContext) -> [Finding] {
         guard let key = context.ats.allowsArbitraryLoadsForMedia, key.value else { return [] }

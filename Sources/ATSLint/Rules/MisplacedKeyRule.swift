@@ -7,8 +7,7 @@ public struct MisplacedKeyRule: LintRule {
     public let info = LintRuleInfo(
         id: "misplaced-key", severity: .error,
         summary: "An ATS key sits in the wrong dictionary, where ATS never reads it.",
-        rationale: "ATS reads each key only at its own level: global keys directly in NSAppTransportSecurity, exception keys inside an NSExceptionDomains entry, pinning keys inside an NSPinnedDomains entry. A key one level off (NSExceptionAllowsInsecureHTTPLoads at the top, NSAllowsArbitraryLoads inside a domain, NSPinnedCAIdentities in an exception entry, ATS keys at the Info.plist root) does nothing at all, so the app gets behaviour its author did not intend.",
-        citation: "§1")
+        rationale: "ATS reads each key only at its own level: global keys directly in NSAppTransportSecurity, exception keys inside an NSExceptionDomains entry, pinning keys inside an NSPinnedDomains entry. A key one level off (NSExceptionAllowsInsecureHTTPLoads at the top, NSAllowsArbitraryLoads inside a domain, NSPinnedCAIdentities in an exception entry, ATS keys at the Info.plist root) does nothing at all, so the app gets behaviour its author did not intend.")
 
     public func check(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []

@@ -8,8 +8,7 @@ public struct NIAPUnknownValueRule: LintRule {
     public let info = LintRuleInfo(
         id: "niap-unknown-value", severity: .error,
         summary: "A NIAP TLS package key has a value other than none, FCP_v2.1 or recommended.",
-        rationale: "The NIAP keys (iOS 26.4) accept exactly none, FCP_v2.1 and recommended. Any other spelling is undocumented and most likely ignored, which silently leaves the stricter NIAP mode off.",
-        citation: "§1.1, §1.2")
+        rationale: "The NIAP keys (iOS 26.4) accept exactly none, FCP_v2.1 and recommended. Any other spelling is undocumented and most likely ignored, which silently leaves the stricter NIAP mode off.")
 
     public func check(_ context: LintContext) -> [Finding] {
         var keys: [Located<String>] = []

@@ -7,8 +7,7 @@ public struct ObsoleteCTKeyRule: LintRule {
     public let info = LintRuleInfo(
         id: "obsolete-ct-key", severity: .warning,
         summary: "NSRequiresCertificateTransparency is obsolete.",
-        rationale: "The system now enforces Certificate Transparency for every publicly trusted certificate, so the key adds nothing. Apple says not to use it because newer certificates may fail its checks on older OSes.",
-        citation: "§1.2")
+        rationale: "The system now enforces Certificate Transparency for every publicly trusted certificate, so the key adds nothing. Apple says not to use it because newer certificates may fail its checks on older OSes.")
 
     public func check(_ context: LintContext) -> [Finding] {
         context.exceptionEntries.compactMap { domain in

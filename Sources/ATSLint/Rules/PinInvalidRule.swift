@@ -9,8 +9,7 @@ public struct PinInvalidRule: LintRule {
     public let info = LintRuleInfo(
         id: "pin-invalid", severity: .error,
         summary: "A pinned identity is malformed: not base64 of a 32-byte SHA-256 digest, not a dictionary, or an empty array.",
-        rationale: "Each NSPinnedCAIdentities / NSPinnedLeafIdentities element must be a dictionary whose SPKI-SHA256-BASE64 is the standard base64 of the 32-byte SHA-256 of a SubjectPublicKeyInfo. A hex digest, a SHA-1 digest, an OkHttp 'sha256/' prefix or a truncated string never matches, and an empty array lists nothing to match; since pins are enforced with no override, either can make every connection to the domain fail.",
-        citation: "§1.3, §5")
+        rationale: "Each NSPinnedCAIdentities / NSPinnedLeafIdentities element must be a dictionary whose SPKI-SHA256-BASE64 is the standard base64 of the 32-byte SHA-256 of a SubjectPublicKeyInfo. A hex digest, a SHA-1 digest, an OkHttp 'sha256/' prefix or a truncated string never matches, and an empty array lists nothing to match; since pins are enforced with no override, either can make every connection to the domain fail.")
 
     static let recipe = "openssl x509 -in cert.pem -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64"
 

@@ -7,8 +7,7 @@ public struct PinNoBackupRule: LintRule {
     public let info = LintRuleInfo(
         id: "pin-no-backup", severity: .warning,
         summary: "A pinned-identity array lists a single identity, with no backup.",
-        rationale: "Apple advises planning for key rotation with backup identities, and TrustKit and Android lint insist on at least two pins. When NSPinnedCAIdentities and NSPinnedLeafIdentities are both given, each must match (AND), so each array needs its own backup: a single entry in either means one rotation makes every connection to the domain fail until an app update ships.",
-        citation: "§1.3, §5, §8")
+        rationale: "Apple advises planning for key rotation with backup identities, and TrustKit and Android lint insist on at least two pins. When NSPinnedCAIdentities and NSPinnedLeafIdentities are both given, each must match (AND), so each array needs its own backup: a single entry in either means one rotation makes every connection to the domain fail until an app update ships.")
 
     public func check(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []

@@ -8,8 +8,7 @@ public struct PinWithoutExceptionCoverageRule: LintRule {
     public let info = LintRuleInfo(
         id: "pin-without-exception-coverage", severity: .error,
         summary: "An NSPinnedDomains entry has neither NSPinnedCAIdentities nor NSPinnedLeafIdentities.",
-        rationale: "Apple requires at least one of the two identity arrays in each NSPinnedDomains entry. An entry without either pins nothing, so the domain its author meant to protect is not pinned at all.",
-        citation: "§1.3")
+        rationale: "Apple requires at least one of the two identity arrays in each NSPinnedDomains entry. An entry without either pins nothing, so the domain its author meant to protect is not pinned at all.")
 
     public func check(_ context: LintContext) -> [Finding] {
         context.pinnedEntries.compactMap { domain in

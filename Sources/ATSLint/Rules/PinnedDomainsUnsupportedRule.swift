@@ -7,8 +7,7 @@ public struct PinnedDomainsUnsupportedRule: ConditionalLintRule {
     public let info = LintRuleInfo(
         id: "pinned-domains-unsupported", severity: .notice,
         summary: "NSPinnedDomains needs iOS 14 / macOS 11; older targets ignore it.",
-        rationale: "Declarative pinning arrived with iOS 14 and macOS 11. On older systems ATS ignores NSPinnedDomains and nothing is pinned, so an app that must pin there needs its own pinning in a URLSession delegate (or TrustKit). Not applicable to iOS 14+ targets.",
-        citation: "§1.3")
+        rationale: "Declarative pinning arrived with iOS 14 and macOS 11. On older systems ATS ignores NSPinnedDomains and nothing is pinned, so an app that must pin there needs its own pinning in a URLSession delegate (or TrustKit). Not applicable to iOS 14+ targets.")
 
     public func applies(to context: LintContext) -> Bool { !context.options.target.supportsPinnedDomains }
 

@@ -7,8 +7,7 @@ public struct RedundantDefaultRule: LintRule {
     public let info = LintRuleInfo(
         id: "redundant-default", severity: .notice,
         summary: "A key is set to its default value and changes nothing.",
-        rationale: "NSAllowsArbitraryLoads=NO, NSIncludesSubdomains=NO, NSExceptionAllowsInsecureHTTPLoads=NO, NSExceptionRequiresForwardSecrecy=YES, NSExceptionMinimumTLSVersion=TLSv1.2 and NSRequiresNIAPTLSPackageVersion=none restate the defaults and only make the policy longer to review. NSAllowsLocalNetworking, NSAllowsArbitraryLoadsForMedia and NSAllowsArbitraryLoadsInWebContent set to NO are never reported: their mere presence neutralises NSAllowsArbitraryLoads on iOS 10+, and Apple suggests NSAllowsLocalNetworking as a declaration of intent.",
-        citation: "§1.1, §1.2, §2.2")
+        rationale: "NSAllowsArbitraryLoads=NO, NSIncludesSubdomains=NO, NSExceptionAllowsInsecureHTTPLoads=NO, NSExceptionRequiresForwardSecrecy=YES, NSExceptionMinimumTLSVersion=TLSv1.2 and NSRequiresNIAPTLSPackageVersion=none restate the defaults and only make the policy longer to review. NSAllowsLocalNetworking, NSAllowsArbitraryLoadsForMedia and NSAllowsArbitraryLoadsInWebContent set to NO are never reported: their mere presence neutralises NSAllowsArbitraryLoads on iOS 10+, and Apple suggests NSAllowsLocalNetworking as a declaration of intent.")
 
     public func check(_ context: LintContext) -> [Finding] {
         let ats = context.ats

@@ -86,7 +86,7 @@ enum KeyCatalog {
         (.pinIdentity, [ATSKeys.spkiSHA256]),
     ]
 
-    /// Misspellings seen in the wild whose meaning is known (§1.1, §1.2), with the
+    /// Misspellings seen in the wild whose meaning is known (docs/ats-rules.md#ats-keys, #ats-exception-keys), with the
     /// documented key to use and a note.
     static let knownMisspellings: [String: (suggestion: String?, note: String)] = [
         "NSAllowsArbitraryLoadsInMedia": (ATSKeys.allowsArbitraryLoadsForMedia,
@@ -228,7 +228,7 @@ extension LintContext {
         return node.value
     }
 
-    /// `NSAllowsArbitraryLoads=YES` as the target OS sees it (not neutralised, §2.2).
+    /// `NSAllowsArbitraryLoads=YES` as the target OS sees it (not neutralised, docs/ats-rules.md#ats-arbitrary-loads).
     var arbitraryLoadsEffective: Bool {
         let ats = self.ats
         guard ats.allowsArbitraryLoads?.value == true else { return false }
@@ -238,7 +238,7 @@ extension LintContext {
 
 // MARK: - Domain keys
 
-/// What is wrong with an `NSExceptionDomains` / `NSPinnedDomains` key as written (§2.6).
+/// What is wrong with an `NSExceptionDomains` / `NSPinnedDomains` key as written (docs/ats-rules.md#ats-host-normalisation).
 struct DomainKeyAnalysis {
     /// Problems that stop the key from ever matching a host, as short phrases.
     let problems: [String]
@@ -306,7 +306,7 @@ struct DomainKeyAnalysis {
         self.wantsIncludesSubdomains = wildcard
     }
 
-    /// True for IP-address and CIDR keys (meaningful only from iOS 17, §2.4).
+    /// True for IP-address and CIDR keys (meaningful only from iOS 17, docs/ats-rules.md#ats-local-exemption).
     static func isIPOrCIDR(_ key: String) -> Bool {
         IPAddressParser.parse(key) != nil || IPAddressParser.parseCIDR(key) != nil
     }

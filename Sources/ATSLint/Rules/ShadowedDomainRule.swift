@@ -8,8 +8,7 @@ public struct ShadowedDomainRule: LintRule {
     public let info = LintRuleInfo(
         id: "shadowed-domain", severity: .notice,
         summary: "An entry is also covered by a parent entry with NSIncludesSubdomains=YES.",
-        rationale: "When example.com has NSIncludesSubdomains=YES, an api.example.com entry with the same settings is redundant, and one with different settings relies on a tie-break Apple does not document (atscheck assumes the exact key wins). Coverage uses the current one-label reading of NSIncludesSubdomains; an entry that only the older any-depth reading would cover is reported as depending on that reading.",
-        citation: "§2.5, §2.7, §12")
+        rationale: "When example.com has NSIncludesSubdomains=YES, an api.example.com entry with the same settings is redundant, and one with different settings relies on a tie-break Apple does not document (atscheck assumes the exact key wins). Coverage uses the current one-label reading of NSIncludesSubdomains; an entry that only the older any-depth reading would cover is reported as depending on that reading.")
 
     public func check(_ context: LintContext) -> [Finding] {
         let exceptions = survivors(context.exceptionEntries)

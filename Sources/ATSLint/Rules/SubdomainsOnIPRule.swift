@@ -8,8 +8,7 @@ public struct SubdomainsOnIPRule: LintRule {
     public let info = LintRuleInfo(
         id: "subdomains-on-ip", severity: .notice,
         summary: "NSIncludesSubdomains has no effect on an IP-address or CIDR entry.",
-        rationale: "Apple documents that NSIncludesSubdomains is meaningless for IP and CIDR keys; to cover a range of addresses use a CIDR key (iOS 17+). The key suggests a misunderstanding of what the entry covers.",
-        citation: "§1.2, §2.4")
+        rationale: "Apple documents that NSIncludesSubdomains is meaningless for IP and CIDR keys; to cover a range of addresses use a CIDR key (iOS 17+). The key suggests a misunderstanding of what the entry covers.")
 
     public func check(_ context: LintContext) -> [Finding] {
         context.domainEntries.compactMap { entry in

@@ -8,8 +8,7 @@ public struct SubdomainsOnPublicSuffixRule: LintRule {
     public let info = LintRuleInfo(
         id: "subdomains-on-public-suffix", severity: .error,
         summary: "NSIncludesSubdomains=YES on a public suffix covers every site registered under it.",
-        rationale: "An exception for com or co.uk with NSIncludesSubdomains=YES relaxes ATS for every site registered under that suffix, and one for github.io covers every GitHub Pages site; a pin on a public suffix pins strangers' domains. TrustKit refuses such configurations. The check needs the Public Suffix List (Debian's publicsuffix package); without it the rule reports a single notice per file instead.",
-        citation: "§2.5, §8.1")
+        rationale: "An exception for com or co.uk with NSIncludesSubdomains=YES relaxes ATS for every site registered under that suffix, and one for github.io covers every GitHub Pages site; a pin on a public suffix pins strangers' domains. TrustKit refuses such configurations. The check needs the Public Suffix List (Debian's publicsuffix package); without it the rule reports a single notice per file instead.")
 
     public func check(_ context: LintContext) -> [Finding] {
         let candidates = context.domainEntries.filter { entry in

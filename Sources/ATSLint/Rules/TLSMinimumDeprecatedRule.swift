@@ -7,8 +7,7 @@ public struct TLSMinimumDeprecatedRule: LintRule {
     public let info = LintRuleInfo(
         id: "tls-minimum-deprecated", severity: .warning,
         summary: "An exception entry accepts TLS 1.0 or 1.1.",
-        rationale: "TLS 1.0 and 1.1 are deprecated since iOS 15 / macOS 12 and Apple says support will be removed, after which the exception stops helping and connections fail. Values below TLSv1.2 also need an App Review justification.",
-        citation: "§1.2, §7")
+        rationale: "TLS 1.0 and 1.1 are deprecated since iOS 15 / macOS 12 and Apple says support will be removed, after which the exception stops helping and connections fail. Values below TLSv1.2 also need an App Review justification.")
 
     public func check(_ context: LintContext) -> [Finding] {
         context.exceptionEntries.flatMap { domain in

@@ -7,8 +7,7 @@ public struct UnknownKeyRule: LintRule {
     public let info = LintRuleInfo(
         id: "unknown-key", severity: .warning,
         summary: "A key in the ATS configuration is not an ATS key; ATS ignores it.",
-        rationale: "ATS silently ignores keys it does not know, so a misspelt key (NSIncludeSubdomains, NSExceptionAllowsInsecureHTTPSLoads, the documentation typo NSAllowsArbitraryLoadsInMedia) leaves the default in force. The finding suggests the documented key closest to what was written. Keys valid at another level are misplaced-key's business; the iOS 9-era aliases are legacy-key's.",
-        citation: "§1.1")
+        rationale: "ATS silently ignores keys it does not know, so a misspelt key (NSIncludeSubdomains, NSExceptionAllowsInsecureHTTPSLoads, the documentation typo NSAllowsArbitraryLoadsInMedia) leaves the default in force. The finding suggests the documented key closest to what was written. Keys valid at another level are misplaced-key's business; the iOS 9-era aliases are legacy-key's.")
 
     public func check(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []

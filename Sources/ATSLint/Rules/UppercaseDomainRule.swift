@@ -7,8 +7,7 @@ public struct UppercaseDomainRule: LintRule {
     public let info = LintRuleInfo(
         id: "uppercase-domain", severity: .warning,
         summary: "An NSExceptionDomains or NSPinnedDomains key contains uppercase letters.",
-        rationale: "Apple says to write domain keys in lowercase and does not say whether ATS compares them case-insensitively with the (lower-cased) URL host. atscheck assumes it does, but an uppercase key may silently never match on a device. Keys with other problems are left to invalid-domain, whose fix is already lower-cased.",
-        citation: "§2.6, §12")
+        rationale: "Apple says to write domain keys in lowercase and does not say whether ATS compares them case-insensitively with the (lower-cased) URL host. atscheck assumes it does, but an uppercase key may silently never match on a device. Keys with other problems are left to invalid-domain, whose fix is already lower-cased.")
 
     public func check(_ context: LintContext) -> [Finding] {
         context.domainEntries.compactMap { entry in

@@ -7,8 +7,7 @@ public struct WebContentArbitraryLoadsRule: LintRule {
     public let info = LintRuleInfo(
         id: "web-content-arbitrary-loads", severity: .warning,
         summary: "NSAllowsArbitraryLoadsInWebContent=YES turns ATS off inside web views.",
-        rationale: "The key exempts WKWebView loads from ATS (hosts in NSExceptionDomains keep their own settings). Apple's current documentation lists it among the keys that need an App Review justification; it is meant for apps that display arbitrary web content.",
-        citation: "§1.1, §7")
+        rationale: "The key exempts WKWebView loads from ATS (hosts in NSExceptionDomains keep their own settings). Apple's current documentation lists it among the keys that need an App Review justification; it is meant for apps that display arbitrary web content.")
 
     public func check(_ context: LintContext) -> [Finding] {
         guard let key = context.ats.allowsArbitraryLoadsInWebContent, key.value else { return [] }

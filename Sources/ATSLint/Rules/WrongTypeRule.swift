@@ -8,8 +8,7 @@ public struct WrongTypeRule: LintRule {
     public let info = LintRuleInfo(
         id: "wrong-type", severity: .error,
         summary: "A known ATS key has a value of the wrong property-list type.",
-        rationale: "ATS reads each key with its documented type; a string \"YES\" where a Boolean belongs, or a number where a string belongs, is ignored as if the key were absent, so the app silently gets the default. The key still counts as present where presence alone matters (the keys that neutralise NSAllowsArbitraryLoads).",
-        citation: "§1")
+        rationale: "ATS reads each key with its documented type; a string \"YES\" where a Boolean belongs, or a number where a string belongs, is ignored as if the key were absent, so the app silently gets the default. The key still counts as present where presence alone matters (the keys that neutralise NSAllowsArbitraryLoads).")
 
     public func check(_ context: LintContext) -> [Finding] {
         context.ats.typeMismatches.compactMap { mismatch in

@@ -51,7 +51,7 @@ public protocol AppleTrustRule: Sendable {
     func check(_ context: TrustContext) -> [TrustReason]
 }
 
-/// Dates at which Apple's certificate policies start to apply (ats-reference.md §4).
+/// Dates at which Apple's certificate policies start to apply (docs/ats-rules.md#trust-rules).
 enum PolicyDates {
     static let ekuAndValidity825 = utc(2019, 7, 1)
     static let validity398 = utc(2020, 9, 1)

@@ -27,7 +27,7 @@ public struct CertificateTransparencyRule: AppleTrustRule {
                             secureTransportError: AppleErrorCode.sslXCertChainInvalid, source: source)]
     }
 
-    /// Embedded SCTs needed for the certificate's lifetime (ats-reference.md §4.3).
+    /// Embedded SCTs needed for the certificate's lifetime (docs/ats-rules.md#apple-certificate-transparency).
     public static func requiredEmbeddedSCTs(for certificate: Certificate) -> Int {
         if certificate.notBefore >= PolicyDates.ctLifetimeTable {
             return certificate.validityDays <= 180 ? 2 : 3
