@@ -4,42 +4,36 @@ import Foundation
 /// turned into UTF-8 before parsing so that there is one byte-level view of the file for the
 /// safety scans and for mapping locations.
 enum PlistTextEncoding: Sendable, Equatable {
-    case utf8, utf16BigEndian, utf16LittleEndian, utf32BigEndian, utf32LittleEndian
+    case utf8, utf16BigEndian, utf16LittleEndian
 
     var name: String {
         switch self {
         case .utf8: return "UTF-8"
         case .utf16BigEndian: return "UTF-16BE"
         case .utf16LittleEndian: return "UTF-16LE"
-        case .utf32BigEndian: return "UTF-32BE"
-        case .utf32LittleEndian: return "UTF-32LE"
         }
     }
 }
 
 /// A textual property list as UTF-8 bytes, byte-order mark removed.
 struct PlistText: Sendable {
-    /// UTF-8 (or, for XML files declaring ISO-8859-1, still Latin-1 until `PlistXMLPrologue`
-    /// transcodes it) with no byte-order mark.
+    /// UTF-8 with no byte-order mark.
     var bytes: [UInt8]
     /// What the file was written in.
     var sourceEncoding: PlistTextEncoding
 
-    /// Whether the bytes were transcoded from UTF-16 or UTF-32.
+    /// Whether the bytes were transcoded from UTF-16.
     var wasTranscoded: Bool { sourceEncoding != .utf8 }
 
-    /// Detects UTF-32/UTF-16 (by byte-order mark, or by the zero bytes around a leading ASCII
+    /// Detects UTF-16 (by byte-order mark, or by the zero bytes around a leading ASCII
     /// character), strips a UTF-8 byte-order mark, and returns UTF-8 bytes. Columns counted in
-    /// Unicode scalars are the same before and after.
+    /// Unicode scalars are the same before and after. UTF-32 is detected the same way and
+    /// refused: property lists are UTF-8 or UTF-16.
     static func decode(_ raw: [UInt8]) throws(PlistReadError) -> PlistText {
         func starts(_ prefix: [UInt8]) -> Bool { raw.count >= prefix.count && Array(raw[0..<prefix.count]) == prefix }
 
-        if starts([0x00, 0x00, 0xFE, 0xFF]) {
-            return PlistText(bytes: try transcodeUTF32(raw, from: 4, bigEndian: true), sourceEncoding: .utf32BigEndian)
-        }
-        if starts([0xFF, 0xFE, 0x00, 0x00]) {
-            return PlistText(bytes: try transcodeUTF32(raw, from: 4, bigEndian: false), sourceEncoding: .utf32LittleEndian)
-        }
+        let utf32 = PlistReadError("UTF-32 text is not supported (property lists must be UTF-8 or UTF-16)")
+        if starts([0x00, 0x00, 0xFE, 0xFF]) || starts([0xFF, 0xFE, 0x00, 0x00]) { throw utf32 }
         if starts([0xFE, 0xFF]) {
             return PlistText(bytes: try transcodeUTF16(raw, from: 2, bigEndian: true), sourceEncoding: .utf16BigEndian)
         }
@@ -51,12 +45,8 @@ struct PlistText: Sendable {
         }
         // No byte-order mark: a file that starts with one of the characters a property list can
         // start with, padded with zero bytes, is UTF-32 or UTF-16 (XML 1.0 appendix F).
-        if raw.count >= 4, raw[0] == 0, raw[1] == 0, raw[2] == 0, isPlausibleFirstCharacter(raw[3]) {
-            return PlistText(bytes: try transcodeUTF32(raw, from: 0, bigEndian: true), sourceEncoding: .utf32BigEndian)
-        }
-        if raw.count >= 4, isPlausibleFirstCharacter(raw[0]), raw[1] == 0, raw[2] == 0, raw[3] == 0 {
-            return PlistText(bytes: try transcodeUTF32(raw, from: 0, bigEndian: false), sourceEncoding: .utf32LittleEndian)
-        }
+        if raw.count >= 4, raw[0] == 0, raw[1] == 0, raw[2] == 0, isPlausibleFirstCharacter(raw[3]) { throw utf32 }
+        if raw.count >= 4, isPlausibleFirstCharacter(raw[0]), raw[1] == 0, raw[2] == 0, raw[3] == 0 { throw utf32 }
         if raw.count >= 2, raw[0] == 0, isPlausibleFirstCharacter(raw[1]) {
             return PlistText(bytes: try transcodeUTF16(raw, from: 0, bigEndian: true), sourceEncoding: .utf16BigEndian)
         }
@@ -92,27 +82,6 @@ struct PlistText: Sendable {
         return output
     }
 
-    private static func transcodeUTF32(_ raw: [UInt8], from start: Int, bigEndian: Bool) throws(PlistReadError) -> [UInt8] {
-        let byteCount = raw.count - start
-        guard byteCount % 4 == 0 else {
-            throw PlistReadError("invalid UTF-32 text: byte count \(raw.count) is not a multiple of 4; the file may be truncated")
-        }
-        var units: [UInt32] = []
-        units.reserveCapacity(byteCount / 4)
-        var index = start
-        while index < raw.count {
-            let b = (UInt32(raw[index]), UInt32(raw[index + 1]), UInt32(raw[index + 2]), UInt32(raw[index + 3]))
-            units.append(bigEndian ? (b.0 << 24 | b.1 << 16 | b.2 << 8 | b.3) : (b.3 << 24 | b.2 << 16 | b.1 << 8 | b.0))
-            index += 4
-        }
-        var output: [UInt8] = []
-        output.reserveCapacity(units.count)
-        let failed = transcode(units.makeIterator(), from: UTF32.self, to: UTF8.self, stoppingOnError: true) {
-            output.append($0)
-        }
-        if failed { throw PlistReadError("invalid UTF-32 text (not a Unicode scalar value)") }
-        return output
-    }
 }
 
 /// XML's whitespace: space, tab, carriage return, line feed. JSON's is the same set.

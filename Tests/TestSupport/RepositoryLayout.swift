@@ -14,6 +14,8 @@ public enum RepositoryLayout {
     public static let corpusCerts = packageRoot.appendingPathComponent("Tests/Corpus/certs", isDirectory: true)
     /// `Tests/Corpus/plists/`: real-world Info.plist files, provenance in `SOURCES.tsv`.
     public static let corpusPlists = packageRoot.appendingPathComponent("Tests/Corpus/plists", isDirectory: true)
+    /// `Tests/Hostile/`: inputs that once broke atscheck or are built to (see its README).
+    public static let hostile = packageRoot.appendingPathComponent("Tests/Hostile", isDirectory: true)
     /// `docs/`: the project's own documentation.
     public static let docs = packageRoot.appendingPathComponent("docs", isDirectory: true)
 }
