@@ -36,13 +36,19 @@ public struct Linter: Sendable {
         do {
             document = try PlistReader.read(data)
         } catch {
-            let finding = InvalidPlistRule().finding(error.message, at: nil, error.location)
-            return FileReport(path: path, findings: disabledRules.contains(finding.rule) ? [] : [finding])
+            return unreadable(path: path, message: error.message, at: error.location)
         }
         let context = LintContext(document: document, policy: AppTransportSecurity(document: document), options: options)
         let findings = rules.flatMap { $0.check(context) }.sorted { lhs, rhs in
             (lhs.line ?? 0, lhs.column ?? 0, lhs.rule, lhs.message) < (rhs.line ?? 0, rhs.column ?? 0, rhs.rule, rhs.message)
         }
         return FileReport(path: path, findings: findings)
+    }
+
+    /// The report for a file that is not a readable property list: one `invalid-plist`
+    /// finding (none when that rule is disabled).
+    public func unreadable(path: String, message: String, at location: SourceLocation? = nil) -> FileReport {
+        let finding = InvalidPlistRule().finding(message, at: nil, location)
+        return FileReport(path: path, findings: disabledRules.contains(finding.rule) ? [] : [finding])
     }
 }

@@ -1,3 +1,4 @@
+import AtscheckSystem
 import Foundation
 
 /// Reads XML, binary and JSON property lists into `PlistDocument`, safely.
@@ -65,17 +66,16 @@ public enum PlistReader {
     }
 
     /// Reads a file, with the same checks. A file that cannot be read gives its system error.
+    /// Only regular files are opened, and one larger than `limits.maximumBytes` is refused
+    /// before anything is loaded.
     public static func read(contentsOf url: URL, limits: Limits = .default) throws(PlistReadError) -> PlistDocument {
-        // Refuse oversized files before reading them into memory.
-        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber,
-           size.int64Value > Int64(limits.maximumBytes) {
-            throw PlistReadError("file is \(size.int64Value) bytes, more than the limit of \(limits.maximumBytes) bytes")
-        }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try RegularFile.read(atPath: url.path, limit: limits.maximumBytes)
+        } catch .tooLarge(let size, let limit) {
+            throw PlistReadError("file is \(size) bytes, more than the limit of \(limit) bytes")
         } catch {
-            throw PlistReadError("cannot read \(url.path): \(error.localizedDescription)")
+            throw PlistReadError("\(url.path): \(error.description)")
         }
         return try read(data, limits: limits)
     }

@@ -82,10 +82,7 @@ enum CertCommand: AtscheckCommand {
     }
 
     static func readFile(_ file: String) throws -> Data {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw InputError(description: "\(file): cannot read file")
-        }
-        return data
+        try InputFile.read(file, limit: InputFile.ocspResponseLimit)
     }
 }
 

@@ -7,9 +7,7 @@ import Pinning
 enum HostPinsFile {
     /// Reads the file; throws `InputError` when it is unreadable, of neither kind, or yields no policy.
     static func load(_ path: String) throws -> PinLoadResult {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(description: "\(path): cannot read pin file")
-        }
+        let data = try InputFile.read(path, limit: PlistReader.Limits.default.maximumBytes)
         let result: PinLoadResult
         if String(decoding: data.prefix(65_536), as: UTF8.self).contains("<network-security-config") {
             result = PinPolicy.fromAndroidNSC(xml: data)

@@ -1,4 +1,5 @@
 import ATSLint
+import AtscheckSystem
 import ATSPolicy
 import Foundation
 
@@ -16,34 +17,22 @@ enum LintRun {
     /// are in the order of `paths`.
     static func lint(_ paths: [String], with linter: Linter) -> [Outcome] {
         concurrentMap(paths) { path in
-            switch read(path) {
-            case .success(let data): return .report(linter.lint(data, path: path))
-            case .failure(let error): return .unreadable(error)
+            let data: Data
+            do throws(FileReadError) {
+                data = try RegularFile.read(atPath: path, limit: PlistReader.Limits.default.maximumBytes)
+            } catch {
+                // A file too large to be a property list is a finding about the file (exit 1),
+                // like any other file that is not one; nothing of it was loaded.
+                if case .tooLarge = error { return .report(linter.unreadable(path: path, message: error.description)) }
+                return .unreadable(InputError(description: "\(path): \(error.description)"))
             }
+            return .report(linter.lint(data, path: path))
         }
     }
 
-    /// The bytes of a file, or why it cannot be read. Reads at most one byte more than the
-    /// plist reader accepts, so a huge file (or /dev/zero) costs no more than that; the reader
-    /// then reports it as too large (an invalid-plist finding).
-    static func read(_ path: String) -> Result<Data, InputError> {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(InputError(description: "\(path): cannot read file (No such file or directory)"))
-        }
-        if isDirectory.boolValue {
-            return .failure(InputError(description: "\(path): cannot read file (Is a directory)"))
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let reason = FileManager.default.isReadableFile(atPath: path) ? "cannot open" : "Permission denied"
-            return .failure(InputError(description: "\(path): cannot read file (\(reason))"))
-        }
-        defer { try? handle.close() }
-        do {
-            return .success(try handle.read(upToCount: PlistReader.Limits.default.maximumBytes + 1) ?? Data())
-        } catch {
-            return .failure(InputError(description: "\(path): cannot read file (\(error.localizedDescription))"))
-        }
+    /// The bytes of a regular file of at most `limit` bytes, or why it cannot be read.
+    static func read(_ path: String, limit: Int = PlistReader.Limits.default.maximumBytes) -> Result<Data, InputError> {
+        Result { try InputFile.read(path, limit: limit) }.mapError { $0 as? InputError ?? InputError(description: "\(path): \($0)") }
     }
 
     /// Colour only on a terminal, and never when `NO_COLOR` is set to anything non-empty

@@ -37,12 +37,7 @@ enum PolicyOptions {
 
     /// Reads a policy file as a property-list document.
     static func loadDocument(_ path: String) throws -> PlistDocument {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let reason = !exists ? "No such file or directory" : isDirectory.boolValue ? "Is a directory" : "cannot read file"
-            throw InputError(description: "\(path): cannot read file (\(reason))")
-        }
+        let data = try InputFile.read(path, limit: PlistReader.Limits.default.maximumBytes)
         do {
             return try PlistReader.read(data)
         } catch {

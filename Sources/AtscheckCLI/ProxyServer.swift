@@ -19,8 +19,8 @@ final class ProxyServer: @unchecked Sendable {
     let listener: Int32
     private let slots = DispatchSemaphore(value: ProxyServer.maxConnections)
     private let lock = NSLock()
-    /// `host:port` → verdict and when it was computed (uptime nanoseconds).
-    private var cache: [String: (verdict: Verdict, at: UInt64)] = [:]
+    /// `host:port` → verdict, on the uptime clock (nanoseconds).
+    private var cache = ExpiringCache<Verdict>(lifetime: UInt64(ProxyServer.cacheSeconds * 1e9), capacity: ProxyServer.maxCacheEntries)
 
     init(options: ProxyOptions, listener: Int32) {
         self.options = options
@@ -165,9 +165,7 @@ final class ProxyServer: @unchecked Sendable {
     private func judgeTLS(host: String, port: UInt16) throws -> Verdict {
         let key = "\(host.lowercased()):\(port)"
         let now = DispatchTime.now().uptimeNanoseconds
-        if let cached = lock.withLock({ cache[key] }), now - cached.at < UInt64(Self.cacheSeconds * 1e9) {
-            return cached.verdict
-        }
+        if let cached = lock.withLock({ cache.value(for: key, now: now) }) { return cached }
         let prober = TLSProber(configuration: TLSProber.Configuration(connectTimeout: min(5, options.timeout),
                                                                       handshakeTimeout: options.timeout,
                                                                       hostTimeout: options.timeout))
@@ -175,16 +173,7 @@ final class ProxyServer: @unchecked Sendable {
         let observation = prober.runBlocking(ProbePlan.standard(), against: endpoint)
         let verdict = try evaluate(url: "https://\(Self.hostPort(host, port))/", observation: observation)
         if verdict.status != .unknown {
-            lock.withLock {
-                if cache.count >= Self.maxCacheEntries {
-                    let limit = UInt64(Self.cacheSeconds * 1e9)
-                    cache = cache.filter { now - $0.value.at < limit }
-                    if cache.count >= Self.maxCacheEntries, let oldest = cache.min(by: { $0.value.at < $1.value.at }) {
-                        cache.removeValue(forKey: oldest.key)
-                    }
-                }
-                cache[key] = (verdict, DispatchTime.now().uptimeNanoseconds)
-            }
+            lock.withLock { cache.insert(verdict, for: key, now: DispatchTime.now().uptimeNanoseconds) }
         }
         return verdict
     }

@@ -13,6 +13,8 @@ public enum CertificateLoadError: Error, Sendable, Equatable, CustomStringConver
     case notACertificate(String)
     /// The file could not be read at all.
     case unreadable(String)
+    /// The file is larger than the loader reads; nothing was loaded.
+    case tooLarge(size: Int64, limit: Int)
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum CertificateLoadError: Error, Sendable, Equatable, CustomStringConver
             return "neither PEM (no -----BEGIN line) nor a DER X.509 certificate (\(reason))"
         case .unreadable(let reason):
             return "cannot read file (\(reason))"
+        case .tooLarge(let size, let limit):
+            return "file is \(size) bytes, more than the limit of \(limit) bytes"
         }
     }
 }

@@ -1,16 +1,25 @@
+import AtscheckSystem
 import COpenSSL
 import Foundation
 
 /// Reads certificates from PEM (one or many blocks, text between blocks ignored) or DER
 /// (one certificate or several concatenated), in file order.
 public enum CertificateLoader {
-    /// Loads every certificate in a file.
+    /// The largest certificate file read (a PEM bundle of every public root is about 0.2 MB).
+    public static let maximumFileBytes = 16 << 20
+
+    /// Loads every certificate in a file: a regular file of at most ``maximumFileBytes``.
     public static func load(contentsOf url: URL) throws(CertificateLoadError) -> [Certificate] {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try RegularFile.read(atPath: url.path, limit: maximumFileBytes)
         } catch {
-            throw .unreadable(Self.reason(for: error, path: url.path))
+            switch error {
+            case .tooLarge(let size, let limit): throw .tooLarge(size: size, limit: limit)
+            case .system(let message): throw .unreadable(message)
+            case .directory: throw .unreadable("Is a directory")
+            case .notRegular(let kind): throw .unreadable("not a regular file: \(kind)")
+            }
         }
         return try parse(data)
     }
@@ -106,17 +115,5 @@ public enum CertificateLoader {
             offset += consumed
         }
         return certificates
-    }
-
-    private static func reason(for error: any Error, path: String) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let message = strerror(Int32(underlying.code)) {
-            return String(cString: message)
-        }
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "No such file or directory" }
-        if isDirectory.boolValue { return "Is a directory" }
-        return nsError.localizedDescription
     }
 }

@@ -1,0 +1,17 @@
+import AtscheckSystem
+import Foundation
+
+/// Reading the files named on the command line: regular files only, capped by size, with a
+/// one-line `InputError` ("PATH: cannot read file (…)") otherwise.
+enum InputFile {
+    /// The most an OCSP response file may hold (real ones are a few kilobytes).
+    static let ocspResponseLimit = 1 << 20
+
+    static func read(_ path: String, limit: Int) throws -> Data {
+        do {
+            return try RegularFile.read(atPath: path, limit: limit)
+        } catch {
+            throw InputError(description: "\(path): \(error.description)")
+        }
+    }
+}
