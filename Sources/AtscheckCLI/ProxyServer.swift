@@ -5,10 +5,16 @@ import Dispatch
 import Foundation
 import TLSProbe
 
-/// The proxy's connection handling: one thread per client (at most `maxConnections`), the
-/// request head parsed, the load judged, then forwarded, tunnelled or refused.
+/// The proxy's connection handling: one thread per client connection, the request head
+/// parsed, the load judged, then forwarded, tunnelled or refused.
+///
+/// Slow or hostile clients cannot starve the others: the accept loop never waits (a
+/// connection over `maxConnections`, or over `maxConnectionsPerClient` from one address, gets
+/// an immediate 503 and is closed), and the whole request head must arrive within one
+/// deadline (`--timeout`) however the bytes trickle in.
 final class ProxyServer: @unchecked Sendable {
-    static let maxConnections = 64
+    static let maxConnections = 256
+    static let maxConnectionsPerClient = 64
     static let maxHeadBytes = 32 * 1024
     /// How long a tunnel or a forwarded exchange may sit without traffic.
     static let minimumIdleSeconds = 60.0
@@ -17,8 +23,10 @@ final class ProxyServer: @unchecked Sendable {
 
     let options: ProxyOptions
     let listener: Int32
-    private let slots = DispatchSemaphore(value: ProxyServer.maxConnections)
     private let lock = NSLock()
+    /// Open connections per client address, and in all (under `lock`).
+    private var openByClient: [String: Int] = [:]
+    private var openTotal = 0
     /// `host:port` → verdict, on the uptime clock (nanoseconds).
     private var cache = ExpiringCache<Verdict>(lifetime: UInt64(ProxyServer.cacheSeconds * 1e9), capacity: ProxyServer.maxCacheEntries)
 
@@ -29,19 +37,42 @@ final class ProxyServer: @unchecked Sendable {
 
     func acceptLoop() {
         while true {
-            slots.wait()
-            guard let client = ProxySocket.accept(listener) else {
-                slots.signal()
+            guard let (client, peer) = ProxySocket.accept(listener) else {
                 FileHandle.standardError.write(Data("atscheck proxy: accept failed: \(String(cString: strerror(errno)))\n".utf8))
                 return
+            }
+            guard admit(peer) else {
+                log(method: "-", hostPort: peer, verdict: "refused", reason: "too-many-connections")
+                ProxySocket.writeWithoutWaiting(client, Array(Self.response(status: "503 Service Unavailable", reason: nil,
+                                                                               body: "atscheck proxy: too many connections\n").utf8))
+                ProxySocket.close(client)
+                continue
             }
             let thread = Thread { [self] in
                 handle(client)
                 ProxySocket.close(client)
-                slots.signal()
+                release(peer)
             }
             thread.name = "atscheck.proxy.connection"
             thread.start()
+        }
+    }
+
+    /// Counts a new connection from `peer`, or refuses it when a limit is reached.
+    private func admit(_ peer: String) -> Bool {
+        lock.withLock {
+            guard openTotal < Self.maxConnections, openByClient[peer, default: 0] < Self.maxConnectionsPerClient else { return false }
+            openTotal += 1
+            openByClient[peer, default: 0] += 1
+            return true
+        }
+    }
+
+    private func release(_ peer: String) {
+        lock.withLock {
+            openTotal -= 1
+            let left = openByClient[peer, default: 1] - 1
+            openByClient[peer] = left > 0 ? left : nil
         }
     }
 
@@ -58,7 +89,14 @@ final class ProxyServer: @unchecked Sendable {
 
     private func handle(_ client: Int32) {
         ProxySocket.setTimeouts(client, seconds: options.timeout)
-        guard let (raw, rest) = readHead(client) else { return }
+        let deadline = DispatchTime.now() + options.timeout
+        guard let (raw, rest) = readHead(client, before: deadline) else {
+            if DispatchTime.now() >= deadline {
+                log(method: "-", hostPort: "-", verdict: "timeout", reason: "request-head-deadline")
+                respond(client, status: "408 Request Timeout", reason: nil, body: "atscheck proxy: the request head did not arrive in time\n")
+            }
+            return
+        }
         guard let head = Self.parse(raw) else {
             log(method: "-", hostPort: "-", verdict: "bad-request", reason: "-")
             respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: malformed request\n")
@@ -71,16 +109,16 @@ final class ProxyServer: @unchecked Sendable {
         }
     }
 
-    /// Bytes up to the blank line, and whatever followed; nil when the client went away or
-    /// timed out first. An oversized or unterminated head comes back as garbage (→ 400).
-    private func readHead(_ client: Int32) -> ([UInt8], [UInt8])? {
+    /// Bytes up to the blank line, and whatever followed; nil when the client went away or the
+    /// deadline passed first. An oversized or unterminated head comes back as garbage (→ 400).
+    private func readHead(_ client: Int32, before deadline: DispatchTime) -> ([UInt8], [UInt8])? {
         var buffer: [UInt8] = []
         let terminator: [UInt8] = [13, 10, 13, 10]
         var searchFrom = 0
         while true {
-            guard let bytes = ProxySocket.read(client) else {
+            guard let bytes = ProxySocket.read(client, before: deadline) else {
                 // EOF with something unfinished: answer it as malformed.
-                return buffer.isEmpty ? nil : ([0], [])
+                return buffer.isEmpty || DispatchTime.now() >= deadline ? nil : ([0], [])
             }
             buffer += bytes
             if let end = Self.find(terminator, in: buffer, from: max(0, searchFrom - 3)) {
@@ -276,10 +314,14 @@ final class ProxyServer: @unchecked Sendable {
     }
 
     private func respond(_ client: Int32, status: String, reason: String?, body: String) {
+        ProxySocket.write(client, Array(Self.response(status: status, reason: reason, body: body).utf8))
+    }
+
+    static func response(status: String, reason: String?, body: String) -> String {
         var head = "HTTP/1.1 \(status)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
         if let reason { head += "X-ATS-Reason: \(reason)\r\n" }
         head += "Connection: close\r\n\r\n"
-        ProxySocket.write(client, Array((head + body).utf8))
+        return head + body
     }
 
     private func log(method: String, hostPort: String, verdict: String, reason: String) {

@@ -93,17 +93,46 @@ enum ProxySocket {
         return (fd, boundPort)
     }
 
-    /// Accepts one connection (retrying on EINTR); nil when the listener failed.
-    static func accept(_ listener: Int32) -> Int32? {
+    /// Accepts one connection (retrying on EINTR): the socket and the peer's IP address as
+    /// text; nil when the listener failed.
+    static func accept(_ listener: Int32) -> (fd: Int32, peer: String)? {
         while true {
-            let fd = Glibc.accept(listener, nil, nil)
-            if fd >= 0 { return fd }
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let fd = withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(listener, $0, &length) }
+            }
+            if fd >= 0 { return (fd, peerAddress(storage)) }
             if errno == EINTR || errno == ECONNABORTED || errno == EMFILE || errno == ENFILE {
                 if errno != EINTR { usleep(10_000) }
                 continue
             }
             return nil
         }
+    }
+
+    /// The IP address of a peer as text (`127.0.0.1`, `::1`); `?` for other families.
+    private static func peerAddress(_ storage: sockaddr_storage) -> String {
+        var storage = storage
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        let family = Int32(storage.ss_family)
+        let converted: UnsafePointer<CChar>? = withUnsafePointer(to: &storage) { pointer in
+            switch family {
+            case AF_INET:
+                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
+                    var bytes = address.pointee.sin_addr
+                    return inet_ntop(AF_INET, &bytes, &text, socklen_t(text.count))
+                }
+            case AF_INET6:
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
+                    var bytes = address.pointee.sin6_addr
+                    return inet_ntop(AF_INET6, &bytes, &text, socklen_t(text.count))
+                }
+            default:
+                return nil
+            }
+        }
+        return converted == nil ? "?" : String(cString: text)
     }
 
     /// Connects to `host:port` (an IP literal or a DNS name), each attempt bounded by `timeout`.
@@ -144,6 +173,27 @@ enum ProxySocket {
         var value = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - Double(Int(seconds))) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Reads what is there (up to `limit`) before `deadline`; nil on EOF, error, or when the
+    /// deadline passes first. Unlike a socket timeout, a deadline is not reset by each byte.
+    static func read(_ fd: Int32, before deadline: DispatchTime, limit: Int = 16384) -> [UInt8]? {
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard deadline.uptimeNanoseconds > now else { return nil }
+            let remaining = Int32(min(Double(deadline.uptimeNanoseconds - now) / 1e6 + 1, Double(Int32.max)))
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, remaining)
+            if ready < 0 && errno == EINTR { continue }
+            if ready <= 0 { return nil }
+            return read(fd, limit: limit)
+        }
+    }
+
+    /// Writes a short message without waiting (the peer may not be reading) and gives up on
+    /// whatever does not fit in the socket buffer.
+    static func writeWithoutWaiting(_ fd: Int32, _ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
     }
 
     /// Reads what is there (up to `limit`); nil on EOF, error or timeout.

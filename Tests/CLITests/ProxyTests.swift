@@ -143,20 +143,13 @@ struct ProxyTests {
 enum RawClient {
     struct Failure: Error {}
 
-    static func exchange(port: UInt16, _ bytes: [UInt8]) throws -> [UInt8] {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure() }
+    /// `from`: the loopback address to connect from (any of 127/8). `timeout`: how long to
+    /// wait for each read.
+    static func exchange(port: UInt16, _ bytes: [UInt8], from source: String = "127.0.0.1", timeout seconds: Int = 15) throws -> [UInt8] {
+        let fd = try connect(port: port, from: source)
         defer { close(fd) }
-        var timeout = timeval(tv_sec: 15, tv_usec: 0)
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure() }
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -166,6 +159,27 @@ enum RawClient {
             answer += buffer[0..<count]
         }
         return answer
+    }
+
+    /// A connected socket to 127.0.0.1:`port`, bound to `source` first.
+    static func connect(port: UInt16, from source: String = "127.0.0.1") throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure() }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, connected == 0 else { close(fd); throw Failure() }
+        return fd
     }
 }
 
