@@ -250,6 +250,10 @@ head -c $(( pem_len * 6 / 10 )) "$WORK/leaf-good-rsa.crt" > "$HERE/truncated.pem
   printf 'atscheck garbage.der 2' | openssl dgst -sha256 -binary; } > "$HERE/garbage.der"
 cp "$KEYS/leaf-good-rsa.key" "$HERE/private-key-only.pem"
 
+# The 10,000-SAN leaf for the lab's large-chain profile (its own script: it needs only the
+# intermediate written above).
+bash "$HERE/generate-large-san.sh"
+
 # genpkey writes 0600; these are throwaway test keys, so give them the mode a
 # git checkout would (readable by a lab server running as another user).
 chmod 644 "$KEYS"/*.key "$HERE/private-key-only.pem"

@@ -12,6 +12,7 @@ public enum ConnectionReasonCode: String, Sendable, Codable, CaseIterable {
     case connectionFailed = "connection-failed"
     case timeout
     case notTLS = "not-tls"
+    case chainTooLarge = "chain-too-large"
 }
 
 /// A way to make a blocked load pass: an Info.plist change (verified by re-evaluating the

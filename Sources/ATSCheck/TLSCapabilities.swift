@@ -14,8 +14,16 @@ public struct TLSCapabilities: Sendable, Hashable {
     public let tls12StaticRSA: Bool?
     /// TLS 1.2 with anything else (DHE, ChaCha20, 0xC014, ...).
     public let tls12Other: Bool?
-    /// The first failure that says the endpoint could not be reached at all, when no probe completed.
+    /// The first failure that says the endpoint could not be reached at all, when no probe
+    /// completed; also when every handshake failed without the server ever answering in TLS
+    /// (it closed or reset each connection after the ClientHello): such a server is not
+    /// refusing ATS's offers, it is not a TLS server, so the verdict is unknown.
     public let connectivityFailure: ProbeFailure?
+    /// The size of the server's certificate list (Certificate message body), when known:
+    /// the largest a probe saw, (see `certificateListBeyondProbeLimit` for lists beyond the probe's cap).
+    public let certificateMessageBytes: Int?
+    /// A probe could not read the chain because it exceeded the probe's own cap.
+    public let certificateListBeyondProbeLimit: Bool
 
     /// Folds an observation made with `ProbePlan.standard()`.
     public init(_ observation: Observation) {
@@ -23,6 +31,8 @@ public struct TLSCapabilities: Sendable, Hashable {
             guard let probe = observation.probe(name) else { return nil }
             switch probe.outcome {
             case .completed: return true
+            // The server negotiated; only the size of its certificate list stopped the probe.
+            case .failed(.certificateListTooLarge): return true
             case .failed(.handshakeFailed): return false
             case .failed, .notRun: return nil
             }
@@ -39,19 +49,34 @@ public struct TLSCapabilities: Sendable, Hashable {
         tls12ForwardSecret = state(ProbeNames.tls12ForwardSecret)
         tls12StaticRSA = state(ProbeNames.tls12StaticRSA)
         tls12Other = state(ProbeNames.tls12Other)
-        if observation.probes.contains(where: \.completed) {
+        certificateMessageBytes = observation.probes.compactMap(\.certificateMessageBytes).max()
+        certificateListBeyondProbeLimit = observation.probes.contains {
+            if case .failed(.certificateListTooLarge) = $0.outcome { return true }
+            return false
+        }
+        if observation.probes.contains(where: \.completed) || certificateListBeyondProbeLimit {
             connectivityFailure = nil
+        } else if let failure = observation.probes.lazy.compactMap({ probe -> ProbeFailure? in
+            if case .failed(let failure) = probe.outcome, !Self.isHandshakeFailure(failure) { return failure }
+            return nil
+        }).first {
+            connectivityFailure = failure
+        } else if !observation.probes.contains(where: \.serverAnsweredTLS),
+                  let first = observation.probes.lazy.compactMap({ probe -> String? in
+                      if case .failed(let failure) = probe.outcome { return "probe \(probe.spec.name): \(failure.message)" }
+                      return nil
+                  }).first {
+            connectivityFailure = .connectionFailed("no handshake got a TLS answer (no ServerHello, no alert) from the server: \(first)")
         } else {
-            connectivityFailure = observation.probes.lazy.compactMap { probe -> ProbeFailure? in
-                if case .failed(let failure) = probe.outcome, !Self.isHandshakeFailure(failure) { return failure }
-                return nil
-            }.first
+            connectivityFailure = nil
         }
     }
 
     private static func isHandshakeFailure(_ failure: ProbeFailure) -> Bool {
-        if case .handshakeFailed = failure { return true }
-        return false
+        switch failure {
+        case .handshakeFailed, .certificateListTooLarge: return true
+        default: return false
+        }
     }
 
     /// The highest version the server is known to support.

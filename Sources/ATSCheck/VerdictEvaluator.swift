@@ -92,6 +92,9 @@ public enum VerdictEvaluator {
                                               message: message))
         }
 
+        let chainTooLarge = chainSizeReason(capabilities, target: input.options.target)
+        if let chainTooLarge { reasons.append(chainTooLarge) }
+
         if let trust {
             reasons += trust.reasons.map { CheckReason($0, fix: Fix(exceptionDomain: nil, exceptionKeys: nil, plistSnippet: nil,
                                                                     serverChange: CertificateFixes.serverChange(for: $0.code))) }
@@ -102,7 +105,7 @@ public enum VerdictEvaluator {
                 if let reason = extra.reason { reasons.append(reason) }
                 notes += extra.notes
             }
-        } else if !unknown {
+        } else if !unknown && chainTooLarge == nil {
             unknown = true
             reasons.append(connectivityReason(capabilities.connectivityFailure, message: "no certificate chain was received"))
         }
@@ -197,7 +200,7 @@ public enum VerdictEvaluator {
             case .timeout: return .timeout(text)
             case .notTLS: return .notTLS(text)
             case .connectionFailed: return .connectionFailed(text)
-            case .handshakeFailed: continue
+            case .handshakeFailed, .certificateListTooLarge: continue
             }
         }
         return nil
@@ -220,6 +223,26 @@ public enum VerdictEvaluator {
             return CheckReason(code: ConnectionReasonCode.connectionFailed.rawValue, message: message,
                                nsurlError: ConnectionErrorCode.cannotConnectToHost, secureTransportError: nil, source: source)
         }
+    }
+
+    /// `chain-too-large` when the server's certificate list exceeds what Apple's TLS
+    /// client accepts for the target (``AppleTLSLimits``).
+    private static func chainSizeReason(_ capabilities: TLSCapabilities, target: TargetOS) -> CheckReason? {
+        guard let limit = AppleTLSLimits.certificateMessageBytes(for: target) else { return nil }
+        let size: String
+        if capabilities.certificateListBeyondProbeLimit {
+            size = "more than \(ProbeLimits.maximumCertificateMessageBytes) bytes"
+        } else if let bytes = capabilities.certificateMessageBytes, bytes > limit {
+            size = "\(bytes) bytes"
+        } else {
+            return nil
+        }
+        return CheckReason(code: ConnectionReasonCode.chainTooLarge.rawValue,
+                           message: "the server's certificate list is \(size), more than the \(limit) bytes Apple's TLS client accepts; the handshake fails before any certificate is judged",
+                           nsurlError: ConnectionErrorCode.secureConnectionFailed, secureTransportError: nil,
+                           source: "https://developer.apple.com/documentation/foundation/1508628-url_loading_system_error_codes",
+                           fix: Fix(exceptionDomain: nil, exceptionKeys: nil, plistSnippet: nil,
+                                    serverChange: "serve a smaller chain: fewer subjectAltNames per certificate (split the names over several certificates), no unneeded intermediates or root"))
     }
 
     /// ATS pinning (docs/ats-rules.md#ats-pinned-domains): the leaf pins must match the leaf, the CA pins some CA of the built chain.

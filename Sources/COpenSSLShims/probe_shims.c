@@ -205,6 +205,7 @@ BIO *ats_probe_bio_new(int fd) {
     ats_probe_bio_state *state = calloc(1, sizeof(*state));
     if (state == NULL) return NULL;
     state->fd = fd;
+    state->stats.certificate_message_length = -1;
     BIO *bio = BIO_new(ats_probe_bio_method);
     if (bio == NULL) {
         free(state);
@@ -227,6 +228,39 @@ int ats_probe_io_stats_get(SSL *ssl, ats_probe_io_stats *out) {
     if (state == NULL) return 0;
     *out = state->stats;
     return 1;
+}
+
+// MARK: - Messages from the server
+
+static ats_probe_bio_state *ats_probe_state_of(SSL *ssl) {
+    BIO *bio = SSL_get_rbio(ssl);
+    if (bio == NULL || BIO_method_type(bio) != ats_probe_bio_type) return NULL;
+    return BIO_get_data(bio);
+}
+
+// OpenSSL calls this for every protocol message, after reading it whole and before acting on
+// it; for received handshake messages `buf` starts with the 4-byte handshake header.
+static void ats_probe_message_callback(int write_p, int version, int content_type, const void *buf, size_t len,
+                                       SSL *ssl, void *arg) {
+    (void)version; (void)arg;
+    if (write_p) return;
+    ats_probe_bio_state *state = ats_probe_state_of(ssl);
+    const unsigned char *bytes = buf;
+    if (state == NULL || bytes == NULL) return;
+    if (content_type == SSL3_RT_ALERT && len == 2 && (bytes[0] == SSL3_AL_WARNING || bytes[0] == SSL3_AL_FATAL)) {
+        state->stats.alert_received = 1;
+    } else if (content_type == SSL3_RT_HANDSHAKE && len >= 4) {
+        if (bytes[0] == SSL3_MT_SERVER_HELLO) state->stats.server_hello_received = 1;
+        if (bytes[0] == SSL3_MT_CERTIFICATE) state->stats.certificate_message_length = (long)(len - 4);
+    }
+}
+
+void ats_probe_track_messages(SSL *ssl) {
+    SSL_set_msg_callback(ssl, ats_probe_message_callback);
+}
+
+long ats_probe_ctx_set_max_cert_list(SSL_CTX *ctx, long bytes) {
+    return SSL_CTX_set_max_cert_list(ctx, bytes);
 }
 
 // MARK: - Non-blocking TCP

@@ -13,6 +13,8 @@ enum LabConnectionHandler: Sendable {
     case silent
     /// Send an SSH banner, then read and discard.
     case notTLS
+    /// Read the client's first record (its ClientHello), then misbehave.
+    case afterClientHello(LabMisbehaviour)
 
     /// The banner the `not-tls` server sends on connect.
     static let sshBanner = "SSH-2.0-OpenSSH_9.2\r\n"
@@ -28,6 +30,9 @@ enum LabConnectionHandler: Sendable {
         case .notTLS:
             guard LabSocket.sendAll(fd, Array(Self.sshBanner.utf8)) else { return }
             Self.discardUntilClosed(fd)
+        case .afterClientHello(let misbehaviour):
+            guard LabSocket.receiveRecord(fd) else { return }
+            misbehaviour.act(on: fd)
         }
     }
 

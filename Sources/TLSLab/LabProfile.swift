@@ -39,12 +39,23 @@ public enum LabProfile: String, CaseIterable, Sendable {
     case validity900Days = "validity-900-days"
     /// The good RSA leaf served without its intermediate.
     case missingIntermediate = "missing-intermediate"
+    /// A leaf with 10,000 subjectAltNames: a certificate list of about 280 KB, more than
+    /// Apple's TLS client accepts.
+    case largeChain = "large-chain"
     /// Plain HTTP/1.1, no TLS at all.
     case plainHTTP = "plain-http"
     /// Accepts TCP connections and never sends a byte nor closes them (until the lab stops).
     case silent
     /// Speaks SSH: sends an SSH banner on connect instead of TLS.
     case notTLS = "not-tls"
+    /// Reads the ClientHello, then resets the connection (TCP RST) without a TLS answer.
+    case resetAfterHello = "reset-after-hello"
+    /// Reads the ClientHello, then closes the connection without a TLS answer.
+    case closeAfterHello = "close-after-hello"
+    /// Answers the ClientHello with the first bytes of a ServerHello record, then resets.
+    case resetMidHandshake = "reset-mid-handshake"
+    /// Answers the ClientHello with TLS-looking records (handshake headers) of random bytes.
+    case tlsGarbage = "tls-garbage"
 
     /// One line saying what is wrong with this server.
     public var summary: String {
@@ -67,9 +78,14 @@ public enum LabProfile: String, CaseIterable, Sendable {
         case .clientAuthEKU: "leaf's extended key usage is clientAuth only, no serverAuth"
         case .validity900Days: "leaf is valid for 900 days, over the 825-day limit"
         case .missingIntermediate: "server sends the leaf without its intermediate"
+        case .largeChain: "leaf with 10,000 subjectAltNames: a certificate list of about 280 KB"
         case .plainHTTP: "plain HTTP/1.1, no TLS"
         case .silent: "accepts TCP and never answers: handshakes time out"
         case .notTLS: "speaks SSH, not TLS: sends an SSH banner on connect"
+        case .resetAfterHello: "reads the ClientHello, then resets the connection: never a TLS answer"
+        case .closeAfterHello: "reads the ClientHello, then closes the connection: never a TLS answer"
+        case .resetMidHandshake: "sends the first bytes of a ServerHello, then resets the connection"
+        case .tlsGarbage: "answers with TLS record headers around random bytes"
         }
     }
 
@@ -85,7 +101,7 @@ public enum LabProfile: String, CaseIterable, Sendable {
     /// Whether the server speaks TLS at all.
     public var speaksTLS: Bool {
         switch self {
-        case .plainHTTP, .silent, .notTLS: false
+        case .plainHTTP, .silent, .notTLS, .resetAfterHello, .closeAfterHello, .resetMidHandshake, .tlsGarbage: false
         default: true
         }
     }

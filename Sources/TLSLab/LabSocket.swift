@@ -113,6 +113,23 @@ enum LabSocket {
         }
     }
 
+    /// Reads one whole TLS record (5-byte header, then its length): the client's first
+    /// flight. False when the peer closed or sent too little before the read timeout.
+    static func receiveRecord(_ fd: Int32) -> Bool {
+        var bytes: [UInt8] = []
+        while bytes.count < 5 || bytes.count < 5 + (Int(bytes[3]) << 8 | Int(bytes[4])) {
+            guard let more = receive(fd) else { return false }
+            bytes += more
+        }
+        return true
+    }
+
+    /// Makes the next close send a TCP reset instead of a FIN (SO_LINGER with a zero timeout).
+    static func resetOnClose(_ fd: Int32) {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
+
     /// Waits until `fd` is readable or hung up (no timeout). False on a poll error.
     static func waitReadable(_ fd: Int32) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)

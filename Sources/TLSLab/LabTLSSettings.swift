@@ -62,7 +62,8 @@ struct LabTLSSettings: Sendable, Equatable {
         case .validity900Days: settings = leaf("900-days")
         case .missingIntermediate:
             settings = LabTLSSettings(chainFile: "chain-missing-intermediate.pem", keyFile: "keys/leaf-good-rsa.key")
-        case .plainHTTP, .silent, .notTLS: return nil
+        case .largeChain: settings = leaf("10000-sans")
+        case .plainHTTP, .silent, .notTLS, .resetAfterHello, .closeAfterHello, .resetMidHandshake, .tlsGarbage: return nil
         }
         return settings
     }

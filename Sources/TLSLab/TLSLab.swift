@@ -103,6 +103,10 @@ public final class TLSLab: Sendable {
             case .plainHTTP: handlers.append(.plainHTTP(profile))
             case .silent: handlers.append(.silent)
             case .notTLS: handlers.append(.notTLS)
+            case .resetAfterHello: handlers.append(.afterClientHello(.reset))
+            case .closeAfterHello: handlers.append(.afterClientHello(.close))
+            case .resetMidHandshake: handlers.append(.afterClientHello(.partialServerHelloThenReset))
+            case .tlsGarbage: handlers.append(.afterClientHello(.garbageRecords))
             default:
                 guard let settings = LabTLSSettings.forProfile(profile) else {
                     throw LabError("\(profile.rawValue): no TLS settings")

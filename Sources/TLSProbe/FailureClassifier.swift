@@ -17,6 +17,24 @@ struct HandshakeIO: Sendable, Hashable {
     var lastErrno: Int32 = 0
     var bytesRead: UInt64 = 0
     var bytesWritten: UInt64 = 0
+    /// A well-formed TLS alert arrived.
+    var alertReceived = false
+    /// A complete ServerHello message arrived.
+    var serverHelloReceived = false
+    /// Body length of the Certificate message, when one arrived.
+    var certificateMessageBytes: Int?
+
+    /// The peer's first record is a well-formed alert (type 21, version 3.x, length 2, level
+    /// warning or fatal), even in a record version the client then rejected ("wrong version
+    /// number"): a real TLS server refusing the offer.
+    var startsWithAlertRecord: Bool {
+        firstBytes.count >= 6 && firstBytes[0] == 0x15 && firstBytes[1] == 0x03 && firstBytes[2] <= 0x04
+            && firstBytes[3] == 0x00 && firstBytes[4] == 0x02 && (firstBytes[5] == 1 || firstBytes[5] == 2)
+    }
+
+    /// Whether the peer answered in TLS before the handshake failed: an alert, or a ServerHello
+    /// that the client itself then refused (no reset, no close from the peer).
+    var peerAnsweredTLS: Bool { alertReceived || startsWithAlertRecord || (serverHelloReceived && !eof && lastErrno == 0) }
 }
 
 /// Turns a failed handshake into a ``ProbeOutcome``. Pure, so it is tested without sockets.
@@ -39,6 +57,17 @@ enum FailureClassifier {
         }
         if io.firstBytes.isEmpty, let reason = reasons.first(where: notTLSReasons.contains) {
             return .failed(.notTLS(reason))
+        }
+        if io.serverHelloReceived, reasons.contains("excessive message size") {
+            return .failed(.certificateListTooLarge(
+                "the server's certificate list is larger than \(ProbeLimits.maximumCertificateMessageBytes) bytes"))
+        }
+        // Bytes arrived that look like TLS records, OpenSSL rejected them, and they held no
+        // alert and no ServerHello: a peer that does not speak TLS (random bytes behind a
+        // 0x16 header, say). A peer that reset or closed after a partial record is below.
+        if !io.firstBytes.isEmpty, !io.serverHelloReceived, !io.peerAnsweredTLS, io.lastErrno == 0, !io.eof {
+            return .failed(.notTLS("the server answered with bytes that are not TLS messages: \(describe(Array(io.firstBytes.prefix(16))))"
+                                   + (reasonText.isEmpty ? "" : " (\(reasonText))")))
         }
         if io.lastErrno != 0 {
             let text = errnoText(io.lastErrno)

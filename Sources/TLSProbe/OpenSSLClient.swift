@@ -33,6 +33,7 @@ enum OpenSSLClient {
         }
         // No verification in the probe: the verdict validates the chain it records.
         SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, nil)
+        _ = ats_probe_ctx_set_max_cert_list(ctx, ProbeLimits.maximumCertificateMessageBytes)
         ats_probe_ctx_set_legacy_options(ctx)
         guard ats_probe_ctx_set_min_proto_version(ctx, wireVersion(spec.minVersion)) == 1,
               ats_probe_ctx_set_max_proto_version(ctx, wireVersion(spec.maxVersion)) == 1 else {
@@ -82,6 +83,7 @@ enum OpenSSLClient {
         }
         guard let bio = ats_probe_bio_new(fd) else { return fail("cannot create the socket BIO") }
         SSL_set_bio(ssl, bio, bio)
+        ats_probe_track_messages(ssl)
         SSL_set_connect_state(ssl)
         return .success(ssl)
     }

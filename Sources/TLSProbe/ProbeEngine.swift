@@ -300,7 +300,8 @@ final class ProbeEngine {
                 wantedEvents = Int16(POLLOUT)
             default:
                 let reasons = OpenSSLClient.drainReasons()
-                finish(FailureClassifier.classify(reasons: reasons, io: ioStats()), now: Monotonic.now())
+                let io = ioStats()
+                finish(FailureClassifier.classify(reasons: reasons, io: io), now: Monotonic.now(), io: io)
             }
         }
 
@@ -316,6 +317,7 @@ final class ProbeEngine {
                 if length > 0, let der { ocsp = Data(bytes: der, count: length) }
             }
             let scts = spec.requestSCTs ? deliveredSCTs(ssl) : []
+            let certificateBytes = ioStats().certificateMessageBytes
             var alpnData: UnsafePointer<UInt8>?
             var alpnLength: UInt32 = 0
             SSL_get0_alpn_selected(ssl, &alpnData, &alpnLength)
@@ -327,7 +329,8 @@ final class ProbeEngine {
             result = ProbeResult(spec: spec, outcome: .completed, version: version, cipherSuite: suite, group: group,
                                  peerChain: chain, stapledOCSP: ocsp,
                                  tlsSCTCount: scts.filter { $0.source == .tlsExtension }.count,
-                                 alpn: alpn, milliseconds: (end - started) * 1000, deliveredSCTs: scts)
+                                 alpn: alpn, milliseconds: (end - started) * 1000, deliveredSCTs: scts,
+                                 serverAnsweredTLS: true, certificateMessageBytes: certificateBytes)
             phase = .finished
             release()
         }
@@ -389,12 +392,16 @@ final class ProbeEngine {
                 if count > 0 { first += more.prefix(count) }
             }
             return HandshakeIO(firstBytes: first, eof: stats.eof != 0, lastErrno: stats.last_errno,
-                               bytesRead: stats.bytes_read, bytesWritten: stats.bytes_written)
+                               bytesRead: stats.bytes_read, bytesWritten: stats.bytes_written,
+                               alertReceived: stats.alert_received != 0, serverHelloReceived: stats.server_hello_received != 0,
+                               certificateMessageBytes: stats.certificate_message_length >= 0 ? Int(stats.certificate_message_length) : nil)
         }
 
-        private func finish(_ outcome: ProbeOutcome, now: Double) {
+        /// Records a probe that did not complete; `io` is what its handshake saw, if it got that far.
+        private func finish(_ outcome: ProbeOutcome, now: Double, io: HandshakeIO? = nil) {
             guard result == nil else { return }
-            result = ProbeResult(spec: spec, outcome: outcome, milliseconds: max(0, now - started) * 1000)
+            result = ProbeResult(spec: spec, outcome: outcome, milliseconds: max(0, now - started) * 1000,
+                                 serverAnsweredTLS: io?.peerAnsweredTLS ?? false, certificateMessageBytes: io?.certificateMessageBytes)
             phase = .finished
             release()
         }

@@ -79,13 +79,26 @@ public enum ProbeFailure: Sendable, Hashable, Codable {
     case notTLS(String)
     /// The TLS handshake failed (alert or protocol error): usually "nothing offered is acceptable".
     case handshakeFailed(String)
+    /// The server's Certificate message is larger than even the probe accepts
+    /// (`OpenSSLClient.maximumCertificateMessageBytes`), so the chain could not be read.
+    case certificateListTooLarge(String)
 
     /// One-line description.
     public var message: String {
         switch self {
-        case .connectionFailed(let text), .timeout(let text), .notTLS(let text), .handshakeFailed(let text): return text
+        case .connectionFailed(let text), .timeout(let text), .notTLS(let text), .handshakeFailed(let text),
+             .certificateListTooLarge(let text): return text
         }
     }
+}
+
+/// Limits of the probe client itself.
+public enum ProbeLimits {
+    /// The largest Certificate message the probe accepts: ten times OpenSSL's (and
+    /// BoringSSL's) default of 100 KiB, so that a chain too large for Apple's client is still
+    /// observed and judged (`chain-too-large`) rather than read as a handshake failure;
+    /// beyond it the probe fails with ``ProbeFailure/certificateListTooLarge(_:)``.
+    public static let maximumCertificateMessageBytes = 1 << 20
 }
 
 /// The outcome of one probe. A failed or skipped probe never reads as "safe".
@@ -138,11 +151,20 @@ public struct ProbeResult: Sendable, Hashable, Codable {
     /// response (embedded SCTs are read from the certificate itself). Empty unless the spec
     /// asked for SCTs.
     public let deliveredSCTs: [DeliveredSCT]
+    /// Whether the server answered in TLS: the handshake completed, the server sent a
+    /// well-formed alert, or it sent a ServerHello that the probe client then refused. False
+    /// for a server that closed or reset the connection, or sent bytes that are not TLS.
+    public let serverAnsweredTLS: Bool
+    /// Body length of the server's Certificate handshake message, when one arrived.
+    public let certificateMessageBytes: Int?
 
     /// Creates a result.
     public init(spec: ProbeSpec, outcome: ProbeOutcome, version: TLSProtocolVersion? = nil, cipherSuite: CipherSuite? = nil,
                 group: String? = nil, peerChain: [Data] = [], stapledOCSP: Data? = nil, tlsSCTCount: Int = 0,
-                alpn: String? = nil, milliseconds: Double = 0, deliveredSCTs: [DeliveredSCT] = []) {
+                alpn: String? = nil, milliseconds: Double = 0, deliveredSCTs: [DeliveredSCT] = [],
+                serverAnsweredTLS: Bool? = nil, certificateMessageBytes: Int? = nil) {
+        self.serverAnsweredTLS = serverAnsweredTLS ?? (outcome == .completed)
+        self.certificateMessageBytes = certificateMessageBytes
         self.spec = spec
         self.outcome = outcome
         self.version = version

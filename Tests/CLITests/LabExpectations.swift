@@ -48,10 +48,15 @@ enum LabTable {
         LabCase(profile: "clientauth-eku", verdict: "blocked", codes: ["cert-missing-server-auth-eku"], fixKeys: nil),
         LabCase(profile: "validity-900-days", verdict: "blocked", codes: ["cert-validity-too-long"], fixKeys: nil),
         LabCase(profile: "missing-intermediate", verdict: "blocked", codes: ["cert-incomplete-chain"], fixKeys: nil),
+        LabCase(profile: "large-chain", verdict: "blocked", codes: ["chain-too-large"], fixKeys: nil),
         LabCase(profile: "plain-http", verdict: "blocked", codes: ["insecure-http"],
                 fixKeys: ["NSExceptionAllowsInsecureHTTPLoads": "YES"]),
         LabCase(profile: "silent", verdict: "unknown", codes: ["timeout"], fixKeys: nil),
         LabCase(profile: "not-tls", verdict: "unknown", codes: ["not-tls"], fixKeys: nil),
+        LabCase(profile: "reset-after-hello", verdict: "unknown", codes: ["connection-failed"], fixKeys: nil),
+        LabCase(profile: "close-after-hello", verdict: "unknown", codes: ["connection-failed"], fixKeys: nil),
+        LabCase(profile: "reset-mid-handshake", verdict: "unknown", codes: ["connection-failed"], fixKeys: nil),
+        LabCase(profile: "tls-garbage", verdict: "unknown", codes: ["not-tls"], fixKeys: nil),
     ]
 
     static let names: Set<String> = Set(cases.map(\.profile))

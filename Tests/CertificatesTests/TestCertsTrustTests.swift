@@ -45,6 +45,7 @@ let userRootRows: [TrustRow] = [
     TrustRow(file: "leaf-398-days.pem", expected: []),
     TrustRow(file: "leaf-397-days.pem", expected: []),
     TrustRow(file: "leaf-must-staple.pem", expected: []),
+    TrustRow(file: "leaf-10000-sans.pem", expected: []),
     TrustRow(file: "leaf-revoked.pem", host: "revoked.atscheck.test", expected: []),
     TrustRow(file: "leaf-revoked.pem", host: "revoked.atscheck.test", ocsp: "ocsp-revoked.der", expected: [.certRevoked]),
     TrustRow(file: "leaf-good-rsa.pem", ocsp: "ocsp-good.der", expected: []),
@@ -55,7 +56,8 @@ let userRootRows: [TrustRow] = [
 
 /// Rows of "Expected results with the test root as a preinstalled public root" (`--system-roots TestCerts/root.pem`).
 let systemRootRows: [TrustRow] =
-    ["leaf-good-rsa.pem", "leaf-good-ecdsa.pem", "leaf-must-staple.pem", "leaf-397-days.pem", "leaf-398-days.pem", "chain-full.pem"]
+    ["leaf-good-rsa.pem", "leaf-good-ecdsa.pem", "leaf-must-staple.pem", "leaf-397-days.pem", "leaf-398-days.pem", "chain-full.pem",
+     "leaf-10000-sans.pem"]
         .map { TrustRow(file: $0, expected: [.ctRequired]) }
     + [
         TrustRow(file: "leaf-wildcard.pem", host: "api.atscheck.test", expected: [.ctRequired]),

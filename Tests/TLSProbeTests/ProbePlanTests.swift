@@ -206,6 +206,39 @@ struct FailureClassifierTests {
         #expect(closed == .failed(.handshakeFailed("the server closed the connection without answering the ClientHello")))
     }
 
+    @Test("TLS-looking records that hold no TLS message are notTLS; an alert record or a ServerHello is an answer")
+    func whatCountsAsATLSAnswer() {
+        // A 0x16 header around noise: OpenSSL rejects it, nothing parsed, no close from the peer.
+        let garbage = HandshakeIO(firstBytes: [0x16, 0x03, 0x03, 0x00, 0x40, 0x0E, 0x9A, 0x31], bytesRead: 207, bytesWritten: 300)
+        guard case .failed(.notTLS(let message)) = FailureClassifier.classify(reasons: ["unexpected message"], io: garbage) else {
+            Issue.record("expected notTLS for noise behind a handshake header")
+            return
+        }
+        #expect(message.contains("16 03 03 00 40 0e"))
+        #expect(!garbage.peerAnsweredTLS)
+
+        // The first bytes of a ServerHello, then a reset: a handshake failure, but no answer.
+        let partial = HandshakeIO(firstBytes: [0x16, 0x03, 0x03, 0x00, 0x7A, 0x02], lastErrno: ECONNRESET, bytesRead: 12, bytesWritten: 300)
+        #expect(FailureClassifier.classify(reasons: [], io: partial).isHandshakeFailure)
+        #expect(!partial.peerAnsweredTLS)
+
+        // A well-formed alert, parsed or only seen in the record bytes, is a real refusal.
+        #expect(HandshakeIO(firstBytes: [0x15, 0x03, 0x01, 0x00, 0x02, 0x02, 0x28], bytesRead: 7, bytesWritten: 200).peerAnsweredTLS)
+        #expect(HandshakeIO(bytesRead: 7, bytesWritten: 200, alertReceived: true).peerAnsweredTLS)
+        // A ServerHello the client refused (version or suite it did not offer) is an answer;
+        // a ServerHello followed by the server's own reset is not.
+        #expect(HandshakeIO(firstBytes: [0x16, 0x03, 0x03], bytesRead: 90, bytesWritten: 200, serverHelloReceived: true).peerAnsweredTLS)
+        #expect(!HandshakeIO(firstBytes: [0x16, 0x03, 0x03], eof: true, bytesRead: 90, bytesWritten: 200,
+                             serverHelloReceived: true).peerAnsweredTLS)
+    }
+
+    @Test("a certificate list beyond the probe's cap is its own failure, after a ServerHello")
+    func oversizedCertificateList() {
+        let io = HandshakeIO(firstBytes: [0x16, 0x03, 0x03], bytesRead: 40_000, bytesWritten: 300, serverHelloReceived: true)
+        #expect(FailureClassifier.classify(reasons: ["excessive message size"], io: io)
+            == .failed(.certificateListTooLarge("the server's certificate list is larger than 1048576 bytes")))
+    }
+
     @Test("non-printable first bytes are shown in hex")
     func describeBytes() {
         #expect(FailureClassifier.describe([0x00, 0xFF]) == "00 ff")

@@ -158,12 +158,23 @@ typedef struct {
     int last_errno;
     uint64_t bytes_read;
     uint64_t bytes_written;
+    /// A well-formed TLS alert (2 bytes, level warning or fatal) arrived from the server.
+    int alert_received;
+    /// A complete ServerHello handshake message arrived (before OpenSSL judged its contents).
+    int server_hello_received;
+    /// Body length of the server's Certificate handshake message; -1 until one arrived.
+    long certificate_message_length;
 } ats_probe_io_stats;
 /// A BIO over a connected non-blocking socket: send with MSG_NOSIGNAL (no SIGPIPE), recv,
 /// retry flags on EAGAIN. Does not close fd. Pass it to SSL_set_bio (which takes ownership).
 BIO *ats_probe_bio_new(int fd);
 /// Copies the stats of the probe BIO attached to ssl; 0 when ssl has no probe BIO.
 int ats_probe_io_stats_get(SSL *ssl, ats_probe_io_stats *out);
+/// Records, in the probe BIO's stats, the TLS messages the server sends (alerts, ServerHello,
+/// the Certificate message's size). Call after SSL_set_bio with a probe BIO.
+void ats_probe_track_messages(SSL *ssl);
+/// SSL_CTX_set_max_cert_list (a macro): the largest Certificate message the client accepts.
+long ats_probe_ctx_set_max_cert_list(SSL_CTX *ctx, long bytes);
 
 /// Creates a non-blocking, close-on-exec TCP socket and starts connecting to `address`
 /// (a struct sockaddr of `address_length` bytes). Returns the descriptor, with
