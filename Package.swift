@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TLSLab", targets: ["TLSLab"]),
         .library(name: "ATSCheck", targets: ["ATSCheck"]),
         .library(name: "Pinning", targets: ["Pinning"]),
+        .library(name: "ATSProxy", targets: ["ATSProxy"]),
     ],
     targets: [
         .systemLibrary(
@@ -30,8 +31,9 @@ let package = Package(
         .target(name: "TLSProbe", dependencies: ["COpenSSL", "COpenSSLShims", "Certificates"]),
         .target(name: "TLSLab", dependencies: ["COpenSSL", "COpenSSLShims", "Certificates"]),
         .target(name: "ATSCheck", dependencies: ["ATSPolicy", "TLSProbe", "Certificates", "Pinning"]),
+        .target(name: "ATSProxy", dependencies: ["ATSPolicy"]),
         .target(name: "Pinning", dependencies: ["Certificates", "ATSPolicy", "COpenSSL", "COpenSSLShims"]),
-        .executableTarget(name: "AtscheckCLI", dependencies: ["AtscheckSystem", "Certificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "TLSProbe", "TLSLab", "ATSCheck", "Pinning"]),
+        .executableTarget(name: "AtscheckCLI", dependencies: ["AtscheckSystem", "ATSProxy", "Certificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "TLSProbe", "TLSLab", "ATSCheck", "Pinning"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["Pinning", "Certificates"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
         .target(name: "AtscheckTestSupport", path: "Tests/TestSupport"),
@@ -44,6 +46,7 @@ let package = Package(
         .testTarget(name: "TLSLabTests", dependencies: ["TLSLab", "Certificates"]),
         .testTarget(name: "ATSCheckTests", dependencies: ["ATSCheck", "TLSProbe", "TLSLab", "ATSPolicy", "Certificates", "AtscheckTestSupport"]),
         .testTarget(name: "PinningTests", dependencies: ["Pinning", "Certificates", "ATSPolicy", "TLSLab", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSProxyTests", dependencies: ["ATSProxy"]),
         .testTarget(name: "CLITests", dependencies: ["AtscheckCLI", "Certificates", "AtscheckTestSupport"]),
         .testTarget(name: "RepositoryTests", dependencies: ["ATSCheck", "ATSLint", "ATSPolicy", "Certificates", "AtscheckTestSupport"]),
     ]

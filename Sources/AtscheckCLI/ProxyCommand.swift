@@ -1,5 +1,6 @@
 import ArgumentParsing
 import ATSPolicy
+import ATSProxy
 import Certificates
 import Foundation
 
@@ -116,16 +117,6 @@ extension ProxyOptions {
 
     /// `host:port` or `[v6]:port` → (host without brackets, port).
     static func splitHostPort(_ text: String) -> (String, UInt16)? {
-        if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]") else { return nil }
-            let host = String(text[text.index(after: text.startIndex)..<close])
-            let rest = text[text.index(after: close)...]
-            guard rest.hasPrefix(":"), let port = UInt16(rest.dropFirst()), !host.isEmpty else { return nil }
-            return (host, port)
-        }
-        guard let colon = text.lastIndex(of: ":") else { return nil }
-        let host = String(text[..<colon])
-        guard !host.isEmpty, !host.contains(":"), let port = UInt16(text[text.index(after: colon)...]) else { return nil }
-        return (host, port)
+        ProxyRequestHead.splitHostPort(text).map { ($0.host, $0.port) }
     }
 }

@@ -1,5 +1,6 @@
 import ATSCheck
 import ATSPolicy
+import ATSProxy
 import Certificates
 import Dispatch
 import Foundation
@@ -15,7 +16,7 @@ import TLSProbe
 final class ProxyServer: @unchecked Sendable {
     static let maxConnections = 256
     static let maxConnectionsPerClient = 64
-    static let maxHeadBytes = 32 * 1024
+    static let maxHeadBytes = ProxyRequestHead.maximumBytes
     /// How long a tunnel or a forwarded exchange may sit without traffic.
     static let minimumIdleSeconds = 60.0
     static let cacheSeconds = 60.0
@@ -78,15 +79,6 @@ final class ProxyServer: @unchecked Sendable {
 
     // MARK: - One connection
 
-    /// A parsed request head.
-    struct Head {
-        let method: String
-        let target: String
-        let version: String
-        /// Header lines as sent (name, value), in order.
-        let headers: [(name: String, value: String)]
-    }
-
     private func handle(_ client: Int32) {
         ProxySocket.setTimeouts(client, seconds: options.timeout)
         let deadline = DispatchTime.now() + options.timeout
@@ -97,7 +89,7 @@ final class ProxyServer: @unchecked Sendable {
             }
             return
         }
-        guard let head = Self.parse(raw) else {
+        guard let head = ProxyRequestHead.parse(raw) else {
             log(method: "-", hostPort: "-", verdict: "bad-request", reason: "-")
             respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: malformed request\n")
             return
@@ -137,28 +129,10 @@ final class ProxyServer: @unchecked Sendable {
         return nil
     }
 
-    /// Request line and headers; nil for anything that is not a well-formed HTTP/1.x head.
-    static func parse(_ raw: [UInt8]) -> Head? {
-        guard raw.allSatisfy({ $0 == 9 || ($0 >= 32 && $0 < 127) || $0 == 13 || $0 == 10 || $0 >= 128 }),
-              let text = String(bytes: raw, encoding: .utf8) else { return nil }
-        let lines = text.components(separatedBy: "\r\n")
-        let requestLine = lines[0].split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        guard requestLine.count == 3, !requestLine[0].isEmpty, requestLine[0].allSatisfy({ $0.isLetter && $0.isUppercase }),
-              !requestLine[1].isEmpty, requestLine[2] == "HTTP/1.1" || requestLine[2] == "HTTP/1.0" else { return nil }
-        var headers: [(String, String)] = []
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            let name = String(line[..<colon])
-            guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
-            headers.append((name, line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
-        }
-        return Head(method: requestLine[0], target: requestLine[1], version: requestLine[2], headers: headers.map { (name: $0.0, value: $0.1) })
-    }
-
     // MARK: - CONNECT
 
-    private func tunnel(_ client: Int32, head: Head, rest: [UInt8]) {
-        guard let (host, port) = ProxyOptions.splitHostPort(head.target), port > 0 else {
+    private func tunnel(_ client: Int32, head: ProxyRequestHead, rest: [UInt8]) {
+        guard let (host, port) = ProxyRequestHead.splitHostPort(head.target), port > 0 else {
             log(method: "CONNECT", hostPort: head.target, verdict: "bad-request", reason: "-")
             respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: CONNECT needs host:port\n")
             return
@@ -229,8 +203,8 @@ final class ProxyServer: @unchecked Sendable {
 
     // MARK: - Absolute-form http://
 
-    private func forward(_ client: Int32, head: Head, rest: [UInt8]) {
-        guard let target = Self.absoluteHTTP(head.target) else {
+    private func forward(_ client: Int32, head: ProxyRequestHead, rest: [UInt8]) {
+        guard let target = ProxyRequestHead.absoluteHTTP(head.target) else {
             log(method: head.method, hostPort: "-", verdict: "bad-request", reason: "-")
             respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: expected an absolute http:// URL or CONNECT\n")
             return
@@ -273,27 +247,6 @@ final class ProxyServer: @unchecked Sendable {
         guard ProxySocket.write(upstream, Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + rest) else { return }
         ProxySocket.setTimeouts(client, seconds: idleSeconds)
         ProxySocket.splice(client: client, upstream: upstream, idle: idleSeconds)
-    }
-
-    /// `http://host[:port][/path]` → host, port, origin-form path.
-    static func absoluteHTTP(_ target: String) -> (host: String, port: UInt16, path: String)? {
-        guard target.lowercased().hasPrefix("http://") else { return nil }
-        let afterScheme = target.dropFirst(7)
-        let authorityEnd = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
-        let authority = String(afterScheme[..<authorityEnd])
-        var path = String(afterScheme[authorityEnd...])
-        if let fragment = path.firstIndex(of: "#") { path = String(path[..<fragment]) }
-        if path.isEmpty || path.hasPrefix("?") { path = "/" + path }
-        guard !authority.isEmpty, !authority.contains("@") else { return nil }
-        if let (host, port) = ProxyOptions.splitHostPort(authority) {
-            return port > 0 ? (host, port, path) : nil
-        }
-        var host = authority
-        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        guard !host.isEmpty, !host.contains("[") && !host.contains("]"), host.contains(":") == ProxySocket.isIPLiteral(host) || !host.contains(":") else {
-            return nil
-        }
-        return (host, 80, path)
     }
 
     // MARK: - Helpers

@@ -1,0 +1,91 @@
+import ATSPolicy
+import Foundation
+
+/// A parsed HTTP/1.x request head as an ATS-enforcing proxy sees it: the request line and the
+/// header lines, nothing interpreted beyond what the proxy needs. Pure value code, fuzzed
+/// (`Fuzz/`), with no socket in sight.
+public struct ProxyRequestHead: Sendable, Equatable {
+    /// Upper-case method (`CONNECT`, `GET`, ...).
+    public let method: String
+    /// The request target as sent (`host:port` for CONNECT, an absolute URL otherwise).
+    public let target: String
+    /// `HTTP/1.1` or `HTTP/1.0`.
+    public let version: String
+    /// Header lines as sent (name, value), in order.
+    public let headers: [Header]
+
+    /// One header line.
+    public struct Header: Sendable, Equatable {
+        public let name: String
+        public let value: String
+
+        /// Creates a header line.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The most bytes a request head may have before the blank line.
+    public static let maximumBytes = 32 * 1024
+
+    /// Request line and headers from the bytes before the blank line; nil for anything that is
+    /// not a well-formed HTTP/1.x head (control bytes, a malformed request line or header line,
+    /// invalid UTF-8, more than ``maximumBytes``).
+    public static func parse(_ raw: [UInt8]) -> ProxyRequestHead? {
+        guard raw.count <= maximumBytes,
+              raw.allSatisfy({ $0 == 9 || ($0 >= 32 && $0 < 127) || $0 == 13 || $0 == 10 || $0 >= 128 }),
+              let text = String(validating: raw, as: UTF8.self) else { return nil }
+        let lines = text.components(separatedBy: "\r\n")
+        let requestLine = lines[0].split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard requestLine.count == 3, !requestLine[0].isEmpty, requestLine[0].allSatisfy({ $0.isLetter && $0.isUppercase }),
+              !requestLine[1].isEmpty, requestLine[2] == "HTTP/1.1" || requestLine[2] == "HTTP/1.0" else { return nil }
+        var headers: [Header] = []
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            let name = String(line[..<colon])
+            guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
+            headers.append(Header(name: name, value: line[line.index(after: colon)...].trimmingCharacters(in: [" ", "\t"])))
+        }
+        return ProxyRequestHead(method: requestLine[0], target: requestLine[1], version: requestLine[2], headers: headers)
+    }
+
+    /// `host:port` or `[v6]:port` → host (brackets removed) and port; nil when malformed.
+    public static func splitHostPort(_ text: String) -> (host: String, port: UInt16)? {
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]") else { return nil }
+            let host = String(text[text.index(after: text.startIndex)..<close])
+            let rest = text[text.index(after: close)...]
+            guard rest.hasPrefix(":"), let port = UInt16(rest.dropFirst()), !host.isEmpty else { return nil }
+            return (host, port)
+        }
+        guard let colon = text.lastIndex(of: ":") else { return nil }
+        let host = String(text[..<colon])
+        guard !host.isEmpty, !host.contains(":"), let port = UInt16(text[text.index(after: colon)...]) else { return nil }
+        return (host, port)
+    }
+
+    /// `http://host[:port][/path]` → host, port (80 when absent), origin-form path; nil for
+    /// anything else (another scheme, userinfo, an empty host, port 0, a malformed IPv6 host).
+    public static func absoluteHTTP(_ target: String) -> (host: String, port: UInt16, path: String)? {
+        guard target.lowercased().hasPrefix("http://") else { return nil }
+        let afterScheme = target.dropFirst(7)
+        let authorityEnd = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
+        let authority = String(afterScheme[..<authorityEnd])
+        var path = String(afterScheme[authorityEnd...])
+        if let fragment = path.firstIndex(of: "#") { path = String(path[..<fragment]) }
+        if path.isEmpty || path.hasPrefix("?") { path = "/" + path }
+        guard !authority.isEmpty, !authority.contains("@") else { return nil }
+        if let (host, port) = splitHostPort(authority) {
+            return port > 0 ? (host, port, path) : nil
+        }
+        // Without a port: a name or IPv4 literal as is, an IPv6 literal only in brackets.
+        if authority.hasPrefix("[") && authority.hasSuffix("]") {
+            let host = String(authority.dropFirst().dropLast())
+            guard host.contains(":"), IPAddressParser.parse(host) != nil else { return nil }
+            return (host, 80, path)
+        }
+        guard !authority.contains(":"), !authority.contains("["), !authority.contains("]") else { return nil }
+        return (authority, 80, path)
+    }
+}
