@@ -1,3 +1,4 @@
+import ATSPolicy
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -16,8 +17,16 @@ extension PinPolicy {
         if containsEntityDeclaration(xml) {
             return PinLoadResult(policies: [], problems: ["XML declares entities (<!ENTITY); refused"])
         }
+        // The XML declaration and encoding checks the plist reader applies (UTF-7 or an
+        // unterminated declaration would otherwise reach libxml2's encoding switch).
+        let prepared: Data
+        do {
+            prepared = try SafeXML.prepare(xml)
+        } catch {
+            return PinLoadResult(policies: [], problems: ["XML refused: \(error.message)"])
+        }
         let delegate = NSCParserDelegate()
-        let parser = XMLParser(data: xml)
+        let parser = XMLParser(data: prepared)
         parser.shouldResolveExternalEntities = false
         parser.delegate = delegate
         if !parser.parse() {

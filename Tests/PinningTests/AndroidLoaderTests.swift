@@ -57,6 +57,20 @@ struct AndroidLoaderTests {
         #expect(result.problems == ["XML declares entities (<!ENTITY); refused"])
     }
 
+    @Test("the plist reader's XML guard applies: unterminated or non-UTF declarations never reach libxml2")
+    func hostileDeclarations() {
+        for (bytes, message) in [
+            (Array(#"<?xml version="1.0" encoding="UTF-7"?"#.utf8) + [0xFF] + Array("<network-security-config/>".utf8),
+             "XML refused: the XML declaration is not terminated by '?>' within the first 4096 bytes"),
+            (Array(#"<?xml version="1.0" encoding="UTF-7"?><network-security-config/>"#.utf8),
+             "XML refused: unsupported text encoding 'UTF-7' (property lists must be UTF-8 or UTF-16)"),
+        ] {
+            let result = PinPolicy.fromAndroidNSC(xml: Data(bytes))
+            #expect(result.policies.isEmpty)
+            #expect(result.problems == [message])
+        }
+    }
+
     @Test func malformedXMLAndBadAttributes() {
         let broken = PinPolicy.fromAndroidNSC(xml: Data("<network-security-config><domain-config>".utf8))
         #expect(broken.policies.isEmpty)

@@ -1,0 +1,14 @@
+import Foundation
+
+/// The checks every XML document atscheck parses goes through before libxml2 sees it (the
+/// same as for XML property lists): UTF-16 transcoded to UTF-8, a strictly parsed XML
+/// declaration naming UTF-8 or UTF-16 only, and no entity declarations. Other XML readers
+/// (the Android network-security-config loader) call this first.
+public enum SafeXML {
+    /// The document as UTF-8 bytes ready for `XMLParser`, or why it is refused.
+    public static func prepare(_ data: Data) throws(PlistReadError) -> Data {
+        var text = try PlistText.decode([UInt8](data))
+        try PlistXMLPrologue.prepare(&text)
+        return Data(text.bytes)
+    }
+}
