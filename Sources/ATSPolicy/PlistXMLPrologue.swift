@@ -38,6 +38,12 @@ enum PlistXMLPrologue {
                 if text.wasTranscoded { blank(&text.bytes, declaration.encodingAttribute!) }
             }
         }
+        // FoundationXML force-unwraps the UTF-8 decoding of element names that libxml2 hands
+        // it, so a name with invalid UTF-8 traps the process (found by Fuzz/FuzzPins on an
+        // Android config). Valid UTF-8 throughout, checked here, keeps that path closed.
+        if let offset = firstInvalidUTF8(text.bytes) {
+            throw PlistReadError("invalid UTF-8 text", at: PlistSourceMap(bytes: text.bytes).location(ofOffset: offset))
+        }
         // The byte scan that keeps entity-expansion (billion laughs) and external-entity (XXE)
         // documents away from the parser. `<` cannot appear unescaped in character data or
         // attribute values, so outside comments and CDATA sections the only place these bytes
@@ -122,6 +128,20 @@ enum PlistXMLPrologue {
             throw PlistReadError("malformed XML declaration (version is required)", at: map(0))
         }
         return declaration
+    }
+
+    /// The offset of the first byte that does not belong to a valid UTF-8 sequence.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     private static func checkEncoding(_ label: String, of text: PlistText, at offset: Int) throws(PlistReadError) {

@@ -16,6 +16,7 @@ import Testing
               ("utf7-entity-declaration.plist", "the XML declaration is not terminated by '?>' within the first 4096 bytes"),
               ("utf7-terminated-declaration.plist", "unsupported text encoding 'UTF-7' (property lists must be UTF-8 or UTF-16)"),
               ("declaration-after-whitespace.plist", "the XML declaration must be at the very start of the file"),
+              ("invalid-utf8-element-name.plist", "invalid UTF-8 text"),
           ])
     func hostileFixtures(_ name: String, _ message: String) throws {
         let data = try Data(contentsOf: Self.hostile.appendingPathComponent(name))

@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 import Certificates
@@ -69,6 +70,14 @@ struct AndroidLoaderTests {
             #expect(result.policies.isEmpty)
             #expect(result.problems == [message])
         }
+    }
+
+    @Test("an element name that is not UTF-8 is refused before XMLParser, which traps on it (found by Fuzz/FuzzPins)")
+    func invalidUTF8ElementName() throws {
+        let url = RepositoryLayout.hostile.appendingPathComponent("pins/invalid-utf8-element-name.xml")
+        let result = PinPolicy.fromAndroidNSC(xml: try Data(contentsOf: url))
+        #expect(result.policies.isEmpty)
+        #expect(result.problems == ["XML refused: invalid UTF-8 text"])
     }
 
     @Test func malformedXMLAndBadAttributes() {

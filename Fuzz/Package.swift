@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+// libFuzzer targets over atscheck's parsers. Not part of the main package: build and run them
+// with Fuzz/run.sh, which passes the sanitizer flags (a plain `swift build` here links no
+// fuzzer and the targets do nothing useful).
+import PackageDescription
+
+let package = Package(
+    name: "atscheck-fuzz",
+    dependencies: [.package(name: "atscheck", path: "..")],
+    targets: [
+        .executableTarget(name: "FuzzPlist", dependencies: [
+            .product(name: "ATSPolicy", package: "atscheck"), .product(name: "ATSLint", package: "atscheck"),
+        ]),
+        .executableTarget(name: "FuzzCertificates", dependencies: [.product(name: "Certificates", package: "atscheck")]),
+        .executableTarget(name: "FuzzProxyHead", dependencies: [.product(name: "ATSProxy", package: "atscheck")]),
+        .executableTarget(name: "FuzzPins", dependencies: [
+            .product(name: "Pinning", package: "atscheck"), .product(name: "ATSPolicy", package: "atscheck"),
+        ]),
+    ]
+)

@@ -1,0 +1,26 @@
+import Certificates
+import Foundation
+
+/// The TestCerts root, the only (user-installed) anchor, read once; the store is built per
+/// input so that anything it leaks shows up as a per-input leak.
+private let rootPEM: Data = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("TestCerts/root.pem")
+    return (try? Data(contentsOf: root)) ?? Data()
+}()
+private let evaluationTime = Date(timeIntervalSince1970: 1_748_736_000)
+
+/// The certificate loader (PEM and DER through OpenSSL) and, for whatever loads, every field
+/// accessor and the whole trust evaluation with Apple's rules.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCertificates(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    guard let chain = try? CertificateLoader.parse(Data(bytes: data, count: size)), !chain.isEmpty else { return 0 }
+    for certificate in chain {
+        _ = (certificate.subject, certificate.issuer, certificate.subjectAlternativeNames, certificate.publicKey, certificate.validityDays,
+             certificate.notBefore, certificate.notAfter, certificate.spkiSHA256, certificate.sha256Fingerprint)
+    }
+    let evaluator = TrustEvaluator(store: TrustStore(user: (try? CertificateLoader.parse(rootPEM)) ?? []))
+    _ = evaluator.evaluate(chain, host: "good.atscheck.test", at: evaluationTime)
+    _ = evaluator.evaluate(chain, host: "127.0.0.1", at: evaluationTime, ocspResponse: Data(bytes: data, count: min(size, 512)))
+    return 0
+}
