@@ -7,7 +7,7 @@ import Testing
 @Suite("Repository: self-contained and case-safe")
 struct SelfContainedTests {
     /// The folders and files a clone must be able to use by themselves.
-    static let checkedRoots = ["Sources", "Tests", "Benchmarks", ".ci", "ci", "docs", "README.md", "Package.swift"]
+    static let checkedRoots = ["Sources", "Tests", "Benchmarks", "Fuzz", ".ci", "ci", "docs", "README.md", "Package.swift"]
 
     /// `..` + `/shared`, spelt in two parts so this file does not contain it.
     static let outsideFolder = ".." + "/shared"
