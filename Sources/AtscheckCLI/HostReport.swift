@@ -155,8 +155,13 @@ struct HostReport: Encodable {
             try container.encode(probe.group, forKey: .group)
             try container.encode(probe.peerChain.count, forKey: .chainLength)
             try container.encode((probe.milliseconds * 100).rounded() / 100, forKey: .milliseconds)
+            try container.encode(probe.serverAnsweredTLS, forKey: .serverAnsweredTLS)
+            try container.encode(probe.certificateMessageBytes, forKey: .certificateMessageBytes)
         }
-        private enum CodingKeys: String, CodingKey { case name, outcome, detail, minVersion, maxVersion, version, cipherSuite, group, chainLength, milliseconds }
+        private enum CodingKeys: String, CodingKey {
+            case name, outcome, detail, minVersion, maxVersion, version, cipherSuite, group, chainLength, milliseconds
+            case serverAnsweredTLS, certificateMessageBytes
+        }
     }
 
     private struct Timing: Encodable {

@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 
@@ -19,11 +20,11 @@ struct HostJSONTests {
     static let versionKeys: Set<String> = ["TLSv1.0", "TLSv1.1", "TLSv1.2", "TLSv1.3"]
     static let probeNames = ["default", "tls1.0", "tls1.1", "tls1.2", "tls1.3", "tls1.2-ats-fs", "tls1.2-static-rsa", "tls1.2-other"]
     static let probeKeys: Set<String> = ["name", "outcome", "detail", "minVersion", "maxVersion", "version", "cipherSuite", "group",
-                                         "chainLength", "milliseconds"]
+                                         "chainLength", "milliseconds", "serverAnsweredTLS", "certificateMessageBytes"]
 
     static func run(_ profile: String, timeout: Int = 3, lab: LabServe) async throws -> [String: Any] {
         let port = try lab.port(profile)
-        let result = try await AsyncRun.atscheck(HostArguments.host(HostArguments.url(profile, port: port), ["--timeout", "\(timeout)"]))
+        let result = try await AsyncRun.atscheck(HostArguments.host(HostArguments.url(profile, port: port), ["--timeout", TestTiming.argument(Double(timeout))]))
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         let document = try result.json()
         #expect(Set(document.keys) == topLevelKeys, "keys: \(document.keys.sorted())")
@@ -121,6 +122,8 @@ struct HostJSONTests {
             #expect(tls10["outcome"] as? String == "completed")
             #expect(tls10["version"] as? String == "TLSv1.0")
             #expect(tls10["chainLength"] as? Int == 2)
+            #expect(tls10["serverAnsweredTLS"] as? Bool == true)
+            #expect((tls10["certificateMessageBytes"] as? Int ?? 0) > 1000, "leaf + intermediate")
             let suite = try #require(tls10["cipherSuite"] as? [String: Any])
             #expect(suite["atsClass"] as? String == "atsForwardSecret")
             #expect((suite["id"] as? String)?.hasPrefix("0x") == true)

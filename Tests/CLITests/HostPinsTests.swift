@@ -1,4 +1,5 @@
 import Certificates
+import AtscheckTestSupport
 import Foundation
 import Testing
 
@@ -60,7 +61,7 @@ struct HostPinsTests {
         try await LabServe.with(["good-rsa"]) { lab in
             let port = try lab.port("good-rsa")
             return try await AsyncRun.atscheck(HostArguments.host(HostArguments.url("good-rsa", port: port), json: json,
-                                                                  ["--timeout", "5", "--pins", path]))
+                                                                  ["--timeout", TestTiming.argument(5), "--pins", path]))
         }
     }
 

@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 
@@ -7,8 +8,8 @@ import Testing
 struct HostProbeTests {
     /// `--timeout` for the unreachable cases, and the slack allowed on top of it for process
     /// start-up and a loaded machine (measured on the child process, from outside).
-    static let timeout = 2.0
-    static let margin = 4.0
+    static let timeout = TestTiming.seconds(2)
+    static let margin = TestTiming.seconds(4)
 
     @Test("closed port, silent server, non-TLS server: exit 3 with the right code, within --timeout 2 plus a margin",
           arguments: [("closed", "connection-failed", -1004), ("silent", "timeout", -1001), ("not-tls", "not-tls", -1200)])

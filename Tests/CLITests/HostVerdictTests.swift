@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 
@@ -14,7 +15,7 @@ struct HostVerdictTests {
         try await LabServe.with([expected.profile]) { lab in
             let port = try lab.port(expected.profile)
             let result = try await AsyncRun.atscheck(HostArguments.host(HostArguments.url(expected.profile, port: port),
-                                                                       ["--timeout", "2"]))
+                                                                       ["--timeout", TestTiming.argument(2)]))
             #expect(!result.killedBySignal)
             #expect(result.status == expected.exitStatus, "\(result.command): \(result.stdout.prefix(2000)) \(result.stderr)")
             #expect(result.stderr.isEmpty, "\(result.stderr)")
@@ -44,7 +45,7 @@ struct HostVerdictTests {
         try await LabServe.with([expected.profile]) { lab in
             let port = try lab.port(expected.profile)
             let url = HostArguments.url(expected.profile, port: port)
-            let result = try await AsyncRun.atscheck(HostArguments.host(url, json: false, ["--timeout", "2"]))
+            let result = try await AsyncRun.atscheck(HostArguments.host(url, json: false, ["--timeout", TestTiming.argument(2)]))
             #expect(result.status == expected.exitStatus, "\(result.command): \(result.stdout) \(result.stderr)")
             let lines = result.stdoutLines
             #expect(lines.first == "\(expected.verdict.uppercased())  \(url)")

@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -47,17 +48,17 @@ struct ProxySlowlorisTests {
 
     @Test("a legitimate client is answered at once; trickling heads are cut at the deadline; one address cannot take every slot")
     func slowloris() async throws {
-        try await ProxyServe.with(["--timeout", "3"]) { proxy in
+        try await ProxyServe.with(["--timeout", TestTiming.argument(3)]) { proxy in
             let port = proxy.port
             let started = DispatchSemaphore(value: 0)
             async let trickle = offPool {
-                try Self.trickle(port: port, count: 100, interval: 0.5, duration: 8, started: { started.signal() })
+                try Self.trickle(port: port, count: 100, interval: 0.5, duration: TestTiming.seconds(8), started: { started.signal() })
             }
             // Once the trickle holds its connections, a request from another address.
             try await offPool { started.wait(); usleep(500_000) }
             let legitimate = try await offPool {
                 try RawClient.exchange(port: port, Array("GET http://blocked.example/ HTTP/1.1\r\nHost: blocked.example\r\n\r\n".utf8),
-                                       from: "127.0.0.2", timeout: 4)
+                                       from: "127.0.0.2", timeout: Int(TestTiming.seconds(4)))
             }
             #expect(String(decoding: legitimate, as: UTF8.self).hasPrefix("HTTP/1.1 403 Forbidden\r\n"),
                     "answered while 100 connections trickle: \(String(decoding: legitimate, as: UTF8.self))")
@@ -69,7 +70,7 @@ struct ProxySlowlorisTests {
             #expect(timedOut == 64, "every admitted trickle is answered 408 at the head deadline: \(timedOut)")
             let lastClose = outcome.closedAfter.compactMap { $0 }.max() ?? .infinity
             #expect(outcome.closedAfter.allSatisfy { $0 != nil }, "every trickling connection was closed by the proxy")
-            #expect(lastClose < 7, "cut by the 3 s head deadline, not kept alive by each byte (last close after \(lastClose) s)")
+            #expect(lastClose < TestTiming.seconds(7), "cut by the head deadline, not kept alive by each byte (last close after \(lastClose) s)")
             #expect(proxy.isRunning)
         }
     }

@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -20,7 +21,7 @@ struct ProxyTests {
     static func withLabAndProxy<T>(policy: String? = nil, _ body: (LabServe, ProxyServe) async throws -> T) async throws -> T {
         try await LabServe.with(profiles) { lab in
             let resolves = try profiles.flatMap { ["--resolve", "good.atscheck.test:\(try lab.port($0))=127.0.0.1"] }
-            let arguments = ["--at", Fixtures.evaluationTime, "--ca-file", LabServe.rootCA, "--no-system-roots", "--timeout", "5"]
+            let arguments = ["--at", Fixtures.evaluationTime, "--ca-file", LabServe.rootCA, "--no-system-roots", "--timeout", TestTiming.argument(5)]
                 + resolves + (policy.map { ["--policy", $0] } ?? [])
             return try await ProxyServe.with(arguments) { proxy in try await body(lab, proxy) }
         }
