@@ -30,9 +30,10 @@ targets=("$@")
 artifacts="${FUZZ_ARTIFACTS:-$here/artifacts}"
 mkdir -p "$artifacts"
 
-swift build --package-path "$here" -c "${FUZZ_CONFIGURATION:-release}" --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer \
-    $(printf -- '--product %s ' "${targets[@]}") >&2
-bin="$(swift build --package-path "$here" -c "${FUZZ_CONFIGURATION:-release}" --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer --show-bin-path)"
+flags=(--package-path "$here" -c "${FUZZ_CONFIGURATION:-release}" --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer)
+# One product per call: swift build honours only the last --product it is given.
+for target in "${targets[@]}"; do swift build "${flags[@]}" --product "$target" >&2; done
+bin="$(swift build "${flags[@]}" --show-bin-path)"
 
 # Inputs larger than this are cut down: small inputs keep the rate up, and the readers' size
 # limits are covered by the unit tests.
@@ -68,11 +69,11 @@ for target in "${targets[@]}"; do
     LSAN_OPTIONS="suppressions=$here/lsan-suppressions.txt:print_suppressions=0" \
         "$bin/$target" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="$(max_len "$target")" -detect_leaks=0 \
         -print_final_stats=1 -artifact_prefix="$artifacts/$target-" > "$log" 2>&1 || status=$?
-    runs="$(grep -m1 'stat::number_of_executed_units' "$log" | awk '{print $2}')"
+    runs="$(grep -m1 'stat::number_of_executed_units' "$log" | awk '{print $2}' || true)"
     if [ "$status" -ne 0 ]; then
         failed=1
         echo "$target: FAILED (exit $status) after ${runs:-?} executions; artifacts in $artifacts" >&2
-        grep -E 'ERROR|SUMMARY|Fatal error|deadly|Test unit written' "$log" | head -20 >&2 || true
+        grep -E 'ERROR|SUMMARY|Fatal error|deadly|Test unit written' "$log" | head -20 >&2 || tail -20 "$log" >&2
     else
         echo "$target: ${runs:-?} executions in ${seconds} s, no crash, no leak, no timeout ($(ls "$corpus" | wc -l) corpus inputs)"
     fi
