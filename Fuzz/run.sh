@@ -73,7 +73,8 @@ for target in "${targets[@]}"; do
     if [ "$status" -ne 0 ]; then
         failed=1
         echo "$target: FAILED (exit $status) after ${runs:-?} executions; artifacts in $artifacts" >&2
-        grep -E 'ERROR|SUMMARY|Fatal error|deadly|Test unit written' "$log" | head -20 >&2 || tail -20 "$log" >&2
+        # The input itself too (libFuzzer prints small ones in base64): a CI clone is deleted.
+        grep -E 'ERROR|SUMMARY|Fatal error|deadly|Test unit written|^Base64:|^    #[0-9]+ .* in ' "$log" | head -40 >&2 || tail -20 "$log" >&2
     else
         echo "$target: ${runs:-?} executions in ${seconds} s, no crash, no leak, no timeout ($(ls "$corpus" | wc -l) corpus inputs)"
     fi

@@ -27,12 +27,14 @@ enum PlistXMLPrologue {
     static func prepare(_ text: inout PlistText) throws(PlistReadError) {
         let bytes = text.bytes
         let first = bytes.firstIndex { !isXMLWhitespace($0) } ?? 0
+        var declarationEnd = 0
         if startsDeclaration(bytes, at: first) {
             guard first == 0 else {
                 throw PlistReadError("the XML declaration must be at the very start of the file",
                                      at: PlistSourceMap(bytes: bytes).location(ofOffset: first))
             }
             let declaration = try parseDeclaration(bytes)
+            declarationEnd = declaration.end
             if let value = declaration.encoding {
                 try checkEncoding(String(decoding: bytes[value], as: UTF8.self), of: text, at: value.lowerBound)
                 if text.wasTranscoded { blank(&text.bytes, declaration.encodingAttribute!) }
@@ -43,6 +45,13 @@ enum PlistXMLPrologue {
         // Android config). Valid UTF-8 throughout, checked here, keeps that path closed.
         if let offset = firstInvalidUTF8(text.bytes) {
             throw PlistReadError("invalid UTF-8 text", at: PlistSourceMap(bytes: text.bytes).location(ofOffset: offset))
+        }
+        // FoundationXML calls strlen on a processing instruction's data, which libxml2 passes
+        // as NULL for `<?target?>`: an 8-byte file crashed the process (found by Fuzz/FuzzPlist).
+        // Property lists and network security configs have no processing instructions, so any
+        // `<?` after the declaration is refused (a comment quoting one too, as for entities).
+        if let offset = text.bytes.plistFirstIndex(of: Array("<?".utf8), from: declarationEnd) {
+            throw PlistReadError("processing instructions are not allowed", at: PlistSourceMap(bytes: text.bytes).location(ofOffset: offset))
         }
         // The byte scan that keeps entity-expansion (billion laughs) and external-entity (XXE)
         // documents away from the parser. `<` cannot appear unescaped in character data or

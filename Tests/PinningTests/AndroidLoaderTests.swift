@@ -72,12 +72,15 @@ struct AndroidLoaderTests {
         }
     }
 
-    @Test("an element name that is not UTF-8 is refused before XMLParser, which traps on it (found by Fuzz/FuzzPins)")
-    func invalidUTF8ElementName() throws {
-        let url = RepositoryLayout.hostile.appendingPathComponent("pins/invalid-utf8-element-name.xml")
+    @Test("inputs FoundationXML crashes on are refused before XMLParser (found by the fuzzers)", arguments: [
+        ("invalid-utf8-element-name.xml", "XML refused: invalid UTF-8 text"),
+        ("processing-instruction-without-data.xml", "XML refused: processing instructions are not allowed"),
+    ])
+    func foundationXMLCrashers(_ file: String, _ problem: String) throws {
+        let url = RepositoryLayout.hostile.appendingPathComponent("pins/" + file)
         let result = PinPolicy.fromAndroidNSC(xml: try Data(contentsOf: url))
         #expect(result.policies.isEmpty)
-        #expect(result.problems == ["XML refused: invalid UTF-8 text"])
+        #expect(result.problems == [problem])
     }
 
     @Test func malformedXMLAndBadAttributes() {
