@@ -20,8 +20,8 @@ for _ in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$PROXY_PORT") 2>/dev/null &&
 
 request() { curl -s -o /dev/null --interface 127.0.0.2 -x "http://127.0.0.1:$PROXY_PORT" --max-time 60 \
     -w '%{http_code} %{time_total}\n' http://blocked.example/; }
-stats() { awk '{ if ($1 != "403") bad++; t[NR] = $2 * 1000 } END {
-    n = asort(t); printf "median %.2f ms, p95 %.2f ms, max %.2f ms, non-403 answers %d of %d", t[int((n+1)/2)], t[int(n*0.95)], t[n], bad, n }'; }
+stats() { sort -k2 -g | awk '{ if ($1 != "403") bad++; t[NR] = $2 * 1000 } END {
+    n = NR; printf "median %.2f ms, p95 %.2f ms, max %.2f ms, non-403 answers %d of %d", t[int((n+1)/2)], t[int(n*0.95)], t[n], bad + 0, n }'; }
 
 baseline=$(for _ in $(seq "$N"); do request; done | stats)
 
