@@ -44,8 +44,10 @@ final class ProxyServer: @unchecked Sendable {
             }
             guard admit(peer) else {
                 log(method: "-", hostPort: peer, verdict: "refused", reason: "too-many-connections")
+                ProxySocket.drainWithoutWaiting(client)
                 ProxySocket.writeWithoutWaiting(client, Array(Self.response(status: "503 Service Unavailable", reason: nil,
                                                                                body: "atscheck proxy: too many connections\n").utf8))
+                ProxySocket.drainWithoutWaiting(client)
                 ProxySocket.close(client)
                 continue
             }

@@ -196,6 +196,13 @@ enum ProxySocket {
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
     }
 
+    /// Reads and drops what the peer already sent, without waiting, so that a close right
+    /// after a short answer is a FIN rather than a reset that discards the answer.
+    static func drainWithoutWaiting(_ fd: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while buffer.withUnsafeMutableBytes({ recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
+    }
+
     /// Reads what is there (up to `limit`); nil on EOF, error or timeout.
     static func read(_ fd: Int32, limit: Int = 16384) -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: limit)
