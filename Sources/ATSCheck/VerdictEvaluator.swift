@@ -127,7 +127,8 @@ public enum VerdictEvaluator {
         return (probe?.peerChain ?? []).compactMap { try? Certificate(derEncoded: $0) }
     }
 
-    /// The exception key a fix should edit: the entry that matched, else the host.
+    /// The exception key a fix should edit: the app entry that matched, else the host (an app
+    /// entry for a built-in key would replace the built-in entry whole).
     static func fixDomain(_ resolution: Resolution) -> String {
         if case .exceptionDomain(let key, _, _, _) = resolution.source { return key }
         return resolution.host.text

@@ -33,6 +33,7 @@ public enum RuleRegistry {
         SubdomainsOnIPRule(),
         IPExceptionUnsupportedRule(),
         LocalExceptionUnneededRule(),
+        BuiltInExceptionReplacedRule(),
         // Pinning
         PinInvalidRule(),
         PinNoBackupRule(),

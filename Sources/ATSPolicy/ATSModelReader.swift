@@ -127,13 +127,25 @@ private struct TypedReader {
         }
     }
 
+    /// A Boolean as ATS reads it: `<true/>`/`<false/>`, or a number (YES when it equals 1, NO
+    /// otherwise: `[value isEqual:@YES]` in `sec_protocol_configuration_set_ats_overrides`),
+    /// which is also reported as a type mismatch; any other type is absent.
     private mutating func boolean(_ entries: [PlistEntry], _ key: String, _ parent: KeyPath) -> Located<Bool>? {
         guard let entry = entries.last(where: { $0.key == key }) else { return nil }
-        guard case .bool(let value) = entry.node.value else {
-            mismatch(parent.appending(key), entry.keyLocation, .boolean, entry.node.value)
+        let path = parent.appending(key)
+        switch entry.node.value {
+        case .bool(let value):
+            return Located(value: value, keyPath: path, location: entry.keyLocation)
+        case .integer(let digits):
+            mismatch(path, entry.keyLocation, .boolean, entry.node.value)
+            return Located(value: Int(digits) == 1, keyPath: path, location: entry.keyLocation, writtenAsNumber: true)
+        case .real(let number):
+            mismatch(path, entry.keyLocation, .boolean, entry.node.value)
+            return Located(value: number == 1, keyPath: path, location: entry.keyLocation, writtenAsNumber: true)
+        default:
+            mismatch(path, entry.keyLocation, .boolean, entry.node.value)
             return nil
         }
-        return Located(value: value, keyPath: parent.appending(key), location: entry.keyLocation)
     }
 
     private mutating func string(_ entries: [PlistEntry], _ key: String, _ parent: KeyPath) -> Located<String>? {

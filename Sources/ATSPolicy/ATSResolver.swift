@@ -4,16 +4,17 @@ import Foundation
 public struct ResolutionOptions: Sendable, Hashable {
     /// The OS the app runs on.
     public var target: TargetOS
-    /// How far `NSIncludesSubdomains` reaches.
+    /// How far `NSIncludesSubdomains` reaches in `NSExceptionDomains`.
     public var subdomainDepth: SubdomainDepth
     /// Whether legacy `NSThirdParty*` / `NSTemporary*` keys count.
     public var legacyKeys: LegacyKeyMode
 
-    /// Creates options; the defaults are atscheck's documented choices.
-    public init(target: TargetOS = .latest, subdomainDepth: SubdomainDepth = .one, legacyKeys: LegacyKeyMode = .alias) {
+    /// Creates options; the defaults are Apple's code: any depth, and legacy keys ignored on
+    /// targets whose networking stack reads none of them (aliases on older ones).
+    public init(target: TargetOS = .latest, subdomainDepth: SubdomainDepth = .any, legacyKeys: LegacyKeyMode? = nil) {
         self.target = target
         self.subdomainDepth = subdomainDepth
-        self.legacyKeys = legacyKeys
+        self.legacyKeys = legacyKeys ?? target.defaultLegacyKeyMode
     }
 }
 
@@ -22,9 +23,13 @@ public struct ResolutionError: Error, Sendable, Hashable, CustomStringConvertibl
     public let description: String
 }
 
-/// Computes which ATS rules apply to a URL (docs/ats-rules.md#ats-exception-lookup): the exception entry
-/// (which replaces every global key), else the local-name exemptions, else the global keys
-/// with `NSAllowsArbitraryLoads` neutralised where iOS 10+ says so; pinning on top.
+/// Computes which ATS rules apply to a URL the way Apple's networking stack does
+/// (apple-oss-distributions/Security `protocol/SecProtocolConfiguration.m`, Security-61901;
+/// docs/ats-rules.md#resolution-rules): the exception entry for the host, built-in ones
+/// included, decides alone; without one, local names are exempt unless
+/// `NSAllowsLocalNetworking` is NO, IP literals follow the documented iOS 17 rule, and the
+/// global keys apply with `NSAllowsArbitraryLoads` neutralised by the fine-grained ones;
+/// pinning on top.
 public enum ATSResolver {
     /// Resolves `url` loaded through `context` under `policy`.
     public static func resolve(_ url: String, context: LoadContext, policy: AppTransportSecurity,
@@ -59,6 +64,7 @@ private struct Builder {
     let context: LoadContext
     let policy: AppTransportSecurity
     let options: ResolutionOptions
+    let table: ExceptionTable
     var assumptions: [String] = []
     var ambiguities: [String] = []
 
@@ -69,9 +75,12 @@ private struct Builder {
         self.context = context
         self.policy = policy
         self.options = options
+        table = ExceptionTable(policy: policy, options: options)
     }
 
     var target: TargetOS { options.target }
+
+    static func link(_ anchor: String) -> String { RulesDocument.section(anchor) }
 
     mutating func resolve() -> Resolution {
         assumptions.append("target \(target)")
@@ -88,111 +97,114 @@ private struct Builder {
 
     private mutating func decide() -> (PolicySource, Requirements) {
         if !target.hasIOS10Rules {
-            assumptions.append("iOS 9 rules: NSAllowsArbitraryLoadsForMedia, NSAllowsArbitraryLoadsInWebContent and NSAllowsLocalNetworking are ignored; local names are not exempt (\(RulesDocument.section("ats-target-os")))")
+            assumptions.append("iOS 9 rules: NSAllowsArbitraryLoadsForMedia, NSAllowsArbitraryLoadsInWebContent and NSAllowsLocalNetworking are ignored; local names are not exempt (\(Self.link("ats-target-os")))")
+        }
+        noteLegacyKeys()
+        if let (entry, match) = exceptionEntry() {
+            return (source(for: entry, match: match), requirements(for: entry))
         }
         if target.hasIOS10Rules && (host.isUnqualified || host.isLocalDomain) {
-            assumptions.append("unqualified names (no dot, e.g. localhost) and .local names are exempt from ATS on iOS 10 and later (\(RulesDocument.section("ats-local-exemption")))")
-            return (.localExemption(reason: host.isUnqualified ? "unqualified host name" : ".local host name"), .atsOff)
+            // A "direct" destination (sec_protocol_configuration_tls_required_for_host_or_address_internal):
+            // exempt unless NSAllowsLocalNetworking is present and NO.
+            if policy.allowsLocalNetworking?.value == false {
+                assumptions.append("NSAllowsLocalNetworking = NO puts \(host.isUnqualified ? "unqualified" : ".local") names under ATS (\(Self.link("ats-local-exemption")))")
+            } else {
+                return (.localExemption(reason: host.isUnqualified ? "unqualified host name" : ".local host name"), .atsOff)
+            }
         }
         if host.isIPAddress && target.hasIOS10Rules && !target.hasIOS17Rules {
-            return (.localExemption(reason: "IP address literal (exempt on iOS 10–16)"), .atsOff)
+            if policy.allowsLocalNetworking?.value == false {
+                assumptions.append("NSAllowsLocalNetworking = NO removes the IP-literal exemption of iOS 10–16 (Apple's code requires TLS for every destination once the key is NO, \(Self.link("ats-local-exemption")))")
+            } else {
+                return (.localExemption(reason: "IP address literal (exempt on iOS 10–16)"), .atsOff)
+            }
         }
-        guard policy.isPresent else { return (.noConfiguration, .fullATS) }
-        if let (domain, match) = exceptionEntry() { return (source(for: domain, match: match), requirements(for: domain)) }
+        if host.isIPAddress && target.hasIOS17Rules && policy.allowsLocalNetworking == nil && host.isLoopbackOrLinkLocal {
+            assumptions.append("\(host.text) is a loopback or link-local address, which Apple's code treats as a direct destination needing no TLS; atscheck applies the documented iOS 17 rule, under which IP literals need NSAllowsLocalNetworking (\(Self.link("ats-local-exemption")))")
+        }
         if host.isIPAddress && target.hasIOS17Rules && policy.allowsLocalNetworking?.value == true {
-            assumptions.append("NSAllowsLocalNetworking=YES is taken to exempt every IP literal on iOS 17+, public ones included (undocumented, \(RulesDocument.section("ats-local-exemption")))")
+            assumptions.append("NSAllowsLocalNetworking=YES is taken to exempt every IP literal on iOS 17+, public ones included (undocumented; Apple's code exempts only addresses it treats as local, \(Self.link("ats-local-exemption")))")
             return (.localExemption(reason: "IP address literal with NSAllowsLocalNetworking=YES"), .atsOff)
         }
+        guard policy.isPresent else { return (.noConfiguration, .fullATS) }
         return (.global, globalRequirements())
     }
 
-    private func source(for domain: ExceptionDomain, match: DomainMatcher.Match) -> PolicySource {
+    /// The deciding entry, noting when the other subdomain reading would choose differently.
+    private mutating func exceptionEntry() -> (ExceptionTable.Entry, ExceptionTable.Match)? {
+        if let bytes = host.ipAddress {
+            guard target.hasIOS17Rules else { return nil }
+            return table.entry(forAddress: host.text, bytes: bytes)
+        }
+        let found = table.entry(forName: host.text, depth: options.subdomainDepth)
+        let otherDepth: SubdomainDepth = options.subdomainDepth == .one ? .any : .one
+        let other = table.entry(forName: host.text, depth: otherDepth)
+        if other?.entry.key != found?.entry.key {
+            let what = other.map { "'\($0.entry.key)' would apply" } ?? "no entry would apply"
+            ambiguities.append("NSExceptionDomains: with --subdomain-depth \(otherDepth.rawValue), \(what) (\(Self.link("ats-subdomains")))")
+        }
+        return found
+    }
+
+    private func source(for entry: ExceptionTable.Entry, match: ExceptionTable.Match) -> PolicySource {
         let how: String
         switch match {
-        case .exact: how = "exact"
-        case .ipAddress: how = "ip-address"
-        case .subdomain(let labels): how = "subdomain (\(labels) label\(labels == 1 ? "" : "s"))"
+        case .exact: how = host.isIPAddress ? "ip-address" : "exact"
+        case .parent(let labels): how = "subdomain (\(labels) label\(labels == 1 ? "" : "s"))"
+        case .cidr(let prefix): how = "cidr (/\(prefix))"
         }
-        return .exceptionDomain(key: domain.key, keyPath: domain.keyPath.description, line: domain.location?.line, match: how)
+        switch entry.origin {
+        case .app(let domain):
+            return .exceptionDomain(key: domain.key, keyPath: domain.keyPath.description, line: domain.location?.line, match: how)
+        case .builtIn:
+            return .builtInException(key: entry.key, match: how)
+        }
     }
 
-    private mutating func exceptionEntry() -> (ExceptionDomain, DomainMatcher.Match)? {
-        let chosen = bestEntry(policy.exceptionDomains.map { ($0.key, $0.includesSubdomains?.value ?? false) },
-                               depth: options.subdomainDepth, label: "NSExceptionDomains")
-        return chosen.map { (policy.exceptionDomains[$0.index], $0.match) }
-    }
-
-    /// Shared by exception and pinned domains: the winning entry, noting overlaps and
-    /// whether the other subdomain depth would change the answer.
-    private mutating func bestEntry(_ keys: [(key: String, includesSubdomains: Bool)], depth: SubdomainDepth,
-                                    label: String) -> (index: Int, match: DomainMatcher.Match)? {
-        func candidates(_ depth: SubdomainDepth) -> [(index: Int, key: String, match: DomainMatcher.Match)] {
-            keys.enumerated().compactMap { index, entry in
-                DomainMatcher.match(key: entry.key, includesSubdomains: entry.includesSubdomains, host: host, depth: depth,
-                                    ipKeysAllowed: target.hasIOS17Rules).map { (index, entry.key, $0) }
-            }
-        }
-        func winner(_ list: [(index: Int, key: String, match: DomainMatcher.Match)]) -> (index: Int, match: DomainMatcher.Match, ambiguous: Bool)? {
-            DomainMatcher.best(list.map { ($0.key, $0.match) }).map { (list[$0.index].index, list[$0.index].match, $0.ambiguous) }
-        }
-        let found = candidates(depth)
-        let chosen = winner(found)
-        if let chosen, chosen.ambiguous {
-            let others = found.filter { $0.index != chosen.index }.map { "'\($0.key)'" }.joined(separator: ", ")
-            ambiguities.append("\(label): '\(keys[chosen.index].key)' chosen over \(others) (exact key first, else the longest parent; Apple documents no tie-break)")
-        }
-        let otherDepth: SubdomainDepth = depth == .one ? .any : .one
-        let alternative = winner(candidates(otherDepth))
-        if alternative?.index != chosen?.index {
-            let what = alternative.map { "'\(keys[$0.index].key)' would apply" } ?? "no entry would apply"
-            ambiguities.append("\(label): with --subdomain-depth \(otherDepth.rawValue), \(what) (the documentation disagrees on subdomain depth, \(RulesDocument.section("ats-subdomains")))")
-        }
-        return chosen.map { ($0.index, $0.match) }
-    }
-
-    private mutating func requirements(for domain: ExceptionDomain) -> Requirements {
-        let legacy = options.legacyKeys
+    /// Requirements under an entry (`…copy_transformed_options_for_host_or_address_internal`):
+    /// the ATS minimums, then the entry's keys.
+    private mutating func requirements(for entry: ExceptionTable.Entry) -> Requirements {
         var requirements = Requirements.fullATS
-        if !domain.isDictionary {
-            assumptions.append("the entry '\(domain.key)' is not a dictionary; treated as an empty entry (full ATS) (\(RulesDocument.section("ats-keys")))")
+        if case .builtIn = entry.origin {
+            assumptions.append("'\(entry.key)' is one of Apple's built-in exception entries, present in every app (\(Self.link("ats-built-in-exceptions")))")
         }
-        noteLegacy(domain)
-        requirements.allowsInsecureHTTP = domain.boolean(ATSKeys.allowsInsecureHTTPLoads, legacy: legacy)?.value ?? false
-        requirements.delegateMayLoosenTrust = requirements.allowsInsecureHTTP
-        if let written = domain.minimumTLS(legacy: legacy) {
-            if let version = TLSVersion(rawValue: written.value) {
-                requirements.minimumTLSVersion = version
-            } else {
-                assumptions.append("NSExceptionMinimumTLSVersion '\(written.value)' is not a valid value; assumed ignored (TLSv1.2) (\(RulesDocument.section("ats-exception-keys")))")
-            }
+        if let invalid = entry.invalidMinimumTLSVersion {
+            assumptions.append("NSExceptionMinimumTLSVersion '\(invalid)' is not TLSv1.0, TLSv1.1, TLSv1.2 or TLSv1.3, so it sets no minimum: TLS 1.2 applies (\(Self.link("ats-exception-keys")))")
         }
-        let forwardSecrecy = domain.boolean(ATSKeys.requiresForwardSecrecy, legacy: legacy)?.value ?? true
-        requirements.requiresForwardSecrecy = forwardSecrecy
-        requirements.checksKeySize = forwardSecrecy
-        requirements.requiresCertificateTransparencyKey = domain.requiresCertificateTransparency?.value ?? false
+        requirements.allowsInsecureHTTP = entry.allowsInsecureHTTPLoads
+        requirements.delegateMayLoosenTrust = entry.allowsInsecureHTTPLoads
+        if let version = entry.minimumTLSVersion { requirements.minimumTLSVersion = version }
+        requirements.requiresForwardSecrecy = entry.requiresForwardSecrecy
+        requirements.checksKeySize = true
+        if case .app(let domain) = entry.origin {
+            requirements.requiresCertificateTransparencyKey = domain.requiresCertificateTransparency?.value ?? false
+        }
         if context != .urlSession {
-            assumptions.append("listed domains keep their own settings in \(context == .webView ? "web views" : "media loads") (\(RulesDocument.section("ats-context-keys")))")
+            assumptions.append("listed domains keep their own settings in \(context == .webView ? "web views" : "media loads") (\(Self.link("ats-context-keys")))")
         }
         return requirements
     }
 
-    private mutating func noteLegacy(_ domain: ExceptionDomain) {
-        let legacyKeys = domain.entries.map(\.key).filter { ATSKeys.legacyAliases[$0] != nil }
-        guard !legacyKeys.isEmpty else { return }
+    private mutating func noteLegacyKeys() {
+        let written = policy.exceptionDomains.flatMap { $0.entries.map(\.key) }.filter { ATSKeys.legacyAliases[$0] != nil }
+        guard !written.isEmpty else { return }
+        let list = Array(Set(written)).sorted().joined(separator: ", ")
         switch options.legacyKeys {
         case .alias:
-            assumptions.append("legacy keys honoured as aliases of the documented keys (--legacy-keys alias): \(legacyKeys.joined(separator: ", ")) (\(RulesDocument.section("ats-legacy-keys")))")
+            assumptions.append("legacy keys honoured as aliases of the documented keys (--legacy-keys alias): \(list) (\(Self.link("ats-legacy-keys")))")
         case .ignore:
-            assumptions.append("legacy keys ignored (--legacy-keys ignore): \(legacyKeys.joined(separator: ", ")) (\(RulesDocument.section("ats-legacy-keys")))")
+            assumptions.append("legacy keys ignored, as \(target) reads none of them (--legacy-keys ignore): \(list) (\(Self.link("ats-legacy-keys")))")
         }
     }
 
+    /// The global keys (`sec_protocol_configuration_tls_required`): the context keys for their
+    /// own clients; then any fine-grained key present (YES or NO) means ATS; else arbitrary loads.
     private mutating func globalRequirements() -> Requirements {
         let written = policy.allowsArbitraryLoads?.value ?? false
         guard target.hasIOS10Rules else { return written ? .atsOff : .fullATS }
         let neutralisers = policy.neutralisingKeysPresent
         if written && !neutralisers.isEmpty {
-            assumptions.append("NSAllowsArbitraryLoads=YES is ignored because \(neutralisers.joined(separator: ", ")) \(neutralisers.count == 1 ? "is" : "are") present (iOS 10+, \(RulesDocument.section("ats-arbitrary-loads")))")
+            assumptions.append("NSAllowsArbitraryLoads=YES is ignored because \(neutralisers.joined(separator: ", ")) \(neutralisers.count == 1 ? "is" : "are") present (iOS 10+, \(Self.link("ats-arbitrary-loads")))")
         }
         switch context {
         case .webView where policy.allowsArbitraryLoadsInWebContent?.value == true:
@@ -204,22 +216,42 @@ private struct Builder {
         }
     }
 
+    /// `NSPinnedDomains` as trustd reads it (`parseNSPinnedDomains`, `OSX/sec/Security/SecPolicy.c`):
+    /// keys compared case-insensitively with the host (trailing dot dropped) or, for entries
+    /// whose `NSIncludesSubdomains` is the Boolean true, with its immediate parent; every
+    /// matching entry contributes; an identity array present but empty or invalid pins the
+    /// host to nothing.
     private mutating func pinning() -> PinningRequirement? {
         guard policy.isPresent, !policy.pinnedDomains.isEmpty else { return nil }
         guard target.supportsPinnedDomains else {
-            assumptions.append("NSPinnedDomains is ignored before iOS 14 / macOS 11 (\(RulesDocument.section("ats-pinned-domains")))")
+            assumptions.append("NSPinnedDomains is ignored before iOS 14 / macOS 11 (\(Self.link("ats-pinned-domains")))")
             return nil
         }
-        let keys = policy.pinnedDomains.map { ($0.key, $0.includesSubdomains?.value ?? false) }
-        guard let chosen = bestEntry(keys, depth: options.subdomainDepth, label: "NSPinnedDomains") else { return nil }
-        let domain = policy.pinnedDomains[chosen.index]
-        if context == .webView {
-            assumptions.append("NSPinnedDomains is assumed to apply to web views too (undocumented, \(RulesDocument.section("ats-pinned-domains")))")
+        var name = host.text
+        if name.hasSuffix(".") { name.removeLast() }
+        let parent = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first.map(String.init)
+        let matching = policy.pinnedDomains.filter { domain in
+            guard domain.isDictionary else { return false }
+            let key = domain.key.lowercased()
+            if key == name { return true }
+            guard let subdomains = domain.includesSubdomains, subdomains.value, !subdomains.writtenAsNumber else { return false }
+            return parent.map { key == $0 } ?? false
         }
-        assumptions.append("CA pins may match any CA in the built chain, including a root the server did not send (\(RulesDocument.section("ats-pinned-domains")))")
-        return PinningRequirement(domain: domain.key,
-                                  leafIdentities: domain.leafIdentities?.compactMap(\.spkiSHA256Base64),
-                                  caIdentities: domain.caIdentities?.compactMap(\.spkiSHA256Base64))
+        guard !matching.isEmpty else { return nil }
+        if matching.count > 1 {
+            assumptions.append("NSPinnedDomains: the pins of \(matching.map { "'\($0.key)'" }.joined(separator: ", ")) are united (\(Self.link("ats-pinned-domains")))")
+        }
+        if context == .webView {
+            assumptions.append("NSPinnedDomains is assumed to apply to web views too (undocumented, \(Self.link("ats-pinned-domains")))")
+        }
+        assumptions.append("CA pins may match any CA of the validated chain, including a root the server did not send (\(Self.link("ats-pinned-domains")))")
+        func united(_ identities: (PinnedDomain) -> [PinIdentity]?) -> [String]? {
+            let present = matching.compactMap(identities)
+            guard !present.isEmpty else { return nil }
+            return present.flatMap { $0.compactMap { $0.digest == nil ? nil : $0.spkiSHA256Base64 } }
+        }
+        return PinningRequirement(domain: matching.map(\.key).joined(separator: ", "),
+                                  leafIdentities: united(\.leafIdentities), caIdentities: united(\.caIdentities))
     }
 
     private func niapPackage(_ source: PolicySource) -> String? {

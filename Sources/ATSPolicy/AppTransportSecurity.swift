@@ -8,6 +8,9 @@ public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
     public let keyPath: KeyPath
     /// Where the key was written (XML only).
     public let location: SourceLocation?
+    /// For Booleans: the file holds a number, which ATS reads as YES when it equals 1 and as
+    /// NO otherwise (docs/ats-rules.md#ats-keys); `lint` still reports it as `wrong-type`.
+    public var writtenAsNumber: Bool = false
 }
 
 /// A key whose value has the wrong property-list type (a `"YES"` string where a Boolean
@@ -45,16 +48,19 @@ public struct AppTransportSecurity: Sendable {
     public let exceptionDomains: [ExceptionDomain]
     /// `NSPinnedDomains` entries in file order.
     public let pinnedDomains: [PinnedDomain]
-    /// Top-level keys present with any value (presence neutralises arbitrary loads, docs/ats-rules.md#ats-arbitrary-loads).
+    /// Top-level keys present with any value.
     public let presentGlobalKeys: Set<String>
     /// Every value whose type is not the documented one.
     public let typeMismatches: [TypeMismatch]
 
-    /// The fine-grained global keys present (any value), which turn `NSAllowsArbitraryLoads`
-    /// off on iOS 10+.
+    /// The fine-grained global keys present with a Boolean or number value, YES or NO, which
+    /// turn `NSAllowsArbitraryLoads` off on iOS 10+. A value of another type (a string "YES")
+    /// counts as absent, as in `sec_protocol_configuration_set_ats_overrides`
+    /// (docs/ats-rules.md#ats-arbitrary-loads).
     public var neutralisingKeysPresent: [String] {
-        [ATSKeys.allowsArbitraryLoadsForMedia, ATSKeys.allowsArbitraryLoadsInWebContent, ATSKeys.allowsLocalNetworking]
-            .filter(presentGlobalKeys.contains)
+        [(ATSKeys.allowsArbitraryLoadsForMedia, allowsArbitraryLoadsForMedia),
+         (ATSKeys.allowsArbitraryLoadsInWebContent, allowsArbitraryLoadsInWebContent),
+         (ATSKeys.allowsLocalNetworking, allowsLocalNetworking)].compactMap { $0.1 == nil ? nil : $0.0 }
     }
 }
 

@@ -33,6 +33,14 @@ public struct HostName: Sendable, Hashable, Codable, CustomStringConvertible {
     public var isLocalDomain: Bool {
         !isIPAddress && (text.hasSuffix(".local") || text.hasSuffix(".local."))
     }
+
+    /// True for 127.0.0.0/8, ::1 and the link-local ranges 169.254.0.0/16 and fe80::/10: the
+    /// addresses Apple's tests treat as direct destinations.
+    public var isLoopbackOrLinkLocal: Bool {
+        guard let bytes = ipAddress else { return false }
+        if bytes.count == 4 { return bytes[0] == 127 || (bytes[0] == 169 && bytes[1] == 254) }
+        return bytes == [UInt8](repeating: 0, count: 15) + [1] || (bytes[0] == 0xfe && bytes[1] & 0xc0 == 0x80)
+    }
 }
 
 /// Parses IPv4/IPv6 literals and CIDR ranges.

@@ -14,7 +14,8 @@ public struct Requirements: Sendable, Hashable, Codable {
     public var minimumTLSVersion: TLSVersion?
     /// ECDHE suites required (nil when ATS is not enforced).
     public var requiresForwardSecrecy: Bool?
-    /// RSA ≥ 2048 / EC ≥ 256 checked; lifted together with forward secrecy (docs/ats-rules.md#ats-exception-keys).
+    /// RSA ≥ 2048 / EC ≥ 256 checked: whenever ATS applies, forward secrecy or not
+    /// (`…copy_transformed_options_for_host_or_address_internal`; docs/ats-rules.md#ats-exception-keys).
     public var checksKeySize: Bool
     /// The obsolete per-domain CT key was set (the system CT policy applies regardless).
     public var requiresCertificateTransparencyKey: Bool
@@ -52,6 +53,9 @@ public struct PinningRequirement: Sendable, Hashable, Codable {
 public enum PolicySource: Sendable, Hashable, Codable {
     /// An `NSExceptionDomains` entry; global keys were ignored for this host.
     case exceptionDomain(key: String, keyPath: String, line: Int?, match: String)
+    /// One of Apple's built-in exception entries (docs/ats-rules.md#ats-built-in-exceptions);
+    /// global keys were ignored for this host.
+    case builtInException(key: String, match: String)
     /// The global keys.
     case global
     /// Exempt from ATS as a local name or address (docs/ats-rules.md#ats-local-exemption).
@@ -87,4 +91,30 @@ public struct Resolution: Sendable, Hashable {
 
     /// True when ATS refuses the load before any TLS: cleartext HTTP not allowed (-1022).
     public var blocksCleartext: Bool { scheme == "http" && !requirements.allowsInsecureHTTP }
+}
+
+extension Resolution {
+    /// The Apple code (file, function, release) or document that decides a load of this
+    /// kind, for `explain` (docs/ats-rules.md#resolution-rules).
+    public var decidedBy: String {
+        guard target.usesNetworkFrameworkATS else {
+            return "Apple's ATS documentation (targets before iOS 12 / macOS 10.14 ran SecureTransport, whose ATS code is not published; docs/ats-rules.md#ats-target-os)"
+        }
+        let file = "apple-oss-distributions/Security protocol/SecProtocolConfiguration.m"
+        let release = "Security-61901"
+        switch source {
+        case .exceptionDomain, .builtInException:
+            let function = host.isIPAddress ? "sec_protocol_configuration_find_exception_for_address" : "sec_protocol_configuration_find_exception_for_host"
+            return "\(file), \(function) and sec_protocol_configuration_copy_transformed_options_for_host_or_address_internal, \(release)"
+        case .localExemption:
+            if host.isIPAddress {
+                return "the NSAllowsLocalNetworking documentation (IP literals on iOS 10–16, and with NSAllowsLocalNetworking on iOS 17+)"
+            }
+            return "\(file), sec_protocol_configuration_tls_required_for_host_or_address_internal (direct destinations), \(release)"
+        case .global:
+            return "\(file), sec_protocol_configuration_tls_required, \(release)"
+        case .noConfiguration:
+            return "\(file), sec_protocol_configuration_populate_secure_defaults, \(release)"
+        }
+    }
 }

@@ -62,6 +62,16 @@ public struct TargetOS: Sendable, Hashable, Codable, CustomStringConvertible {
     public var hasIOS17Rules: Bool { iOSEquivalent >= 17 }
     /// `NSPinnedDomains` exists (iOS 14 / macOS 11).
     public var supportsPinnedDomains: Bool { iOSEquivalent >= 14 }
+    /// ATS resolved by the networking stack's `sec_protocol_configuration`
+    /// (apple-oss-distributions/Security `protocol/`, from the iOS 12 / macOS 10.14 releases):
+    /// built-in exceptions, Apple's value typing, no `NSThirdParty*`/`NSTemporary*` keys
+    /// (docs/ats-rules.md#ats-target-os).
+    public var usesNetworkFrameworkATS: Bool { iOSEquivalent >= 12 }
+    /// The built-in exception entries (`apple.com`, ...) are present.
+    public var hasBuiltInExceptions: Bool { usesNetworkFrameworkATS }
+    /// The default for `--legacy-keys`: `ignore` where Apple's code reads no legacy spelling,
+    /// `alias` for older targets.
+    public var defaultLegacyKeyMode: LegacyKeyMode { usesNetworkFrameworkATS ? .ignore : .alias }
     /// The NIAP keys exist (26.4).
     public var supportsNIAP: Bool { iOSEquivalent >= 26.04 }
 

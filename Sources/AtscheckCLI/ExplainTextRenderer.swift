@@ -13,11 +13,14 @@ enum ExplainTextRenderer {
         case .exceptionDomain(let key, _, let line, let match):
             entry = "NSExceptionDomains entry '\(key)'" + (line.map { " (line \($0))" } ?? "") + ", \(match) match;"
                 + " global keys are ignored for this host"
+        case .builtInException(let key, let match):
+            entry = "Apple's built-in exception entry '\(key)', \(match) match; global keys are ignored for this host"
         case .global: entry = "the global keys (no NSExceptionDomains entry matches)"
         case .localExemption(let reason): entry = "exempt from ATS: \(reason)"
         case .noConfiguration: entry = "no NSAppTransportSecurity dictionary: full ATS"
         }
         out += CertTextRenderer.wrap("applies: \(entry)", firstPrefix: "  ", restPrefix: "           ")
+        out += CertTextRenderer.wrap("decided by: \(resolution.decidedBy)", firstPrefix: "  ", restPrefix: "              ")
 
         if let written = resolution.arbitraryLoadsWritten {
             var text = "NSAllowsArbitraryLoads: \(written ? "YES" : "NO")"

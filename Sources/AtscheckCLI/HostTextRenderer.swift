@@ -79,6 +79,7 @@ enum HostTextRenderer {
         let entry: String
         switch resolution.source {
         case .exceptionDomain(let key, _, let line, _): entry = "NSExceptionDomains '\(key)'" + (line.map { " (line \($0))" } ?? "")
+        case .builtInException(let key, _): entry = "built-in exception '\(key)'"
         case .global: entry = "global keys"
         case .localExemption(let reason): entry = "exempt (\(reason))"
         case .noConfiguration: entry = "no ATS keys (full ATS)"

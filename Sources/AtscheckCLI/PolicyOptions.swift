@@ -8,11 +8,11 @@ enum PolicyOptions {
     static let targetOption = OptionSpec("target", value: "OS",
                                          help: "The OS the app runs on: ios17, ios16.4, macos14, tvos17, watchos10, visionos2. Default: the latest iOS (\(TargetOS.latest)); see docs/ats-rules.md#ats-target-os.")
     static let subdomainDepthOption = OptionSpec("subdomain-depth", value: "DEPTH",
-                                                 help: "How far NSIncludesSubdomains reaches: 1 (current Apple documentation) or any (older documentation); see docs/ats-rules.md#ats-subdomains.",
-                                                 allowed: SubdomainDepth.allCases.map(\.rawValue), defaultValue: SubdomainDepth.one.rawValue)
+                                                 help: "How far NSIncludesSubdomains reaches in NSExceptionDomains: any (Apple's code) or 1 (the current documentation's reading); see docs/ats-rules.md#ats-subdomains.",
+                                                 allowed: SubdomainDepth.allCases.map(\.rawValue), defaultValue: SubdomainDepth.any.rawValue)
     static let legacyKeysOption = OptionSpec("legacy-keys", value: "MODE",
-                                             help: "Treat NSThirdParty*/NSTemporary* keys as aliases of the documented keys, or ignore them; see docs/ats-rules.md#ats-legacy-keys.",
-                                             allowed: LegacyKeyMode.allCases.map(\.rawValue), defaultValue: LegacyKeyMode.alias.rawValue)
+                                             help: "Treat NSThirdParty*/NSTemporary* keys as aliases of the documented keys, or ignore them. Default: ignore on iOS 12 / macOS 10.14 and later, whose networking stack reads none of them; alias before. See docs/ats-rules.md#ats-legacy-keys.",
+                                             allowed: LegacyKeyMode.allCases.map(\.rawValue))
 
     /// `--target`, defaulting to the latest iOS.
     static func target(_ arguments: ParsedArguments, command: String) throws -> TargetOS {
@@ -26,8 +26,8 @@ enum PolicyOptions {
     /// All resolution options.
     static func resolutionOptions(_ arguments: ParsedArguments, command: String) throws -> ResolutionOptions {
         ResolutionOptions(target: try target(arguments, command: command),
-                          subdomainDepth: SubdomainDepth(rawValue: arguments.value("subdomain-depth") ?? "1") ?? .one,
-                          legacyKeys: LegacyKeyMode(rawValue: arguments.value("legacy-keys") ?? "alias") ?? .alias)
+                          subdomainDepth: SubdomainDepth(rawValue: arguments.value("subdomain-depth") ?? "any") ?? .any,
+                          legacyKeys: arguments.value("legacy-keys").flatMap(LegacyKeyMode.init(rawValue:)))
     }
 
     /// Reads a policy file (Info.plist or bare ATS dictionary; XML, binary or JSON).

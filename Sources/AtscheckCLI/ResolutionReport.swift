@@ -14,11 +14,16 @@ struct ResolutionReport: Encodable {
         let line: Int?
         let match: String?
         let reason: String?
+        /// The Apple code or document that decided (`Resolution.decidedBy`).
+        let decidedBy: String
 
-        init(_ source: PolicySource) {
-            switch source {
+        init(_ resolution: Resolution) {
+            decidedBy = resolution.decidedBy
+            switch resolution.source {
             case .exceptionDomain(let key, let keyPath, let line, let match):
                 (kind, self.key, self.keyPath, self.line, self.match, reason) = ("exception-domain", key, keyPath, line, match, nil)
+            case .builtInException(let key, let match):
+                (kind, self.key, keyPath, line, self.match, reason) = ("built-in-exception", key, nil, nil, match, nil)
             case .global:
                 (kind, key, keyPath, line, match, reason) = ("global", nil, nil, nil, nil, nil)
             case .localExemption(let why):
@@ -36,8 +41,9 @@ struct ResolutionReport: Encodable {
             try container.encode(line, forKey: .line)
             try container.encode(match, forKey: .match)
             try container.encode(reason, forKey: .reason)
+            try container.encode(decidedBy, forKey: .decidedBy)
         }
-        private enum CodingKeys: String, CodingKey { case kind, key, keyPath, line, match, reason }
+        private enum CodingKeys: String, CodingKey { case kind, key, keyPath, line, match, reason, decidedBy }
     }
 
     private struct ArbitraryLoads: Encodable {
@@ -86,7 +92,7 @@ struct ResolutionReport: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(Entry(resolution.source), forKey: .entry)
+        try container.encode(Entry(resolution), forKey: .entry)
         try container.encode(ArbitraryLoads(written: resolution.arbitraryLoadsWritten, neutralised: resolution.arbitraryLoadsNeutralised,
                                             neutralisedBy: resolution.neutralisedBy), forKey: .arbitraryLoads)
         try container.encode(RequirementsReport(requirements: resolution.requirements), forKey: .requirements)

@@ -19,7 +19,7 @@ struct RuleBehaviourTests {
 
     static let fixes: [FixCase] = [
         FixCase(fixture: "wrong-type", line: 8, rule: "wrong-type", fix: "<true/>",
-                messageContains: "NSAllowsArbitraryLoads is a String (\"YES\"); ATS expects a Boolean and ignores this value"),
+                messageContains: "NSAllowsArbitraryLoads is a String (\"YES\"); ATS expects a Boolean, and treats a value that is not a number as absent"),
         FixCase(fixture: "wrong-type", line: 14, rule: "wrong-type", fix: "<string>TLSv1.3</string>", messageContains: "is a Real (1.3)"),
         FixCase(fixture: "unknown-key", line: 8, rule: "unknown-key", fix: "NSAllowsArbitraryLoadsForMedia", messageContains: "corrected in 2016"),
         FixCase(fixture: "unknown-key", line: 14, rule: "unknown-key", fix: "NSIncludesSubdomains", messageContains: "did you mean NSIncludesSubdomains?"),
@@ -31,8 +31,8 @@ struct RuleBehaviourTests {
         FixCase(fixture: "misplaced-key", line: 14, rule: "misplaced-key", fix: nil, messageContains: "takes it for a host name"),
         FixCase(fixture: "misplaced-key", line: 20, rule: "misplaced-key", fix: "Move NSPinnedCAIdentities inside a domain's entry: NSAppTransportSecurity → NSPinnedDomains → 'example.com'", messageContains: "example.com"),
         FixCase(fixture: "duplicate-key", line: 10, rule: "duplicate-key", fix: "Merge the two NSExceptionDomains values into one key", messageContains: "again at line 20"),
-        FixCase(fixture: "legacy-key", line: 12, rule: "legacy-key", fix: "NSExceptionMinimumTLSVersion", messageContains: "--legacy-keys"),
-        FixCase(fixture: "legacy-key", line: 19, rule: "legacy-key", fix: "Remove NSTemporaryExceptionMinimumTLSVersion", messageContains: "takes precedence"),
+        FixCase(fixture: "legacy-key", line: 12, rule: "legacy-key", fix: "NSExceptionMinimumTLSVersion", messageContains: "current iOS (12 and later) ignores it, so the entry gets NSExceptionMinimumTLSVersion's default"),
+        FixCase(fixture: "legacy-key", line: 19, rule: "legacy-key", fix: "Remove NSTemporaryExceptionMinimumTLSVersion", messageContains: "NSExceptionMinimumTLSVersion is also set in this entry"),
         FixCase(fixture: "arbitrary-loads-ignored", line: 8, rule: "arbitrary-loads-ignored", fix: nil, messageContains: "because NSAllowsLocalNetworking is present"),
         FixCase(fixture: "invalid-tls-version", line: 12, rule: "invalid-tls-version", fix: "TLSv1.2", messageContains: "\"1.2\""),
         FixCase(fixture: "invalid-tls-version", line: 17, rule: "invalid-tls-version", fix: "TLSv1.2", messageContains: "\"TLSv1.2 \""),
@@ -76,9 +76,14 @@ struct RuleBehaviourTests {
         let no = T.lintATS("<key>NSAllowsLocalNetworking</key><string>NO</string>")
         #expect(no.map(\.rule) == ["wrong-type"])
         #expect(no.first?.fix == "<false/>")
-        let one = T.lintATS("<key>NSAllowsArbitraryLoadsInWebContent</key><integer>1</integer>")
+        #expect(no.first?.message.contains("treats a value that is not a number as absent") == true)
+        let one = T.lintATS("<key>NSAllowsArbitraryLoadsInWebContent</key><integer>1</integer>").filter { $0.rule == "wrong-type" }
         #expect(one.first?.fix == "<true/>")
         #expect(one.first?.message.contains("is an Integer (1)") == true)
+        #expect(one.first?.message.contains("works as YES") == true)
+        let two = T.lintATS("<key>NSAllowsArbitraryLoads</key><integer>2</integer>")
+        #expect(two.map(\.rule) == ["redundant-default", "wrong-type"], "2 reads as NO, the default")
+        #expect(two.last?.message.contains("reads a number other than 1 as NO") == true)
         let root = T.lintDocument("<dict><key>NSAppTransportSecurity</key><string>YES</string></dict>")
         #expect(root.map(\.rule) == ["wrong-type"])
         #expect(root.first?.keyPath == "NSAppTransportSecurity")

@@ -112,7 +112,7 @@ struct RuleFixtureTests {
             ExpectedFinding("invalid-domain", .error, "\(domains). example.info", line: 30),
             ExpectedFinding("invalid-domain", .error, "\(domains).", line: 35),
         ]),
-        Case("uppercase-domain", [ExpectedFinding("uppercase-domain", .warning, "\(domains).API.Example.com", line: 10)]),
+        Case("uppercase-domain", [ExpectedFinding("uppercase-domain", .error, "\(domains).API.Example.com", line: 10)]),
         Case("duplicate-domain", [ExpectedFinding("duplicate-domain", .error, "\(domains).example.com", line: 10)]),
         Case("shadowed-domain", [
             ExpectedFinding("shadowed-domain", .notice, "\(domains).api.example.com", line: 17),
@@ -140,14 +140,23 @@ struct RuleFixtureTests {
         Case("local-exception-unneeded", [
             ExpectedFinding("local-exception-unneeded", .notice, "\(domains).localhost", line: 10),
             ExpectedFinding("local-exception-unneeded", .notice, "\(domains).printer.local", line: 15),
-            ExpectedFinding("local-exception-unneeded", .notice, "\(domains).myserver", line: 20),
+            ExpectedFinding("insecure-http-exception", .warning, "\(domains).localhost.NSExceptionAllowsInsecureHTTPLoads", line: 12),
+            ExpectedFinding("insecure-http-exception", .warning, "\(domains).printer.local.NSExceptionAllowsInsecureHTTPLoads", line: 17),
         ]),
         Case("local-exception-unneeded", target: RuleTestSupport.iOS16, [
             ExpectedFinding("local-exception-unneeded", .notice, "\(domains).localhost", line: 10),
             ExpectedFinding("local-exception-unneeded", .notice, "\(domains).printer.local", line: 15),
-            ExpectedFinding("local-exception-unneeded", .notice, "\(domains).myserver", line: 20),
+            ExpectedFinding("insecure-http-exception", .warning, "\(domains).localhost.NSExceptionAllowsInsecureHTTPLoads", line: 12),
+            ExpectedFinding("insecure-http-exception", .warning, "\(domains).printer.local.NSExceptionAllowsInsecureHTTPLoads", line: 17),
         ]),
-        Case("local-exception-unneeded", target: RuleTestSupport.iOS9, []),
+        Case("builtin-exception-replaced", [
+            ExpectedFinding("builtin-exception-replaced", .warning, "\(domains).apple.com", line: 10),
+        ]),
+        Case("builtin-exception-replaced", target: RuleTestSupport.iOS11, []),
+        Case("local-exception-unneeded", target: RuleTestSupport.iOS9, [
+            ExpectedFinding("insecure-http-exception", .warning, "\(domains).localhost.NSExceptionAllowsInsecureHTTPLoads", line: 12),
+            ExpectedFinding("insecure-http-exception", .warning, "\(domains).printer.local.NSExceptionAllowsInsecureHTTPLoads", line: 17),
+        ]),
         Case("pin-invalid", [
             ExpectedFinding("pin-invalid", .error, "\(pinned).api.example.com.NSPinnedCAIdentities.0.SPKI-SHA256-BASE64", line: 15),
             ExpectedFinding("pin-invalid", .error, "\(pinned).api.example.com.NSPinnedCAIdentities.1.SPKI-SHA256-BASE64", line: 19),

@@ -24,10 +24,11 @@ struct RuleRegistryTests {
             "arbitrary-loads": .warning, "arbitrary-loads-ignored": .warning, "web-content-arbitrary-loads": .warning,
             "media-arbitrary-loads": .warning, "insecure-http-exception": .warning, "tls-minimum-deprecated": .warning,
             "invalid-tls-version": .error, "forward-secrecy-disabled": .notice, "invalid-domain": .error,
-            "uppercase-domain": .warning, "ip-exception-unsupported": .error, "duplicate-domain": .error,
+            "uppercase-domain": .error, "ip-exception-unsupported": .error, "duplicate-domain": .error,
             "shadowed-domain": .notice, "subdomains-on-public-suffix": .error, "local-exception-unneeded": .notice,
             "legacy-key": .warning, "obsolete-ct-key": .warning, "empty-exception": .notice, "redundant-default": .notice,
             "pin-invalid": .error, "pin-no-backup": .warning, "pin-without-exception-coverage": .error,
+            "builtin-exception-replaced": .warning,
         ]
         for (id, severity) in required {
             #expect(RuleRegistry.rule(id)?.info.severity == severity, "\(id)")
@@ -74,5 +75,7 @@ struct RuleRegistryTests {
         #expect(PinnedDomainsUnsupportedRule().isApplicable(to: context13))
         #expect(!PinnedDomainsUnsupportedRule().isApplicable(to: context17))
         #expect(ArbitraryLoadsRule().isApplicable(to: context9))
+        #expect(!BuiltInExceptionReplacedRule().isApplicable(to: try RuleTestSupport.context("", target: RuleTestSupport.iOS11)))
+        #expect(BuiltInExceptionReplacedRule().isApplicable(to: context13))
     }
 }

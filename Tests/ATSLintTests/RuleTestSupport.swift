@@ -18,6 +18,7 @@ enum RuleTestSupport {
 
     static let iOS9 = TargetOS(.iOS, 9)
     static let iOS10 = TargetOS(.iOS, 10)
+    static let iOS11 = TargetOS(.iOS, 11)
     static let iOS13 = TargetOS(.iOS, 13)
     static let iOS16 = TargetOS(.iOS, 16)
     static let iOS17 = TargetOS(.iOS, 17)

@@ -22,14 +22,14 @@ func policy(_ atsBody: String) throws -> AppTransportSecurity {
 }
 
 func resolve(_ url: String, _ atsBody: String, context: LoadContext = .urlSession, target: String = "ios17",
-             depth: SubdomainDepth = .one, legacy: LegacyKeyMode = .alias) throws -> Resolution {
+             depth: SubdomainDepth = .any, legacy: LegacyKeyMode? = nil) throws -> Resolution {
     let options = ResolutionOptions(target: TargetOS(parsing: target)!, subdomainDepth: depth, legacyKeys: legacy)
     return try ATSResolver.resolve(url, context: context, policy: try policy(atsBody), options: options)
 }
 
 /// The expected outcome of one row, written from docs/ats-rules.md#ats-exception-lookup.
 struct Expectation: Sendable {
-    enum Source: Sendable, Equatable { case entry(String), global, exempt, none }
+    enum Source: Sendable, Equatable { case entry(String), builtIn(String), global, exempt, none }
     var source: Source
     var atsEnforced = true
     var cleartext = false
@@ -44,8 +44,8 @@ struct ResolutionRow: Sendable, CustomTestStringConvertible {
     let body: String
     var context: LoadContext = .urlSession
     var target = "ios17"
-    var depth: SubdomainDepth = .one
-    var legacy: LegacyKeyMode = .alias
+    var depth: SubdomainDepth = .any
+    var legacy: LegacyKeyMode? = nil
     let expected: Expectation
     var testDescription: String { "\(rule) — \(url) [\(context.rawValue), \(target), depth \(depth.rawValue)]" }
 }
@@ -112,19 +112,28 @@ let resolutionRows: [ResolutionRow] = [
     // subdomains (docs/ats-rules.md#ats-subdomains)
     ResolutionRow(rule: "NSIncludesSubdomains covers one extra label", url: "http://api.example.com/",
                   body: exceptionExampleSubdomains, expected: Expectation(source: .entry("example.com"), cleartext: true)),
-    ResolutionRow(rule: "depth 1: two extra labels are not covered", url: "http://a.api.example.com/",
-                  body: exceptionExampleSubdomains, expected: full),
-    ResolutionRow(rule: "depth any: two extra labels are covered", url: "http://a.api.example.com/",
-                  body: exceptionExampleSubdomains, depth: .any, expected: Expectation(source: .entry("example.com"), cleartext: true)),
+    ResolutionRow(rule: "--subdomain-depth 1: two extra labels are not covered", url: "http://a.api.example.com/",
+                  body: exceptionExampleSubdomains, depth: .one, expected: full),
+    ResolutionRow(rule: "default depth any: two extra labels are covered", url: "http://a.api.example.com/",
+                  body: exceptionExampleSubdomains, expected: Expectation(source: .entry("example.com"), cleartext: true)),
+    ResolutionRow(rule: "climbing skips a parent without NSIncludesSubdomains instead of stopping", url: "http://a.api.example.com/",
+                  body: """
+                  <key>NSExceptionDomains</key><dict>
+                  <key>example.com</key><dict><key>NSIncludesSubdomains</key><true/><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict>
+                  <key>api.example.com</key><dict><key>NSExceptionMinimumTLSVersion</key><string>TLSv1.3</string></dict></dict>
+                  """, expected: Expectation(source: .entry("example.com"), cleartext: true)),
     ResolutionRow(rule: "without NSIncludesSubdomains only the key itself matches", url: "http://api.example.com/",
                   body: "<key>NSExceptionDomains</key><dict><key>example.com</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict>",
                   expected: full),
     ResolutionRow(rule: "a suffix that is not a label boundary does not match", url: "http://badexample.com/",
                   body: exceptionExampleSubdomains, expected: full),
     // normalisation (docs/ats-rules.md#ats-host-normalisation)
-    ResolutionRow(rule: "keys compare case-insensitively (docs/ats-rules.md#choices)", url: "http://API.Example.com/",
+    ResolutionRow(rule: "keys compare exactly: a mixed-case key never matches (docs/ats-rules.md#choices)", url: "http://API.Example.com/",
                   body: "<key>NSExceptionDomains</key><dict><key>Api.EXAMPLE.com</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict>",
-                  expected: Expectation(source: .entry("Api.EXAMPLE.com"), cleartext: true)),
+                  expected: full),
+    ResolutionRow(rule: "a lower-case key matches a mixed-case URL host", url: "http://API.Example.com/",
+                  body: "<key>NSExceptionDomains</key><dict><key>api.example.com</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict>",
+                  expected: Expectation(source: .entry("api.example.com"), cleartext: true)),
     ResolutionRow(rule: "a trailing-dot key matches only the trailing-dot host", url: "http://example.com/",
                   body: "<key>NSExceptionDomains</key><dict><key>example.com.</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict>",
                   expected: full),
@@ -164,15 +173,53 @@ let resolutionRows: [ResolutionRow] = [
                   body: "<key>NSExceptionDomains</key><dict><key>example.com</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict>",
                   expected: full),
     // legacy keys (docs/ats-rules.md#ats-legacy-keys)
-    ResolutionRow(rule: "legacy NSTemporaryException key honoured as an alias", url: "http://old.example.com/",
+    ResolutionRow(rule: "legacy NSTemporaryException key honoured as an alias with --legacy-keys alias", url: "http://old.example.com/",
                   body: "<key>NSExceptionDomains</key><dict><key>old.example.com</key><dict><key>NSTemporaryExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict>",
-                  expected: Expectation(source: .entry("old.example.com"), cleartext: true)),
+                  legacy: .alias, expected: Expectation(source: .entry("old.example.com"), cleartext: true)),
+    ResolutionRow(rule: "legacy keys are aliases by default before iOS 12", url: "http://old.example.com/",
+                  body: "<key>NSExceptionDomains</key><dict><key>old.example.com</key><dict><key>NSTemporaryExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict>",
+                  target: "ios11", expected: Expectation(source: .entry("old.example.com"), cleartext: true)),
+    ResolutionRow(rule: "legacy keys are ignored by default from iOS 12", url: "http://old.example.com/",
+                  body: "<key>NSExceptionDomains</key><dict><key>old.example.com</key><dict><key>NSTemporaryExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict>",
+                  target: "ios12", expected: Expectation(source: .entry("old.example.com"))),
     ResolutionRow(rule: "legacy keys ignored with --legacy-keys ignore", url: "http://old.example.com/",
                   body: "<key>NSExceptionDomains</key><dict><key>old.example.com</key><dict><key>NSThirdPartyExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict>",
                   legacy: .ignore, expected: Expectation(source: .entry("old.example.com"))),
     // wrong types are ignored, but presence still neutralises (docs/ats-rules.md#ats-arbitrary-loads "present (any value)")
     ResolutionRow(rule: "a string \"YES\" is not a Boolean: arbitrary loads stay off", url: "http://example.com/",
                   body: "<key>NSAllowsArbitraryLoads</key><string>YES</string>", expected: full),
+    ResolutionRow(rule: "an integer 1 is YES: arbitrary loads apply", url: "http://example.com/",
+                  body: "<key>NSAllowsArbitraryLoads</key><integer>1</integer>", expected: off),
+    ResolutionRow(rule: "an integer 2 is not YES: arbitrary loads stay off", url: "http://example.com/",
+                  body: "<key>NSAllowsArbitraryLoads</key><integer>2</integer>", expected: full),
+    ResolutionRow(rule: "a string NSAllowsLocalNetworking is absent: it neither neutralises nor exempts", url: "http://example.com/",
+                  body: arbitraryYES + "<key>NSAllowsLocalNetworking</key><string>NO</string>", expected: off),
+    // built-in exceptions (docs/ats-rules.md#ats-built-in-exceptions)
+    ResolutionRow(rule: "built-in: http://www.apple.com/ loads under full ATS", url: "http://www.apple.com/", body: "",
+                  expected: Expectation(source: .builtIn("apple.com"), cleartext: true, forwardSecrecy: false)),
+    ResolutionRow(rule: "built-in: ls.apple.com allows TLS 1.0", url: "https://gsp-ssl.ls.apple.com/", body: "",
+                  expected: Expectation(source: .builtIn("ls.apple.com"), cleartext: true, minimumTLS: .tls10, forwardSecrecy: false)),
+    ResolutionRow(rule: "built-in applies under arbitrary loads too", url: "http://apple.com/", body: arbitraryYES,
+                  expected: Expectation(source: .builtIn("apple.com"), cleartext: true, forwardSecrecy: false)),
+    ResolutionRow(rule: "an app entry replaces a built-in whole: its subdomains fall back to the defaults", url: "http://csd4.apple.com/",
+                  body: "<key>NSExceptionDomains</key><dict><key>apple.com</key><dict><key>NSExceptionMinimumTLSVersion</key><string>TLSv1.3</string></dict></dict>",
+                  expected: full),
+    ResolutionRow(rule: "replacing apple.com leaves the separately keyed ls.apple.com", url: "http://ls.apple.com/",
+                  body: "<key>NSExceptionDomains</key><dict><key>apple.com</key><dict/></dict>",
+                  expected: Expectation(source: .builtIn("ls.apple.com"), cleartext: true, minimumTLS: .tls10, forwardSecrecy: false)),
+    ResolutionRow(rule: "iOS 11 (SecureTransport) has no built-in exceptions", url: "http://www.apple.com/", body: "",
+                  target: "ios11", expected: Expectation(source: .none)),
+    // local names under NSAllowsLocalNetworking=NO and entries (docs/ats-rules.md#ats-local-exemption)
+    ResolutionRow(rule: "NSAllowsLocalNetworking=NO puts localhost under ATS", url: "http://localhost/",
+                  body: "<key>NSAllowsLocalNetworking</key><false/>", expected: full),
+    ResolutionRow(rule: "NSAllowsLocalNetworking=NO puts .local names under ATS", url: "http://printer.local/",
+                  body: "<key>NSAllowsLocalNetworking</key><false/>", expected: full),
+    ResolutionRow(rule: "an entry for a .local name that does not allow insecure loads requires TLS", url: "http://myhost.local/",
+                  body: "<key>NSExceptionDomains</key><dict><key>myhost.local</key><dict/></dict>",
+                  expected: Expectation(source: .entry("myhost.local"))),
+    ResolutionRow(rule: "an entry for a local name decides even with NSAllowsLocalNetworking=YES", url: "http://example.local/",
+                  body: "<key>NSAllowsLocalNetworking</key><true/><key>NSExceptionDomains</key><dict><key>example.local</key><dict/></dict>",
+                  expected: Expectation(source: .entry("example.local"))),
 ]
 
 @Suite("ATS policy resolution (docs/ats-rules.md#ats-exception-lookup)")
@@ -183,6 +230,7 @@ struct ResolutionTests {
         let expected = row.expected
         switch (expected.source, resolution.source) {
         case (.entry(let key), .exceptionDomain(let matched, _, _, _)): #expect(matched == key)
+        case (.builtIn(let key), .builtInException(let matched, _)): #expect(matched == key)
         case (.global, .global), (.exempt, .localExemption), (.none, .noConfiguration): break
         case (.none, .global): break  // an empty ATS dictionary behaves like none
         default: Issue.record("expected \(expected.source), got \(resolution.source)")
@@ -194,8 +242,8 @@ struct ResolutionTests {
         #expect(requirements.requiresForwardSecrecy == expected.forwardSecrecy)
         #expect(resolution.arbitraryLoadsNeutralised == expected.neutralised)
         #expect(resolution.blocksCleartext == (resolution.scheme == "http" && !expected.cleartext))
-        if let forwardSecrecy = expected.forwardSecrecy {
-            #expect(requirements.checksKeySize == forwardSecrecy, "NSExceptionRequiresForwardSecrecy=NO also lifts the key-size check (docs/ats-rules.md#ats-exception-keys)")
+        if expected.minimumTLS != nil {
+            #expect(requirements.checksKeySize, "every entry keeps the RSA 2048 / ECDSA 256 minimums (docs/ats-rules.md#ats-exception-keys)")
         }
     }
 
@@ -206,22 +254,25 @@ struct ResolutionTests {
         #expect(resolution.assumptions.contains { $0.contains("NSAllowsArbitraryLoads=YES is ignored") })
     }
 
-    @Test("overlapping entries are reported as ambiguous")
-    func overlapIsReported() throws {
+    @Test("overlapping entries are not ambiguous: the exact key decides, as Apple's lookup does")
+    func overlapIsDeterministic() throws {
         let resolution = try resolve("https://api.example.com/", """
         <key>NSExceptionDomains</key><dict>
         <key>example.com</key><dict><key>NSIncludesSubdomains</key><true/></dict>
         <key>api.example.com</key><dict/></dict>
         """)
-        #expect(resolution.ambiguities.contains { $0.contains("'api.example.com' chosen over 'example.com'") })
+        #expect(resolution.ambiguities.isEmpty)
+        #expect(resolution.decidedBy.contains("sec_protocol_configuration_find_exception_for_host"))
     }
 
     @Test("an answer that depends on the subdomain depth says so")
     func depthDependenceIsReported() throws {
         let resolution = try resolve("http://a.api.example.com/", exceptionExampleSubdomains)
-        #expect(resolution.ambiguities.contains { $0.contains("--subdomain-depth any") && $0.contains("'example.com' would apply") })
-        let shallow = try resolve("http://api.example.com/", exceptionExampleSubdomains)
-        #expect(shallow.ambiguities.isEmpty)
+        #expect(resolution.ambiguities.contains { $0.contains("--subdomain-depth 1") && $0.contains("no entry would apply") })
+        let shallow = try resolve("http://a.api.example.com/", exceptionExampleSubdomains, depth: .one)
+        #expect(shallow.ambiguities.contains { $0.contains("--subdomain-depth any") && $0.contains("'example.com' would apply") })
+        let oneLabel = try resolve("http://api.example.com/", exceptionExampleSubdomains)
+        #expect(oneLabel.ambiguities.isEmpty)
     }
 
     @Test("NSPinnedDomains adds pins from iOS 14, covering subdomains when asked")

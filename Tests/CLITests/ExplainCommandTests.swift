@@ -60,7 +60,7 @@ struct ExplainCommandTests {
         let requirements = try #require(policyReport["requirements"] as? [String: Any])
         #expect(requirements["minimumTLSVersion"] as? String == "TLSv1.1")
         #expect(requirements["requiresForwardSecrecy"] as? Bool == false)
-        #expect(requirements["checksKeySize"] as? Bool == false)
+        #expect(requirements["checksKeySize"] as? Bool == true, "Apple keeps the key-size minimums for every entry")
         #expect(requirements["allowsInsecureHTTP"] as? Bool == false)
         #expect(requirements.keys.contains("pinning") && requirements["pinning"] is NSNull)
     }

@@ -8,7 +8,7 @@ public struct DuplicateDomainRule: LintRule {
     public let info = LintRuleInfo(
         id: "duplicate-domain", severity: .error,
         summary: "A domain is listed twice in NSExceptionDomains or NSPinnedDomains.",
-        rationale: "An XML property list can repeat a dictionary key; the reader keeps only the last entry, so the settings of the earlier one are silently lost. Two keys that differ only in letter case both survive, and which one ATS uses for the host is undocumented.")
+        rationale: "An XML property list can repeat a dictionary key; the reader keeps only the last entry, so the settings of the earlier one are silently lost. Two keys that differ only in letter case both survive: in NSExceptionDomains only an all-lowercase key can ever match, because the lookup is exact against the lower-cased host (sec_protocol_configuration_find_exception_for_host, protocol/SecProtocolConfiguration.m, Security-61901); in NSPinnedDomains both match and their identities are united (parseNSPinnedDomains, OSX/sec/Security/SecPolicy.c).")
 
     public func check(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []
@@ -28,7 +28,10 @@ public struct DuplicateDomainRule: LintRule {
                 }) else { continue }
                 let earlier = entries[earlierIndex]
                 let line = earlier.location.map { " (line \($0.line))" } ?? ""
-                findings.append(finding("\(quoted(entry.key)) and \(quoted(earlier.key))\(line) in \(dictionary) differ only in letter case, so they name the same host and which entry ATS uses is undocumented.",
+                let effect = dictionary == ATSKeys.exceptionDomains
+                    ? "only an all-lowercase key can match, since ATS looks keys up exactly against the lower-cased host"
+                    : "both match the host and their pins are united"
+                findings.append(finding("\(quoted(entry.key)) and \(quoted(earlier.key))\(line) in \(dictionary) differ only in letter case; \(effect).",
                                         at: entry.keyPath, entry.location, fix: "Merge them into one entry keyed \(entry.key.lowercased())"))
             }
         }

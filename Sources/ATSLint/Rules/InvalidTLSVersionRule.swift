@@ -8,7 +8,7 @@ public struct InvalidTLSVersionRule: LintRule {
     public let info = LintRuleInfo(
         id: "invalid-tls-version", severity: .error,
         summary: "NSExceptionMinimumTLSVersion is not TLSv1.0, TLSv1.1, TLSv1.2 or TLSv1.3.",
-        rationale: "ATS accepts exactly the strings TLSv1.0, TLSv1.1, TLSv1.2 and TLSv1.3; what it does with anything else (\"1.2\", \"tlsv1.2\", \"TLSv1.2 \" with a trailing space) is undocumented. atscheck assumes the value is ignored and the TLSv1.2 default applies, so an intended TLS 1.0 exception would not take effect.")
+        rationale: "ATS accepts exactly the strings TLSv1.0, TLSv1.1, TLSv1.2 and TLSv1.3: Apple's parser (sec_protocol_configuration_protocol_string_to_version, protocol/SecProtocolConfiguration.m, Security-61901) is case-sensitive and rejects anything else (\"1.2\", \"TLSV1.2\", \"TLSv1.00\", \"TLSv1.4\"), and the entry then sets no minimum, so TLSv1.2 applies and an intended TLS 1.0 exception does not take effect. The rest of the entry still applies.")
 
     public func check(_ context: LintContext) -> [Finding] {
         context.exceptionEntries.flatMap { domain in
@@ -17,7 +17,7 @@ public struct InvalidTLSVersionRule: LintRule {
                 let name = key.keyPath.components.last ?? ATSKeys.minimumTLSVersion
                 let suggestion = TLSVersionSuggestion.suggest(key.value)
                 let valid = ATSKeys.tlsVersionValues.joined(separator: ", ")
-                var message = "\(name) \"\(key.value)\" is not one of \(valid), so ATS most likely ignores it and requires TLSv1.2"
+                var message = "\(name) \"\(key.value)\" is not one of \(valid), so it sets no minimum and TLSv1.2 applies"
                 message += suggestion.map { "; did you mean \($0)?" } ?? "."
                 return finding(message, at: key.keyPath, key.location, fix: suggestion ?? "One of \(valid)")
             }

@@ -1,19 +1,20 @@
 import ATSPolicy
 
-/// `local-exception-unneeded`: an exception entry for a host ATS already exempts on the
-/// target: `localhost`, unqualified names and `*.local` on iOS 10+, IP literals on iOS 10–16.
+/// `local-exception-unneeded`: an exception entry that changes nothing for cleartext loads
+/// of a host ATS already exempts: a local name whose entry allows insecure loads, or (iOS
+/// 10–16) an IP literal.
 public struct LocalExceptionUnneededRule: ConditionalLintRule {
     public init() {}
 
     public let info = LintRuleInfo(
         id: "local-exception-unneeded", severity: .notice,
-        summary: "An exception entry names a host that ATS already exempts on the target.",
-        rationale: "From iOS 10 / macOS 10.12, unqualified host names (localhost, myserver) and .local names are exempt from ATS, and IP literals are exempt on iOS 10–16, so an exception entry for them does nothing there. On iOS 17+ IP literals are no longer exempt, so IP entries are needed again. Not applicable to iOS 9 targets.")
+        summary: "An exception entry allows cleartext to a host that ATS already exempts on the target.",
+        rationale: "From iOS 10 / macOS 10.12, unqualified host names (localhost, myserver) and .local names are exempt from ATS unless NSAllowsLocalNetworking is NO, and IP literals are exempt on iOS 10–16. An entry that allows insecure loads for such a host adds nothing for http:// loads, and for https:// loads it applies ATS's TLS minimums that the exemption would not (an entry decides alone, before the exemption: sec_protocol_configuration_tls_required_for_host_or_address_internal, protocol/SecProtocolConfiguration.m, Security-61901). An entry that does not allow insecure loads is not reported: it puts the name under ATS. Not applicable to iOS 9 targets.")
 
     public func applies(to context: LintContext) -> Bool { context.options.target.hasIOS10Rules }
 
     public func check(_ context: LintContext) -> [Finding] {
-        guard applies(to: context) else { return [] }
+        guard applies(to: context), context.ats.allowsLocalNetworking?.value != false else { return [] }
         let target = context.options.target
         return context.exceptionEntries.compactMap { domain in
             guard DomainKeyAnalysis(domain.key).isValid else { return nil }
@@ -24,11 +25,12 @@ public struct LocalExceptionUnneededRule: ConditionalLintRule {
                                fix: "Remove the entry unless the app also runs on iOS 17+, where IP literals are no longer exempt")
             }
             let host = HostName(domain.key)
-            guard host.isUnqualified || host.isLocalDomain else { return nil }
+            guard host.isUnqualified || host.isLocalDomain,
+                  domain.boolean(ATSKeys.allowsInsecureHTTPLoads, legacy: target.defaultLegacyKeyMode)?.value == true else { return nil }
             let kind = host.isUnqualified ? "an unqualified host name" : "a .local (Bonjour) name"
-            return finding("\(domain.key) is \(kind), exempt from ATS on iOS 10 and later, so this entry has no effect on \(target).",
+            return finding("\(domain.key) is \(kind), exempt from ATS on iOS 10 and later, so allowing cleartext here changes nothing for http:// loads; for https:// loads the entry applies ATS's TLS minimums, which the exemption would not.",
                            at: domain.keyPath, domain.location,
-                           fix: "Remove the entry (it only matters on iOS 9); NSAllowsLocalNetworking=YES documents the intent")
+                           fix: "Remove the entry unless the TLS minimums for https:// are intended; NSAllowsLocalNetworking=YES documents the intent")
         }
     }
 }

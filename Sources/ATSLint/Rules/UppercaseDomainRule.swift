@@ -1,18 +1,20 @@
 import ATSPolicy
 
-/// `uppercase-domain`: a domain key with uppercase letters.
+/// `uppercase-domain`: an `NSExceptionDomains` key with uppercase letters, which Apple's
+/// exact lookup never matches against a (lower-cased) URL host.
 public struct UppercaseDomainRule: LintRule {
     public init() {}
 
     public let info = LintRuleInfo(
-        id: "uppercase-domain", severity: .warning,
-        summary: "An NSExceptionDomains or NSPinnedDomains key contains uppercase letters.",
-        rationale: "Apple says to write domain keys in lowercase and does not say whether ATS compares them case-insensitively with the (lower-cased) URL host. atscheck assumes it does, but an uppercase key may silently never match on a device. Keys with other problems are left to invalid-domain, whose fix is already lower-cased.")
+        id: "uppercase-domain", severity: .error,
+        summary: "An NSExceptionDomains key contains uppercase letters, so it never matches.",
+        rationale: "URL hosts reach ATS lower-cased, and Apple's code looks exception keys up exactly (sec_protocol_configuration_find_exception_for_host, protocol/SecProtocolConfiguration.m, Security-61901), so an entry whose key has an uppercase letter never applies: the host gets the global settings instead. NSPinnedDomains keys are compared case-insensitively (parseNSPinnedDomains) and are not reported. Keys with other problems are left to invalid-domain, whose fix is already lower-cased.")
 
     public func check(_ context: LintContext) -> [Finding] {
         context.domainEntries.compactMap { entry in
-            guard entry.key != entry.key.lowercased(), DomainKeyAnalysis(entry.key).isValid else { return nil }
-            return finding("Domain key \(entry.key) contains uppercase letters; Apple asks for lowercase keys and does not document case-insensitive matching.",
+            guard entry.dictionary == ATSKeys.exceptionDomains, entry.key != entry.key.lowercased(),
+                  DomainKeyAnalysis(entry.key).isValid else { return nil }
+            return finding("Domain key \(entry.key) contains uppercase letters; ATS looks keys up exactly against the lower-cased host, so this entry never matches.",
                            at: entry.keyPath, entry.location, fix: entry.key.lowercased())
         }
     }

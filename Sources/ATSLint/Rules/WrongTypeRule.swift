@@ -1,14 +1,16 @@
 import ATSPolicy
 
 /// `wrong-type`: a known key whose value has the wrong property-list type
-/// (`<string>YES</string>` where a Boolean belongs). ATS ignores such values.
+/// (`<string>YES</string>` where a Boolean belongs), with what ATS reads instead
+/// (`sec_protocol_configuration_set_ats_overrides`, `protocol/SecProtocolConfiguration.m`,
+/// Security-61901).
 public struct WrongTypeRule: LintRule {
     public init() {}
 
     public let info = LintRuleInfo(
         id: "wrong-type", severity: .error,
         summary: "A known ATS key has a value of the wrong property-list type.",
-        rationale: "ATS reads each key with its documented type; a string \"YES\" where a Boolean belongs, or a number where a string belongs, is ignored as if the key were absent, so the app silently gets the default. The key still counts as present where presence alone matters (the keys that neutralise NSAllowsArbitraryLoads).")
+        rationale: "Apple's code reads Boolean keys as numbers: a number equal to 1 is YES and any other number is NO, so <integer>1</integer> works but is fragile, while a value that is not a number (a string \"YES\", a date) counts as absent: the key's default applies and it no longer neutralises NSAllowsArbitraryLoads. A number or a misspelt string where NSExceptionMinimumTLSVersion belongs sets no minimum, so TLS 1.2 applies (sec_protocol_configuration_set_ats_overrides, protocol/SecProtocolConfiguration.m, Security-61901). Other keys of the wrong type are ignored.")
 
     public func check(_ context: LintContext) -> [Finding] {
         context.ats.typeMismatches.compactMap { mismatch in
@@ -27,8 +29,26 @@ public struct WrongTypeRule: LintRule {
             }
             let article = mismatch.found.first.map { "AEIOU".contains($0) } == true ? "an" : "a"
             let expectedArticle = mismatch.expected == .array ? "an" : "a"
-            return finding("\(key) is \(article) \(mismatch.found)\(shown); ATS expects \(expectedArticle) \(mismatch.expected.rawValue) and ignores this value.",
+            return finding("\(key) is \(article) \(mismatch.found)\(shown); ATS expects \(expectedArticle) \(mismatch.expected.rawValue), \(effect(key: key, expected: mismatch.expected, value: value)).",
                            at: mismatch.keyPath, mismatch.location, fix: fix(key: key, expected: mismatch.expected, value: value))
+        }
+    }
+
+    /// What Apple's reader makes of the value.
+    private func effect(key: String, expected: ATSKeys.ValueType, value: PlistValue?) -> String {
+        switch (expected, value) {
+        case (.boolean, .integer(let digits)?):
+            return Int(digits) == 1 ? "but reads a number equal to 1 as YES, so this works as YES" : "and reads a number other than 1 as NO"
+        case (.boolean, .real(let number)?):
+            return number == 1 ? "but reads a number equal to 1 as YES, so this works as YES" : "and reads a number other than 1 as NO"
+        case (.boolean, .bool?):
+            return "and ignores this value"
+        case (.boolean, _):
+            return "and treats a value that is not a number as absent, so the default applies"
+        case (.string, _) where key == ATSKeys.minimumTLSVersion || ATSKeys.legacyAliases[key] == ATSKeys.minimumTLSVersion:
+            return "so this sets no minimum and TLSv1.2 applies"
+        default:
+            return "and ignores this value"
         }
     }
 
