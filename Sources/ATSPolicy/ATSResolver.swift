@@ -123,8 +123,11 @@ private struct Builder {
             assumptions.append("\(host.text) is a loopback or link-local address, which Apple's code treats as a direct destination needing no TLS; atscheck applies the documented iOS 17 rule, under which IP literals need NSAllowsLocalNetworking (\(Self.link("ats-local-exemption")))")
         }
         if host.isIPAddress && target.hasIOS17Rules && policy.allowsLocalNetworking?.value == true {
-            assumptions.append("NSAllowsLocalNetworking=YES is taken to exempt every IP literal on iOS 17+, public ones included (undocumented; Apple's code exempts only addresses it treats as local, \(Self.link("ats-local-exemption")))")
-            return (.localExemption(reason: "IP address literal with NSAllowsLocalNetworking=YES"), .atsOff)
+            if host.isLocalNetworkAddress {
+                assumptions.append("\(host.text) is taken to be a direct (local-network) destination, which NSAllowsLocalNetworking=YES exempts; on a device the route decides (\(Self.link("ats-local-exemption")))")
+                return (.localExemption(reason: "local-network IP address with NSAllowsLocalNetworking=YES"), .atsOff)
+            }
+            assumptions.append("\(host.text) is a public address, not a direct destination, so NSAllowsLocalNetworking=YES does not exempt it (\(Self.link("ats-local-exemption")))")
         }
         guard policy.isPresent else { return (.noConfiguration, .fullATS) }
         return (.global, globalRequirements())
@@ -250,8 +253,10 @@ private struct Builder {
             guard !present.isEmpty else { return nil }
             return present.flatMap { $0.compactMap { $0.digest == nil ? nil : $0.spkiSHA256Base64 } }
         }
-        return PinningRequirement(domain: matching.map(\.key).joined(separator: ", "),
-                                  leafIdentities: united(\.leafIdentities), caIdentities: united(\.caIdentities))
+        let leaf = united(\.leafIdentities), ca = united(\.caIdentities)
+        // Entries with neither array pin nothing (parseNSPinnedDomains finds no identities to check).
+        guard leaf != nil || ca != nil else { return nil }
+        return PinningRequirement(domain: matching.map(\.key).joined(separator: ", "), leafIdentities: leaf, caIdentities: ca)
     }
 
     private func niapPackage(_ source: PolicySource) -> String? {

@@ -41,6 +41,19 @@ public struct HostName: Sendable, Hashable, Codable, CustomStringConvertible {
         if bytes.count == 4 { return bytes[0] == 127 || (bytes[0] == 169 && bytes[1] == 254) }
         return bytes == [UInt8](repeating: 0, count: 15) + [1] || (bytes[0] == 0xfe && bytes[1] & 0xc0 == 0x80)
     }
+
+    /// An address atscheck takes to be a "direct" destination (on the device or its local
+    /// network): loopback, link-local, RFC 1918 private IPv4 or IPv6 unique-local (fc00::/7).
+    /// On a device the networking stack decides this from the route; off a device the address
+    /// range is the best evidence (docs/ats-rules.md#ats-local-exemption).
+    public var isLocalNetworkAddress: Bool {
+        guard let bytes = ipAddress else { return false }
+        if isLoopbackOrLinkLocal { return true }
+        if bytes.count == 4 {
+            return bytes[0] == 10 || (bytes[0] == 172 && bytes[1] & 0xf0 == 16) || (bytes[0] == 192 && bytes[1] == 168)
+        }
+        return bytes[0] & 0xfe == 0xfc
+    }
 }
 
 /// Parses IPv4/IPv6 literals and CIDR ranges.

@@ -103,9 +103,11 @@ extension Resolution {
         let file = "apple-oss-distributions/Security protocol/SecProtocolConfiguration.m"
         let release = "Security-61901"
         switch source {
-        case .exceptionDomain, .builtInException:
+        case .exceptionDomain:
             let function = host.isIPAddress ? "sec_protocol_configuration_find_exception_for_address" : "sec_protocol_configuration_find_exception_for_host"
             return "\(file), \(function) and sec_protocol_configuration_copy_transformed_options_for_host_or_address_internal, \(release)"
+        case .builtInException:
+            return "\(file), sec_protocol_configuration_register_builtin_exceptions (the entry), sec_protocol_configuration_find_exception_for_host and sec_protocol_configuration_copy_transformed_options_for_host_or_address_internal, \(release)"
         case .localExemption:
             if host.isIPAddress {
                 return "the NSAllowsLocalNetworking documentation (IP literals on iOS 10–16, and with NSAllowsLocalNetworking on iOS 17+)"
@@ -116,5 +118,26 @@ extension Resolution {
         case .noConfiguration:
             return "\(file), sec_protocol_configuration_populate_secure_defaults, \(release)"
         }
+    }
+}
+
+/// Which TLS 1.2 cipher-suite groups the app restricts a load to
+/// (`…copy_transformed_options_for_host_or_address_internal`, docs/ats-rules.md#ats-cipher-suites).
+public enum CipherSuitePolicy: String, Sendable, Codable, CaseIterable {
+    /// The system's default suites: ATS is off, or an entry allows cleartext and does not
+    /// require forward secrecy.
+    case unrestricted
+    /// The ATS group of the target's release.
+    case ats
+    /// The non-forward-secret group, then the ATS group (`NSExceptionRequiresForwardSecrecy = NO`).
+    case atsAndNonForwardSecret = "ats-and-non-forward-secret"
+}
+
+extension Requirements {
+    /// The suite restriction these requirements imply.
+    public var cipherSuitePolicy: CipherSuitePolicy {
+        guard atsEnforced else { return .unrestricted }
+        if requiresForwardSecrecy ?? true { return .ats }
+        return allowsInsecureHTTP ? .unrestricted : .atsAndNonForwardSecret
     }
 }

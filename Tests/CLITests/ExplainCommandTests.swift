@@ -141,3 +141,70 @@ struct ExplainCommandTests {
         }
     }
 }
+
+/// Rows of Apple's resolution tables (the library suite `AppleResolutionTests` runs all of
+/// them) through the built `explain` binary: one row per kind of decision.
+@Suite("atscheck explain against Apple's resolution tables")
+struct ExplainAppleTableTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        let body: String
+        let url: String
+        let kind: String
+        let key: String?
+        let cleartext: Bool
+        let minimum: String?
+        let decidedBy: String
+        var testDescription: String { url }
+    }
+
+    static let rows: [Row] = [
+        // testBuiltInExceptions: a built-in entry decides for a subdomain of apple.com.
+        Row(body: "<key>NSAllowsArbitraryLoads</key><false/>", url: "http://csd4.apple.com/", kind: "built-in-exception",
+            key: "apple.com", cleartext: true, minimum: "TLSv1.2", decidedBy: "sec_protocol_configuration_register_builtin_exceptions"),
+        // testExceptionOverridesBuiltInException: an app entry without subdomains replaces it.
+        Row(body: "<key>NSExceptionDomains</key><dict><key>apple.com</key><dict><key>NSExceptionMinimumTLSVersion</key><string>TLSv1.3</string></dict></dict>",
+            url: "http://csd4.apple.com/", kind: "global", key: nil, cleartext: false, minimum: "TLSv1.2", decidedBy: "sec_protocol_configuration_tls_required"),
+        // testIncludesSubdomains: climbing skips two parents without NSIncludesSubdomains.
+        Row(body: """
+            <key>NSExceptionDomains</key><dict>
+            <key>example.com</key><dict><key>NSIncludesSubdomains</key><true/><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict>
+            <key>sub.example.com</key><dict><key>NSExceptionMinimumTLSVersion</key><string>TLSv1.3</string></dict>
+            <key>another.sub.example.com</key><dict><key>NSExceptionMinimumTLSVersion</key><string>TLSv1.1</string></dict>
+            </dict>
+            """, url: "http://test.another.sub.example.com/", kind: "exception-domain", key: "example.com", cleartext: true,
+            minimum: "TLSv1.2", decidedBy: "sec_protocol_configuration_find_exception_for_host"),
+        // testCIDRExceptions: the longest prefix wins.
+        Row(body: """
+            <key>NSExceptionDomains</key><dict>
+            <key>198.51.100.0/24</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict>
+            <key>198.51.100.0/27</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><false/></dict>
+            </dict>
+            """, url: "http://198.51.100.0/", kind: "exception-domain", key: "198.51.100.0/27", cleartext: false,
+            minimum: "TLSv1.2", decidedBy: "sec_protocol_configuration_find_exception_for_address"),
+        // testLocalNetworkingDisabled: NSAllowsLocalNetworking = NO puts localhost under ATS.
+        Row(body: "<key>NSAllowsLocalNetworking</key><false/>", url: "http://localhost/", kind: "global", key: nil,
+            cleartext: false, minimum: "TLSv1.2", decidedBy: "sec_protocol_configuration_tls_required"),
+        // testExampleATSDictionaries: an empty entry for a .local name puts it under ATS.
+        Row(body: "<key>NSAllowsLocalNetworking</key><true/><key>NSExceptionDomains</key><dict><key>example.local</key><dict/></dict>",
+            url: "http://example.local/", kind: "exception-domain", key: "example.local", cleartext: false, minimum: "TLSv1.2",
+            decidedBy: "sec_protocol_configuration_find_exception_for_host"),
+        // testGarbageValueDisablesAllowsArbitraryLoads: a string "YES" is absent.
+        Row(body: "<key>NSAllowsArbitraryLoads</key><string>YES</string>", url: "http://example.com/", kind: "global", key: nil,
+            cleartext: false, minimum: "TLSv1.2", decidedBy: "sec_protocol_configuration_tls_required"),
+    ]
+
+    @Test("explain gives Apple's answer and names the deciding function", arguments: rows)
+    func row(_ row: Row) throws {
+        let policy = try ExplainCommandTests.infoPlist(row.body)
+        let result = try ProcessRunner.atscheck(["explain", row.url, "--policy", policy, "--format", "json"])
+        #expect(result.status == (row.cleartext ? 0 : 1))
+        let report = try #require(try result.json()["policy"] as? [String: Any])
+        let entry = try #require(report["entry"] as? [String: Any])
+        #expect(entry["kind"] as? String == row.kind)
+        #expect(entry["key"] as? String == row.key)
+        #expect((entry["decidedBy"] as? String)?.contains(row.decidedBy) == true, "\(entry["decidedBy"] ?? "nil")")
+        let requirements = try #require(report["requirements"] as? [String: Any])
+        #expect(requirements["allowsInsecureHTTP"] as? Bool == row.cleartext)
+        #expect(requirements["minimumTLSVersion"] as? String == row.minimum)
+    }
+}

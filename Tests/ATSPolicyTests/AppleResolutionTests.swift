@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import ATSPolicy
+
+/// One configuration of Apple's resolution tests and the rows asserted under it.
+struct AppleTable: Sendable, CustomTestStringConvertible {
+    let name: String
+    /// The test method of `protocol/SecProtocolConfigurationTest.m` the table rebuilds.
+    let appleTest: String
+    /// The body of the `NSAppTransportSecurity` dictionary, atscheck's own.
+    let body: String
+    let rows: [AppleRow]
+    var testDescription: String { "\(name) (\(appleTest))" }
+}
+
+/// What Apple's test expects for one host or address.
+struct AppleRow: Sendable {
+    /// Where atscheck knowingly answers otherwise (docs/ats-rules.md#choices), and the
+    /// assumption its report must then carry.
+    enum Choice: Sendable {
+        /// A loopback or link-local address with no NSAllowsLocalNetworking on iOS 17+:
+        /// Apple's code needs no TLS ("direct"); atscheck applies the documented iOS 17 rule.
+        case directAddress
+        /// A `DTLSv1.x` minimum, which Apple's parser accepts but which names no TLS version;
+        /// atscheck treats it as no minimum (TLS 1.2 applies).
+        case dtlsVersion
+    }
+
+    let host: String
+    /// Apple: `tls_required_for_host` / `_for_address` and the options' `ats_required`.
+    let tlsRequired: Bool
+    /// Apple: the options' minimum version; nil when the options are left untouched.
+    let minimum: TLSVersion?
+    /// The entry that decides: an app key, `builtin:KEY`, or nil for none.
+    let entry: String?
+    /// Apple: whether the options restrict the cipher suites, and to which groups.
+    let suites: CipherSuitePolicy
+    var choice: Choice?
+
+    init(_ host: String, tlsRequired: Bool, minimum: TLSVersion?, entry: String?, suites: CipherSuitePolicy, choice: Choice? = nil) {
+        self.host = host
+        self.tlsRequired = tlsRequired
+        self.minimum = minimum
+        self.entry = entry
+        self.suites = suites
+        self.choice = choice
+    }
+
+    var url: String { "http://\(host.contains(":") ? "[\(host)]" : host)/" }
+}
+
+/// Apple's own ATS resolution tables (apple-oss-distributions/Security
+/// `protocol/SecProtocolConfigurationTest.m`, Security-61901), every row atscheck can express,
+/// through the library on the latest target. The one kind of row atscheck cannot express is
+/// Apple's first-party mode (`testAppleBundleExceptionWithNoATSKey`): apps are third-party.
+@Suite("Apple's resolution tables")
+struct AppleResolutionTests {
+    static func resolveRow(_ row: AppleRow, in table: AppleTable) throws -> Resolution {
+        try ATSResolver.resolve(row.url, context: .urlSession, policy: try policy(table.body), options: ResolutionOptions(target: .latest))
+    }
+
+    static func entryKey(_ source: PolicySource) -> String? {
+        switch source {
+        case .exceptionDomain(let key, _, _, _): return key
+        case .builtInException(let key, _): return "builtin:" + key
+        default: return nil
+        }
+    }
+
+    @Test("every row, as Apple's test expects it or as the choice it names", arguments: tables)
+    func table(_ table: AppleTable) throws {
+        for row in table.rows {
+            let resolution = try Self.resolveRow(row, in: table)
+            let requirements = resolution.requirements
+            let label = "\(table.appleTest): \(row.host)"
+            #expect(Self.entryKey(resolution.source) == row.entry, "\(label): entry")
+            switch row.choice {
+            case nil:
+                #expect(!requirements.allowsInsecureHTTP == row.tlsRequired, "\(label): TLS required")
+                #expect(requirements.minimumTLSVersion == row.minimum, "\(label): minimum")
+                #expect(requirements.cipherSuitePolicy == row.suites, "\(label): suites")
+            case .directAddress?:
+                #expect(!row.tlsRequired && requirements.atsEnforced && !requirements.allowsInsecureHTTP, "\(label): the documented iOS 17 rule")
+                #expect(resolution.assumptions.contains { $0.contains("loopback or link-local") && $0.contains("Apple's code") }, "\(label): the difference is stated")
+            case .dtlsVersion?:
+                #expect(requirements.minimumTLSVersion == .tls12, "\(label): no TLS minimum, so TLS 1.2")
+                #expect(resolution.assumptions.contains { $0.contains("sets no minimum") }, "\(label): stated")
+            }
+        }
+    }
+
+    @Test("the tables cover Apple's test methods with more than 200 rows")
+    func coverage() {
+        #expect(Self.tables.map(\.rows.count).reduce(0, +) > 200)
+        #expect(Set(Self.tables.map { $0.appleTest.split(separator: " ").first.map(String.init) ?? "" }).count == 18, "every test method but the first-party one")
+    }
+
+    @Test("on a target before iOS 12 there are no built-in entries")
+    func oldTarget() throws {
+        let resolution = try ATSResolver.resolve("http://www.apple.com/", context: .urlSession, policy: try policy(""),
+                                                 options: ResolutionOptions(target: TargetOS(.iOS, 11)))
+        #expect(Self.entryKey(resolution.source) == nil)
+        #expect(!resolution.requirements.allowsInsecureHTTP)
+    }
+}
