@@ -23,6 +23,13 @@ public enum DiagnosticsMatrix {
         let forwardSecrecy: Bool
         let insecureHTTP: Bool
 
+        /// The suite restriction the row's dictionary implies (as `Requirements.cipherSuitePolicy`).
+        var suites: CipherSuitePolicy {
+            guard atsEnforced else { return .unrestricted }
+            if forwardSecrecy { return .ats }
+            return insecureHTTP ? .unrestricted : .atsAndNonForwardSecret
+        }
+
         var keys: [String: String] {
             guard atsEnforced else { return [ATSKeys.allowsArbitraryLoads: "YES"] }
             var keys: [String: String] = [:]
@@ -64,10 +71,12 @@ public enum DiagnosticsMatrix {
 
     /// Every row, judged from the capabilities and whether the certificate chain is trusted
     /// (nscurl's own dictionaries never loosen trust, so a trust failure fails every row).
-    public static func evaluate(host: String, capabilities: TLSCapabilities, chainTrusted: Bool?) -> [DiagnosticRow] {
+    /// `group` is the target's release: the rows offer its suites, as the app would.
+    public static func evaluate(host: String, capabilities: TLSCapabilities, chainTrusted: Bool?,
+                                group: ATSSuiteGroup = .latest) -> [DiagnosticRow] {
         configurations(host: host).map { configuration in
             let tls = TLSAssessment.assess(capabilities, atsEnforced: configuration.atsEnforced,
-                                           minimum: configuration.minimum, requiresForwardSecrecy: configuration.forwardSecrecy)
+                                           minimum: configuration.minimum, suites: configuration.suites, group: group)
             let result: String
             switch (tls, chainTrusted) {
             case (.unknown, _), (.passes, .none): result = "unknown"

@@ -17,31 +17,33 @@ public enum TLSAssessment: Sendable, Hashable {
         return false
     }
 
-    /// Judges `capabilities` under ATS settings. `atsEnforced == false` models ATS switched off
-    /// (arbitrary loads): any completed TLS version will do.
+    /// Judges `capabilities` under ATS settings, with the suites of `group` (the target's
+    /// release). `atsEnforced == false` models ATS switched off (arbitrary loads): any
+    /// completed TLS version will do. `suites == .unrestricted` with ATS enforced (an entry
+    /// allowing cleartext without forward secrecy) keeps the version floor but not the groups.
     public static func assess(_ capabilities: TLSCapabilities, atsEnforced: Bool, minimum: TLSVersion?,
-                              requiresForwardSecrecy: Bool?) -> TLSAssessment {
+                              suites: CipherSuitePolicy, group: ATSSuiteGroup) -> TLSAssessment {
         if let failure = capabilities.connectivityFailure {
             return .unknown(failure.message)
         }
         if !atsEnforced {
-            if let version = capabilities.highestSupported { return .passes(version) }
+            if let version = capabilities.highestSupported(offering: group) { return .passes(version) }
             if capabilities.versions.values.contains(where: { $0 == nil }) {
                 return .unknown("no TLS version could be confirmed")
             }
             return .fails(.cipherSuiteNotAllowed, "the server completed no TLS handshake with any version or suite offered")
         }
         let floor = protocolVersion(minimum ?? .tls12)
-        let forwardSecrecy = requiresForwardSecrecy ?? true
         var suiteFailure: (ConnectionReasonCode, String)? = nil
         var undecided = false
         for version in TLSProtocolVersion.allCases.reversed() where version >= floor {
+            if version == .tls13 && group.tls13.isEmpty { continue }
             switch capabilities.versions[version] ?? nil {
             case .some(true):
-                switch suiteOutcome(capabilities, version: version, forwardSecrecy: forwardSecrecy) {
+                switch suiteOutcome(capabilities, version: version, suites: suites, group: group) {
                 case .some(true): return .passes(version)
                 case .some(false):
-                    suiteFailure = suiteFailure ?? suiteReason(capabilities, version: version, forwardSecrecy: forwardSecrecy)
+                    suiteFailure = suiteFailure ?? suiteReason(capabilities, version: version, suites: suites, group: group)
                 case .none: undecided = true
                 }
             case .some(false): continue
@@ -55,42 +57,51 @@ public enum TLSAssessment: Sendable, Hashable {
             let list = lower.map(\.rawValue).joined(separator: " and ")
             return .fails(.tlsVersionTooLow, "the server supports only \(list); ATS requires \(floor.rawValue) or later")
         }
+        if group.tls13.isEmpty && capabilities.versions[.tls13] == .some(true) {
+            return .fails(.tlsVersionTooLow, "the server supports only TLSv1.3, which this target does not offer (\(group.name))")
+        }
         return .fails(.cipherSuiteNotAllowed, "the server completed no TLS handshake with any version or suite offered")
     }
 
-    /// Whether a suite ATS accepts is available at `version`: nil when unknown.
-    private static func suiteOutcome(_ capabilities: TLSCapabilities, version: TLSProtocolVersion, forwardSecrecy: Bool) -> Bool? {
+    /// Whether a suite the app offers and ATS accepts is available at `version`: nil when unknown.
+    private static func suiteOutcome(_ capabilities: TLSCapabilities, version: TLSProtocolVersion, suites: CipherSuitePolicy,
+                                     group: ATSSuiteGroup) -> Bool? {
         switch version {
         case .tls13:
-            return true  // every TLS 1.3 suite is forward secret (docs/ats-rules.md#ats-cipher-suites)
+            return true  // the tls1.3 probe offers exactly the release's TLS 1.3 suites
         case .tls12:
+            if suites == .unrestricted { return true }
             if capabilities.tls12ForwardSecret == true { return true }
-            if !forwardSecrecy && capabilities.tls12StaticRSA == true { return true }
-            if capabilities.tls12ForwardSecret == nil || (!forwardSecrecy && capabilities.tls12StaticRSA == nil) { return nil }
+            let nonForwardSecret = suites == .atsAndNonForwardSecret
+            if nonForwardSecret && capabilities.tls12StaticRSA == true { return true }
+            if capabilities.tls12ForwardSecret == nil || (nonForwardSecret && capabilities.tls12StaticRSA == nil) { return nil }
             return false
         case .tls10, .tls11:
+            if suites == .unrestricted { return true }
             guard let suite = capabilities.suiteByVersion[version] else { return nil }
-            switch ATSCipherSuites.classify(id: suite.id) {
+            switch group.classify(id: suite.id) {
             case .atsForwardSecret: return true
-            case .atsStaticRSA: return !forwardSecrecy
-            default: return false
+            case .atsStaticRSA: return suites == .atsAndNonForwardSecret
+            case .tls13, .other: return false
             }
         }
     }
 
-    private static func suiteReason(_ capabilities: TLSCapabilities, version: TLSProtocolVersion,
-                                    forwardSecrecy: Bool) -> (ConnectionReasonCode, String) {
+    private static func suiteReason(_ capabilities: TLSCapabilities, version: TLSProtocolVersion, suites: CipherSuitePolicy,
+                                    group: ATSSuiteGroup) -> (ConnectionReasonCode, String) {
         let staticRSA: Bool
         if version == .tls12 {
             staticRSA = capabilities.tls12StaticRSA == true
         } else {
-            staticRSA = capabilities.suiteByVersion[version].map { ATSCipherSuites.classify(id: $0.id) == .atsStaticRSA } ?? false
+            staticRSA = capabilities.suiteByVersion[version].map { group.classify(id: $0.id) == .atsStaticRSA } ?? false
         }
-        if forwardSecrecy && staticRSA {
+        if suites == .ats && staticRSA {
             return (.noForwardSecrecy, "at \(version.rawValue) the server offers only static-RSA key exchange; ATS requires ECDHE forward secrecy")
         }
-        let seen = capabilities.suiteByVersion[version].map { " (it chose \($0.ianaName))" } ?? ""
-        return (.cipherSuiteNotAllowed, "at \(version.rawValue) the server accepts no ATS cipher suite (ECDHE or static RSA with AES)\(seen)")
+        let chose = version == .tls12 ? capabilities.tls12OtherSuite : capabilities.suiteByVersion[version]
+        let seen = chose.map { " (offered everything else, it chose \($0.ianaName))" } ?? ""
+        let offered = suites == .atsAndNonForwardSecret ? "ATS or static-RSA suite" : "ATS suite"
+        return (.cipherSuiteNotAllowed, "at \(version.rawValue) the server shares no \(offered) of this target's release (\(group.description))\(seen)")
     }
 
     static func protocolVersion(_ version: TLSVersion) -> TLSProtocolVersion {

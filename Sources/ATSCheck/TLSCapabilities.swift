@@ -8,12 +8,14 @@ public struct TLSCapabilities: Sendable, Hashable {
     public let versions: [TLSProtocolVersion: Bool?]
     /// The suite negotiated by each version probe.
     public let suiteByVersion: [TLSProtocolVersion: CipherSuite]
-    /// TLS 1.2 with one of the 11 ATS forward-secret suites.
+    /// TLS 1.2 offering exactly the release's `ats` group (`tls1.2-ats-fs`).
     public let tls12ForwardSecret: Bool?
-    /// TLS 1.2 with one of the six static-RSA AES suites.
+    /// TLS 1.2 offering exactly the release's `ats_compatibility` group (`tls1.2-static-rsa`).
     public let tls12StaticRSA: Bool?
-    /// TLS 1.2 with anything else (DHE, ChaCha20, 0xC014, ...).
+    /// TLS 1.2 offering everything outside both groups (`tls1.2-other`).
     public let tls12Other: Bool?
+    /// The suite the server chose when offered everything outside both groups.
+    public let tls12OtherSuite: CipherSuite?
     /// The first failure that says the endpoint could not be reached at all, when no probe
     /// completed; also when every handshake failed without the server ever answering in TLS
     /// (it closed or reset each connection after the ClientHello): such a server is not
@@ -25,7 +27,7 @@ public struct TLSCapabilities: Sendable, Hashable {
     /// A probe could not read the chain because it exceeded the probe's own cap.
     public let certificateListBeyondProbeLimit: Bool
 
-    /// Folds an observation made with `ProbePlan.standard()`.
+    /// Folds an observation made with `ProbePlan.standard(_:)`.
     public init(_ observation: Observation) {
         func state(_ name: String) -> Bool? {
             guard let probe = observation.probe(name) else { return nil }
@@ -49,6 +51,7 @@ public struct TLSCapabilities: Sendable, Hashable {
         tls12ForwardSecret = state(ProbeNames.tls12ForwardSecret)
         tls12StaticRSA = state(ProbeNames.tls12StaticRSA)
         tls12Other = state(ProbeNames.tls12Other)
+        tls12OtherSuite = observation.probe(ProbeNames.tls12Other)?.cipherSuite
         certificateMessageBytes = observation.probes.compactMap(\.certificateMessageBytes).max()
         certificateListBeyondProbeLimit = observation.probes.contains {
             if case .failed(.certificateListTooLarge) = $0.outcome { return true }
@@ -83,9 +86,15 @@ public struct TLSCapabilities: Sendable, Hashable {
     public var highestSupported: TLSProtocolVersion? {
         TLSProtocolVersion.allCases.last { versions[$0] == .some(true) }
     }
+
+    /// The highest version the server supports that a client of `group`'s release offers
+    /// (no TLS 1.3 before iOS 12).
+    public func highestSupported(offering group: ATSSuiteGroup) -> TLSProtocolVersion? {
+        TLSProtocolVersion.allCases.last { versions[$0] == .some(true) && ($0 != .tls13 || !group.tls13.isEmpty) }
+    }
 }
 
-/// The probe names `ProbePlan.standard()` uses; the verdict reads observations by them.
+/// The probe names `ProbePlan.standard(_:)` uses; the verdict reads observations by them.
 public enum ProbeNames {
     public static let defaultHello = "default"
     public static let tls12ForwardSecret = "tls1.2-ats-fs"

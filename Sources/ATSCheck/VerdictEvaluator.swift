@@ -72,17 +72,17 @@ public enum VerdictEvaluator {
             chain, host: observation.endpoint.host, at: input.time,
             deliveredSCTCount: observation.probe(ProbeNames.defaultHello)?.tlsSCTCount ?? 0,
             ocspResponse: observation.probe(ProbeNames.defaultHello)?.stapledOCSP)
+        let group = ATSSuiteGroup.forTarget(input.options.target)
         let tls = TLSAssessment.assess(capabilities, atsEnforced: requirements.atsEnforced, minimum: requirements.minimumTLSVersion,
-                                       requiresForwardSecrecy: requirements.requiresForwardSecrecy)
+                                       suites: requirements.cipherSuitePolicy, group: group)
         var reasons: [CheckReason] = []
         var notes: [String] = []
         var unknown = false
 
         switch tls {
-        case .passes(let version):
-            if version == .tls13, let suite = observation.probe(ProbeNames.version(.tls13))?.cipherSuite,
-               ATSCipherSuites.classify(id: suite.id) == .tls13, suite.ianaName.contains("CHACHA20") {
-                notes.append("TLS 1.3 negotiated \(suite.ianaName): ATS documents AES only; flagged, not failed (\(RulesDocument.section("ats-cipher-suites")))")
+        case .passes:
+            if requirements.atsEnforced && requirements.cipherSuitePolicy == .unrestricted {
+                notes.append("the entry allows cleartext and does not require forward secrecy, so Apple's code leaves the suite list to the system: any suite at or above the minimum version is taken to work (\(RulesDocument.section("ats-cipher-suites")))")
             }
         case .fails(let code, let message):
             reasons.append(tlsReason(code, message, input: input, domain: domain, capabilities: capabilities))
@@ -113,7 +113,7 @@ public enum VerdictEvaluator {
         let blocking = reasons.contains { !isConnectivity($0.code) }
         let status: VerdictStatus = blocking ? .blocked : (unknown ? .unknown : .allowed)
         let diagnostics = DiagnosticsMatrix.evaluate(host: resolution.host.text, capabilities: capabilities,
-                                                     chainTrusted: trust.map(\.isTrusted))
+                                                     chainTrusted: trust.map(\.isTrusted), group: group)
         return Verdict(status: status, reasons: reasons, resolution: resolution, tls: tls, trust: trust, chain: chain,
                        diagnostics: diagnostics, notes: notes)
     }
@@ -151,7 +151,8 @@ public enum VerdictEvaluator {
         let fix = verifiedFix(input, domain: domain, candidates: candidates) { resolution in
             TLSAssessment.assess(capabilities, atsEnforced: resolution.requirements.atsEnforced,
                                  minimum: resolution.requirements.minimumTLSVersion,
-                                 requiresForwardSecrecy: resolution.requirements.requiresForwardSecrecy).passed
+                                 suites: resolution.requirements.cipherSuitePolicy,
+                                 group: ATSSuiteGroup.forTarget(input.options.target)).passed
         }
         let server: String
         let transport: Int

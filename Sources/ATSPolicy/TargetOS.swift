@@ -66,7 +66,7 @@ public struct TargetOS: Sendable, Hashable, Codable, CustomStringConvertible {
     /// (apple-oss-distributions/Security `protocol/`, from the iOS 12 / macOS 10.14 releases):
     /// built-in exceptions, Apple's value typing, no `NSThirdParty*`/`NSTemporary*` keys
     /// (docs/ats-rules.md#ats-target-os).
-    public var usesNetworkFrameworkATS: Bool { iOSEquivalent >= 12 }
+    public var usesNetworkFrameworkATS: Bool { securityRelease != nil }
     /// The built-in exception entries (`apple.com`, ...) are present.
     public var hasBuiltInExceptions: Bool { usesNetworkFrameworkATS }
     /// The default for `--legacy-keys`: `ignore` where Apple's code reads no legacy spelling,

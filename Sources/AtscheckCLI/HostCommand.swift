@@ -73,6 +73,8 @@ enum HostCommand: AtscheckCommand {
         let verdict: Verdict
         let observation: Observation?
         let cipherSuites: [TLSProtocolVersion: [CipherSuite]]?
+        /// The suite groups of the target's release, which the probes offered.
+        let group: ATSSuiteGroup
         let httpAnswer: HTTPProbe.Answer?
         /// The trust store the chain was judged against.
         let store: TrustStore
@@ -85,11 +87,12 @@ enum HostCommand: AtscheckCommand {
         var cipherSuites: [TLSProtocolVersion: [CipherSuite]]? = nil
         var httpAnswer: HTTPProbe.Answer? = nil
         let endpoint = Endpoint(host: options.target.host, address: options.address, port: options.target.port, serverName: options.sni)
+        let group = ATSSuiteGroup.forTarget(options.resolution.target)
         if options.target.scheme == "https" {
             let prober = TLSProber(configuration: TLSProber.Configuration(connectTimeout: min(5, options.timeout),
                                                                           handshakeTimeout: options.timeout,
                                                                           hostTimeout: options.timeout))
-            observation = prober.runBlocking(ProbePlan.standard(), against: endpoint)
+            observation = prober.runBlocking(ProbePlan.standard(group), against: endpoint)
             if options.enumerateCiphers {
                 let enumerationProber = TLSProber(configuration: TLSProber.Configuration(
                     connectTimeout: min(5, options.timeout), handshakeTimeout: options.timeout, hostTimeout: max(60, options.timeout * 6)))
@@ -111,7 +114,7 @@ enum HostCommand: AtscheckCommand {
         }
         do {
             return Outcome(verdict: try VerdictEvaluator.evaluate(input), observation: observation, cipherSuites: cipherSuites,
-                           httpAnswer: httpAnswer, store: store)
+                           group: group, httpAnswer: httpAnswer, store: store)
         } catch {
             throw UsageError(command: spec.name, message: error.description)
         }

@@ -23,13 +23,13 @@ struct HostReport: Encodable {
         try container.encode(verdict.status.rawValue, forKey: .verdict)
         try container.encode(verdict.reasons.map(ReasonReport.init), forKey: .reasons)
         try container.encode(ResolutionReport(resolution: verdict.resolution), forKey: .policy)
-        try container.encode(outcome.observation.map { TLSReport(observation: $0, cipherSuites: outcome.cipherSuites) }, forKey: .tls)
+        try container.encode(outcome.observation.map { TLSReport(observation: $0, cipherSuites: outcome.cipherSuites, group: outcome.group) }, forKey: .tls)
         try container.encode(verdict.chain.enumerated().map { CertificateReport(certificate: $1, index: $0, file: nil, positionInFile: nil) },
                              forKey: .certificates)
         try container.encode(verdict.trust.map { ValidationReport(evaluation: $0, presented: verdict.chain, store: outcome.store) },
                              forKey: .validation)
         try container.encode(verdict.diagnostics, forKey: .diagnostics)
-        try container.encode((outcome.observation?.probes ?? []).map(ProbeReport.init), forKey: .probes)
+        try container.encode((outcome.observation?.probes ?? []).map { ProbeReport(probe: $0, suiteGroup: outcome.group) }, forKey: .probes)
         try container.encode(Timing(observation: outcome.observation), forKey: .timing)
         try container.encode(verdict.notes, forKey: .notes)
         let http: String?
@@ -71,13 +71,14 @@ struct HostReport: Encodable {
     private struct TLSReport: Encodable {
         let observation: Observation
         let cipherSuites: [TLSProtocolVersion: [CipherSuite]]?
+        let group: ATSSuiteGroup
         func encode(to encoder: any Encoder) throws {
             let capabilities = TLSCapabilities(observation)
             var container = encoder.container(keyedBy: CodingKeys.self)
             var versions: [String: Bool?] = [:]
             for version in TLSProtocolVersion.allCases { versions[version.rawValue] = capabilities.versions[version] ?? nil }
             try container.encode(NullableMap(values: versions), forKey: .versions)
-            try container.encode(observation.probe(ProbeNames.defaultHello).flatMap { $0.completed ? Negotiated(probe: $0) : nil },
+            try container.encode(observation.probe(ProbeNames.defaultHello).flatMap { $0.completed ? Negotiated(probe: $0, suiteGroup: group) : nil },
                                  forKey: .negotiated)
             try container.encode(NullableMap(values: [
                 "atsForwardSecret": capabilities.tls12ForwardSecret, "staticRSA": capabilities.tls12StaticRSA, "other": capabilities.tls12Other,
@@ -85,11 +86,27 @@ struct HostReport: Encodable {
             var enumerated: [String: [SuiteReport]]? = nil
             if let cipherSuites {
                 enumerated = [:]
-                for (version, suites) in cipherSuites { enumerated?[version.rawValue] = suites.map(SuiteReport.init) }
+                for (version, suites) in cipherSuites { enumerated?[version.rawValue] = suites.map { SuiteReport(suite: $0, group: group) } }
             }
             try container.encode(enumerated, forKey: .cipherSuites)
+            try container.encode(SuiteGroupReport(group: group), forKey: .suiteGroup)
         }
-        private enum CodingKeys: String, CodingKey { case versions, negotiated, tls12SuiteClasses, cipherSuites }
+        private enum CodingKeys: String, CodingKey { case versions, negotiated, tls12SuiteClasses, cipherSuites, suiteGroup }
+    }
+
+    /// The suite groups the probes offered: the target's release (docs/ats-rules.md#ats-cipher-suites).
+    private struct SuiteGroupReport: Encodable {
+        let group: ATSSuiteGroup
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(group.name, forKey: .name)
+            try container.encode(group.source, forKey: .source)
+            try container.encode(group.tls13.map(\.ianaName), forKey: .tls13)
+            try container.encode(group.tls12.map(\.ianaName), forKey: .tls12)
+            try container.encode(group.nonForwardSecret.map(\.ianaName), forKey: .nonForwardSecret)
+            try container.encode(group.nonForwardSecretFirst, forKey: .nonForwardSecretFirst)
+        }
+        private enum CodingKeys: String, CodingKey { case name, source, tls13, tls12, nonForwardSecret, nonForwardSecretFirst }
     }
 
     /// A string-keyed map whose nil values encode as null.
@@ -110,22 +127,24 @@ struct HostReport: Encodable {
 
     private struct SuiteReport: Encodable {
         let suite: CipherSuite
+        let group: ATSSuiteGroup
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(String(format: "0x%04X", suite.id), forKey: .id)
             try container.encode(suite.ianaName, forKey: .ianaName)
             try container.encode(suite.openSSLName, forKey: .openSSLName)
-            try container.encode(ATSCipherSuites.classify(id: suite.id).rawValue, forKey: .atsClass)
+            try container.encode(group.classify(id: suite.id).rawValue, forKey: .atsClass)
         }
         private enum CodingKeys: String, CodingKey { case id, ianaName, openSSLName, atsClass }
     }
 
     private struct Negotiated: Encodable {
         let probe: ProbeResult
+        let suiteGroup: ATSSuiteGroup
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(probe.version?.rawValue, forKey: .version)
-            try container.encode(probe.cipherSuite.map(SuiteReport.init), forKey: .cipherSuite)
+            try container.encode(probe.cipherSuite.map { SuiteReport(suite: $0, group: suiteGroup) }, forKey: .cipherSuite)
             try container.encode(probe.group, forKey: .group)
             try container.encode(probe.alpn, forKey: .alpn)
             try container.encode(probe.stapledOCSP != nil, forKey: .stapledOCSP)
@@ -136,6 +155,7 @@ struct HostReport: Encodable {
 
     private struct ProbeReport: Encodable {
         let probe: ProbeResult
+        let suiteGroup: ATSSuiteGroup
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(probe.spec.name, forKey: .name)
@@ -151,7 +171,7 @@ struct HostReport: Encodable {
             try container.encode(probe.spec.minVersion.rawValue, forKey: .minVersion)
             try container.encode(probe.spec.maxVersion.rawValue, forKey: .maxVersion)
             try container.encode(probe.version?.rawValue, forKey: .version)
-            try container.encode(probe.cipherSuite.map(SuiteReport.init), forKey: .cipherSuite)
+            try container.encode(probe.cipherSuite.map { SuiteReport(suite: $0, group: suiteGroup) }, forKey: .cipherSuite)
             try container.encode(probe.group, forKey: .group)
             try container.encode(probe.peerChain.count, forKey: .chainLength)
             try container.encode((probe.milliseconds * 100).rounded() / 100, forKey: .milliseconds)

@@ -30,7 +30,7 @@ enum HostTextRenderer {
 
         out += "\n" + policySummary(resolution)
         if let observation = outcome.observation {
-            out += "\n" + tlsSummary(observation, cipherSuites: outcome.cipherSuites)
+            out += "\n" + tlsSummary(observation, cipherSuites: outcome.cipherSuites, group: outcome.group)
         }
         switch outcome.httpAnswer {
         case .answered(let line)?: out += "\n  HTTP server answered: \(line)\n"
@@ -98,7 +98,8 @@ enum HostTextRenderer {
         return out
     }
 
-    private static func tlsSummary(_ observation: Observation, cipherSuites: [TLSProtocolVersion: [CipherSuite]]?) -> String {
+    private static func tlsSummary(_ observation: Observation, cipherSuites: [TLSProtocolVersion: [CipherSuite]]?,
+                                   group: ATSSuiteGroup) -> String {
         let capabilities = TLSCapabilities(observation)
         let versions = TLSProtocolVersion.allCases.map { version -> String in
             let state: String
@@ -114,13 +115,13 @@ enum HostTextRenderer {
             out += wrap("negotiated: \(version.rawValue) \(suite.ianaName)" + (probe.group.map { " (\($0))" } ?? ""), "  ", "    ")
         }
         func state(_ value: Bool?) -> String { value.map { $0 ? "yes" : "no" } ?? "?" }
-        out += wrap("TLS 1.2 suites: ATS ECDHE \(state(capabilities.tls12ForwardSecret)), static RSA \(state(capabilities.tls12StaticRSA)), other \(state(capabilities.tls12Other))", "  ", "    ")
+        out += wrap("TLS 1.2 suites (\(group.name)): ATS ECDHE \(state(capabilities.tls12ForwardSecret)), static RSA \(state(capabilities.tls12StaticRSA)), other \(state(capabilities.tls12Other))", "  ", "    ")
         if let cipherSuites {
             for version in TLSProtocolVersion.allCases {
                 guard let suites = cipherSuites[version], !suites.isEmpty else { continue }
                 out += "  \(version.rawValue) accepts:\n"
                 for suite in suites {
-                    out += "    \(suite.ianaName) (\(ATSCipherSuites.classify(id: suite.id).rawValue))\n"
+                    out += "    \(suite.ianaName) (\(group.classify(id: suite.id).rawValue))\n"
                 }
             }
         }

@@ -3,12 +3,15 @@ import TLSLab
 
 /// Text output of `atscheck lab`.
 enum LabTextRenderer {
+    /// The profile-name column: the longest name plus one space.
+    static let nameWidth = (LabProfile.allCases.map(\.rawValue.count).max() ?? 0) + 1
+
     static func endpoints(_ lab: TLSLab) -> String {
         var out = "atscheck lab: \(lab.endpoints.count) servers on \(lab.endpoints.first?.address ?? "127.0.0.1")\n"
         out += "  lab CA (trust it as a user-installed root): \(lab.rootCAFile.path)\n"
         out += "  host name for every endpoint: \(lab.endpoints.first?.serverName ?? "good.atscheck.test")\n\n"
         for endpoint in lab.endpoints {
-            let columns = "  " + endpoint.profile.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0)
+            let columns = "  " + endpoint.profile.rawValue.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
                 + "\(endpoint.port)".padding(toLength: 7, withPad: " ", startingAt: 0)
             out += CertTextRenderer.wrap(endpoint.profile.summary, firstPrefix: columns,
                                          restPrefix: String(repeating: " ", count: columns.count))
@@ -23,7 +26,7 @@ enum LabTextRenderer {
             let reasons = verdict.reasons.map(\.code)
             var unique: [String] = []
             for code in reasons where !unique.contains(code) { unique.append(code) }
-            let line = "  " + result.endpoint.profile.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0)
+            let line = "  " + result.endpoint.profile.rawValue.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
                 + verdict.status.rawValue.uppercased().padding(toLength: 9, withPad: " ", startingAt: 0)
                 + unique.joined(separator: ", ")
             out += line.trimmingCharacters(in: .whitespaces) == line ? line + "\n" : String(line.reversed().drop { $0 == " " }.reversed()) + "\n"

@@ -184,7 +184,7 @@ final class ProxyServer: @unchecked Sendable {
                                                                       handshakeTimeout: options.timeout,
                                                                       hostTimeout: options.timeout))
         let endpoint = Endpoint(host: host, address: options.resolve[key], port: port)
-        let observation = prober.runBlocking(ProbePlan.standard(), against: endpoint)
+        let observation = prober.runBlocking(ProbePlan.standard(ATSSuiteGroup.forTarget(options.resolution.target)), against: endpoint)
         let verdict = try evaluate(url: "https://\(Self.hostPort(host, port))/", observation: observation)
         if verdict.status != .unknown {
             lock.withLock { cache.insert(verdict, for: key, now: DispatchTime.now().uptimeNanoseconds) }

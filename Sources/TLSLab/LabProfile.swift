@@ -21,6 +21,12 @@ public enum LabProfile: String, CaseIterable, Sendable {
     case ecdheRSAAES256SHAOnly = "ecdhe-rsa-aes256-sha-only"
     /// TLS 1.2 with the single suite ECDHE-RSA-CHACHA20-POLY1305.
     case chacha20Only = "chacha20-only"
+    /// TLS 1.2 with the single suite ECDHE-RSA-AES128-SHA256 (CBC, SHA-256 MAC).
+    case ecdheRSAAES128SHA256Only = "ecdhe-rsa-aes128-sha256-only"
+    /// TLS 1.2 with the single suite ECDHE-RSA-AES256-SHA384 (CBC, SHA-384 MAC).
+    case ecdheRSAAES256SHA384Only = "ecdhe-rsa-aes256-sha384-only"
+    /// TLS 1.2 with the single suite AES128-SHA256 (static RSA, CBC, SHA-256 MAC).
+    case rsaAES128SHA256Only = "rsa-aes128-sha256-only"
     /// A leaf that expired on 2024-12-01.
     case expired
     /// A self-signed leaf that chains to no root.
@@ -67,8 +73,11 @@ public enum LabProfile: String, CaseIterable, Sendable {
         case .tls11Only: "accepts TLS 1.1 only"
         case .staticRSAOnly: "TLS 1.2 with static RSA key exchange only: no forward secrecy"
         case .dheOnly: "TLS 1.2 with finite-field DHE key exchange only: no ECDHE suite ATS accepts"
-        case .ecdheRSAAES256SHAOnly: "TLS 1.2 with ECDHE-RSA-AES256-SHA only: forward secret, but CBC with a SHA-1 MAC"
-        case .chacha20Only: "TLS 1.2 with ECDHE-RSA-CHACHA20-POLY1305 only: a suite outside ATS's list"
+        case .ecdheRSAAES256SHAOnly: "TLS 1.2 with ECDHE-RSA-AES256-SHA only: CBC with a SHA-1 MAC, in Apple's ATS group of every release"
+        case .chacha20Only: "TLS 1.2 with ECDHE-RSA-CHACHA20-POLY1305 only: in Apple's ATS group, not on the iOS 9 list"
+        case .ecdheRSAAES128SHA256Only: "TLS 1.2 with ECDHE-RSA-AES128-SHA256 only: dropped from Apple's ATS group in iOS 15.4"
+        case .ecdheRSAAES256SHA384Only: "TLS 1.2 with ECDHE-RSA-AES256-SHA384 only: dropped from Apple's ATS group in iOS 15.4"
+        case .rsaAES128SHA256Only: "TLS 1.2 with static-RSA AES128-SHA256 only: no forward secrecy, and dropped from the non-PFS group in iOS 15.4"
         case .expired: "certificate expired on 2024-12-01"
         case .selfSigned: "self-signed leaf that chains to no trusted root"
         case .wrongHost: "certificate is for other.atscheck.test, not good.atscheck.test"

@@ -46,6 +46,9 @@ struct LabTLSSettings: Sendable, Equatable {
             settings.dhAuto = true
         case .ecdheRSAAES256SHAOnly: settings = leaf("good-rsa").tls12Only("ECDHE-RSA-AES256-SHA")
         case .chacha20Only: settings = leaf("good-rsa").tls12Only("ECDHE-RSA-CHACHA20-POLY1305")
+        case .ecdheRSAAES128SHA256Only: settings = leaf("good-rsa").tls12Only("ECDHE-RSA-AES128-SHA256")
+        case .ecdheRSAAES256SHA384Only: settings = leaf("good-rsa").tls12Only("ECDHE-RSA-AES256-SHA384")
+        case .rsaAES128SHA256Only: settings = leaf("good-rsa").tls12Only("AES128-SHA256")
         case .expired: settings = leaf("expired")
         case .selfSigned: settings = leaf("self-signed")
         case .wrongHost: settings = leaf("wrong-host")

@@ -2,19 +2,19 @@
 public enum ProbeName: String, Sendable, Hashable, Codable, CaseIterable {
     /// Apple-like ClientHello: TLS 1.2–1.3, Apple's suites and groups, OCSP and SCTs requested.
     case appleDefault = "default"
-    /// TLS 1.0 only, offering only the ATS suites (forward-secret first, then static RSA).
+    /// TLS 1.0 only, offering only the release's ATS suites (forward-secret first, then static RSA).
     case tls10 = "tls1.0"
-    /// TLS 1.1 only, offering only the ATS suites (forward-secret first, then static RSA).
+    /// TLS 1.1 only, offering only the release's ATS suites (forward-secret first, then static RSA).
     case tls11 = "tls1.1"
     /// TLS 1.2 only, every suite OpenSSL has.
     case tls12 = "tls1.2"
-    /// TLS 1.3 only, every TLS 1.3 suite.
+    /// TLS 1.3 only, the TLS 1.3 suites Apple offers.
     case tls13 = "tls1.3"
-    /// TLS 1.2 with only the 11 ATS ECDHE suites (docs/ats-rules.md#ats-cipher-suites).
+    /// TLS 1.2 with exactly the release's `ats` group, in Apple's order (docs/ats-rules.md#ats-cipher-suites).
     case tls12ATSForwardSecret = "tls1.2-ats-fs"
-    /// TLS 1.2 with only the six static-RSA AES suites (docs/ats-rules.md#ats-cipher-suites).
+    /// TLS 1.2 with exactly the release's `ats_compatibility` (static-RSA) group (docs/ats-rules.md#ats-cipher-suites).
     case tls12StaticRSA = "tls1.2-static-rsa"
-    /// TLS 1.2 with everything except those 17 suites (DHE, ChaCha20, 0xC014, ...), to explain failures.
+    /// TLS 1.2 with everything except both groups (DHE, CBC-SHA2 on newer releases, ...), to explain failures.
     case tls12Other = "tls1.2-other"
 }
 
@@ -28,16 +28,17 @@ public struct ProbePlan: Sendable, Hashable, Codable {
         self.specs = specs
     }
 
-    /// A plan of the named probes, in the order given (duplicates dropped).
-    public init(_ names: [ProbeName]) {
+    /// A plan of the named probes for the release whose suites are `group`, in the order
+    /// given (duplicates dropped).
+    public init(_ names: [ProbeName], group: ATSSuiteGroup = .latest) {
         var seen = Set<ProbeName>()
-        specs = names.filter { seen.insert($0).inserted }.map(ProbePlan.spec)
+        specs = names.filter { seen.insert($0).inserted }.map { ProbePlan.spec($0, group: group) }
     }
 
-    /// Everything a full verdict uses: the Apple-like probe, one probe per version, and the
-    /// three TLS 1.2 suite-class probes (8 handshakes).
-    public static func standard() -> ProbePlan {
-        ProbePlan(ProbeName.allCases)
+    /// Everything a full verdict uses for a target whose suites are `group`: the Apple-like
+    /// probe, one probe per version, and the three TLS 1.2 suite-group probes (8 handshakes).
+    public static func standard(_ group: ATSSuiteGroup = .latest) -> ProbePlan {
+        ProbePlan(ProbeName.allCases, group: group)
     }
 
     /// The spec names in order.
@@ -55,9 +56,6 @@ public struct ProbePlan: Sendable, Hashable, Codable {
     /// The ALPN protocols every probe offers.
     public static let alpnProtocols = ["h2", "http/1.1"]
 
-    /// The 17 suites ATS may accept in TLS 1.2 (the 11 ECDHE and the six static-RSA ones).
-    public static let atsTLS12Suites: [CipherSuite] = ATSCipherSuites.forwardSecret + ATSCipherSuites.staticRSA
-
     /// A cipher string offering exactly `suites`, at security level 0.
     public static func cipherList(_ suites: [CipherSuite]) -> String {
         ATSCipherSuites.cipherString(suites) + ":@SECLEVEL=0"
@@ -70,13 +68,16 @@ public struct ProbePlan: Sendable, Hashable, Codable {
 
     // MARK: - Specs
 
-    /// The spec for one named probe.
-    public static func spec(_ name: ProbeName) -> ProbeSpec {
+    /// The spec for one named probe under the release whose suites are `group`.
+    public static func spec(_ name: ProbeName, group: ATSSuiteGroup = .latest) -> ProbeSpec {
+        let tls13 = group.tls13.isEmpty ? ATSCipherSuites.appleTLS13 : group.tls13
         switch name {
         case .appleDefault:
-            return ProbeSpec(name: name.rawValue, minVersion: .tls12, maxVersion: .tls13,
-                             cipherList: cipherList(ATSCipherSuites.appleTLS12Order),
-                             cipherSuites: ATSCipherSuites.cipherString(ATSCipherSuites.appleTLS13),
+            // What the app offers under full ATS, in the release's order, then the
+            // non-forward-secret group (so that a static-RSA-only server still hands over its chain).
+            return ProbeSpec(name: name.rawValue, minVersion: .tls12, maxVersion: group.tls13.isEmpty ? .tls12 : .tls13,
+                             cipherList: cipherList(group.tls12 + group.nonForwardSecret),
+                             cipherSuites: ATSCipherSuites.cipherString(tls13),
                              groups: appleGroups, requestOCSP: true, requestSCTs: true)
         case .tls10, .tls11:
             // Below TLS 1.2 the verdict needs to know whether an ATS suite is available (an
@@ -85,21 +86,21 @@ public struct ProbePlan: Sendable, Hashable, Codable {
             // preference picks ECDHE when it has it.
             let version: TLSProtocolVersion = name == .tls10 ? .tls10 : .tls11
             return ProbeSpec(name: name.rawValue, minVersion: version, maxVersion: version,
-                             cipherList: cipherList(ATSCipherSuites.forwardSecret + ATSCipherSuites.staticRSA), groups: appleGroups)
+                             cipherList: cipherList(group.tls12 + group.nonForwardSecret), groups: appleGroups)
         case .tls12:
             return onlyVersion(.tls12, name: name)
         case .tls13:
             return ProbeSpec(name: name.rawValue, minVersion: .tls13, maxVersion: .tls13, cipherList: nil,
-                             cipherSuites: ATSCipherSuites.cipherString(ATSCipherSuites.tls13), groups: nil)
+                             cipherSuites: ATSCipherSuites.cipherString(tls13), groups: nil)
         case .tls12ATSForwardSecret:
             return ProbeSpec(name: name.rawValue, minVersion: .tls12, maxVersion: .tls12,
-                             cipherList: cipherList(ATSCipherSuites.forwardSecret), groups: appleGroups)
+                             cipherList: cipherList(group.tls12), groups: appleGroups)
         case .tls12StaticRSA:
             return ProbeSpec(name: name.rawValue, minVersion: .tls12, maxVersion: .tls12,
-                             cipherList: cipherList(ATSCipherSuites.staticRSA), groups: appleGroups)
+                             cipherList: cipherList(group.nonForwardSecret), groups: appleGroups)
         case .tls12Other:
             return ProbeSpec(name: name.rawValue, minVersion: .tls12, maxVersion: .tls12,
-                             cipherList: cipherList(excluding: atsTLS12Suites), groups: nil)
+                             cipherList: cipherList(excluding: group.tls12 + group.nonForwardSecret), groups: nil)
         }
     }
 

@@ -7,7 +7,8 @@ import TLSLab
 // definitions (LabProfile, LabTLSSettings), TestCerts/README.md (certificate reasons with a
 // user-installed root) and docs/ats-rules.md#ats-cipher-suites (TLS ≥ 1.2, ECDHE + AES suites, six static-RSA
 // AES suites with NSExceptionRequiresForwardSecrecy = NO), docs/ats-rules.md#trust-rules (trust rules ATS keys cannot
-// lift), docs/ats-rules.md#error-codes (error codes) and docs/ats-rules.md#choices (0xC014 and TLS 1.2 ChaCha20 are not ATS suites).
+// lift), docs/ats-rules.md#error-codes (error codes). Cipher suites follow Apple's groups for the latest iOS
+// (docs/ats-rules.md#ats-cipher-suites).
 
 /// The Info.plist part of the fix a reason should carry.
 enum ExpectedFix: Sendable, Hashable {
@@ -44,10 +45,16 @@ enum Expectations {
         // TLS 1.2 with the six static-RSA AES suites only: exactly what NSExceptionRequiresForwardSecrecy = NO adds (docs/ats-rules.md#ats-cipher-suites).
         .init(profile: .staticRSAOnly, status: .blocked, codes: ["no-forward-secrecy"],
               fix: .exception(["NSExceptionRequiresForwardSecrecy": "NO"])),
-        // Forward secret but outside the ATS list: no key widens the suite list (docs/ats-rules.md#ats-cipher-suites, #choices).
+        // Forward secret but outside the release's ATS group: no key that keeps the suite
+        // restriction widens it (docs/ats-rules.md#ats-cipher-suites).
         .init(profile: .dheOnly, status: .blocked, codes: ["cipher-suite-not-allowed"], fix: .serverOnly),
-        .init(profile: .ecdheRSAAES256SHAOnly, status: .blocked, codes: ["cipher-suite-not-allowed"], fix: .serverOnly),
-        .init(profile: .chacha20Only, status: .blocked, codes: ["cipher-suite-not-allowed"], fix: .serverOnly),
+        // In Apple's ATS group of every release (protocol/SecProtocolInternal.h).
+        .init(profile: .ecdheRSAAES256SHAOnly, status: .allowed, codes: [], fix: .none),
+        .init(profile: .chacha20Only, status: .allowed, codes: [], fix: .none),
+        // Dropped from the groups in Security-60158.100 (iOS 15.4): outside them on the latest iOS.
+        .init(profile: .ecdheRSAAES128SHA256Only, status: .blocked, codes: ["cipher-suite-not-allowed"], fix: .serverOnly),
+        .init(profile: .ecdheRSAAES256SHA384Only, status: .blocked, codes: ["cipher-suite-not-allowed"], fix: .serverOnly),
+        .init(profile: .rsaAES128SHA256Only, status: .blocked, codes: ["cipher-suite-not-allowed"], fix: .serverOnly),
         // Certificate profiles: TestCerts/README.md, first table (user-installed root).
         .init(profile: .expired, status: .blocked, codes: ["cert-expired"], fix: .serverOnly),
         .init(profile: .selfSigned, status: .blocked, codes: ["cert-untrusted"], fix: .serverOnly),

@@ -69,20 +69,22 @@ enum LabHarness {
         Endpoint(host: endpoint.serverName, address: endpoint.address, port: endpoint.port)
     }
 
-    /// The standard plan's observation of a profile, probed once per test process.
-    static func observation(_ profile: LabProfile) async throws -> Observation {
+    /// The standard plan's observation of a profile with the suites of `group` (the target's
+    /// release, as `atscheck host` offers them), probed once per test process and group.
+    static func observation(_ profile: LabProfile, group: ATSSuiteGroup = .latest) async throws -> Observation {
         let endpoint = try endpoint(profile)
-        return await ObservationCache.shared.observation(profile) {
-            await (profile == .silent ? shortProber : prober).run(ProbePlan.standard(), against: probeEndpoint(endpoint))
+        return await ObservationCache.shared.observation(profile, group: group) {
+            await (profile == .silent ? shortProber : prober).run(ProbePlan.standard(group), against: probeEndpoint(endpoint))
         }
     }
 
-    /// The verdict for a profile under a policy. Cleartext profiles are judged without probing,
-    /// as `atscheck host` does for http:// without `--probe-http`.
+    /// The verdict for a profile under a policy, probed with the target's suites. Cleartext
+    /// profiles are judged without probing, as `atscheck host` does for http:// without `--probe-http`.
     static func verdict(_ profile: LabProfile, policy: PlistDocument? = nil, context: LoadContext = .urlSession,
                         options: ResolutionOptions = ResolutionOptions()) async throws -> Verdict {
         let endpoint = try endpoint(profile)
-        let observation = profile == .plainHTTP ? nil : try await observation(profile)
+        let group = ATSSuiteGroup.forTarget(options.target)
+        let observation = profile == .plainHTTP ? nil : try await observation(profile, group: group)
         return try verdict(url: url(profile, port: endpoint.port), observation: observation, policy: policy,
                            context: context, options: options)
     }
@@ -144,19 +146,25 @@ actor ObservationCache {
     static let shared = ObservationCache()
     static let maxConcurrentRuns = 4
 
-    private var tasks: [LabProfile: Task<Observation, Never>] = [:]
+    private struct Key: Hashable {
+        let profile: LabProfile
+        let group: ATSSuiteGroup
+    }
+
+    private var tasks: [Key: Task<Observation, Never>] = [:]
     private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    func observation(_ profile: LabProfile, _ make: @escaping @Sendable () async -> Observation) async -> Observation {
-        if let task = tasks[profile] { return await task.value }
+    func observation(_ profile: LabProfile, group: ATSSuiteGroup, _ make: @escaping @Sendable () async -> Observation) async -> Observation {
+        let key = Key(profile: profile, group: group)
+        if let task = tasks[key] { return await task.value }
         let task = Task {
             await self.acquire()
             let observation = await make()
             await self.release()
             return observation
         }
-        tasks[profile] = task
+        tasks[key] = task
         return await task.value
     }
 

@@ -25,7 +25,7 @@ struct NoTLSAnswerTests {
             return
         }
         #expect(message.hasPrefix("no handshake got a TLS answer"))
-        guard case .unknown = TLSAssessment.assess(capabilities, atsEnforced: true, minimum: .tls12, requiresForwardSecrecy: true) else {
+        guard case .unknown = TLSAssessment.assess(capabilities, atsEnforced: true, minimum: .tls12, suites: .ats, group: .latest) else {
             Issue.record("the assessment must be unknown")
             return
         }
@@ -39,7 +39,7 @@ struct NoTLSAnswerTests {
                 : (.failed(.handshakeFailed("the server reset the connection during the handshake")), false)
         })
         #expect(capabilities.connectivityFailure == nil)
-        #expect(TLSAssessment.assess(capabilities, atsEnforced: true, minimum: .tls12, requiresForwardSecrecy: true)
+        #expect(TLSAssessment.assess(capabilities, atsEnforced: true, minimum: .tls12, suites: .ats, group: .latest)
             == .fails(.cipherSuiteNotAllowed, "the server completed no TLS handshake with any version or suite offered"))
     }
 

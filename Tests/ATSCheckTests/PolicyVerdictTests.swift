@@ -54,17 +54,28 @@ struct PolicyVerdictTests {
         #expect(verdict.tls == .passes(.tls12))
     }
 
-    @Test("no exception widens the suite list: DHE, ChaCha20 and 0xC014 stay blocked under FS NO + TLSv1.0",
-          arguments: [LabProfile.dheOnly, .chacha20Only, .ecdheRSAAES256SHAOnly])
+    @Test("no exception that keeps the suite restriction widens it: DHE and a dropped CBC-SHA2 suite stay blocked under FS NO + TLSv1.0",
+          arguments: [LabProfile.dheOnly, .ecdheRSAAES128SHA256Only, .rsaAES128SHA256Only])
     func suiteNotAllowedStaysBlocked(_ profile: LabProfile) async throws {
         let policy = try LabHarness.policy(LabHarness.exceptionDomains(Self.host, [
             "NSExceptionRequiresForwardSecrecy": "NO", "NSExceptionMinimumTLSVersion": "TLSv1.0",
-            "NSExceptionAllowsInsecureHTTPLoads": "YES",
         ]))
         let verdict = try await LabHarness.verdict(profile, policy: policy)
         #expect(verdict.status == .blocked)
         #expect(verdict.codes == ["cipher-suite-not-allowed"])
         #expect(verdict.reasons.first?.fix?.exceptionKeys == nil)
+    }
+
+    @Test("an entry allowing cleartext without forward secrecy leaves the suites to the system (Apple's code sets no suite list)",
+          arguments: [LabProfile.dheOnly, .ecdheRSAAES128SHA256Only])
+    func unrestrictedSuites(_ profile: LabProfile) async throws {
+        let policy = try LabHarness.policy(LabHarness.exceptionDomains(Self.host, [
+            "NSExceptionRequiresForwardSecrecy": "NO", "NSExceptionAllowsInsecureHTTPLoads": "YES",
+        ]))
+        let verdict = try await LabHarness.verdict(profile, policy: policy)
+        #expect(verdict.status == .allowed, "\(verdict.summary)")
+        #expect(verdict.resolution.requirements.cipherSuitePolicy == .unrestricted)
+        #expect(verdict.notes.contains { $0.contains("leaves the suite list to the system") })
     }
 
     @Test("NSExceptionAllowsInsecureHTTPLoads YES lets http:// to plain-http through")

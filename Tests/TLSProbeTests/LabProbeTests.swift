@@ -28,7 +28,7 @@ struct LabProbeTests {
         let apple = try #require(observation.probe(.appleDefault))
         #expect(apple.version == .tls13, "\(Self.outcomes(observation))")
         #expect(apple.peerChain == (try Fixtures.pemCertificates("leaf-good-rsa.pem")))
-        #expect(observation.probe(.tls12ATSForwardSecret)?.cipherSuite.map(ATSCipherSuites.classify) == .atsForwardSecret)
+        #expect(observation.probe(.tls12ATSForwardSecret)?.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .atsForwardSecret)
         #expect(observation.probe(.tls10)?.outcome.isHandshakeFailure == true)
         #expect(observation.connectedAddress == "127.0.0.1")
     }
@@ -73,7 +73,7 @@ struct LabProbeTests {
     func staticRSAOnly() async throws {
         let observation = try await Self.observe(.staticRSAOnly)
         let apple = try #require(observation.probe(.appleDefault))
-        #expect(apple.cipherSuite.map(ATSCipherSuites.classify) == .atsStaticRSA, "\(Self.outcomes(observation))")
+        #expect(apple.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .atsStaticRSA, "\(Self.outcomes(observation))")
         #expect(apple.group == nil)
         #expect(observation.probe(.tls12ATSForwardSecret)?.outcome.isHandshakeFailure == true)
         #expect(observation.probe(.tls12StaticRSA)?.completed == true)
@@ -89,23 +89,37 @@ struct LabProbeTests {
         #expect(other.group.map { $0.hasPrefix("ffdhe") || $0.hasPrefix("DH-") } == true, "\(String(describing: other.group))")
     }
 
-    @Test("chacha20-only: default completes with ChaCha20 (flagged by the classifier)")
+    @Test("chacha20-only: ChaCha20 is in Apple's ATS group, so the group probe completes with it")
     func chacha20Only() async throws {
         let observation = try await Self.observe(.chacha20Only)
         let apple = try #require(observation.probe(.appleDefault))
         #expect(apple.cipherSuite?.id == 0xCCA8, "\(Self.outcomes(observation))")
-        #expect(apple.cipherSuite.map(ATSCipherSuites.classify) == .chacha20)
-        #expect(observation.probe(.tls12ATSForwardSecret)?.outcome.isHandshakeFailure == true)
+        #expect(apple.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .atsForwardSecret)
+        #expect(observation.probe(.tls12ATSForwardSecret)?.cipherSuite?.id == 0xCCA8)
+        #expect(observation.probe(.tls12Other)?.outcome.isHandshakeFailure == true)
     }
 
-    @Test("ecdhe-rsa-aes256-sha-only: default completes with 0xC014")
+    @Test("ecdhe-rsa-aes256-sha-only: 0xC014 is in Apple's ATS group")
     func ecdheRSAAES256SHAOnly() async throws {
         let observation = try await Self.observe(.ecdheRSAAES256SHAOnly)
         let apple = try #require(observation.probe(.appleDefault))
         #expect(apple.cipherSuite?.id == 0xC014, "\(Self.outcomes(observation))")
-        #expect(apple.cipherSuite.map(ATSCipherSuites.classify) == .ecdheRSAAES256SHA)
-        #expect(observation.probe(.tls12ATSForwardSecret)?.outcome.isHandshakeFailure == true)
-        #expect(observation.probe(.tls12Other)?.cipherSuite?.id == 0xC014)
+        #expect(apple.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .atsForwardSecret)
+        #expect(observation.probe(.tls12ATSForwardSecret)?.cipherSuite?.id == 0xC014)
+    }
+
+    @Test("one-suite CBC-SHA2 servers: inside the group of iOS 14–15.3, outside it from iOS 15.4", arguments: [
+        (LabProfile.ecdheRSAAES128SHA256Only, UInt16(0xC027), ProbeName.tls12ATSForwardSecret),
+        (.ecdheRSAAES256SHA384Only, 0xC028, .tls12ATSForwardSecret),
+        (.rsaAES128SHA256Only, 0x003C, .tls12StaticRSA),
+    ])
+    func cbcSHA2(_ profile: LabProfile, _ id: UInt16, _ probe: ProbeName) async throws {
+        let old = try await Self.observe(profile, plan: .standard(.ats2))
+        #expect(old.probe(probe)?.cipherSuite?.id == id, "\(Self.outcomes(old))")
+        #expect(old.probe(.tls12Other)?.outcome.isHandshakeFailure == true)
+        let new = try await Self.observe(profile, plan: .standard(.latest))
+        #expect(new.probe(probe)?.outcome.isHandshakeFailure == true, "\(Self.outcomes(new))")
+        #expect(new.probe(.tls12Other)?.cipherSuite?.id == id)
     }
 
     @Test("missing-intermediate: the chain is the leaf alone")

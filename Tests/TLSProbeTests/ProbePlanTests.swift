@@ -66,20 +66,63 @@ struct ProbePlanTests {
         #expect(ATSCipherSuites.staticRSA.allSatisfy { $0.ianaName.hasPrefix("TLS_RSA_WITH_AES_") })
     }
 
-    @Test("classifier on every listed id and a few others")
-    func classifier() {
-        for id in referenceForwardSecretIDs { #expect(ATSCipherSuites.classify(id: id) == .atsForwardSecret) }
-        for id in referenceStaticRSAIDs { #expect(ATSCipherSuites.classify(id: id) == .atsStaticRSA) }
-        #expect(ATSCipherSuites.classify(id: 0xC014) == .ecdheRSAAES256SHA)
-        for id: UInt16 in [0xCCA8, 0xCCA9, 0xCCAA] { #expect(ATSCipherSuites.classify(id: id) == .chacha20) }
-        for id: UInt16 in 0x1301...0x1305 { #expect(ATSCipherSuites.classify(id: id) == .tls13) }
-        // DHE-RSA-AES128-GCM-SHA256, DES-CBC3-SHA, RC4-SHA, NULL, ECDHE-RSA-DES-CBC3-SHA, DHE-RSA-AES256-SHA.
-        for id: UInt16 in [0x009E, 0x000A, 0x0005, 0x0000, 0xC012, 0x0039] {
-            #expect(ATSCipherSuites.classify(id: id) == .other, "0x\(String(id, radix: 16))")
+    /// docs/ats-rules.md#ats-cipher-suites: Apple's TLS 1.2 `ats` and `ats_compatibility` arrays by
+    /// release (protocol/SecProtocolInternal.h), by IANA id, in Apple's order.
+    static let appleGroups: [(group: ATSSuiteGroup, ats: [UInt16], compatibility: [UInt16])] = [
+        (.ats1, [0xC02C, 0xC02B, 0xC024, 0xC023, 0xC00A, 0xC009, 0xCCA9, 0xC030, 0xC02F, 0xC028, 0xC027, 0xC014, 0xC013, 0xCCA8],
+         [0x009D, 0x009C, 0x003D, 0x003C, 0x0035, 0x002F]),
+        (.ats2, [0xC02C, 0xC02B, 0xCCA9, 0xC030, 0xC02F, 0xCCA8, 0xC024, 0xC023, 0xC00A, 0xC009, 0xC028, 0xC027, 0xC014, 0xC013],
+         [0x009D, 0x009C, 0x003D, 0x003C, 0x0035, 0x002F]),
+        (.ats3, [0xC02C, 0xC02B, 0xCCA9, 0xC030, 0xC02F, 0xCCA8, 0xC00A, 0xC009, 0xC014, 0xC013], [0x009D, 0x009C, 0x0035, 0x002F]),
+        (.ats3NonForwardSecretFirst, [0xC02C, 0xC02B, 0xCCA9, 0xC030, 0xC02F, 0xCCA8, 0xC00A, 0xC009, 0xC014, 0xC013],
+         [0x009D, 0x009C, 0x0035, 0x002F]),
+    ]
+
+    @Test("Apple's groups by release, in Apple's order; TLS 1.3 ChaCha20 in every one")
+    func groups() {
+        for (group, ats, compatibility) in Self.appleGroups {
+            #expect(group.tls12.map(\.id) == ats, "\(group)")
+            #expect(group.nonForwardSecret.map(\.id) == compatibility, "\(group)")
+            #expect(group.tls13.map(\.id) == [0x1301, 0x1302, 0x1303], "\(group)")
         }
-        #expect(ATSCipherSuites.isChaCha20(id: 0x1303) && ATSCipherSuites.isChaCha20(id: 0xCCA8))
-        #expect(!ATSCipherSuites.isChaCha20(id: 0x1301) && !ATSCipherSuites.isChaCha20(id: 0xC02F))
-        for suite in ATSCipherSuites.known { #expect(ATSCipherSuites.classify(suite) == ATSCipherSuites.classify(id: suite.id)) }
+        #expect(ATSSuiteGroup.ats3NonForwardSecretFirst.tls12WithoutForwardSecrecy.map(\.id).prefix(4) == [0x009D, 0x009C, 0x0035, 0x002F])
+        #expect(ATSSuiteGroup.ats3.tls12WithoutForwardSecrecy.map(\.id).prefix(2) == [0xC02C, 0xC02B])
+        #expect(ATSSuiteGroup.secureTransport.tls12.map(\.id) == referenceForwardSecretIDs)
+        #expect(ATSSuiteGroup.secureTransport.nonForwardSecret.map(\.id) == referenceStaticRSAIDs)
+        #expect(ATSSuiteGroup.secureTransport.tls13.isEmpty)
+    }
+
+    @Test("classification follows the release: CBC-SHA2 suites leave the group in ats3")
+    func classifier() {
+        for id: UInt16 in [0xC027, 0xC028, 0xC023, 0xC024] {
+            #expect(ATSSuiteGroup.ats2.classify(id: id) == .atsForwardSecret)
+            #expect(ATSSuiteGroup.ats3.classify(id: id) == .other)
+        }
+        for id: UInt16 in [0x003C, 0x003D] {
+            #expect(ATSSuiteGroup.ats2.classify(id: id) == .atsStaticRSA)
+            #expect(ATSSuiteGroup.latest.classify(id: id) == .other)
+        }
+        for group in [ATSSuiteGroup.ats1, .ats2, .ats3] {
+            for id: UInt16 in [0xC014, 0xCCA8, 0xCCA9] { #expect(group.classify(id: id) == .atsForwardSecret, "\(group)") }
+            #expect(group.classify(id: 0x1303) == .tls13)
+        }
+        #expect(ATSSuiteGroup.secureTransport.classify(id: 0xC014) == .other)
+        #expect(ATSSuiteGroup.secureTransport.classify(id: 0xCCA8) == .other)
+        // DHE-RSA-AES128-GCM-SHA256, DES-CBC3-SHA, RC4-SHA, NULL, ECDHE-RSA-DES-CBC3-SHA, DHE-RSA-AES256-SHA, AES-128-CCM.
+        for id: UInt16 in [0x009E, 0x000A, 0x0005, 0x0000, 0xC012, 0x0039, 0x1304] {
+            #expect(ATSSuiteGroup.latest.classify(id: id) == .other, "0x\(String(id, radix: 16))")
+        }
+    }
+
+    @Test("the probes offer the target release's groups, in Apple's order")
+    func plansFollowGroups() {
+        for group in ATSSuiteGroup.all {
+            let byName = Dictionary(uniqueKeysWithValues: ProbePlan.standard(group).specs.map { ($0.name, $0) })
+            #expect(byName["tls1.2-ats-fs"]?.cipherList == ProbePlan.cipherList(group.tls12))
+            #expect(byName["tls1.2-static-rsa"]?.cipherList == ProbePlan.cipherList(group.nonForwardSecret))
+            #expect(byName["default"]?.cipherList == ProbePlan.cipherList(group.tls12 + group.nonForwardSecret))
+            #expect(byName["default"]?.maxVersion == (group.tls13.isEmpty ? .tls12 : .tls13))
+        }
     }
 
     @Test("the table's OpenSSL and IANA names are OpenSSL's own for each id")
@@ -96,33 +139,36 @@ struct ProbePlanTests {
         }
     }
 
-    @Test("default offers Apple's TLS 1.3 suites, then the 20 TLS 1.2 suites in Apple's order")
+    @Test("default offers Apple's TLS 1.3 suites, then the release's ats and ats_compatibility arrays, in Apple's order (on the wire)")
     func defaultOffer() throws {
-        let offered = try OpenSSLClient.offeredSuites(ProbePlan.spec(.appleDefault)).get().map(\.id)
-        let expectedTLS12: [UInt16] = [0xC02C, 0xC02B, 0xC024, 0xC023, 0xC00A, 0xC009, 0xCCA9,
-                                       0xC030, 0xC02F, 0xC028, 0xC027, 0xC014, 0xC013, 0xCCA8,
-                                       0x009D, 0x009C, 0x003D, 0x003C, 0x0035, 0x002F]
-        #expect(offered == [0x1301, 0x1302, 0x1303] + expectedTLS12)
-        #expect(Set(expectedTLS12) == Set(referenceForwardSecretIDs + referenceStaticRSAIDs + [0xC014, 0xCCA8, 0xCCA9]))
+        for (group, ats, compatibility) in Self.appleGroups {
+            let offered = try OpenSSLClient.offeredSuites(ProbePlan.spec(.appleDefault, group: group)).get().map(\.id)
+            #expect(offered == [0x1301, 0x1302, 0x1303] + ats + compatibility, "\(group)")
+        }
+        let old = try OpenSSLClient.offeredSuites(ProbePlan.spec(.appleDefault, group: .secureTransport)).get().map(\.id)
+        #expect(old == referenceForwardSecretIDs + referenceStaticRSAIDs, "no TLS 1.3 before iOS 12")
     }
 
-    @Test("tls1.2-ats-fs and tls1.2-static-rsa offer exactly their lists")
+    @Test("tls1.2-ats-fs and tls1.2-static-rsa offer exactly the release's arrays (on the wire)")
     func classProbesOffer() throws {
-        let fs = try OpenSSLClient.offeredSuites(ProbePlan.spec(.tls12ATSForwardSecret)).get().map(\.id)
-        #expect(fs == referenceForwardSecretIDs)
-        let rsa = try OpenSSLClient.offeredSuites(ProbePlan.spec(.tls12StaticRSA)).get().map(\.id)
-        #expect(rsa == referenceStaticRSAIDs)
+        for (group, ats, compatibility) in Self.appleGroups {
+            let fs = try OpenSSLClient.offeredSuites(ProbePlan.spec(.tls12ATSForwardSecret, group: group)).get().map(\.id)
+            #expect(fs == ats, "\(group)")
+            let rsa = try OpenSSLClient.offeredSuites(ProbePlan.spec(.tls12StaticRSA, group: group)).get().map(\.id)
+            #expect(rsa == compatibility, "\(group)")
+        }
     }
 
-    @Test("tls1.2-other offers everything except the 17 ATS suites")
+    @Test("tls1.2-other offers everything except the release's two arrays")
     func otherOffer() throws {
-        let other = Set(try OpenSSLClient.offeredSuites(ProbePlan.spec(.tls12Other)).get().map(\.id))
         let everything = Set(try OpenSSLClient.offeredSuites(ProbePlan.spec(.tls12)).get().map(\.id))
-        let ats = Set(referenceForwardSecretIDs + referenceStaticRSAIDs)
-        #expect(other.isDisjoint(with: ats))
-        #expect(other == everything.subtracting(ats))
-        // What it is there to explain: 0xC014, ChaCha20, DHE.
-        #expect(other.isSuperset(of: [0xC014, 0xCCA8, 0xCCA9, 0x009E]))
+        for (group, ats, compatibility) in Self.appleGroups {
+            let other = Set(try OpenSSLClient.offeredSuites(ProbePlan.spec(.tls12Other, group: group)).get().map(\.id))
+            #expect(other == everything.subtracting(ats + compatibility), "\(group)")
+            #expect(other.contains(0x009E), "DHE is outside every group")
+        }
+        let latest = Set(try OpenSSLClient.offeredSuites(ProbePlan.spec(.tls12Other, group: .latest)).get().map(\.id))
+        #expect(latest.isSuperset(of: [0xC027, 0xC028, 0xC023, 0xC024, 0x003C, 0x003D]), "the suites dropped in Security-60158.100")
     }
 
     @Test("per-version probes offer what that version allows")
@@ -135,7 +181,7 @@ struct ProbePlanTests {
         #expect(tls12.count > tls10.count)
         #expect(!tls12.contains { $0.id >= 0x1301 && $0.id <= 0x1305 })
         let tls13 = try OpenSSLClient.offeredSuites(ProbePlan.spec(.tls13)).get().map(\.id)
-        #expect(tls13 == [0x1301, 0x1302, 0x1303, 0x1304, 0x1305])
+        #expect(tls13 == [0x1301, 0x1302, 0x1303], "Apple's TLS 1.3 suites only")
     }
 
     @Test("an impossible spec is reported as a setup error, not a server property")

@@ -16,7 +16,7 @@ struct ProberServerTests {
             #expect(probe.outcome == .completed, "\(probe.outcome) — \(server.log)")
             #expect(probe.version == .tls13)
             let suite = try #require(probe.cipherSuite)
-            #expect(ATSCipherSuites.classify(suite) == .tls13)
+            #expect(ATSSuiteGroup.latest.classify(suite) == .tls13)
             #expect(suite.id == 0x1301 && suite.ianaName == "TLS_AES_128_GCM_SHA256")
             #expect(probe.group == "X25519")
             #expect(probe.alpn == "h2")
@@ -44,15 +44,15 @@ struct ProberServerTests {
             #expect(byName["tls1.1"]?.outcome.isHandshakeFailure == true, "\(String(describing: byName["tls1.1"]?.outcome))")
             let fs = try #require(byName["tls1.2-ats-fs"])
             #expect(fs.outcome == .completed)
-            #expect(fs.cipherSuite.map(ATSCipherSuites.classify) == .atsForwardSecret)
+            #expect(fs.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .atsForwardSecret)
             #expect(fs.group == "X25519")
             let staticRSA = try #require(byName["tls1.2-static-rsa"])
             #expect(staticRSA.outcome == .completed, "\(staticRSA.outcome)")
-            #expect(staticRSA.cipherSuite.map(ATSCipherSuites.classify) == .atsStaticRSA)
+            #expect(staticRSA.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .atsStaticRSA)
             #expect(staticRSA.group == nil)
             let other = try #require(byName["tls1.2-other"])
             #expect(other.outcome == .completed)
-            #expect(other.cipherSuite.map { ATSCipherSuites.classify($0) != .atsForwardSecret && ATSCipherSuites.classify($0) != .atsStaticRSA } == true)
+            #expect(other.cipherSuite.map { ATSSuiteGroup.latest.classify($0) == .other } == true)
             for probe in observation.probes where probe.completed {
                 #expect(probe.peerChain.count == 2, "\(probe.spec.name)")
             }
@@ -86,7 +86,7 @@ struct ProberServerTests {
             #expect(apple.cipherSuite?.id == 0x009C)
             #expect(apple.cipherSuite?.ianaName == "TLS_RSA_WITH_AES_128_GCM_SHA256")
             #expect(apple.cipherSuite?.openSSLName == "AES128-GCM-SHA256")
-            #expect(apple.cipherSuite.map(ATSCipherSuites.classify) == .atsStaticRSA)
+            #expect(apple.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .atsStaticRSA)
             #expect(apple.group == nil)
             #expect(observation.probe(.tls12ATSForwardSecret)?.outcome.isHandshakeFailure == true)
             #expect(observation.probe(.tls12StaticRSA)?.cipherSuite?.id == 0x009C)
@@ -105,7 +105,7 @@ struct ProberServerTests {
             let other = try #require(observation.probe(.tls12Other))
             #expect(other.outcome == .completed, "\(other.outcome) — \(server.log)")
             #expect(other.cipherSuite?.id == 0x009E)
-            #expect(other.cipherSuite.map(ATSCipherSuites.classify) == .other)
+            #expect(other.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .other)
             // s_server's automatic DH parameters are the 2048-bit RFC 3526 group (not RFC 7919).
             #expect(other.group == "DH-2048", "\(String(describing: other.group))")
         }
@@ -119,8 +119,8 @@ struct ProberServerTests {
             let apple = try #require(observation.probe(.appleDefault))
             #expect(apple.outcome == .completed, "\(apple.outcome)")
             #expect(apple.cipherSuite?.id == 0xCCA8)
-            #expect(apple.cipherSuite.map(ATSCipherSuites.classify) == .chacha20)
-            #expect(observation.probe(.tls12ATSForwardSecret)?.outcome.isHandshakeFailure == true)
+            #expect(apple.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .atsForwardSecret)
+            #expect(observation.probe(.tls12ATSForwardSecret)?.cipherSuite?.id == 0xCCA8)
         }
     }
 
@@ -131,7 +131,7 @@ struct ProberServerTests {
             let apple = try #require(observation.probe(.appleDefault))
             #expect(apple.outcome == .completed, "\(apple.outcome)")
             #expect(apple.version == .tls12)
-            #expect(apple.cipherSuite.map(ATSCipherSuites.classify) == .atsForwardSecret)
+            #expect(apple.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .atsForwardSecret)
             #expect(apple.group == "P-384")
         }
     }
