@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "Certificates", dependencies: ["COpenSSL", "COpenSSLShims", "AtscheckSystem"]),
         .target(name: "ArgumentParsing"),
         .target(name: "ATSPolicy", dependencies: ["AtscheckSystem"]),
-        .target(name: "ATSLint", dependencies: ["ATSPolicy"]),
+        .target(name: "ATSLint", dependencies: ["ATSPolicy", "AtscheckSystem"]),
         .target(name: "TLSProbe", dependencies: ["COpenSSL", "COpenSSLShims", "Certificates"]),
         .target(name: "TLSLab", dependencies: ["COpenSSL", "COpenSSLShims", "Certificates"]),
         .target(name: "ATSCheck", dependencies: ["ATSPolicy", "TLSProbe", "Certificates", "Pinning"]),

@@ -253,6 +253,8 @@ cp "$KEYS/leaf-good-rsa.key" "$HERE/private-key-only.pem"
 # The 10,000-SAN leaf for the lab's large-chain profile (its own script: it needs only the
 # intermediate written above).
 bash "$HERE/generate-large-san.sh"
+# The leaves for trustd's edge cases (their own script, for the same reason).
+bash "$HERE/generate-trust-edges.sh"
 
 # genpkey writes 0600; these are throwaway test keys, so give them the mode a
 # git checkout would (readable by a lab server running as another user).

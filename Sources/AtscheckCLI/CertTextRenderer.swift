@@ -77,7 +77,7 @@ enum CertTextRenderer {
             out += "NOT TRUSTED for \(host) at \(iso8601(evaluation.time)): \(count) reason\(count == 1 ? "" : "s")\n"
         }
         if let top = evaluation.path.chain.last, let origin = store.origin(of: top) {
-            let kind = origin == .system ? "preinstalled (public) root" : "user-installed root"
+            let kind = origin == .system ? "preinstalled (public) root" : origin == .user ? "user-installed root" : "app-supplied anchor"
             out += wrap("anchor: \(printable(top.subject.rfc4514)) (\(kind))", firstPrefix: "  ", restPrefix: "          ")
         }
         let chain = evaluation.path.chain.enumerated().map { index, certificate in
@@ -101,7 +101,7 @@ enum CertTextRenderer {
             out += wrap(printable(reason.message), firstPrefix: "    ", restPrefix: "    ")
             let transport = reason.secureTransportError.map { ", SecureTransport \($0)" } ?? ""
             out += "    app sees: NSURLErrorDomain \(reason.appleError)\(transport)\n"
-            out += wrap("source: \(reason.source)", firstPrefix: "    ", restPrefix: "      ")
+            out += wrap("source: \(sourceText(reason.source))", firstPrefix: "    ", restPrefix: "      ")
         }
         if let ocsp = evaluation.ocsp {
             let signature = ocsp.status == .unusable ? "" : ocsp.signatureVerified ? " (signature verified)" : " (signature not verified)"
@@ -144,5 +144,19 @@ enum CertTextRenderer {
             }
         }
         return out
+    }
+
+    /// A reason's source for people: a URL into Apple's published Security code becomes
+    /// "Security-61901.0.87.0.1 trust/trustd/SecPolicyServer.c, SecPolicyCheckKeySize"; other
+    /// sources (Apple's pages) print as they are. JSON keeps the URL.
+    static func sourceText(_ source: String) -> String {
+        let prefix = "https://github.com/apple-oss-distributions/Security/blob/"
+        guard source.hasPrefix(prefix) else { return source }
+        let rest = source.dropFirst(prefix.count)
+        guard let slash = rest.firstIndex(of: "/") else { return source }
+        let tag = rest[..<slash]
+        let location = rest[rest.index(after: slash)...].split(separator: "#", maxSplits: 1)
+        guard let file = location.first else { return source }
+        return location.count == 2 ? "\(tag) \(file), \(location[1])" : "\(tag) \(file)"
     }
 }

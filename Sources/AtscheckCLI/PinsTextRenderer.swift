@@ -16,7 +16,7 @@ enum PinsTextRenderer {
         if let host = report.host { out += CertTextRenderer.wrap(CertTextRenderer.printable(host), firstPrefix: "Host:  ", restPrefix: "       ") }
         if let anchor = report.anchor {
             let state = report.trusted ? "trusted" : "anchor found, but the path has errors"
-            out += "Path:  \(state); anchor is a \(anchor.origin == .system ? "system (preinstalled)" : "user-installed") root"
+            out += "Path:  \(state); anchor is \(anchor.origin.map(\.label) ?? "an anchor")"
                 + (anchor.index == nil ? " (not sent)" : "") + "\n"
         } else {
             out += "Path:  no trusted anchor found (no pin for a root)\n"

@@ -3,9 +3,10 @@ import Certificates
 import Foundation
 
 /// The trust-store options shared by commands that validate chains:
-/// `--ca-file` (user-installed), `--system-roots` and `--no-system-roots`.
+/// `--ca-file` (user-installed), `--app-anchor` (app-supplied), `--system-roots` and `--no-system-roots`.
 struct TrustStoreOptions {
     let caFiles: [String]
+    var appAnchorFiles: [String] = []
     let systemRootsFile: String?
     let useSystemRoots: Bool
     let command: String
@@ -15,6 +16,9 @@ extension TrustStoreOptions {
     /// The options, declared once for every command that validates chains.
     static let optionSpecs = [
         OptionSpec("ca-file", value: "PEM", help: "Trust these roots as user-installed roots.", repeatable: true),
+        OptionSpec("app-anchor", value: "PEM",
+                   help: "Trust these certificates as anchors the app sets itself (SecTrustSetAnchorCertificates): trustd's rules for other anchors apply.",
+                   repeatable: true),
         OptionSpec("system-roots", value: "PEM",
                    help: "Use this bundle as the preinstalled (public) roots instead of the system bundle, e.g. a snapshot of Apple's roots."),
         OptionSpec("no-system-roots", help: "Do not trust the system bundle."),
@@ -28,6 +32,7 @@ extension TrustStoreOptions {
             throw UsageError(command: command, message: "'--system-roots' and '--no-system-roots' contradict each other")
         }
         self.init(caFiles: arguments.values("ca-file"), systemRootsFile: systemRootsFile, useSystemRoots: useSystemRoots, command: command)
+        appAnchorFiles = arguments.values("app-anchor")
     }
 
     func makeStore() throws -> TrustStore {
@@ -41,6 +46,7 @@ extension TrustStoreOptions {
             }
             system = try CertCommand.load(path)
         }
-        return TrustStore(system: system, user: user)
+        let app = try appAnchorFiles.flatMap(CertCommand.load)
+        return TrustStore(system: system, user: user, app: app)
     }
 }

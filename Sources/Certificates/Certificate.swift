@@ -109,10 +109,11 @@ public struct SignatureDescription: Sendable, Hashable, Codable {
     /// Digest used, as `SHA-256`, `SHA-1`, `MD5`, ...; nil for algorithms with no separate digest (Ed25519).
     public let hash: String?
 
-    /// True for SHA-1 and anything weaker (MD5, MD4, MD2, MDC2): Apple refuses these for TLS.
+    /// True for the hashes the SSL policy disallows: MD2, MD4, MD5 and SHA-1
+    /// (`SecPolicyRemoveWeakHashOptions`, `OSX/sec/Security/SecPolicy.c`, Security-61901).
     public var isWeak: Bool {
         guard let hash else { return false }
-        return ["SHA-1", "MD5", "MD4", "MD2", "MDC2", "MD5-SHA1"].contains(hash)
+        return ["SHA-1", "MD5", "MD4", "MD2"].contains(hash)
     }
 }
 

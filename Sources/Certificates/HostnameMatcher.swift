@@ -1,3 +1,4 @@
+import AtscheckSystem
 import COpenSSL
 import Foundation
 #if canImport(Glibc)
@@ -8,11 +9,15 @@ import Darwin
 
 /// Matches a host against a certificate's subjectAltNames the way Apple does since iOS 13:
 /// DNS names and IP addresses in the SAN extension only, never the subject CN; wildcards
-/// only as the whole left-most label.
+/// only as the whole left-most label, and never directly above a public suffix
+/// (`SecDNSMatch`, `OSX/sec/Security/SecPolicyLeafCallbacks.c`, Security-61901).
 public enum HostnameMatcher {
     /// True when `host` (a DNS name, or an IPv4/IPv6 literal, optionally in brackets) is
-    /// covered by the certificate's SANs.
-    public static func matches(_ host: String, certificate: Certificate) -> Bool {
+    /// covered by the certificate's SANs. `publicSuffixes` (the ICANN section) decides which
+    /// wildcards cover a whole public suffix (`*.co.uk`); without a list only OpenSSL's own
+    /// rule applies (no wildcard above a single label).
+    public static func matches(_ host: String, certificate: Certificate,
+                               publicSuffixes: PublicSuffixList? = PublicSuffixList.installed) -> Bool {
         guard let handle = certificate.makeHandle() else { return false }
         let name = normalized(host)
         // X509_check_host reads a leading dot as "any subdomain of" (.example.com would match a
@@ -22,8 +27,33 @@ public enum HostnameMatcher {
         // Apple compares every host, IP literals included, with the dNSName entries first, and
         // then an IP literal with the iPAddress entries (SecPolicyCheckCertSSLHostname).
         let flags = UInt32(X509_CHECK_FLAG_NEVER_CHECK_SUBJECT | X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS)
-        if X509_check_host(handle.pointer, name, name.utf8.count, flags, nil) == 1 { return true }
+        var peer: UnsafeMutablePointer<CChar>? = nil
+        if X509_check_host(handle.pointer, name, name.utf8.count, flags, &peer) == 1 {
+            let matched = peer.map { String(cString: $0) } ?? ""
+            CRYPTO_free(peer, #fileID, #line)
+            guard let publicSuffixes, coversPublicSuffix(matched, publicSuffixes) else { return true }
+            // OpenSSL stops at the first SAN that matches; another SAN may still cover the host.
+            return certificate.subjectAlternativeNames.dns.contains { san in
+                !coversPublicSuffix(san, publicSuffixes) && plainMatch(name, san)
+            }
+        }
         return isIPAddress(name) && X509_check_ip_asc(handle.pointer, name, 0) == 1
+    }
+
+    /// True for a wildcard SAN directly above a public suffix of the ICANN section (`*.co.uk`).
+    static func coversPublicSuffix(_ san: String, _ list: PublicSuffixList) -> Bool {
+        let lowered = san.lowercased()
+        guard lowered.hasPrefix("*.") else { return false }
+        let suffix = String(lowered.dropFirst(2))
+        return suffix.contains(".") && list.isPublicSuffix(suffix, icannOnly: true)
+    }
+
+    /// Case-insensitive equality, or a whole-left-label wildcard over exactly one label.
+    private static func plainMatch(_ host: String, _ san: String) -> Bool {
+        let san = san.lowercased()
+        if san == host { return true }
+        guard san.hasPrefix("*."), let dot = host.firstIndex(of: ".") else { return false }
+        return host[host.index(after: dot)...] == san.dropFirst(2) && host.distance(from: host.startIndex, to: dot) > 0
     }
 
     /// Lower-cases, strips IPv6 brackets and one trailing dot.

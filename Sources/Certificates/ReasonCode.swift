@@ -51,6 +51,28 @@ public enum AppleSource {
     public static let certificateTransparency = "https://support.apple.com/en-us/103214"
     public static let platformSecurityTLS = "https://support.apple.com/guide/security/tls-security-sec100a75d12/web"
     public static let urlErrors = "https://developer.apple.com/documentation/foundation/1508628-url_loading_system_error_codes"
+
+    /// The published Security release atscheck's trust rules were read in.
+    public static let securityRelease = "Security-61901.0.87.0.1"
+
+    /// A function of Apple's published Security source at ``securityRelease``, as a URL whose
+    /// fragment names the function.
+    public static func code(_ file: String, _ function: String) -> String {
+        "https://github.com/apple-oss-distributions/Security/blob/\(securityRelease)/\(file)#\(function)"
+    }
+
+    /// trustd's strict EKU check (`trust/trustd/SecPolicyServer.c`).
+    public static let serverAuthEKU = code("trust/trustd/SecPolicyServer.c", "SecPolicyCheckServerAuthEKU")
+    /// trustd's validity-period maximums (`trust/trustd/SecPolicyServer.c`).
+    public static let validityMaximums = code("trust/trustd/SecPolicyServer.c", "check_validity_period_maximums")
+    /// trustd's key-size check (`trust/trustd/SecPolicyServer.c`).
+    public static let keySize = code("trust/trustd/SecPolicyServer.c", "SecPolicyCheckKeySize")
+    /// trustd's signature-hash check (`trust/trustd/SecPolicyServer.c`).
+    public static let signatureHash = code("trust/trustd/SecPolicyServer.c", "SecPolicyCheckSignatureHashAlgorithms")
+    /// trustd's CT scope (`trust/trustd/SecPolicyServer.c`).
+    public static let ctRequired = code("trust/trustd/SecPolicyServer.c", "SecPolicyCheckSystemTrustedCTRequired")
+    /// The wildcard rule of `SecDNSMatch` (`OSX/sec/Security/SecPolicyLeafCallbacks.c`).
+    public static let dnsMatch = code("OSX/sec/Security/SecPolicyLeafCallbacks.c", "SecDNSMatch")
 }
 
 /// NSURLErrorDomain and SecureTransport codes used in reasons (docs/ats-rules.md#error-codes).

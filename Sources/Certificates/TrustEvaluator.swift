@@ -1,3 +1,4 @@
+import AtscheckSystem
 import Foundation
 
 /// The verdict on one presented chain: every failing Apple trust check, not just the first.
@@ -25,6 +26,8 @@ public struct TrustEvaluator: Sendable {
     public let store: TrustStore
     /// The rules, in reporting order.
     public let rules: [any AppleTrustRule]
+    /// The Public Suffix List the hostname rule consults (the installed one by default).
+    public let publicSuffixes: PublicSuffixList?
 
     /// Every rule atscheck knows, in the order reasons are reported.
     public static let defaultRules: [any AppleTrustRule] = [
@@ -33,9 +36,11 @@ public struct TrustEvaluator: Sendable {
     ]
 
     /// An evaluator over `store` with the given rules.
-    public init(store: TrustStore, rules: [any AppleTrustRule] = TrustEvaluator.defaultRules) {
+    public init(store: TrustStore, rules: [any AppleTrustRule] = TrustEvaluator.defaultRules,
+                publicSuffixes: PublicSuffixList? = PublicSuffixList.installed) {
         self.store = store
         self.rules = rules
+        self.publicSuffixes = publicSuffixes
     }
 
     /// Judges `presented` (leaf first) for `host` at `time`. `deliveredSCTCount` counts
@@ -49,7 +54,7 @@ public struct TrustEvaluator: Sendable {
                              issuer: Self.issuer(of: presented[0], path: path, presented: presented, store: store), store: store)
         }
         let context = TrustContext(presented: presented, path: path, host: host, time: time,
-                                   deliveredSCTCount: deliveredSCTCount, ocsp: ocsp)
+                                   deliveredSCTCount: deliveredSCTCount, ocsp: ocsp, publicSuffixes: publicSuffixes)
         let reasons = rules.flatMap { $0.check(context) }
         return TrustEvaluation(host: host, time: time, path: path, ocsp: ocsp, reasons: reasons,
                                notes: notes(context))

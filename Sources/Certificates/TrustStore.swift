@@ -2,8 +2,10 @@ import COpenSSL
 import Foundation
 
 /// The roots a chain may end at, each marked with where it came from. The origin matters:
-/// Apple applies the 398-day and Certificate Transparency rules only to certificates that
-/// chain to roots preinstalled in the OS (`.system`), not to user- or MDM-installed roots.
+/// trustd applies the strict EKU, 398-day and Certificate Transparency rules to chains
+/// anchored at roots preinstalled in the OS (`.system`), skips the strict EKU check and some
+/// exemptions for user- or MDM-installed roots (`.user`), and has a third rule set for
+/// anchors an app supplies itself (`.app`; docs/ats-rules.md#trust-rules).
 public struct TrustStore: Sendable {
     /// Where a trust anchor came from.
     public enum Origin: String, Sendable, Codable {
@@ -11,6 +13,18 @@ public struct TrustStore: Sendable {
         case system
         /// User- or administrator-installed roots: `--ca-file`.
         case user
+        /// Anchors the app sets on its own trust evaluation (`SecTrustSetAnchorCertificates`):
+        /// `--app-anchor`.
+        case app
+
+        /// How reports name the kind: "a system (preinstalled) root", ...
+        public var label: String {
+            switch self {
+            case .system: return "a system (preinstalled) root"
+            case .user: return "a user-installed root"
+            case .app: return "an app-supplied anchor"
+            }
+        }
     }
 
     /// One trusted root.
@@ -21,20 +35,18 @@ public struct TrustStore: Sendable {
         public let origin: Origin
     }
 
-    /// Every anchor; a certificate present in both sets counts as `.system`.
+    /// Every anchor; a certificate present in several sets counts as `.system`, then `.user`.
     public let anchors: [Anchor]
     let native: NativeStore
 
-    /// A store from explicit system (public) and user-installed roots.
-    public init(system: [Certificate] = [], user: [Certificate] = []) {
-        let systemSet = Set(system)
+    /// A store from explicit system (public), user-installed and app-supplied anchors.
+    public init(system: [Certificate] = [], user: [Certificate] = [], app: [Certificate] = []) {
         var seen = Set<Certificate>()
         var anchors: [Anchor] = []
-        for certificate in system where seen.insert(certificate).inserted {
-            anchors.append(Anchor(certificate: certificate, origin: .system))
-        }
-        for certificate in user where !systemSet.contains(certificate) && seen.insert(certificate).inserted {
-            anchors.append(Anchor(certificate: certificate, origin: .user))
+        for (origin, certificates) in [(Origin.system, system), (.user, user), (.app, app)] {
+            for certificate in certificates where seen.insert(certificate).inserted {
+                anchors.append(Anchor(certificate: certificate, origin: origin))
+            }
         }
         self.anchors = anchors
         self.native = NativeStore(anchors.map(\.certificate))

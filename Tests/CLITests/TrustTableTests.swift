@@ -44,7 +44,13 @@ enum TrustTables {
         TrustCase("leaf-sha1.pem", ["cert-weak-signature"]),
         TrustCase("leaf-rsa1024.pem", ["cert-weak-key"]),
         TrustCase("leaf-clientauth-eku.pem", ["cert-missing-server-auth-eku"]),
-        TrustCase("leaf-no-eku.pem", ["cert-missing-server-auth-eku"]),
+        TrustCase("leaf-no-eku.pem"),
+        TrustCase("leaf-any-eku.pem"),
+        TrustCase("leaf-sgc-eku.pem"),
+        TrustCase("leaf-398-days-exact.pem"),
+        TrustCase("leaf-825-days-30-min.pem"),
+        TrustCase("leaf-wildcard-co-uk.pem", host: "api.atscheck.test"),
+        TrustCase("leaf-wildcard-co-uk.pem", host: "apple.co.uk", ["cert-hostname-mismatch"]),
         TrustCase("leaf-900-days.pem", ["cert-validity-too-long"]),
         TrustCase("leaf-826-days.pem", ["cert-validity-too-long"]),
         TrustCase("leaf-825-days.pem"),
@@ -68,19 +74,20 @@ enum TrustTables {
             files.map { TrustCase($0, host: host, ocsp: ocsp, expected) }
         }
         return each(["leaf-good-rsa.pem", "leaf-good-ecdsa.pem", "leaf-must-staple.pem", "leaf-397-days.pem",
-                     "leaf-398-days.pem", "chain-full.pem"], ["ct-required"])
+                     "leaf-398-days.pem", "leaf-398-days-exact.pem", "chain-full.pem"], ["ct-required"])
             + each(["leaf-wildcard.pem"], host: "api.atscheck.test", ["ct-required"])
             + each(["leaf-ip-san.pem"], host: "127.0.0.1", ["ct-required"])
             + each(["leaf-ip-san.pem"], host: "::1", ["ct-required"])
-            + each(["leaf-399-days.pem", "leaf-400-days.pem", "leaf-825-days.pem", "leaf-826-days.pem",
+            + each(["leaf-399-days.pem", "leaf-400-days.pem", "leaf-825-days.pem", "leaf-825-days-30-min.pem", "leaf-826-days.pem",
                     "leaf-900-days.pem"], ["cert-validity-too-long", "ct-required"])
-            + each(["leaf-expired.pem"], ["cert-expired", "ct-required"])
-            + each(["leaf-not-yet-valid.pem"], ["cert-not-yet-valid", "ct-required"])
+            + each(["leaf-expired.pem"], ["cert-expired"])
+            + each(["leaf-not-yet-valid.pem"], ["cert-not-yet-valid"])
             + each(["leaf-wrong-host.pem"], ["cert-hostname-mismatch", "ct-required"])
             + each(["leaf-no-san.pem"], ["cert-missing-san", "cert-hostname-mismatch", "ct-required"])
             + each(["leaf-sha1.pem"], ["cert-weak-signature", "ct-required"])
             + each(["leaf-rsa1024.pem"], ["cert-weak-key", "ct-required"])
-            + each(["leaf-clientauth-eku.pem", "leaf-no-eku.pem"], ["cert-missing-server-auth-eku", "ct-required"])
+            + each(["leaf-clientauth-eku.pem", "leaf-no-eku.pem", "leaf-any-eku.pem", "leaf-sgc-eku.pem"],
+                   ["cert-missing-server-auth-eku", "ct-required"])
             + each(["leaf-revoked.pem"], host: "revoked.atscheck.test", ocsp: "ocsp-revoked.der",
                    ["cert-revoked", "ct-required"])
             + each(["leaf-self-signed.pem", "other-root-leaf.pem"], ["cert-untrusted"])
@@ -166,6 +173,26 @@ struct TrustTableTests {
         #expect(userAnchor?["origin"] as? String == "user")
         #expect(systemAnchor?["origin"] as? String == "system")
         #expect(userAnchor?["subject"] as? String == "CN=atscheck Test Root CA,O=atscheck tests")
+    }
+
+    @Test("--app-anchor: an app-supplied anchor, under which an EKU-less leaf from 2025 fails and one from 2019 passes")
+    func appAnchor() throws {
+        func run(_ file: String, at: String) throws -> RunResult {
+            try ProcessRunner.atscheck(["cert", Fixtures.cert(file), "--host", "good.atscheck.test", "--app-anchor", Fixtures.cert("root.pem"),
+                                        "--no-system-roots", "--at", at, "--format", "json"])
+        }
+        let recent = try run("leaf-no-eku.pem", at: "2025-06-01T00:00:00Z")
+        #expect(recent.status == 1)
+        let validation = try #require(try recent.json()["validation"] as? [String: Any])
+        #expect((validation["anchor"] as? [String: Any])?["origin"] as? String == "app")
+        let codes = (validation["reasons"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
+        #expect(codes == ["cert-missing-server-auth-eku"])
+        let old = try run("leaf-no-eku-2019.pem", at: "2020-06-01T00:00:00Z")
+        #expect(old.status == 0, "\(old.stdout)")
+        let text = try ProcessRunner.atscheck(["cert", Fixtures.cert("leaf-no-eku.pem"), "--host", "good.atscheck.test",
+                                               "--app-anchor", Fixtures.cert("root.pem"), "--no-system-roots", "--at", "2025-06-01T00:00:00Z"])
+        #expect(text.stdout.contains("app-supplied anchor"))
+        #expect(text.stdout.contains("source: Security-61901.0.87.0.1 trust/trustd/SecPolicyServer.c,"), "\(text.stdout)")
     }
 }
 

@@ -1,3 +1,4 @@
+import AtscheckSystem
 import Foundation
 
 /// Everything a trust rule may look at. Built once per evaluation by `TrustEvaluator`.
@@ -14,6 +15,8 @@ public struct TrustContext: Sendable {
     public let deliveredSCTCount: Int
     /// The stapled OCSP response's verdict, when one was available.
     public let ocsp: OCSPStatus?
+    /// The Public Suffix List for the wildcard rule of `SecDNSMatch` (nil: OpenSSL's rule only).
+    public let publicSuffixes: PublicSuffixList?
 
     /// The chain under judgment, leaf first.
     public var chain: [Certificate] { path.chain }
@@ -21,14 +24,24 @@ public struct TrustContext: Sendable {
     public var leaf: Certificate { path.chain.first ?? presented[0] }
 
     /// True when certificate `index` of `chain` is a root acting as trust anchor (or a
-    /// self-signed top that would be one): its own signature and key are not judged.
+    /// self-signed top that would be one).
     public func isAnchor(_ index: Int) -> Bool {
         index > 0 && index == chain.count - 1 && (path.anchorOrigin != nil || chain[index].isSelfSigned)
     }
 
+    /// The kind of anchor the chain ends at (nil when it ends at none).
+    public var anchorOrigin: TrustStore.Origin? { path.anchorOrigin }
+
+    /// True when the leaf itself is a user-installed anchor (trustd's
+    /// `SecPVCIsAnchorPerConstraints(pvc, kSecUserAnchorSource, leaf)`): exempt from the
+    /// validity and key-size checks.
+    public var leafIsUserAnchor: Bool { path.chain.count == 1 && path.anchorOrigin == .user }
+
     /// Creates a context.
     public init(presented: [Certificate], path: PathValidation, host: String?, time: Date,
-                deliveredSCTCount: Int = 0, ocsp: OCSPStatus? = nil) {
+                deliveredSCTCount: Int = 0, ocsp: OCSPStatus? = nil,
+                publicSuffixes: PublicSuffixList? = PublicSuffixList.installed) {
+        self.publicSuffixes = publicSuffixes
         self.presented = presented
         self.path = path
         self.host = host
@@ -53,9 +66,15 @@ public protocol AppleTrustRule: Sendable {
 
 /// Dates at which Apple's certificate policies start to apply (docs/ats-rules.md#trust-rules).
 enum PolicyDates {
-    static let ekuAndValidity825 = utc(2019, 7, 1)
-    static let validity398 = utc(2020, 9, 1)
-    static let certificateTransparency = utc(2018, 10, 15)
+    /// Apple's "1 July 2019" in trustd: 583628400 s after 2001-01-01, which is
+    /// 2019-06-30T23:00:00Z (`SecPolicyCheckServerAuthEKU`, `set_ssl_validity_periods`).
+    static let july2019 = Date(timeIntervalSinceReferenceDate: 583_628_400)
+    /// 541555200 s after 2001-01-01: the 825-day limit for preinstalled roots.
+    static let march2018 = Date(timeIntervalSinceReferenceDate: 541_555_200)
+    /// 620611200 s after 2001-01-01: the 398-day limit for preinstalled roots.
+    static let validity398 = Date(timeIntervalSinceReferenceDate: 620_611_200)
+    /// The CT requirement's start (`SecPolicyCheckSystemTrustedCTRequired`): 2018-10-16T00:00:00Z.
+    static let certificateTransparency = utc(2018, 10, 16)
     static let ctLifetimeTable = utc(2021, 4, 21)
 
     static func utc(_ year: Int, _ month: Int, _ day: Int) -> Date {

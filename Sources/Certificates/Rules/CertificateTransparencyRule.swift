@@ -1,21 +1,25 @@
 import Foundation
 
-/// Publicly trusted certificates issued after 2018-10-15 need enough SCTs: the number of
-/// embedded SCTs from distinct logs that Apple's table asks for the certificate's
-/// lifetime, or at least two SCTs with one delivered over TLS or stapled OCSP.
+/// Certificates under preinstalled roots need enough SCTs (`SecPolicyCheckSystemTrustedCTRequired`,
+/// `trust/trustd/SecPolicyServer.c`; counts in `verify_embedded_sct_policy_v1`/`_v2`,
+/// `trust/trustd/CertificateTransparency.m`): only for a leaf issued on or after
+/// 2018-10-16T00:00:00Z that is valid at the evaluation time, the number of embedded SCTs
+/// from distinct logs that Apple's table asks for the lifetime, or at least two SCTs with
+/// one delivered over TLS or stapled OCSP.
 ///
 /// atscheck counts distinct log IDs; it has no snapshot of Apple's approved-log list, so
 /// it cannot tell an approved log from a retired or unknown one (reported as a note).
 public struct CertificateTransparencyRule: AppleTrustRule {
     public let id = "apple-certificate-transparency"
-    public let summary = "Certificates under preinstalled roots issued after 2018-10-15 need 2–5 SCTs by lifetime."
-    public let source = AppleSource.certificateTransparency
+    public let summary = "Valid leaves under preinstalled roots issued from 2018-10-16 need 2–5 SCTs by lifetime."
+    public let source = AppleSource.ctRequired
 
     public init() {}
 
     public func check(_ context: TrustContext) -> [TrustReason] {
         let leaf = context.leaf
-        guard context.path.anchorOrigin == .system, leaf.notBefore > PolicyDates.certificateTransparency else { return [] }
+        guard context.anchorOrigin == .system, leaf.notBefore >= PolicyDates.certificateTransparency,
+              leaf.notBefore <= context.time, context.time <= leaf.notAfter else { return [] }
         let distinctLogs = Set(leaf.embeddedSCTs.map(\.logID)).count
         let required = Self.requiredEmbeddedSCTs(for: leaf)
         if distinctLogs >= required { return [] }
@@ -30,13 +34,15 @@ public struct CertificateTransparencyRule: AppleTrustRule {
     /// Embedded SCTs needed for the certificate's lifetime (docs/ats-rules.md#apple-certificate-transparency).
     public static func requiredEmbeddedSCTs(for certificate: Certificate) -> Int {
         if certificate.notBefore >= PolicyDates.ctLifetimeTable {
-            return certificate.validityDays <= 180 ? 2 : 3
+            let seconds = certificate.notAfter.timeIntervalSince(certificate.notBefore)
+            if seconds <= 180 * 86_400 { return 2 }
+            return seconds <= 825 * 86_400 ? 3 : 4
         }
-        let calendar = PolicyDates.utcCalendar
-        func months(_ count: Int) -> Date { calendar.date(byAdding: .month, value: count, to: certificate.notBefore)! }
-        if certificate.notAfter < months(15) { return 2 }
-        if certificate.notAfter <= months(27) { return 3 }
-        if certificate.notAfter <= months(39) { return 4 }
+        // Whole calendar months between notBefore and notAfter (UTC).
+        let months = PolicyDates.utcCalendar.dateComponents([.month], from: certificate.notBefore, to: certificate.notAfter).month ?? 60
+        if months < 15 { return 2 }
+        if months <= 27 { return 3 }
+        if months <= 39 { return 4 }
         return 5
     }
 }

@@ -8,8 +8,10 @@ public struct HostnameRule: AppleTrustRule {
     public init() {}
 
     public func check(_ context: TrustContext) -> [TrustReason] {
-        guard let host = context.host, !HostnameMatcher.matches(host, certificate: context.leaf) else { return [] }
+        guard let host = context.host,
+              !HostnameMatcher.matches(host, certificate: context.leaf, publicSuffixes: context.publicSuffixes) else { return [] }
         let sans = context.leaf.subjectAlternativeNames
+        let refused = context.publicSuffixes.map { list in sans.dns.filter { HostnameMatcher.coversPublicSuffix($0, list) } } ?? []
         let names = sans.dns.map { "DNS:\($0)" } + sans.ip.map { "IP:\($0)" }
         let detail: String
         if names.isEmpty {
@@ -18,10 +20,12 @@ public struct HostnameRule: AppleTrustRule {
         } else {
             let shown = names.count > 6 ? names.prefix(6).joined(separator: ", ") + ", … (\(names.count) in all)" : names.joined(separator: ", ")
             detail = "the leaf covers \(shown)"
+                + (refused.isEmpty ? "" : "; Apple does not honour \(refused.joined(separator: ", ")), a wildcard over a whole public suffix")
         }
         return [TrustReason(code: .certHostnameMismatch,
                             message: "\(HostnameMatcher.normalized(host)) does not match the certificate: \(detail)",
                             certificateIndex: 0, appleError: AppleErrorCode.serverCertificateUntrusted,
-                            secureTransportError: AppleErrorCode.sslHostNameMismatch, source: source)]
+                            secureTransportError: AppleErrorCode.sslHostNameMismatch,
+                            source: refused.isEmpty ? source : AppleSource.dnsMatch)]
     }
 }

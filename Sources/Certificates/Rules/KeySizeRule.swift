@@ -1,18 +1,29 @@
-/// RSA keys of the leaf and issuing CAs must be at least 2048 bits, EC keys at least 256.
+/// trustd's key-size check (`SecPolicyCheckKeySize`, `SecCertificateIsAtLeastMinKeySize`;
+/// docs/ats-rules.md#apple-key-size): every certificate of the path, the anchor included,
+/// must have an RSA key of at least 2048 bits or an EC key of at least 256 bits, compared in
+/// whole bytes as Apple does; keys of other types have no minimum there and fail. Skipped
+/// when the leaf is itself a user-installed anchor.
 public struct KeySizeRule: AppleTrustRule {
     public let id = "apple-key-size"
-    public let summary = "RSA keys must be ≥ 2048 bits and EC keys ≥ 256 bits (leaf and intermediates)."
-    public let source = AppleSource.ios13Requirements
+    public let summary = "Every certificate of the path needs an RSA key ≥ 2048 bits or an EC key ≥ 256 bits."
+    public let source = AppleSource.keySize
 
     public init() {}
 
     public func check(_ context: TrustContext) -> [TrustReason] {
-        context.chain.enumerated().compactMap { index, certificate in
-            guard !context.isAnchor(index), let minimum = Self.minimumBits(for: certificate.publicKey.type),
-                  certificate.publicKey.bits < minimum else { return nil }
+        guard !context.leafIsUserAnchor else { return [] }
+        return context.chain.enumerated().compactMap { index, certificate in
+            let key = certificate.publicKey
+            let message: String
+            if let minimum = Self.minimumBits(for: key.type) {
+                // Apple compares the key's byte length with (minimum + 7) / 8.
+                guard (key.bits + 7) / 8 < (minimum + 7) / 8 else { return nil }
+                message = "has a \(key.bits)-bit \(key.type) key; Apple requires at least \(minimum) bits"
+            } else {
+                message = "has a \(key.type) key, for which Apple's TLS policy sets no minimum size, so the check fails"
+            }
             let role = index == 0 ? "the leaf" : "certificate \(index) (\(certificate.subject.rfc4514))"
-            return TrustReason(code: .certWeakKey,
-                               message: "\(role) has a \(certificate.publicKey.bits)-bit \(certificate.publicKey.type) key; Apple requires at least \(minimum) bits",
+            return TrustReason(code: .certWeakKey, message: "\(role) \(message)",
                                certificateIndex: index, appleError: AppleErrorCode.secureConnectionFailed,
                                secureTransportError: AppleErrorCode.atsMinimumKeySizeViolation, source: source)
         }

@@ -1,25 +1,67 @@
-/// The leaf must allow TLS server authentication: an extendedKeyUsage extension that
-/// lacks serverAuth always fails; a missing extension fails for certificates issued on
-/// or after 2019-07-01 (iOS 13 / macOS 10.15).
+/// trustd's two extended-key-usage checks for TLS servers (docs/ats-rules.md#apple-server-auth-eku):
+///
+/// - the loose one, on every chain (`SecPolicyCheckExtendedKeyUsage` with the SSL policy's
+///   list): an EKU extension on the leaf, or on an intermediate, must contain serverAuth,
+///   anyExtendedKeyUsage, Microsoft SGC or Netscape SGC; no extension passes;
+/// - the strict one, by anchor kind (`SecPolicyCheckServerAuthEKU`): under a preinstalled root
+///   the leaf must carry serverAuth itself whatever its issue date, and an intermediate with an
+///   EKU must include serverAuth or anyExtendedKeyUsage; under a user-installed root it is
+///   skipped; under any other anchor (app-supplied, or none) a leaf issued after
+///   2019-06-30T23:00:00Z must carry serverAuth.
 public struct ServerAuthEKURule: AppleTrustRule {
     public let id = "apple-server-auth-eku"
-    public let summary = "The leaf's extendedKeyUsage must contain serverAuth (required from notBefore 2019-07-01)."
-    public let source = AppleSource.ios13Requirements
+    public let summary = "EKU must allow TLS server use; the leaf must name serverAuth under preinstalled roots (and from July 2019 under app anchors)."
+    public let source = AppleSource.serverAuthEKU
 
     public init() {}
 
+    /// Purposes the SSL policy accepts in the loose check (OpenSSL short names).
+    static let loosePurposes: Set<String> = ["serverAuth", "anyExtendedKeyUsage", "msSGC", "nsSGC"]
+
     public func check(_ context: TrustContext) -> [TrustReason] {
+        var reasons: [TrustReason] = []
+        let chain = context.chain
         let leaf = context.leaf
-        let message: String
-        if let purposes = leaf.extendedKeyUsage {
-            guard !purposes.contains("serverAuth") && !purposes.contains("anyExtendedKeyUsage") else { return [] }
-            message = "the leaf's extendedKeyUsage (\(purposes.joined(separator: ", "))) does not include serverAuth"
-        } else {
-            guard leaf.notBefore >= PolicyDates.ekuAndValidity825 else { return [] }
-            message = "the leaf has no extendedKeyUsage extension; certificates issued from 2019-07-01 must include serverAuth"
+        // The certificates between the leaf and the anchor (or the top of an untrusted chain).
+        let intermediates = chain.count > 2 ? Array(chain[1..<(chain.count - 1)]) : []
+
+        if let purposes = leaf.extendedKeyUsage, Self.loosePurposes.isDisjoint(with: purposes) {
+            reasons.append(reason("the leaf's extendedKeyUsage (\(purposes.joined(separator: ", "))) allows no TLS server use (serverAuth, anyExtendedKeyUsage or SGC)", index: 0))
         }
-        return [TrustReason(code: .certMissingServerAuthEKU, message: message, certificateIndex: 0,
-                            appleError: AppleErrorCode.serverCertificateUntrusted,
-                            secureTransportError: AppleErrorCode.sslXCertChainInvalid, source: source)]
+        for (offset, certificate) in intermediates.enumerated() {
+            guard let purposes = certificate.extendedKeyUsage, !purposes.isEmpty, Self.loosePurposes.isDisjoint(with: purposes) else { continue }
+            reasons.append(reason("intermediate \(offset + 1)'s extendedKeyUsage (\(purposes.joined(separator: ", "))) allows no TLS server use", index: offset + 1))
+        }
+        guard reasons.isEmpty else { return reasons }
+
+        switch context.anchorOrigin {
+        case .system?:
+            if !(leaf.extendedKeyUsage ?? []).contains("serverAuth") {
+                let what = leaf.extendedKeyUsage.map { "the leaf's extendedKeyUsage (\($0.joined(separator: ", "))) does not name serverAuth" }
+                    ?? "the leaf has no extendedKeyUsage extension"
+                reasons.append(reason("\(what); under a preinstalled root the leaf must name serverAuth, whatever its issue date", index: 0))
+            }
+            for (offset, certificate) in intermediates.enumerated() {
+                guard let purposes = certificate.extendedKeyUsage, !purposes.isEmpty,
+                      !purposes.contains("serverAuth"), !purposes.contains("anyExtendedKeyUsage") else { continue }
+                reasons.append(reason("intermediate \(offset + 1)'s extendedKeyUsage (\(purposes.joined(separator: ", "))) names neither serverAuth nor anyExtendedKeyUsage, as a sub-CA under a preinstalled root must", index: offset + 1))
+            }
+        case .user?:
+            break
+        case .app?, nil:
+            if leaf.notBefore > PolicyDates.july2019 && !(leaf.extendedKeyUsage ?? []).contains("serverAuth") {
+                let what = leaf.extendedKeyUsage.map { "the leaf's extendedKeyUsage (\($0.joined(separator: ", "))) does not name serverAuth" }
+                    ?? "the leaf has no extendedKeyUsage extension"
+                let anchor = context.anchorOrigin == .app ? "an app-supplied anchor" : "an anchor that is neither preinstalled nor user-installed"
+                reasons.append(reason("\(what); under \(anchor), leaves issued from July 2019 must name serverAuth", index: 0))
+            }
+        }
+        return reasons
+    }
+
+    private func reason(_ message: String, index: Int) -> TrustReason {
+        TrustReason(code: .certMissingServerAuthEKU, message: message, certificateIndex: index,
+                    appleError: AppleErrorCode.serverCertificateUntrusted,
+                    secureTransportError: AppleErrorCode.sslXCertChainInvalid, source: source)
     }
 }

@@ -1,18 +1,22 @@
-/// The leaf and every intermediate must be signed with a SHA-2 hash of at least 256 bits;
-/// SHA-1, MD5 and older are refused. A root's self-signature is not judged.
+/// trustd's signature-hash check (`SecPolicyCheckSignatureHashAlgorithms`,
+/// `SecPolicyCheckCertSignatureHashAlgorithms`; docs/ats-rules.md#apple-signature-hash): no
+/// certificate of the path may be signed with MD2, MD4, MD5 or SHA-1, except self-signed
+/// certificates (whose signature is not checked) and an anchor installed by the user.
 public struct SignatureHashRule: AppleTrustRule {
     public let id = "apple-signature-hash"
-    public let summary = "Leaf and intermediates must be signed with SHA-256 or stronger (no SHA-1, MD5)."
-    public let source = AppleSource.ios13Requirements
+    public let summary = "No certificate of the path may be signed with MD2, MD4, MD5 or SHA-1 (self-signed ones and user anchors exempt)."
+    public let source = AppleSource.signatureHash
 
     public init() {}
 
     public func check(_ context: TrustContext) -> [TrustReason] {
-        context.chain.enumerated().compactMap { index, certificate in
-            guard !context.isAnchor(index), certificate.signature.isWeak else { return nil }
+        let chain = context.chain
+        let userAnchorIndex = context.anchorOrigin == .user ? chain.count - 1 : nil
+        return chain.enumerated().compactMap { index, certificate in
+            guard !certificate.isSelfSigned, index != userAnchorIndex, certificate.signature.isWeak else { return nil }
             let role = index == 0 ? "the leaf" : "certificate \(index) (\(certificate.subject.rfc4514))"
             return TrustReason(code: .certWeakSignature,
-                               message: "\(role) is signed with \(certificate.signature.algorithm) (\(certificate.signature.hash ?? "?")); Apple requires SHA-256 or stronger",
+                               message: "\(role) is signed with \(certificate.signature.algorithm) (\(certificate.signature.hash ?? "?")); Apple refuses MD2, MD4, MD5 and SHA-1",
                                certificateIndex: index, appleError: AppleErrorCode.serverCertificateUntrusted,
                                secureTransportError: index == 0 ? AppleErrorCode.atsLeafCertificateHashAlgorithmViolation
                                                                 : AppleErrorCode.atsCertificateHashAlgorithmViolation,

@@ -1,31 +1,49 @@
-/// Maximum leaf lifetimes: 825 days for certificates issued from 2019-07-01, and 398 days
-/// for those issued from 2020-09-01 that chain to a preinstalled (public) root. Days are
-/// Apple's inclusive 86,400-second days.
+import Foundation
+
+/// trustd's maximum leaf lifetimes, measured as notAfter − notBefore in seconds
+/// (`set_ssl_validity_periods`, `check_validity_period_maximums`; docs/ats-rules.md#apple-validity-period):
+/// every chain, unless the leaf is itself a user-installed anchor: issued from
+/// 2019-06-30T23:00:00Z, at most 825 days and one hour; chains anchored at a preinstalled
+/// root, also: issued from 2018-03-01, at most 825 days and one hour; from 2020-09-01, at most 398 days.
 public struct ValidityPeriodRule: AppleTrustRule {
     public let id = "apple-validity-period"
-    public let summary = "Leaf lifetime ≤ 825 days (from 2019-07-01), ≤ 398 days under public roots (from 2020-09-01)."
-    public let source = AppleSource.validity398
+    public let summary = "Leaf lifetime ≤ 825 days + 1 hour (from July 2019; March 2018 under preinstalled roots), ≤ 398 days under preinstalled roots from 2020-09-01."
+    public let source = AppleSource.validityMaximums
 
     public init() {}
 
+    static let day: Double = 86_400
+    static let limit825 = 825 * day + 3_600
+    static let limit398 = 398 * day
+
     public func check(_ context: TrustContext) -> [TrustReason] {
+        guard !context.leafIsUserAnchor else { return [] }
         let leaf = context.leaf
-        let days = leaf.validityDays
-        let isPublic = context.path.anchorOrigin == .system
-        let limit: Int
-        let citation: String
-        let why: String
-        if isPublic && leaf.notBefore >= PolicyDates.validity398 {
-            (limit, citation, why) = (398, AppleSource.validity398, "issued from 2020-09-01 under a preinstalled root")
-        } else if leaf.notBefore >= PolicyDates.ekuAndValidity825 {
-            (limit, citation, why) = (825, AppleSource.ios13Requirements, "issued from 2019-07-01")
-        } else {
-            return []
+        let seconds = leaf.notAfter.timeIntervalSince(leaf.notBefore)
+        var rules: [(start: Date, limit: Double, what: String)] = [(PolicyDates.july2019, Self.limit825, "825 days and one hour")]
+        if context.anchorOrigin == .system {
+            rules.append((PolicyDates.march2018, Self.limit825, "825 days and one hour"))
+            rules.append((PolicyDates.validity398, Self.limit398, "398 days"))
         }
-        guard days > limit else { return [] }
+        // The strictest rule that applies and fails decides the message.
+        guard let broken = rules.filter({ leaf.notBefore >= $0.start && seconds > $0.limit }).min(by: { $0.limit < $1.limit }) else { return [] }
+        let under = context.anchorOrigin == .system && broken.limit == Self.limit398 ? " under a preinstalled root" : ""
         return [TrustReason(code: .certValidityTooLong,
-                            message: "the leaf is valid for \(days) days; certificates \(why) may be valid for at most \(limit)",
+                            message: "the leaf is valid for \(Self.describe(seconds)); certificates issued from \(iso8601(broken.start))\(under) may be valid for at most \(broken.what)",
                             certificateIndex: 0, appleError: AppleErrorCode.serverCertificateUntrusted,
-                            secureTransportError: AppleErrorCode.sslXCertChainInvalid, source: citation)]
+                            secureTransportError: AppleErrorCode.sslXCertChainInvalid, source: source)]
+    }
+
+    /// "398 days and 1 second", "826 days".
+    static func describe(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        let days = whole / 86_400, rest = whole % 86_400
+        guard rest > 0 else { return "\(days) days" }
+        let hours = rest / 3_600, minutes = rest % 3_600 / 60, secs = rest % 60
+        var parts: [String] = []
+        if hours > 0 { parts.append("\(hours) h") }
+        if minutes > 0 { parts.append("\(minutes) min") }
+        if secs > 0 { parts.append("\(secs) s") }
+        return "\(days) days \(parts.joined(separator: " "))"
     }
 }

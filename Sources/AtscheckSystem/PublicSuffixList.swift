@@ -7,6 +7,12 @@ public struct PublicSuffixList: Sendable {
     private let rules: Set<String>
     private let wildcards: Set<String>
     private let exceptions: Set<String>
+    /// The rules of the list's PRIVATE section (`github.io`), also in the sets above.
+    private let privateRules: Set<String>
+    private let privateWildcards: Set<String>
+
+    /// The most bytes read from an installed or given list (the real one is about 300 KB).
+    public static let sizeLimit = 16 << 20
 
     /// Where distributions install the list.
     public static let defaultPaths = [
@@ -25,6 +31,9 @@ public struct PublicSuffixList: Sendable {
     /// list has ~10,000 rules and is read on every `lint` run, so this is on the start-up path.
     public init(bytes: [UInt8]) {
         var rules = Set<String>(), wildcards = Set<String>(), exceptions = Set<String>()
+        var privateRules = Set<String>(), privateWildcards = Set<String>()
+        var inPrivateSection = false
+        let privateMarker = Array("===BEGIN PRIVATE DOMAINS===".utf8), privateEnd = Array("===END PRIVATE DOMAINS===".utf8)
         rules.reserveCapacity(10_000)
         var lineStart = 0
         while lineStart < bytes.count {
@@ -34,14 +43,22 @@ public struct PublicSuffixList: Sendable {
             var wordEnd = lineStart
             while wordEnd < lineEnd && bytes[wordEnd] != 0x20 && bytes[wordEnd] != 0x09 { wordEnd += 1 }
             let isComment = wordEnd - lineStart >= 2 && bytes[lineStart] == 0x2F && bytes[lineStart + 1] == 0x2F
-            if wordEnd > lineStart && !isComment {
+            if isComment {
+                let line = bytes[lineStart..<lineEnd]
+                if Self.contains(line, privateMarker) { inPrivateSection = true }
+                if Self.contains(line, privateEnd) { inPrivateSection = false }
+            } else if wordEnd > lineStart {
                 let word = bytes[lineStart..<wordEnd]
                 if word.first == 0x21 {  // "!"
                     exceptions.insert(String(decoding: word.dropFirst(), as: UTF8.self).lowercased())
                 } else if word.count > 2 && word[word.startIndex] == 0x2A && word[word.startIndex + 1] == 0x2E {  // "*."
-                    wildcards.insert(String(decoding: word.dropFirst(2), as: UTF8.self).lowercased())
+                    let suffix = String(decoding: word.dropFirst(2), as: UTF8.self).lowercased()
+                    wildcards.insert(suffix)
+                    if inPrivateSection { privateWildcards.insert(suffix) }
                 } else {
-                    rules.insert(String(decoding: word, as: UTF8.self).lowercased())
+                    let rule = String(decoding: word, as: UTF8.self).lowercased()
+                    rules.insert(rule)
+                    if inPrivateSection { privateRules.insert(rule) }
                 }
             }
             lineStart = lineEnd + 1
@@ -49,12 +66,24 @@ public struct PublicSuffixList: Sendable {
         self.rules = rules
         self.wildcards = wildcards
         self.exceptions = exceptions
+        self.privateRules = privateRules
+        self.privateWildcards = privateWildcards
+    }
+
+    private static func contains(_ line: ArraySlice<UInt8>, _ marker: [UInt8]) -> Bool {
+        guard line.count >= marker.count else { return false }
+        var index = line.startIndex
+        while index + marker.count <= line.endIndex {
+            if line[index..<(index + marker.count)].elementsEqual(marker) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// The installed list, or nil when none is found.
     public static func loadInstalled() -> PublicSuffixList? {
         for path in defaultPaths {
-            if let data = FileManager.default.contents(atPath: path) {
+            if let data = try? RegularFile.read(atPath: path, limit: sizeLimit) {
                 return PublicSuffixList(bytes: [UInt8](data))
             }
         }
@@ -64,14 +93,21 @@ public struct PublicSuffixList: Sendable {
     /// Number of rules (for diagnostics).
     public var count: Int { rules.count + wildcards.count + exceptions.count }
 
-    /// True when `domain` is exactly a public suffix.
-    public func isPublicSuffix(_ domain: String) -> Bool {
+    /// The installed list, read once per process (nil when none is installed).
+    public static let installed: PublicSuffixList? = loadInstalled()
+
+    /// True when `domain` is exactly a public suffix; with `icannOnly`, only the rules of the
+    /// list's ICANN section count (`co.uk` yes, `github.io` no).
+    public func isPublicSuffix(_ domain: String, icannOnly: Bool = false) -> Bool {
         var name = domain.lowercased()
         if name.hasSuffix(".") { name.removeLast() }
         guard !name.isEmpty else { return false }
         if exceptions.contains(name) { return false }
-        if rules.contains(name) { return true }
-        if let dot = name.firstIndex(of: "."), wildcards.contains(String(name[name.index(after: dot)...])) { return true }
+        if rules.contains(name) && !(icannOnly && privateRules.contains(name)) { return true }
+        if let dot = name.firstIndex(of: ".") {
+            let parent = String(name[name.index(after: dot)...])
+            if wildcards.contains(parent) && !(icannOnly && privateWildcards.contains(parent)) { return true }
+        }
         // Every TLD is a public suffix even when the list does not name it (the "*" default rule).
         return !name.contains(".")
     }
