@@ -15,9 +15,11 @@ enum CertCommand: AtscheckCommand {
         --host the chain is also validated for that name at --at, and every failing check is \
         reported with its reason code, the error an app would see and the rule's source.
 
-        Roots from the system bundle count as preinstalled (public) roots: the 398-day and \
-        Certificate Transparency rules apply under them. Roots from --ca-file count as \
-        user-installed: only the 825-day rule applies.
+        Roots from the system bundle count as preinstalled (public) roots: the strict EKU, \
+        398-day and Certificate Transparency rules apply under them. Roots from --ca-file \
+        count as user-installed: the strict EKU check is skipped and only the 825-day rule \
+        applies. Certificates from --app-anchor count as anchors the app supplies itself. \
+        The rules are trustd's (Security-61901).
 
         Each trust rule, its source and what changes it: docs/ats-rules.md#trust-rules.
         """,
