@@ -99,9 +99,9 @@ public enum TLSAssessment: Sendable, Hashable {
             return (.noForwardSecrecy, "at \(version.rawValue) the server offers only static-RSA key exchange; ATS requires ECDHE forward secrecy")
         }
         let chose = version == .tls12 ? capabilities.tls12OtherSuite : capabilities.suiteByVersion[version]
-        let seen = chose.map { " (offered everything else, it chose \($0.ianaName))" } ?? ""
+        let seen = chose.map { "; offered everything else, it chose \($0.ianaName)" } ?? ""
         let offered = suites == .atsAndNonForwardSecret ? "ATS or static-RSA suite" : "ATS suite"
-        return (.cipherSuiteNotAllowed, "at \(version.rawValue) the server shares no \(offered) of this target's release (\(group.description))\(seen)")
+        return (.cipherSuiteNotAllowed, "at \(version.rawValue) the server shares no \(offered) with this target's group (\(group.description))\(seen)")
     }
 
     static func protocolVersion(_ version: TLSVersion) -> TLSProtocolVersion {

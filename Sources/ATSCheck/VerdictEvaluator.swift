@@ -164,7 +164,7 @@ public enum VerdictEvaluator {
             server = "enable ECDHE key exchange, e.g. ECDHE-RSA-AES128-GCM-SHA256 / ECDHE-ECDSA-AES128-GCM-SHA256"
             transport = ConnectionErrorCode.atsCiphersuiteViolation
         default:
-            server = "enable an ECDHE suite with AES-GCM or AES-CBC (e.g. ECDHE-RSA-AES128-GCM-SHA256), or TLS 1.3; DHE-only and ChaCha20-only TLS 1.2 servers fail ATS"
+            server = "enable an ECDHE suite of Apple's ATS group (e.g. ECDHE-RSA-AES128-GCM-SHA256 or ECDHE-ECDSA-AES128-GCM-SHA256), or TLS 1.3; DHE and, from iOS 15.4, CBC-SHA256/SHA384 suites are outside it"
             transport = ConnectionErrorCode.atsCiphersuiteViolation
         }
         return CheckReason(code: code.rawValue, message: message, nsurlError: ConnectionErrorCode.secureConnectionFailed,

@@ -1,4 +1,6 @@
 import ATSPolicy
+import ATSCheck
+import TLSProbe
 
 /// Human-readable `atscheck explain` output.
 enum ExplainTextRenderer {
@@ -34,9 +36,14 @@ enum ExplainTextRenderer {
         out += "\n  requirements:\n"
         if requirements.atsEnforced {
             out += "    TLS:             \(requirements.minimumTLSVersion?.rawValue ?? "TLSv1.2") or later\n"
-            out += "    cipher suites:   " + (requirements.requiresForwardSecrecy == false
-                ? "ECDHE or static-RSA AES suites (forward secrecy not required)\n"
-                : "ECDHE with AES (forward secrecy required)\n")
+            let group = ATSSuiteGroup.forTarget(resolution.target).name
+            let suites: String
+            switch requirements.cipherSuitePolicy {
+            case .ats: suites = "the \(group) ATS group (ECDHE; forward secrecy required)"
+            case .atsAndNonForwardSecret: suites = "the \(group) ATS and static-RSA groups (forward secrecy not required)"
+            case .unrestricted: suites = "not restricted (cleartext allowed, forward secrecy not required)"
+            }
+            out += CertTextRenderer.wrap(suites, firstPrefix: "    cipher suites:   ", restPrefix: "                     ")
             out += "    key size:        " + (requirements.checksKeySize ? "RSA ≥ 2048, EC ≥ 256 bits\n" : "not checked\n")
         } else {
             out += "    ATS checks:      off (the default HTTPS trust evaluation still applies)\n"
