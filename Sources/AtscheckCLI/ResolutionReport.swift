@@ -67,6 +67,7 @@ struct ResolutionReport: Encodable {
             try container.encode(requirements.allowsInsecureHTTP, forKey: .allowsInsecureHTTP)
             try container.encode(requirements.minimumTLSVersion?.rawValue, forKey: .minimumTLSVersion)
             try container.encode(requirements.requiresForwardSecrecy, forKey: .requiresForwardSecrecy)
+            try container.encode(requirements.cipherSuitePolicy.rawValue, forKey: .cipherSuitePolicy)
             try container.encode(requirements.checksKeySize, forKey: .checksKeySize)
             try container.encode(requirements.requiresCertificateTransparencyKey, forKey: .requiresCertificateTransparencyKey)
             try container.encode(requirements.delegateMayLoosenTrust, forKey: .delegateMayLoosenTrust)
@@ -74,7 +75,7 @@ struct ResolutionReport: Encodable {
             try container.encode(requirements.pinning.map(Pins.init), forKey: .pinning)
         }
         private enum CodingKeys: String, CodingKey {
-            case atsEnforced, allowsInsecureHTTP, minimumTLSVersion, requiresForwardSecrecy, checksKeySize
+            case atsEnforced, allowsInsecureHTTP, minimumTLSVersion, requiresForwardSecrecy, cipherSuitePolicy, checksKeySize
             case requiresCertificateTransparencyKey, delegateMayLoosenTrust, niapPackage, pinning
         }
     }

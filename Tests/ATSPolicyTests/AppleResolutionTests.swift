@@ -1,53 +1,7 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 @testable import ATSPolicy
-
-/// One configuration of Apple's resolution tests and the rows asserted under it.
-struct AppleTable: Sendable, CustomTestStringConvertible {
-    let name: String
-    /// The test method of `protocol/SecProtocolConfigurationTest.m` the table rebuilds.
-    let appleTest: String
-    /// The body of the `NSAppTransportSecurity` dictionary, atscheck's own.
-    let body: String
-    let rows: [AppleRow]
-    var testDescription: String { "\(name) (\(appleTest))" }
-}
-
-/// What Apple's test expects for one host or address.
-struct AppleRow: Sendable {
-    /// Where atscheck knowingly answers otherwise (docs/ats-rules.md#choices), and the
-    /// assumption its report must then carry.
-    enum Choice: Sendable {
-        /// A loopback or link-local address with no NSAllowsLocalNetworking on iOS 17+:
-        /// Apple's code needs no TLS ("direct"); atscheck applies the documented iOS 17 rule.
-        case directAddress
-        /// A `DTLSv1.x` minimum, which Apple's parser accepts but which names no TLS version;
-        /// atscheck treats it as no minimum (TLS 1.2 applies).
-        case dtlsVersion
-    }
-
-    let host: String
-    /// Apple: `tls_required_for_host` / `_for_address` and the options' `ats_required`.
-    let tlsRequired: Bool
-    /// Apple: the options' minimum version; nil when the options are left untouched.
-    let minimum: TLSVersion?
-    /// The entry that decides: an app key, `builtin:KEY`, or nil for none.
-    let entry: String?
-    /// Apple: whether the options restrict the cipher suites, and to which groups.
-    let suites: CipherSuitePolicy
-    var choice: Choice?
-
-    init(_ host: String, tlsRequired: Bool, minimum: TLSVersion?, entry: String?, suites: CipherSuitePolicy, choice: Choice? = nil) {
-        self.host = host
-        self.tlsRequired = tlsRequired
-        self.minimum = minimum
-        self.entry = entry
-        self.suites = suites
-        self.choice = choice
-    }
-
-    var url: String { "http://\(host.contains(":") ? "[\(host)]" : host)/" }
-}
 
 /// Apple's own ATS resolution tables (apple-oss-distributions/Security
 /// `protocol/SecProtocolConfigurationTest.m`, Security-61901), every row atscheck can express,
@@ -55,6 +9,7 @@ struct AppleRow: Sendable {
 /// Apple's first-party mode (`testAppleBundleExceptionWithNoATSKey`): apps are third-party.
 @Suite("Apple's resolution tables")
 struct AppleResolutionTests {
+    static let tables = AppleResolutionTables.tables
     static func resolveRow(_ row: AppleRow, in table: AppleTable) throws -> Resolution {
         try ATSResolver.resolve(row.url, context: .urlSession, policy: try policy(table.body), options: ResolutionOptions(target: .latest))
     }
@@ -77,8 +32,8 @@ struct AppleResolutionTests {
             switch row.choice {
             case nil:
                 #expect(!requirements.allowsInsecureHTTP == row.tlsRequired, "\(label): TLS required")
-                #expect(requirements.minimumTLSVersion == row.minimum, "\(label): minimum")
-                #expect(requirements.cipherSuitePolicy == row.suites, "\(label): suites")
+                #expect(requirements.minimumTLSVersion == row.minimum.flatMap(TLSVersion.init(rawValue:)), "\(label): minimum")
+                #expect(requirements.cipherSuitePolicy.rawValue == row.suites, "\(label): suites")
             case .directAddress?:
                 #expect(!row.tlsRequired && requirements.atsEnforced && !requirements.allowsInsecureHTTP, "\(label): the documented iOS 17 rule")
                 #expect(resolution.assumptions.contains { $0.contains("loopback or link-local") && $0.contains("Apple's code") }, "\(label): the difference is stated")

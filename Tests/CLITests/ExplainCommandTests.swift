@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 
@@ -206,5 +207,47 @@ struct ExplainAppleTableTests {
         let requirements = try #require(report["requirements"] as? [String: Any])
         #expect(requirements["allowsInsecureHTTP"] as? Bool == row.cleartext)
         #expect(requirements["minimumTLSVersion"] as? String == row.minimum)
+    }
+}
+
+/// Every row of Apple's resolution tables (Tests/TestSupport/AppleResolutionTables.swift)
+/// through the built `explain` binary and its JSON, one policy file per table.
+@Suite("atscheck explain: every row of Apple's resolution tables")
+struct ExplainEveryAppleRowTests {
+    @Test("entry, cleartext, minimum version and suite restriction as Apple's test expects, or the stated choice",
+          arguments: AppleResolutionTables.tables.map(\.appleTest))
+    func table(_ name: String) throws {
+        let table = try #require(AppleResolutionTables.tables.first { $0.appleTest == name })
+        let policy = try ExplainCommandTests.infoPlist(table.body)
+        defer { try? FileManager.default.removeItem(atPath: policy) }
+        for row in table.rows {
+            let result = try ProcessRunner.atscheck(["explain", row.url, "--policy", policy, "--format", "json"])
+            let label = "\(table.appleTest): \(row.host)"
+            let report = try #require(try result.json()["policy"] as? [String: Any], "\(label)")
+            let entry = try #require(report["entry"] as? [String: Any])
+            let key = entry["key"] as? String
+            let decided: String? = switch entry["kind"] as? String {
+            case "exception-domain": key
+            case "built-in-exception": key.map { "builtin:" + $0 }
+            default: nil
+            }
+            #expect(decided == row.entry, "\(label): entry")
+            let requirements = try #require(report["requirements"] as? [String: Any])
+            let cleartext = requirements["allowsInsecureHTTP"] as? Bool
+            let assumptions = (report["assumptions"] as? [String]) ?? []
+            switch row.choice {
+            case nil:
+                #expect(cleartext == !row.tlsRequired, "\(label): TLS required")
+                #expect(requirements["minimumTLSVersion"] as? String == row.minimum, "\(label): minimum")
+                #expect(requirements["cipherSuitePolicy"] as? String == row.suites, "\(label): suites")
+                #expect(result.status == (row.tlsRequired ? 1 : 0), "\(label): exit status")
+            case .directAddress?:
+                #expect(cleartext == false, "\(label): the documented iOS 17 rule")
+                #expect(assumptions.contains { $0.contains("loopback or link-local") }, "\(label)")
+            case .dtlsVersion?:
+                #expect(requirements["minimumTLSVersion"] as? String == "TLSv1.2", "\(label)")
+                #expect(assumptions.contains { $0.contains("sets no minimum") }, "\(label)")
+            }
+        }
     }
 }

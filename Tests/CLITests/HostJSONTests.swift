@@ -14,7 +14,7 @@ struct HostJSONTests {
     static let reasonKeys: Set<String> = ["code", "message", "nsurlError", "secureTransportError", "certificateIndex", "source", "fix"]
     static let fixKeys: Set<String> = ["exceptionDomain", "exceptionKeys", "plistSnippet", "serverChange"]
     static let requirementKeys: Set<String> = [
-        "atsEnforced", "allowsInsecureHTTP", "minimumTLSVersion", "requiresForwardSecrecy", "checksKeySize",
+        "atsEnforced", "allowsInsecureHTTP", "minimumTLSVersion", "requiresForwardSecrecy", "cipherSuitePolicy", "checksKeySize",
         "requiresCertificateTransparencyKey", "delegateMayLoosenTrust", "niapPackage", "pinning",
     ]
     static let versionKeys: Set<String> = ["TLSv1.0", "TLSv1.1", "TLSv1.2", "TLSv1.3"]
