@@ -24,27 +24,9 @@ trap 'rm -rf "$WORK"' EXIT
   for i in $(seq 2 10000); do printf 'DNS.%d = n%05d.large.atscheck.test\n' "$i" "$i"; done
 } > "$WORK/ext.cnf"
 
-cat > "$WORK/ca.cnf" <<CNF
-[ ca ]
-default_ca = ca_default
-[ ca_default ]
-dir = $WORK
-database = $WORK/index.txt
-new_certs_dir = $WORK
-serial = $WORK/serial
-default_md = sha256
-policy = policy_any
-unique_subject = no
-email_in_dn = no
-preserve = yes
-copy_extensions = none
-[ policy_any ]
-organizationName = optional
-commonName = supplied
-[ req ]
-distinguished_name = req_dn
-[ req_dn ]
-CNF
+# shellcheck source=ca-config.sh
+source "$HERE/ca-config.sh"
+write_ca_config "$WORK"
 touch "$WORK/index.txt"
 echo 2023 > "$WORK/serial"
 

@@ -15,27 +15,9 @@ KEYS="$HERE/keys"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
-cat > "$WORK/ca.cnf" <<CNF
-[ ca ]
-default_ca = ca_default
-[ ca_default ]
-dir = $WORK
-database = $WORK/index.txt
-new_certs_dir = $WORK
-serial = $WORK/serial
-default_md = sha256
-policy = policy_any
-unique_subject = no
-email_in_dn = no
-preserve = yes
-copy_extensions = none
-[ policy_any ]
-organizationName = optional
-commonName = supplied
-[ req ]
-distinguished_name = req_dn
-[ req_dn ]
-CNF
+# shellcheck source=ca-config.sh
+source "$HERE/ca-config.sh"
+write_ca_config "$WORK"
 
 # edge NAME SERIAL START END EKU SAN — EKU empty means no extendedKeyUsage extension.
 edge() {
