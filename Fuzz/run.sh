@@ -26,7 +26,7 @@ root="$(cd "$here/.." && pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ "${#targets[@]}" -gt 0 ] || targets=(FuzzPlist FuzzCertificates FuzzProxyHead FuzzPins)
+[ "${#targets[@]}" -gt 0 ] || targets=(FuzzPlist FuzzCertificates FuzzProxyHead FuzzPins FuzzPublicSuffix)
 artifacts="${FUZZ_ARTIFACTS:-$here/artifacts}"
 mkdir -p "$artifacts"
 
@@ -50,6 +50,7 @@ seeds() {
         FuzzCertificates) echo "$root/TestCerts $root/Tests/Corpus/certs" ;;
         FuzzProxyHead) echo "" ;;
         FuzzPins) echo "$root/Tests/Hostile/plists" ;;
+        FuzzPublicSuffix) echo "" ;;
     esac
 }
 
