@@ -5,7 +5,9 @@ extension PinPolicy {
     /// Reads ATS `NSPinnedDomains`.
     ///
     /// Each entry becomes one policy with `leafPins` / `caPins` from `NSPinnedLeafIdentities` /
-    /// `NSPinnedCAIdentities` (both must match when both are present). Invalid identities are
+    /// `NSPinnedCAIdentities` (both must match when both are present); ``PinVerifier`` unites
+    /// the pins of every entry that matches a host, and `NSIncludesSubdomains` reaches the
+    /// immediate parent only, and only as the Boolean true. Invalid identities are
     /// left out of the sets and reported; an array whose identities are all invalid yields an
     /// empty set, which fails every connection. Entries that are not dictionaries or have
     /// neither array are reported and skipped.
@@ -48,7 +50,9 @@ extension PinPolicy {
             }
             let leaf = pins(entry.leafIdentities, "NSPinnedLeafIdentities")
             let ca = pins(entry.caIdentities, "NSPinnedCAIdentities")
-            policies.append(PinPolicy(domain: entry.key, includesSubdomains: entry.includesSubdomains?.value ?? false,
+            // trustd extends a pin to subdomains only for the Boolean true, not a number (parseNSPinnedDomains).
+            let subdomains = entry.includesSubdomains.map { $0.value && !$0.writtenAsNumber } ?? false
+            policies.append(PinPolicy(domain: entry.key, includesSubdomains: subdomains,
                                       subdomainDepth: subdomainDepth, leafPins: leaf, caPins: ca, source: .ats))
         }
         return PinLoadResult(policies: policies, problems: problems)

@@ -35,10 +35,13 @@ public struct PinVerifier: Sendable {
         addressPolicies = addresses
     }
 
-    /// The most specific policy covering `host`: an exact key first, otherwise the longest
-    /// parent key with subdomains included. Nil when none applies.
+    /// The policy covering `host` (one trailing dot ignored). For ATS policies, every matching
+    /// entry contributes and their pins are united, as trustd does (`parseNSPinnedDomains`,
+    /// `OSX/sec/Security/SecPolicy.c`, Security-61901; docs/ats-rules.md#ats-pinned-domains).
+    /// For TrustKit and Android policies, the most specific one: an exact key first, otherwise
+    /// the longest parent key with subdomains included. Nil when none applies.
     public func policy(for host: String) -> PinPolicy? {
-        let name = HostName(host)
+        let name = HostName(host.hasSuffix(".") && host.count > 1 ? String(host.dropLast()) : host)
         var found: [(index: Int, match: DomainMatcher.Match)] = []
         func consider(_ index: Int) {
             let policy = policies[index]
@@ -59,8 +62,22 @@ public struct PinVerifier: Sendable {
         }
         // DomainMatcher.best breaks ties by position (the later entry wins): keep policy order.
         found.sort { $0.index < $1.index }
+        let matched = found.map { policies[$0.index] }
+        if matched.count > 1, matched.allSatisfy({ $0.source == .ats }) { return Self.united(matched) }
         guard let best = DomainMatcher.best(found.map { (policies[$0.index].domain.lowercased(), $0.match) }) else { return nil }
         return policies[found[best.index].index]
+    }
+
+    /// One ATS policy holding the pins of every matching entry: a pin array any entry has
+    /// counts, united across the entries that have it.
+    static func united(_ matched: [PinPolicy]) -> PinPolicy {
+        func union(_ sets: [Set<Pin>?]) -> Set<Pin>? {
+            let present = sets.compactMap { $0 }
+            return present.isEmpty ? nil : present.reduce(into: Set<Pin>()) { $0.formUnion($1) }
+        }
+        return PinPolicy(domain: matched.map(\.domain).joined(separator: ", "), includesSubdomains: matched[0].includesSubdomains,
+                         subdomainDepth: matched[0].subdomainDepth, leafPins: union(matched.map(\.leafPins)),
+                         caPins: union(matched.map(\.caPins)), enforce: true, source: .ats)
     }
 
     /// Evaluates `chain` (the certificates the server sent plus the anchor the validator chose,

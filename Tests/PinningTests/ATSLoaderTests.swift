@@ -106,6 +106,39 @@ struct ATSLoaderTests {
         #expect(verifier.evaluate(host: "ATSCHECK.test", chain: chain, at: Fixtures.now).blocksConnection)
     }
 
+    @Test("two matching entries: their pins are united, as trustd's parseNSPinnedDomains does")
+    func matchingEntriesAreUnited() throws {
+        let chain = try Fixtures.goodChain()
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict>
+        <key>NSPinnedDomains</key><dict>
+        <key>atscheck.test</key><dict><key>NSIncludesSubdomains</key><true/>
+          <key>NSPinnedCAIdentities</key><array><dict><key>SPKI-SHA256-BASE64</key><string>\(Fixtures.unrelatedPin.base64)</string></dict></array></dict>
+        <key>good.atscheck.test</key><dict>
+          <key>NSPinnedCAIdentities</key><array><dict><key>SPKI-SHA256-BASE64</key><string>\(try Fixtures.pin(chain[1]).base64)</string></dict></array></dict>
+        </dict></dict></dict></plist>
+        """
+        let (verifier, _) = try Self.verifier(xml)
+        let united = try #require(verifier.policy(for: "good.atscheck.test"))
+        #expect(united.caPins?.count == 2)
+        // The intermediate's pin comes from the exact entry, the unrelated one from the parent: either matches.
+        #expect(!verifier.evaluate(host: "good.atscheck.test", chain: chain, at: Fixtures.now).blocksConnection)
+        #expect(!verifier.evaluate(host: "good.atscheck.test.", chain: chain, at: Fixtures.now).blocksConnection, "trailing dot")
+        // The parent alone (another subdomain) still pins to the unrelated key only.
+        #expect(verifier.evaluate(host: "other.atscheck.test", chain: chain, at: Fixtures.now).blocksConnection)
+    }
+
+    @Test("NSIncludesSubdomains as the integer 1 does not reach subdomains")
+    func integerIncludesSubdomains() throws {
+        let chain = try Fixtures.goodChain()
+        let xml = Self.plist(domain: "atscheck.test", ca: [Fixtures.unrelatedPin.base64])
+            .replacingOccurrences(of: "<key>NSIncludesSubdomains</key><false/>", with: "<key>NSIncludesSubdomains</key><integer>1</integer>")
+        let (verifier, _) = try Self.verifier(xml)
+        #expect(verifier.evaluate(host: "good.atscheck.test", chain: chain, at: Fixtures.now) == .notPinned)
+        #expect(verifier.evaluate(host: "atscheck.test", chain: chain, at: Fixtures.now).blocksConnection)
+    }
+
     @Test func invalidPinsAreReportedNotSilentlyDropped() throws {
         let chain = try Fixtures.goodChain()
         let short = Data(repeating: 7, count: 20).base64EncodedString()
