@@ -167,9 +167,13 @@ public enum VerdictEvaluator {
             server = "enable an ECDHE suite of Apple's ATS group (e.g. ECDHE-RSA-AES128-GCM-SHA256 or ECDHE-ECDSA-AES128-GCM-SHA256), or TLS 1.3; DHE and, from iOS 15.4, CBC-SHA256/SHA384 suites are outside it"
             transport = ConnectionErrorCode.atsCiphersuiteViolation
         }
+        // The version floor is documented; the suite groups come from Apple's code (docs/ats-rules.md#ats-cipher-suites).
+        let source = code == .tlsVersionTooLow
+            ? "https://developer.apple.com/documentation/security/preventing-insecure-network-connections"
+            : AppleSource.code("protocol/SecProtocolInternal.h", "CiphersuitesPFS")
         return CheckReason(code: code.rawValue, message: message, nsurlError: ConnectionErrorCode.secureConnectionFailed,
                            secureTransportError: transport,
-                           source: "https://developer.apple.com/documentation/security/preventing-insecure-network-connections",
+                           source: source,
                            fix: Fix(exceptionDomain: fix == nil ? nil : domain, exceptionKeys: fix?.keys, plistSnippet: fix?.snippet,
                                     serverChange: server))
     }
@@ -262,7 +266,7 @@ public enum VerdictEvaluator {
         return CheckReason(code: ConnectionReasonCode.pinMismatch.rawValue,
                            message: "NSPinnedDomains '\(pinning.domain)': " + failures.joined(separator: "; "),
                            nsurlError: ConnectionErrorCode.secureConnectionFailed, secureTransportError: ConnectionErrorCode.sslFatalAlert,
-                           source: "https://developer.apple.com/documentation/bundleresources/information-property-list/nsapptransportsecurity/nspinneddomains",
+                           source: AppleSource.code("OSX/sec/Security/SecPolicy.c", "parseNSPinnedDomains"),
                            fix: Fix(exceptionDomain: nil, exceptionKeys: nil, plistSnippet: nil,
                                     serverChange: "serve a certificate whose key matches a pin, or add the served key's pin (\(leaf.spkiSHA256)) to NSPinnedDomains with a backup"))
     }
