@@ -50,8 +50,8 @@ struct RuleBehaviourTests {
         FixCase(fixture: "uppercase-domain", line: 10, rule: "uppercase-domain", fix: "api.example.com", messageContains: "API.Example.com"),
         FixCase(fixture: "duplicate-domain", line: 10, rule: "duplicate-domain", fix: "Merge the two example.com entries into one", messageContains: "again at line 15"),
         FixCase(fixture: "shadowed-domain", line: 17, rule: "shadowed-domain", fix: "Remove the api.example.com entry", messageContains: "redundant"),
-        FixCase(fixture: "shadowed-domain", line: 22, rule: "shadowed-domain", fix: nil, messageContains: "no tie-break"),
-        FixCase(fixture: "shadowed-domain", line: 29, rule: "shadowed-domain", fix: nil, messageContains: "--subdomain-depth any"),
+        FixCase(fixture: "shadowed-domain", line: 22, rule: "shadowed-domain", fix: nil, messageContains: "gets its own settings instead of example.com's"),
+        FixCase(fixture: "shadowed-domain", line: 29, rule: "shadowed-domain", fix: "Remove the a.b.example.com entry", messageContains: "redundant"),
         FixCase(fixture: "empty-exception", line: 10, rule: "empty-exception", fix: "Add the exception keys the entry was meant to have, or remove it", messageContains: "no global key reaches it"),
         FixCase(fixture: "pin-invalid", line: 15, rule: "pin-invalid", fix: T.pinA, messageContains: "hexadecimal"),
         FixCase(fixture: "pin-invalid", line: 19, rule: "pin-invalid", fix: T.pinB, messageContains: "'sha256/' prefix"),
@@ -294,7 +294,10 @@ struct RuleBehaviourTests {
         #expect(same.map(\.rule) == ["shadowed-domain"])
         #expect(same.first?.message.contains("redundant") == true)
         let different = T.lintATS("<key>NSPinnedDomains</key><dict>" + parent + T.entry("api.example.com", "<key>NSPinnedLeafIdentities</key>" + T.pins(T.pinA, T.pinB)) + "</dict>")
-        #expect(different.first?.message.contains("no tie-break") == true)
+        #expect(different.first?.message.contains("unites the pins of both entries") == true)
+        // Pinned entries reach the immediate parent only: a.b.example.com is not covered by example.com.
+        let deep = T.lintATS("<key>NSPinnedDomains</key><dict>" + parent + T.entry("a.b.example.com", "<key>NSPinnedCAIdentities</key>" + T.pins(T.pinB, T.pinA)) + "</dict>")
+        #expect(deep.filter { $0.rule == "shadowed-domain" }.isEmpty)
         let tls13 = "<key>NSExceptionMinimumTLSVersion</key><string>TLSv1.3</string>"
         let extending = T.lintATS(T.exceptions(T.entry("example.com", "<key>NSIncludesSubdomains</key><true/>" + tls13),
                                                T.entry("api.example.com", "<key>NSIncludesSubdomains</key><true/>" + tls13)))

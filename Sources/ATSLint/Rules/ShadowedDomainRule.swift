@@ -1,14 +1,16 @@
 import ATSPolicy
 
-/// `shadowed-domain`: an entry already covered by a parent entry with
-/// `NSIncludesSubdomains=YES` — redundant when the settings are the same, ambiguous otherwise.
+/// `shadowed-domain`: an entry whose host is also covered by a parent entry with
+/// `NSIncludesSubdomains`, as Apple's code matches them: in `NSExceptionDomains` the nearest
+/// parent with subdomains at any depth (the entry for the host itself decides for it); in
+/// `NSPinnedDomains` the immediate parent, whose pins are united with the entry's.
 public struct ShadowedDomainRule: LintRule {
     public init() {}
 
     public let info = LintRuleInfo(
         id: "shadowed-domain", severity: .notice,
         summary: "An entry is also covered by a parent entry with NSIncludesSubdomains=YES.",
-        rationale: "When example.com has NSIncludesSubdomains=YES, an api.example.com entry with the same settings is redundant, and one with different settings relies on a tie-break Apple does not document (atscheck assumes the exact key wins). Coverage uses the current one-label reading of NSIncludesSubdomains; an entry that only the older any-depth reading would cover is reported as depending on that reading.")
+        rationale: "In NSExceptionDomains the entry for the host itself decides, and a parent with NSIncludesSubdomains covers every name below it at any depth, the nearest such parent first (sec_protocol_configuration_find_exception_for_host, protocol/SecProtocolConfiguration.m, Security-61901): a child with the same settings is redundant, one with other settings overrides the parent for its own name. In NSPinnedDomains a parent with NSIncludesSubdomains covers its immediate subdomains and the pins of every matching entry are united (parseNSPinnedDomains, OSX/sec/Security/SecPolicy.c): a child with the same pins is redundant, one with other pins widens what its host accepts.")
 
     public func check(_ context: LintContext) -> [Finding] {
         let exceptions = survivors(context.exceptionEntries)
@@ -24,35 +26,47 @@ public struct ShadowedDomainRule: LintRule {
         }.map(\.element)
     }
 
+    /// The entry that covers `child`'s own host from above, as Apple's code looks it up.
+    private func coveringParent<Entry: ShadowableEntry, Settings>(of child: Entry, in usable: [(Entry, Settings)],
+                                                                  pinned: Bool) -> (Entry, Settings)? {
+        var labels = child.key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        while labels.count > 1 {
+            labels.removeFirst()
+            let parentKey = labels.joined(separator: ".")
+            if pinned {
+                // Immediate parent only; keys compared case-insensitively; only the Boolean true extends.
+                return usable.first { entry, _ in
+                    entry.key.lowercased() == parentKey.lowercased()
+                        && entry.includesSubdomains.map { $0.value && !$0.writtenAsNumber } == true
+                }
+            }
+            // Exact keys; a parent without NSIncludesSubdomains is skipped and the climb goes on.
+            if let parent = usable.first(where: { $0.0.key == parentKey && $0.0.includesSubdomains?.value == true }) { return parent }
+        }
+        return nil
+    }
+
     private func check<Entry: ShadowableEntry, Settings: Equatable>(_ entries: [(Entry, Settings)], dictionary: String) -> [Finding] {
         let usable = entries.filter { entry, _ in
             entry.isDictionary && DomainKeyAnalysis(entry.key).isValid && !DomainKeyAnalysis.isIPOrCIDR(entry.key)
         }
+        let pinned = dictionary == ATSKeys.pinnedDomains
         var findings: [Finding] = []
         for (child, childSettings) in usable {
-            let host = HostName(child.key)
-            func parents(_ depth: SubdomainDepth) -> [(Entry, Settings)] {
-                usable.filter { parent, _ in
-                    parent.key.lowercased() != child.key.lowercased() && parent.includesSubdomains?.value == true
-                        && DomainMatcher.match(key: parent.key, includesSubdomains: true, host: host, depth: depth, ipKeysAllowed: false) != nil
-                }.sorted { $0.0.key.count > $1.0.key.count }
-            }
-            let oneLabel = parents(.one)
-            guard let (parent, parentSettings) = oneLabel.first ?? parents(.any).first else { continue }
+            guard let (parent, parentSettings) = coveringParent(of: child, in: usable, pinned: pinned) else { continue }
             let line = parent.location.map { " (line \($0.line))" } ?? ""
-            let lineAnd = parent.location.map { "line \($0.line), " } ?? ""
             let same = childSettings == parentSettings
             let message: String
             var fix: String? = nil
-            if oneLabel.isEmpty {
-                message = "\(child.key) would also be covered by \(parent.key)\(line) if NSIncludesSubdomains reaches more than one label, as older documentation said (--subdomain-depth any); under the current one-label reading this entry is needed."
-            } else if same && child.includesSubdomains?.value != true {
+            if same && child.includesSubdomains?.value != true {
                 message = "\(child.key) repeats the settings of \(parent.key)\(line), whose NSIncludesSubdomains=YES already covers it, so the entry in \(dictionary) is redundant."
                 fix = "Remove the \(child.key) entry"
             } else if same {
-                continue  // same settings, and the child extends them one level further down: nothing to say
+                continue  // same settings, and the child extends them further down: nothing to say
+            } else if pinned {
+                message = "\(child.key) is also covered by \(parent.key)\(line), whose NSIncludesSubdomains=YES reaches it; trustd unites the pins of both entries, so this entry widens what \(child.key) accepts rather than replacing \(parent.key)'s pins."
             } else {
-                message = "\(child.key) is also covered by \(parent.key) (\(lineAnd)NSIncludesSubdomains=YES) with different settings; Apple documents no tie-break, and atscheck assumes the exact key wins."
+                message = "\(child.key) is also below \(parent.key)\(line), whose NSIncludesSubdomains=YES covers it; ATS uses the entry for the host itself, so \(child.key) gets its own settings instead of \(parent.key)'s."
             }
             findings.append(finding(message, at: child.keyPath, child.location, fix: fix))
         }
