@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TLSLab", targets: ["TLSLab"]),
         .library(name: "ATSCheck", targets: ["ATSCheck"]),
         .library(name: "Pinning", targets: ["Pinning"]),
+        .library(name: "AppleTrustData", targets: ["AppleTrustData"]),
         .library(name: "ATSProxy", targets: ["ATSProxy"]),
     ],
     targets: [
@@ -25,6 +26,7 @@ let package = Package(
         // The system layer: bounded reads of regular files (and, in time, sockets).
         .target(name: "AtscheckSystem"),
         .target(name: "Certificates", dependencies: ["COpenSSL", "COpenSSLShims", "AtscheckSystem"]),
+        .target(name: "AppleTrustData", dependencies: ["AtscheckSystem"], exclude: ["snapshot.sh"], resources: [.copy("Snapshots")]),
         .target(name: "ArgumentParsing"),
         .target(name: "ATSPolicy", dependencies: ["AtscheckSystem"]),
         .target(name: "ATSLint", dependencies: ["ATSPolicy", "AtscheckSystem"]),
@@ -33,12 +35,12 @@ let package = Package(
         .target(name: "ATSCheck", dependencies: ["ATSPolicy", "TLSProbe", "Certificates", "Pinning"]),
         .target(name: "ATSProxy", dependencies: ["ATSPolicy"]),
         .target(name: "Pinning", dependencies: ["Certificates", "ATSPolicy", "COpenSSL", "COpenSSLShims"]),
-        .executableTarget(name: "AtscheckCLI", dependencies: ["AtscheckSystem", "ATSProxy", "Certificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "TLSProbe", "TLSLab", "ATSCheck", "Pinning"]),
+        .executableTarget(name: "AtscheckCLI", dependencies: ["AtscheckSystem", "AppleTrustData", "ATSProxy", "Certificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "TLSProbe", "TLSLab", "ATSCheck", "Pinning"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["Pinning", "Certificates"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
         .target(name: "AtscheckTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AtscheckSystemTests", dependencies: ["AtscheckSystem"]),
-        .testTarget(name: "CertificatesTests", dependencies: ["Certificates", "AtscheckTestSupport"]),
+        .testTarget(name: "CertificatesTests", dependencies: ["Certificates", "AppleTrustData", "AtscheckTestSupport"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy", "AtscheckTestSupport"]),
         .testTarget(name: "ATSLintTests", dependencies: ["ATSLint", "ATSPolicy", "AtscheckTestSupport"]),

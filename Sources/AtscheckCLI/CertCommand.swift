@@ -15,8 +15,9 @@ enum CertCommand: AtscheckCommand {
         --host the chain is also validated for that name at --at, and every failing check is \
         reported with its reason code, the error an app would see and the rule's source.
 
-        Roots from the system bundle count as preinstalled (public) roots: the strict EKU, \
-        398-day and Certificate Transparency rules apply under them. Roots from --ca-file \
+        The preinstalled roots are Apple's, from the newest snapshot of Apple's published \
+        root store (--trust-store lists the snapshots), or --system-roots. Under them the strict EKU, \
+        398-day and Certificate Transparency rules apply. Roots from --ca-file \
         count as user-installed: the strict EKU check is skipped and only the 825-day rule \
         applies. Certificates from --app-anchor count as anchors the app supplies itself. \
         The rules are trustd's (Security-61901).
@@ -29,8 +30,9 @@ enum CertCommand: AtscheckCommand {
             OptionSpec("at", value: "ISO8601", help: "Evaluate at this instant instead of now (e.g. 2025-06-01T00:00:00Z)."),
             OptionSpec("ocsp-response", value: "DER", help: "A stapled OCSP response (DER) to check the leaf against."),
             OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json"], defaultValue: "text"),
+            OptionSpec("trust-store", help: "List Apple's trust snapshots (roots, removed roots, CT logs) and which targets use each; takes no FILE."),
         ],
-        positionals: [PositionalSpec("FILE", help: "Certificate files (PEM or DER), leaf first.", variadic: true)],
+        positionals: [PositionalSpec("FILE", help: "Certificate files (PEM or DER), leaf first.", variadic: true, optional: true)],
         examples: [
             "atscheck cert TestCerts/leaf-good-rsa.pem",
             "atscheck cert chain.pem --host api.example.com",
@@ -40,6 +42,16 @@ enum CertCommand: AtscheckCommand {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let files = arguments.positional("FILE")
+        if arguments.flag("trust-store") {
+            guard files.isEmpty else { throw UsageError(command: spec.name, message: "'--trust-store' takes no FILE") }
+            let entries = try TrustStoreListing.entries()
+            switch arguments.value("format") {
+            case "json": print(try JSONOutput.encode(TrustStoreListing.Document(snapshots: entries)))
+            default: print(TrustStoreListing.text(entries), terminator: "")
+            }
+            return .success
+        }
+        guard !files.isEmpty else { throw UsageError(command: spec.name, message: "missing argument 'FILE'") }
         // Usage mistakes first (error + hint, exit 2), before any file is read.
         let time = try TimeArgument.evaluationTime(arguments.value("at"), command: spec.name)
         let storeOptions = try TrustStoreOptions(arguments, command: spec.name)

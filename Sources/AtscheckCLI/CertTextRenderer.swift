@@ -76,6 +76,7 @@ enum CertTextRenderer {
             let count = evaluation.reasons.count
             out += "NOT TRUSTED for \(host) at \(iso8601(evaluation.time)): \(count) reason\(count == 1 ? "" : "s")\n"
         }
+        out += wrap("trust store: " + TrustStoreSummary(store).text, firstPrefix: "  ", restPrefix: "    ")
         if let top = evaluation.path.chain.last, let origin = store.origin(of: top) {
             let kind = origin == .system ? "preinstalled (public) root" : origin == .user ? "user-installed root" : "app-supplied anchor"
             out += wrap("anchor: \(printable(top.subject.rfc4514)) (\(kind))", firstPrefix: "  ", restPrefix: "          ")

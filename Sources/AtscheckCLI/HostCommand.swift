@@ -104,7 +104,7 @@ enum HostCommand: AtscheckCommand {
         } else if options.probeHTTP {
             httpAnswer = HTTPProbe.check(endpoint, timeout: options.timeout)
         }
-        let store = try prebuilt ?? options.trustStore.makeStore()
+        let store = try prebuilt ?? options.trustStore.makeStore(target: options.resolution.target)
         var input = VerdictInput(url: options.target.url, context: options.context, policyDocument: options.policyDocument,
                                  options: options.resolution, observation: observation,
                                  trustEvaluator: TrustEvaluator(store: store), time: options.time)

@@ -55,6 +55,7 @@ enum HostTextRenderer {
                 let line = "\(index): \(certificate.subject.rfc4514) (\(key), \(certificate.signature.hash ?? certificate.signature.algorithm), until \(iso8601(certificate.notAfter).prefix(10)))"
                 out += wrap(CertTextRenderer.printable(line), "  ", "     ")
             }
+            out += wrap("trust store: " + TrustStoreSummary(outcome.store).text, "  ", "    ")
         }
         if let observation = outcome.observation {
             let ran = observation.probes.filter { if case .notRun = $0.outcome { return false } else { return true } }.count

@@ -107,11 +107,12 @@ extension ProxyOptions {
             throw UsageError(command: command, message: "invalid value '\(timeoutText)' for '--timeout' (expected seconds, 0 < t ≤ 600)")
         }
         let time = try arguments.value("at").map { try TimeArgument.evaluationTime($0, command: command) }
-        let store = try TrustStoreOptions(arguments, command: command).makeStore()
+        let resolution = try PolicyOptions.resolutionOptions(arguments, command: command)
+        let store = try TrustStoreOptions(arguments, command: command).makeStore(target: resolution.target)
         self.init(listenAddress: listenAddress, listenPort: port,
                   policyDocument: try arguments.value("policy").map(PolicyOptions.loadDocument),
                   context: LoadContext(rawValue: arguments.value("context") ?? "urlsession") ?? .urlSession,
-                  resolution: try PolicyOptions.resolutionOptions(arguments, command: command),
+                  resolution: resolution,
                   trustStore: store, resolve: resolve, time: time, timeout: timeout)
     }
 

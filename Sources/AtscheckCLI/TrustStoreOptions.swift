@@ -1,4 +1,6 @@
+import AppleTrustData
 import ArgumentParsing
+import ATSPolicy
 import Certificates
 import Foundation
 
@@ -20,8 +22,8 @@ extension TrustStoreOptions {
                    help: "Trust these certificates as anchors the app sets itself (SecTrustSetAnchorCertificates): trustd's rules for other anchors apply.",
                    repeatable: true),
         OptionSpec("system-roots", value: "PEM",
-                   help: "Use this bundle as the preinstalled (public) roots instead of the system bundle, e.g. a snapshot of Apple's roots."),
-        OptionSpec("no-system-roots", help: "Do not trust the system bundle."),
+                   help: "Use this bundle as the preinstalled (public) roots instead of Apple's snapshot."),
+        OptionSpec("no-system-roots", help: "Do not trust any preinstalled roots (Apple's snapshot)."),
     ]
 
     /// `--ca-file`, `--system-roots`, `--no-system-roots` from the command line.
@@ -35,18 +37,41 @@ extension TrustStoreOptions {
         appAnchorFiles = arguments.values("app-anchor")
     }
 
-    func makeStore() throws -> TrustStore {
+    /// The store: `--system-roots` if given, else Apple's preinstalled roots from the snapshot
+    /// for `target` (docs/ats-rules.md#apple-trust-store), unless `--no-system-roots`; the
+    /// platform bundle's other roots and Apple's removed roots are kept to explain untrusted chains.
+    func makeStore(target: TargetOS = .latest) throws -> TrustStore {
         let user = try caFiles.flatMap(CertCommand.load)
+        let app = try appAnchorFiles.flatMap(CertCommand.load)
         var system: [Certificate] = []
+        var name: String? = nil
+        var outside: OutsideRoots? = nil
         if let systemRootsFile {
             system = try CertCommand.load(systemRootsFile)
+            name = systemRootsFile
         } else if useSystemRoots {
-            guard let path = TrustStore.defaultSystemBundlePath() else {
-                throw InputError(description: "\(command): no system CA bundle found (looked in \(TrustStore.systemBundleCandidates.joined(separator: ", "))); use --system-roots FILE or --ca-file with --no-system-roots")
+            let snapshot = Self.snapshot(for: target)
+            do {
+                system = try CertificateLoader.parse(try snapshot.rootsPEM())
+                let removed = try snapshot.removedRoots().mapValues(\.removedIn)
+                let bundlePath = TrustStore.defaultSystemBundlePath()
+                let bundle = bundlePath.flatMap { try? CertCommand.load($0) } ?? []
+                let shipped = Set(system)
+                outside = OutsideRoots(name: "the platform CA bundle" + (bundlePath.map { " (\($0))" } ?? ""),
+                                       certificates: bundle.filter { !shipped.contains($0) }, removed: removed)
+            } catch {
+                throw InputError(description: "\(command): \(error)")
             }
-            system = try CertCommand.load(path)
+            name = "Apple \(snapshot)"
         }
-        let app = try appAnchorFiles.flatMap(CertCommand.load)
-        return TrustStore(system: system, user: user, app: app)
+        var store = TrustStore(system: system, user: user, app: app)
+        store.systemName = name
+        store.outside = outside
+        return store
+    }
+
+    /// Apple's snapshot for a target OS.
+    static func snapshot(for target: TargetOS) -> AppleTrustSnapshot {
+        AppleTrustSnapshot.forIOSVersion(Int((target.iOSEquivalent * 100).rounded()))
     }
 }

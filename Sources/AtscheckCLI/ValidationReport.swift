@@ -7,7 +7,7 @@ struct ValidationReport: Encodable {
     let presented: [Certificate]
     let store: TrustStore
 
-    private enum Keys: String, CodingKey { case host, evaluatedAt, trusted, anchor, chain, reasons, ocsp, notes }
+    private enum Keys: String, CodingKey { case host, evaluatedAt, trusted, anchor, trustStore, chain, reasons, ocsp, notes }
 
     private struct Anchor: Encodable {
         let subject: String
@@ -68,6 +68,7 @@ struct ValidationReport: Encodable {
             store.origin(of: top).map { Anchor(subject: top.subject.rfc4514, spkiSHA256: top.spkiSHA256, origin: $0.rawValue) }
         }
         try container.encode(anchor, forKey: .anchor)
+        try container.encode(TrustStoreSummary(store), forKey: .trustStore)
         try container.encode(chainEntries(), forKey: .chain)
         try container.encode(evaluation.reasons.map(Reason.init), forKey: .reasons)
         try container.encode(evaluation.ocsp.map(OCSP.init), forKey: .ocsp)
@@ -103,5 +104,39 @@ struct CertReport: Encodable {
             store.map { ValidationReport(evaluation: evaluation, presented: certificates.map(\.certificate), store: $0) }
         }
         try container.encode(validation, forKey: .validation)
+    }
+}
+
+/// Which anchors a store holds, for reports: `{preinstalled, preinstalledRoots, userRoots, appAnchors}`.
+struct TrustStoreSummary: Encodable {
+    let preinstalled: String?
+    let preinstalledRoots: Int
+    let userRoots: Int
+    let appAnchors: Int
+
+    init(_ store: TrustStore) {
+        preinstalled = store.systemName
+        preinstalledRoots = store.anchors.filter { $0.origin == .system }.count
+        userRoots = store.anchors.filter { $0.origin == .user }.count
+        appAnchors = store.anchors.filter { $0.origin == .app }.count
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(preinstalled, forKey: .preinstalled)
+        try container.encode(preinstalledRoots, forKey: .preinstalledRoots)
+        try container.encode(userRoots, forKey: .userRoots)
+        try container.encode(appAnchors, forKey: .appAnchors)
+    }
+    private enum CodingKeys: String, CodingKey { case preinstalled, preinstalledRoots, userRoots, appAnchors }
+
+    /// One line: "Apple security_certificates-55349.0.11 (…): 156 preinstalled roots, 1 user-installed".
+    var text: String {
+        var parts: [String] = []
+        if preinstalledRoots > 0 { parts.append("\(preinstalledRoots) preinstalled root\(preinstalledRoots == 1 ? "" : "s")") }
+        if userRoots > 0 { parts.append("\(userRoots) user-installed") }
+        if appAnchors > 0 { parts.append("\(appAnchors) app-supplied") }
+        let counts = parts.isEmpty ? "no anchors" : parts.joined(separator: ", ")
+        return preinstalled.map { "\($0): \(counts)" } ?? counts
     }
 }

@@ -43,11 +43,12 @@ public struct PublicSuffixList: Sendable {
             var wordEnd = lineStart
             while wordEnd < lineEnd && bytes[wordEnd] != 0x20 && bytes[wordEnd] != 0x09 { wordEnd += 1 }
             let isComment = wordEnd - lineStart >= 2 && bytes[lineStart] == 0x2F && bytes[lineStart + 1] == 0x2F
-            if isComment {
+            // Section markers are the only comments that start "// ===".
+            if isComment && lineEnd - lineStart > 6 && bytes[lineStart + 3] == 0x3D {
                 let line = bytes[lineStart..<lineEnd]
                 if Self.contains(line, privateMarker) { inPrivateSection = true }
                 if Self.contains(line, privateEnd) { inPrivateSection = false }
-            } else if wordEnd > lineStart {
+            } else if wordEnd > lineStart && !isComment {
                 let word = bytes[lineStart..<wordEnd]
                 if word.first == 0x21 {  // "!"
                     exceptions.insert(String(decoding: word.dropFirst(), as: UTF8.self).lowercased())

@@ -53,8 +53,10 @@ public struct TrustEvaluator: Sendable {
             OCSPStatus.check(response: response, certificate: presented[0],
                              issuer: Self.issuer(of: presented[0], path: path, presented: presented, store: store), store: store)
         }
-        let context = TrustContext(presented: presented, path: path, host: host, time: time,
+        var context = TrustContext(presented: presented, path: path, host: host, time: time,
                                    deliveredSCTCount: deliveredSCTCount, ocsp: ocsp, publicSuffixes: publicSuffixes)
+        context.storeName = store.systemName
+        context.outside = store.outside
         let reasons = rules.flatMap { $0.check(context) }
         return TrustEvaluation(host: host, time: time, path: path, ocsp: ocsp, reasons: reasons,
                                notes: notes(context))

@@ -38,6 +38,11 @@ public struct TrustStore: Sendable {
     /// Every anchor; a certificate present in several sets counts as `.system`, then `.user`.
     public let anchors: [Anchor]
     let native: NativeStore
+    /// What the preinstalled anchors are, for reports ("Apple security_certificates-55349.0.11 (…)",
+    /// "/etc/ssl/certs/ca-certificates.crt"); nil when not said.
+    public var systemName: String? = nil
+    /// Roots outside the store that explain an untrusted chain (nil: none kept).
+    public var outside: OutsideRoots? = nil
 
     /// A store from explicit system (public), user-installed and app-supplied anchors.
     public init(system: [Certificate] = [], user: [Certificate] = [], app: [Certificate] = []) {

@@ -45,6 +45,9 @@ struct SuiteGroupVerdictTests {
         Row(profile: .rsaAES128SHA256Only, target: "ios14", fullATS: "no-forward-secrecy", withoutForwardSecrecy: nil),
         Row(profile: .rsaAES128SHA256Only, target: "ios15.4", fullATS: notAllowed, withoutForwardSecrecy: notAllowed),
         Row(profile: .rsaAES128SHA256Only, target: "ios26.4", fullATS: notAllowed, withoutForwardSecrecy: notAllowed),
+        // No TLS 1.3 before iOS 12 (SecureTransport's ATS); every group from iOS 12 offers it.
+        Row(profile: .tls13Only, target: "ios11", fullATS: "tls-version-too-low", withoutForwardSecrecy: "tls-version-too-low"),
+        Row(profile: .tls13Only, target: "ios12", fullATS: nil, withoutForwardSecrecy: nil),
         // The six-suite static-RSA server keeps AES-GCM and AES-CBC-SHA suites that every group has.
         Row(profile: .staticRSAOnly, target: "ios15.4", fullATS: "no-forward-secrecy", withoutForwardSecrecy: nil),
     ]

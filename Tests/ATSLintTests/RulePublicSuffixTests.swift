@@ -15,6 +15,9 @@ struct RulePublicSuffixTests {
         for suffix in ["com", "co.uk", "github.io", "COM"] { #expect(list.isPublicSuffix(suffix), "\(suffix)") }
         for domain in ["example.com", "example.co.uk", "me.github.io"] { #expect(!list.isPublicSuffix(domain), "\(domain)") }
         #expect(PublicSuffixList.loadInstalled() != nil)
+        // The list's sections: co.uk is an ICANN suffix, github.io a private one (HostnameMatcher's wildcard rule).
+        for suffix in ["com", "co.uk", "com.au"] { #expect(list.isPublicSuffix(suffix, icannOnly: true), "\(suffix)") }
+        for suffix in ["github.io", "herokuapp.com"] { #expect(!list.isPublicSuffix(suffix, icannOnly: true), "\(suffix)") }
     }
 
     @Test("Without the list: one notice per file, at the first NSIncludesSubdomains=YES")

@@ -17,6 +17,9 @@ public struct TrustContext: Sendable {
     public let ocsp: OCSPStatus?
     /// The Public Suffix List for the wildcard rule of `SecDNSMatch` (nil: OpenSSL's rule only).
     public let publicSuffixes: PublicSuffixList?
+    /// The preinstalled anchors' name and the roots outside the store (for untrusted chains).
+    public var storeName: String? = nil
+    public var outside: OutsideRoots? = nil
 
     /// The chain under judgment, leaf first.
     public var chain: [Certificate] { path.chain }

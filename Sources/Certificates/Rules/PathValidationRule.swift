@@ -22,6 +22,14 @@ public struct PathValidationRule: AppleTrustRule {
         if context.path.failures.isEmpty && context.path.anchorOrigin == nil {
             reasons.append(untrusted("the chain does not end at a root in the trust store", index: context.chain.count - 1))
         }
+        // A chain the store does not anchor may reach a root Apple does not ship, or one it removed.
+        if let outside = context.outside, let index = reasons.firstIndex(where: { $0.code == .certUntrusted }),
+           let why = outside.explanation(for: context.presented, at: context.time, storeName: context.storeName) {
+            let reason = reasons[index]
+            reasons[index] = TrustReason(code: reason.code, message: reason.message + "; " + why, certificateIndex: reason.certificateIndex,
+                                         appleError: reason.appleError, secureTransportError: reason.secureTransportError,
+                                         source: reason.source)
+        }
         // OpenSSL reports from the top of the chain down; reasons are ordered by certificate
         // (TrustEvaluation.reasons). The sort is stable, so one certificate's reasons keep their order.
         return reasons.enumerated()

@@ -1,0 +1,87 @@
+import AtscheckSystem
+import Foundation
+
+/// One snapshot of Apple's published trust data, from a release of
+/// apple-oss-distributions/security_certificates: the preinstalled roots, the roots Apple
+/// removed, and the Certificate Transparency log list. Written by `snapshot.sh` in this folder
+/// (docs/ats-rules.md#apple-trust-store).
+public struct AppleTrustSnapshot: Sendable, Hashable, CustomStringConvertible {
+    /// The release tag, e.g. `security_certificates-55349.0.11`.
+    public let tag: String
+    /// The tag's commit date (ISO 8601).
+    public let date: String
+    /// The OS releases that shipped it (from Apple's `distribution-macOS` release lists; iOS by the same train).
+    public let shippedWith: String
+    /// The first iOS version (major × 100 + minor) whose target uses this snapshot.
+    let firstIOS: Int
+
+    public var description: String { "\(tag) (\(shippedWith), \(date.prefix(10)))" }
+
+    /// A root Apple used to ship and removed.
+    public struct RemovedRoot: Sendable, Hashable {
+        /// SHA-256 of the certificate's DER, lower-case hex.
+        public let sha256: String
+        /// The first release whose tree lists it under `certificates/removed/`.
+        public let removedIn: String
+        /// The subject, RFC 2253.
+        public let subject: String
+    }
+
+    /// The snapshots in the repository, oldest first.
+    public static let all: [AppleTrustSnapshot] = [
+        AppleTrustSnapshot(tag: "security_certificates-55297.140.2", date: "2024-08-20T06:07:51Z",
+                           shippedWith: "macOS 14.6, iOS 17.6", firstIOS: 0),
+        AppleTrustSnapshot(tag: "security_certificates-55313.140.2", date: "2025-08-20T05:44:14Z",
+                           shippedWith: "macOS 15.6, iOS 18.6", firstIOS: 1800),
+        AppleTrustSnapshot(tag: "security_certificates-55349.0.11", date: "2025-10-16T22:36:09Z",
+                           shippedWith: "macOS 26.0, iOS 26.0", firstIOS: 2600),
+    ]
+
+    /// The newest snapshot.
+    public static let latest = all[all.count - 1]
+
+    /// The snapshot for an iOS-equivalent version (major × 100 + minor): the newest one whose
+    /// release line starts at or before it; targets older than iOS 17 get the oldest snapshot.
+    public static func forIOSVersion(_ version: Int) -> AppleTrustSnapshot {
+        all.last { $0.firstIOS <= version } ?? all[0]
+    }
+
+    /// The largest snapshot file atscheck reads.
+    static let fileLimit = 8 << 20
+
+    /// The bytes of one of the snapshot's files.
+    func file(_ name: String) throws(AppleTrustDataError) -> Data {
+        guard let url = Bundle.module.url(forResource: "Snapshots/\(tag)/\(name)", withExtension: nil) else {
+            throw AppleTrustDataError(description: "Apple trust snapshot \(tag): \(name) is missing from the resources")
+        }
+        do {
+            return try RegularFile.read(atPath: url.path, limit: Self.fileLimit)
+        } catch {
+            throw AppleTrustDataError(description: "Apple trust snapshot \(tag): \(name): \(error.description)")
+        }
+    }
+
+    /// The preinstalled roots, as one PEM bundle.
+    public func rootsPEM() throws(AppleTrustDataError) -> Data { try file("roots.pem") }
+
+    /// The CT log list as published (`log_list.json`).
+    public func logListJSON() throws(AppleTrustDataError) -> Data { try file("log_list.json") }
+
+    /// The removed roots, by SHA-256.
+    public func removedRoots() throws(AppleTrustDataError) -> [String: RemovedRoot] {
+        let text = String(decoding: try file("removed.tsv"), as: UTF8.self)
+        var roots: [String: RemovedRoot] = [:]
+        for line in text.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3 else { continue }
+            let root = RemovedRoot(sha256: String(fields[0]).lowercased(), removedIn: String(fields[1]), subject: String(fields[2]))
+            roots[root.sha256] = root
+        }
+        return roots
+    }
+}
+
+/// Why a snapshot could not be read. `description` is one line.
+public struct AppleTrustDataError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}
