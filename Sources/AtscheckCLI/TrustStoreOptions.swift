@@ -55,10 +55,11 @@ extension TrustStoreOptions {
                 system = try CertificateLoader.parse(try snapshot.rootsPEM())
                 let removed = try snapshot.removedRoots().mapValues(\.removedIn)
                 let bundlePath = TrustStore.defaultSystemBundlePath()
-                let bundle = bundlePath.flatMap { try? CertCommand.load($0) } ?? []
                 let shipped = Set(system)
+                // Read only if a chain turns out untrusted.
                 outside = OutsideRoots(name: "the platform CA bundle" + (bundlePath.map { " (\($0))" } ?? ""),
-                                       certificates: bundle.filter { !shipped.contains($0) }, removed: removed)
+                                       certificates: { (bundlePath.flatMap { try? CertCommand.load($0) } ?? []).filter { !shipped.contains($0) } },
+                                       removed: removed)
             } catch {
                 throw InputError(description: "\(command): \(error)")
             }

@@ -113,3 +113,20 @@ public struct PublicSuffixList: Sendable {
         return !name.contains(".")
     }
 }
+
+/// Which Public Suffix List a check uses: the installed one, read only when first needed (so
+/// that a run that never meets a wildcard certificate does not pay for it), a given one, or none.
+public enum PublicSuffixSource: Sendable {
+    case installed
+    case list(PublicSuffixList)
+    case none
+
+    /// The list, loading the installed one on first use.
+    public var list: PublicSuffixList? {
+        switch self {
+        case .installed: return PublicSuffixList.installed
+        case .list(let list): return list
+        case .none: return nil
+        }
+    }
+}

@@ -17,7 +17,7 @@ public enum HostnameMatcher {
     /// wildcards cover a whole public suffix (`*.co.uk`); without a list only OpenSSL's own
     /// rule applies (no wildcard above a single label).
     public static func matches(_ host: String, certificate: Certificate,
-                               publicSuffixes: PublicSuffixList? = PublicSuffixList.installed) -> Bool {
+                               publicSuffixes: PublicSuffixSource = .installed) -> Bool {
         guard let handle = certificate.makeHandle() else { return false }
         let name = normalized(host)
         // X509_check_host reads a leading dot as "any subdomain of" (.example.com would match a
@@ -31,7 +31,9 @@ public enum HostnameMatcher {
         if X509_check_host(handle.pointer, name, name.utf8.count, flags, &peer) == 1 {
             let matched = peer.map { String(cString: $0) } ?? ""
             CRYPTO_free(peer, #fileID, #line)
-            guard let publicSuffixes, coversPublicSuffix(matched, publicSuffixes) else { return true }
+            // Only a wildcard over two or more labels can cover a multi-label suffix: read the list only then.
+            guard matched.hasPrefix("*."), matched.dropFirst(2).contains("."), let publicSuffixes = publicSuffixes.list,
+                  coversPublicSuffix(matched, publicSuffixes) else { return true }
             // OpenSSL stops at the first SAN that matches; another SAN may still cover the host.
             return certificate.subjectAlternativeNames.dns.contains { san in
                 !coversPublicSuffix(san, publicSuffixes) && plainMatch(name, san)

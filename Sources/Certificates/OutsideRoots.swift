@@ -6,16 +6,34 @@ import Foundation
 public final class OutsideRoots: Sendable {
     /// Where the roots come from, for messages ("Debian's CA bundle (/etc/ssl/certs/ca-certificates.crt)").
     public let name: String
-    /// The roots, as a store of their own (built once).
-    let store: TrustStore
+    /// Reads the roots; called at most once, when an untrusted chain first needs them.
+    private let load: @Sendable () -> [Certificate]
+    private let lock = NSLock()
+    nonisolated(unsafe) private var cached: TrustStore?
     /// Roots Apple removed: SHA-256 of the DER (lower-case hex, no colons) → the release that removed it.
     public let removed: [String: String]
 
-    /// Roots from `name`, and Apple's removed roots (`sha256 → release`).
-    public init(name: String, certificates: [Certificate], removed: [String: String]) {
+    /// Roots from `name`, read by `certificates` when first needed, and Apple's removed roots
+    /// (`sha256 → release`).
+    public init(name: String, certificates: @escaping @Sendable () -> [Certificate], removed: [String: String]) {
         self.name = name
-        self.store = TrustStore(system: certificates)
+        self.load = certificates
         self.removed = removed
+    }
+
+    /// Roots from `name`, already read.
+    public convenience init(name: String, certificates: [Certificate], removed: [String: String]) {
+        self.init(name: name, certificates: { certificates }, removed: removed)
+    }
+
+    /// The roots as a store of their own, built on first use.
+    var store: TrustStore {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached { return cached }
+        let store = TrustStore(system: load())
+        cached = store
+        return store
     }
 
     /// The SHA-256 of a certificate's DER as `removed` keys it.

@@ -27,7 +27,7 @@ public struct TrustEvaluator: Sendable {
     /// The rules, in reporting order.
     public let rules: [any AppleTrustRule]
     /// The Public Suffix List the hostname rule consults (the installed one by default).
-    public let publicSuffixes: PublicSuffixList?
+    public let publicSuffixes: PublicSuffixSource
 
     /// Every rule atscheck knows, in the order reasons are reported.
     public static let defaultRules: [any AppleTrustRule] = [
@@ -37,7 +37,7 @@ public struct TrustEvaluator: Sendable {
 
     /// An evaluator over `store` with the given rules.
     public init(store: TrustStore, rules: [any AppleTrustRule] = TrustEvaluator.defaultRules,
-                publicSuffixes: PublicSuffixList? = PublicSuffixList.installed) {
+                publicSuffixes: PublicSuffixSource = .installed) {
         self.store = store
         self.rules = rules
         self.publicSuffixes = publicSuffixes

@@ -102,7 +102,7 @@ struct PublicSuffixWildcardTests {
     """)
 
     static func matches(_ host: String, list: PublicSuffixList? = list) throws -> Bool {
-        HostnameMatcher.matches(host, certificate: try Fixtures.load("leaf-wildcard-co-uk.pem")[0], publicSuffixes: list)
+        HostnameMatcher.matches(host, certificate: try Fixtures.load("leaf-wildcard-co-uk.pem")[0], publicSuffixes: list.map { .list($0) } ?? .none)
     }
 
     @Test("*.co.uk does not cover apple.co.uk; *.atscheck.test beside it still covers api.atscheck.test")
@@ -128,7 +128,7 @@ struct PublicSuffixWildcardTests {
     @Test("the hostname reason says which wildcard Apple does not honour, citing SecDNSMatch")
     func reason() throws {
         let root = try Fixtures.root()
-        let evaluation = TrustEvaluator(store: TrustStore(user: [root]), publicSuffixes: Self.list)
+        let evaluation = TrustEvaluator(store: TrustStore(user: [root]), publicSuffixes: .list(Self.list))
             .evaluate(try Fixtures.load("leaf-wildcard-co-uk.pem"), host: "apple.co.uk", at: Fixtures.testCertsTime)
         let reason = try #require(evaluation.reasons.first)
         #expect(evaluation.reasons.map(\.code) == [.certHostnameMismatch])

@@ -25,7 +25,7 @@ public func fuzzPublicSuffix(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
     for word in words {
         _ = list.isPublicSuffix(word)
         _ = list.isPublicSuffix(word, icannOnly: true)
-        if let leaf { _ = HostnameMatcher.matches(word, certificate: leaf, publicSuffixes: list) }
+        if let leaf { _ = HostnameMatcher.matches(word, certificate: leaf, publicSuffixes: .list(list)) }
     }
     return 0
 }

@@ -16,7 +16,7 @@ public struct TrustContext: Sendable {
     /// The stapled OCSP response's verdict, when one was available.
     public let ocsp: OCSPStatus?
     /// The Public Suffix List for the wildcard rule of `SecDNSMatch` (nil: OpenSSL's rule only).
-    public let publicSuffixes: PublicSuffixList?
+    public let publicSuffixes: PublicSuffixSource
     /// The preinstalled anchors' name and the roots outside the store (for untrusted chains).
     public var storeName: String? = nil
     public var outside: OutsideRoots? = nil
@@ -43,7 +43,7 @@ public struct TrustContext: Sendable {
     /// Creates a context.
     public init(presented: [Certificate], path: PathValidation, host: String?, time: Date,
                 deliveredSCTCount: Int = 0, ocsp: OCSPStatus? = nil,
-                publicSuffixes: PublicSuffixList? = PublicSuffixList.installed) {
+                publicSuffixes: PublicSuffixSource = .installed) {
         self.publicSuffixes = publicSuffixes
         self.presented = presented
         self.path = path

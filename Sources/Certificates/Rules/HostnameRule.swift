@@ -11,7 +11,8 @@ public struct HostnameRule: AppleTrustRule {
         guard let host = context.host,
               !HostnameMatcher.matches(host, certificate: context.leaf, publicSuffixes: context.publicSuffixes) else { return [] }
         let sans = context.leaf.subjectAlternativeNames
-        let refused = context.publicSuffixes.map { list in sans.dns.filter { HostnameMatcher.coversPublicSuffix($0, list) } } ?? []
+        let wildcards = sans.dns.filter { $0.hasPrefix("*.") }
+        let refused = wildcards.isEmpty ? [] : context.publicSuffixes.list.map { list in wildcards.filter { HostnameMatcher.coversPublicSuffix($0, list) } } ?? []
         let names = sans.dns.map { "DNS:\($0)" } + sans.ip.map { "IP:\($0)" }
         let detail: String
         if names.isEmpty {
