@@ -50,6 +50,24 @@ struct AppleResolutionTests {
         #expect(Set(Self.tables.map { $0.appleTest.split(separator: " ").first.map(String.init) ?? "" }).count == 18, "every test method but the first-party one")
     }
 
+    @Test("CIDR keys as cidr_string_to_subnet_and_mask reads them: 10/8 is 10.0.0.0/8; a prefix over 32 matches nothing")
+    func cidrKeys() throws {
+        let body = """
+        <key>NSExceptionDomains</key><dict>
+        <key>10/8</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict>
+        <key>192.168.0.0/33</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict>
+        </dict>
+        """
+        let inside = try ATSResolver.resolve("http://10.20.30.40/", context: .urlSession, policy: try policy(body),
+                                             options: ResolutionOptions(target: .latest))
+        #expect(Self.entryKey(inside.source) == "10/8")
+        #expect(inside.requirements.allowsInsecureHTTP)
+        let refused = try ATSResolver.resolve("http://192.168.0.1/", context: .urlSession, policy: try policy(body),
+                                              options: ResolutionOptions(target: .latest))
+        #expect(Self.entryKey(refused.source) == nil)
+        #expect(!refused.requirements.allowsInsecureHTTP)
+    }
+
     @Test("on a target before iOS 12 there are no built-in entries")
     func oldTarget() throws {
         let resolution = try ATSResolver.resolve("http://www.apple.com/", context: .urlSession, policy: try policy(""),
