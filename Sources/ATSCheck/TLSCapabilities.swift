@@ -82,11 +82,6 @@ public struct TLSCapabilities: Sendable, Hashable {
         }
     }
 
-    /// The highest version the server is known to support.
-    public var highestSupported: TLSProtocolVersion? {
-        TLSProtocolVersion.allCases.last { versions[$0] == .some(true) }
-    }
-
     /// The highest version the server supports that a client of `group`'s release offers
     /// (no TLS 1.3 before iOS 12).
     public func highestSupported(offering group: ATSSuiteGroup) -> TLSProtocolVersion? {

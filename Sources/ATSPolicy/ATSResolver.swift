@@ -230,15 +230,8 @@ private struct Builder {
             assumptions.append("NSPinnedDomains is ignored before iOS 14 / macOS 11 (\(Self.link("ats-pinned-domains")))")
             return nil
         }
-        var name = host.text
-        if name.hasSuffix(".") { name.removeLast() }
-        let parent = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first.map(String.init)
         let matching = policy.pinnedDomains.filter { domain in
-            guard domain.isDictionary else { return false }
-            let key = domain.key.lowercased()
-            if key == name { return true }
-            guard let subdomains = domain.includesSubdomains, subdomains.value, !subdomains.writtenAsNumber else { return false }
-            return parent.map { key == $0 } ?? false
+            domain.isDictionary && PinnedDomainMatch.covers(key: domain.key, includesSubdomains: domain.includesSubdomains, host: host.text)
         }
         guard !matching.isEmpty else { return nil }
         if matching.count > 1 {

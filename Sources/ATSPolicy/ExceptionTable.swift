@@ -26,6 +26,8 @@ struct ExceptionTable {
     }
 
     let entries: [Entry]
+    /// The entries whose key is a name (not a CIDR range), by key.
+    private let names: [String: Entry]
 
     init(policy: AppTransportSecurity, options: ResolutionOptions) {
         var byKey: [String: Entry] = [:]
@@ -53,6 +55,7 @@ struct ExceptionTable {
                       cidr: domain.key.contains("/") ? AppleCIDR(domain.key) : nil))
         }
         entries = order.compactMap { byKey[$0] }
+        names = byKey.filter { !$0.value.isCIDRKey }
     }
 
     /// How an entry was found.
@@ -67,17 +70,10 @@ struct ExceptionTable {
     /// entries lack it (`sec_protocol_configuration_find_exception_for_host`); with
     /// `depth == .one` only the immediate parent is considered.
     func entry(forName host: String, depth: SubdomainDepth) -> (entry: Entry, match: Match)? {
-        let names = Dictionary(entries.filter { !$0.isCIDRKey }.map { ($0.key, $0) }, uniquingKeysWith: { $1 })
         if let exact = names[host] { return (exact, .exact) }
-        var labels = Array(host.split(separator: ".", omittingEmptySubsequences: false))
-        var climbed = 0
-        while labels.count > 1 {
-            labels.removeFirst()
-            climbed += 1
-            if depth == .one && climbed > 1 { break }
-            if let parent = names[labels.joined(separator: ".")], parent.includesSubdomains {
-                return (parent, .parent(labels: climbed))
-            }
+        let parents = HostName(host).parentNames
+        for (offset, parentName) in parents.prefix(depth == .one ? 1 : parents.count).enumerated() {
+            if let parent = names[parentName], parent.includesSubdomains { return (parent, .parent(labels: offset + 1)) }
         }
         return nil
     }

@@ -15,6 +15,18 @@ public struct AppleTrustSnapshot: Sendable, Hashable, CustomStringConvertible {
     /// The first iOS version (major × 100 + minor) whose target uses this snapshot.
     let firstIOS: Int
 
+    /// Which targets use it, as a phrase (from `firstIOS` and the next snapshot's).
+    public var usedFor: String {
+        let index = Self.all.firstIndex(of: self) ?? 0
+        let next = index + 1 < Self.all.count ? Self.all[index + 1].firstIOS : nil
+        func ios(_ version: Int) -> String { "iOS \(version / 100)" + (version % 100 == 0 ? "" : ".\(version % 100)") }
+        switch (index, next) {
+        case (0, let next?): return "targets before \(ios(next))"
+        case (_, let next?): return "\(ios(firstIOS)) until \(ios(next))"
+        default: return "\(ios(firstIOS)) and later, and the default"
+        }
+    }
+
     public var description: String { "\(tag) (\(shippedWith), \(date.prefix(10)))" }
 
     /// A root Apple used to ship and removed.

@@ -22,13 +22,6 @@ enum TrustStoreListing {
         let snapshots: [Entry]
     }
 
-    /// Which targets use a snapshot, as a phrase.
-    static let usedFor: [String: String] = [
-        "security_certificates-55297.140.2": "iOS 17 and earlier targets (the oldest snapshot)",
-        "security_certificates-55313.140.2": "iOS 18",
-        "security_certificates-55349.0.11": "iOS 26 and later (the default)",
-    ]
-
     static func entries() throws -> [Entry] {
         try AppleTrustSnapshot.all.map { snapshot in
             do {
@@ -36,7 +29,7 @@ enum TrustStoreListing {
                 let removed = try snapshot.removedRoots().count
                 let logs = try logCount(try snapshot.logListJSON())
                 return Entry(tag: snapshot.tag, date: snapshot.date, shippedWith: snapshot.shippedWith,
-                             usedFor: usedFor[snapshot.tag] ?? "", isDefault: snapshot == AppleTrustSnapshot.latest,
+                             usedFor: snapshot.usedFor, isDefault: snapshot == AppleTrustSnapshot.latest,
                              roots: roots, removedRoots: removed, ctLogs: logs)
             } catch {
                 throw InputError(description: "cert: \(error)")

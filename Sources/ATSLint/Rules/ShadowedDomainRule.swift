@@ -29,18 +29,14 @@ public struct ShadowedDomainRule: LintRule {
     /// The entry that covers `child`'s own host from above, as Apple's code looks it up.
     private func coveringParent<Entry: ShadowableEntry, Settings>(of child: Entry, in usable: [(Entry, Settings)],
                                                                   pinned: Bool) -> (Entry, Settings)? {
-        var labels = child.key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        while labels.count > 1 {
-            labels.removeFirst()
-            let parentKey = labels.joined(separator: ".")
-            if pinned {
-                // Immediate parent only; keys compared case-insensitively; only the Boolean true extends.
-                return usable.first { entry, _ in
-                    entry.key.lowercased() == parentKey.lowercased()
-                        && entry.includesSubdomains.map { $0.value && !$0.writtenAsNumber } == true
-                }
+        if pinned {
+            return usable.first { entry, _ in
+                entry.key.lowercased() != child.key.lowercased()
+                    && PinnedDomainMatch.covers(key: entry.key, includesSubdomains: entry.includesSubdomains, host: child.key)
             }
-            // Exact keys; a parent without NSIncludesSubdomains is skipped and the climb goes on.
+        }
+        // Exact keys; a parent without NSIncludesSubdomains is skipped and the climb goes on.
+        for parentKey in HostName(child.key).parentNames {
             if let parent = usable.first(where: { $0.0.key == parentKey && $0.0.includesSubdomains?.value == true }) { return parent }
         }
         return nil

@@ -37,9 +37,7 @@ public struct ServerAuthEKURule: AppleTrustRule {
         switch context.anchorOrigin {
         case .system?:
             if !(leaf.extendedKeyUsage ?? []).contains("serverAuth") {
-                let what = leaf.extendedKeyUsage.map { "the leaf's extendedKeyUsage (\($0.joined(separator: ", "))) does not name serverAuth" }
-                    ?? "the leaf has no extendedKeyUsage extension"
-                reasons.append(reason("\(what); under a preinstalled root the leaf must name serverAuth, whatever its issue date", index: 0))
+                reasons.append(reason("\(Self.lacksServerAuth(leaf)); under a preinstalled root the leaf must name serverAuth, whatever its issue date", index: 0))
             }
             for (offset, certificate) in intermediates.enumerated() {
                 guard let purposes = certificate.extendedKeyUsage, !purposes.isEmpty,
@@ -50,13 +48,17 @@ public struct ServerAuthEKURule: AppleTrustRule {
             break
         case .app?, nil:
             if leaf.notBefore > PolicyDates.july2019 && !(leaf.extendedKeyUsage ?? []).contains("serverAuth") {
-                let what = leaf.extendedKeyUsage.map { "the leaf's extendedKeyUsage (\($0.joined(separator: ", "))) does not name serverAuth" }
-                    ?? "the leaf has no extendedKeyUsage extension"
                 let anchor = context.anchorOrigin == .app ? "an app-supplied anchor" : "an anchor that is neither preinstalled nor user-installed"
-                reasons.append(reason("\(what); under \(anchor), leaves issued from July 2019 must name serverAuth", index: 0))
+                reasons.append(reason("\(Self.lacksServerAuth(leaf)); under \(anchor), leaves issued from July 2019 must name serverAuth", index: 0))
             }
         }
         return reasons
+    }
+
+    /// What the leaf has instead of serverAuth, as a clause.
+    private static func lacksServerAuth(_ leaf: Certificate) -> String {
+        leaf.extendedKeyUsage.map { "the leaf's extendedKeyUsage (\($0.joined(separator: ", "))) does not name serverAuth" }
+            ?? "the leaf has no extendedKeyUsage extension"
     }
 
     private func reason(_ message: String, index: Int) -> TrustReason {
