@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "COpenSSLShims", dependencies: ["COpenSSL"]),
         // The system layer: bounded reads of regular files (and, in time, sockets).
         .target(name: "AtscheckSystem"),
-        .target(name: "Certificates", dependencies: ["COpenSSL", "COpenSSLShims", "AtscheckSystem"]),
+        .target(name: "Certificates", dependencies: ["COpenSSL", "COpenSSLShims", "AtscheckSystem", "AppleTrustData"]),
         .target(name: "AppleTrustData", dependencies: ["AtscheckSystem"], exclude: ["snapshot.sh"], resources: [.copy("Snapshots")]),
         .target(name: "ArgumentParsing"),
         .target(name: "ATSPolicy", dependencies: ["AtscheckSystem"]),

@@ -14,6 +14,7 @@ let package = Package(
         .executableTarget(name: "FuzzCertificates", dependencies: [.product(name: "Certificates", package: "atscheck")]),
         .executableTarget(name: "FuzzProxyHead", dependencies: [.product(name: "ATSProxy", package: "atscheck")]),
         .executableTarget(name: "FuzzPublicSuffix", dependencies: [.product(name: "Certificates", package: "atscheck")]),
+        .executableTarget(name: "FuzzTransparency", dependencies: [.product(name: "Certificates", package: "atscheck")]),
         .executableTarget(name: "FuzzPins", dependencies: [
             .product(name: "Pinning", package: "atscheck"), .product(name: "ATSPolicy", package: "atscheck"),
         ]),

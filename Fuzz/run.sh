@@ -26,7 +26,7 @@ root="$(cd "$here/.." && pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ "${#targets[@]}" -gt 0 ] || targets=(FuzzPlist FuzzCertificates FuzzProxyHead FuzzPins FuzzPublicSuffix)
+[ "${#targets[@]}" -gt 0 ] || targets=(FuzzPlist FuzzCertificates FuzzProxyHead FuzzPins FuzzPublicSuffix FuzzTransparency)
 artifacts="${FUZZ_ARTIFACTS:-$here/artifacts}"
 mkdir -p "$artifacts"
 
@@ -51,6 +51,7 @@ seeds() {
         FuzzProxyHead) echo "" ;;
         FuzzPins) echo "$root/Tests/Hostile/plists" ;;
         FuzzPublicSuffix) echo "" ;;
+        FuzzTransparency) echo "$root/TestCerts" ;;
     esac
 }
 

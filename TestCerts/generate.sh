@@ -255,6 +255,8 @@ cp "$KEYS/leaf-good-rsa.key" "$HERE/private-key-only.pem"
 bash "$HERE/generate-large-san.sh"
 # The leaves for trustd's edge cases (their own script, for the same reason).
 bash "$HERE/generate-trust-edges.sh"
+# SCTs from two test CT logs for the good RSA leaf (the lab's tls-scts profile).
+python3 "$HERE/generate-scts.py"
 
 # genpkey writes 0600; these are throwaway test keys, so give them the mode a
 # git checkout would (readable by a lab server running as another user).

@@ -15,9 +15,11 @@ enum CertCommand: AtscheckCommand {
         --host the chain is also validated for that name at --at, and every failing check is \
         reported with its reason code, the error an app would see and the rule's source.
 
-        The preinstalled roots are Apple's, from the newest snapshot of Apple's published \
-        root store (--trust-store lists the snapshots), or --system-roots. Under them the strict EKU, \
-        398-day and Certificate Transparency rules apply. Roots from --ca-file \
+        The preinstalled roots are Apple's, from the snapshot of Apple's published root \
+        store for --target (the newest by default; --trust-store lists the snapshots), or \
+        --system-roots. Under them the strict EKU, 398-day and Certificate Transparency rules \
+        apply; SCT signatures are verified against the snapshot's CT log list (or \
+        --ct-log-list) and counted as trustd counts them. Roots from --ca-file \
         count as user-installed: the strict EKU check is skipped and only the 825-day rule \
         applies. Certificates from --app-anchor count as anchors the app supplies itself. \
         The rules are trustd's (Security-61901).
@@ -26,6 +28,7 @@ enum CertCommand: AtscheckCommand {
         """,
         options: [
             OptionSpec("host", value: "NAME", help: "Validate the chain for this DNS name or IP address."),
+            PolicyOptions.targetOption,
         ] + TrustStoreOptions.optionSpecs + [
             OptionSpec("at", value: "ISO8601", help: "Evaluate at this instant instead of now (e.g. 2025-06-01T00:00:00Z)."),
             OptionSpec("ocsp-response", value: "DER", help: "A stapled OCSP response (DER) to check the leaf against."),
@@ -55,6 +58,7 @@ enum CertCommand: AtscheckCommand {
         // Usage mistakes first (error + hint, exit 2), before any file is read.
         let time = try TimeArgument.evaluationTime(arguments.value("at"), command: spec.name)
         let storeOptions = try TrustStoreOptions(arguments, command: spec.name)
+        let target = try PolicyOptions.target(arguments, command: spec.name)
         let host = arguments.value("host")
         if let host, host.trimmingCharacters(in: .whitespaces).isEmpty {
             throw UsageError(command: spec.name, message: "'--host' needs a non-empty name")
@@ -71,7 +75,7 @@ enum CertCommand: AtscheckCommand {
         var evaluation: TrustEvaluation? = nil
         var store: TrustStore? = nil
         if let host {
-            let trustStore = try storeOptions.makeStore()
+            let trustStore = try storeOptions.makeStore(target: target)
             let ocsp = try arguments.value("ocsp-response").map { try readFile($0) }
             evaluation = TrustEvaluator(store: trustStore).evaluate(certificates.map(\.certificate), host: host, at: time,
                                                                      ocspResponse: ocsp)

@@ -104,6 +104,11 @@ enum CertTextRenderer {
             out += "    app sees: NSURLErrorDomain \(reason.appleError)\(transport)\n"
             out += wrap("source: \(sourceText(reason.source))", firstPrefix: "    ", restPrefix: "      ")
         }
+        if let ct = evaluation.transparency {
+            let lines = TransparencyReport.text(ct, required: evaluation.transparencyRequired)
+            out += "\n" + wrap(printable(lines.summary), firstPrefix: "  ", restPrefix: "    ")
+            for line in lines.scts { out += wrap(printable(line), firstPrefix: "    - ", restPrefix: "      ") }
+        }
         if let ocsp = evaluation.ocsp {
             let signature = ocsp.status == .unusable ? "" : ocsp.signatureVerified ? " (signature verified)" : " (signature not verified)"
             out += "\n  OCSP: \(ocsp.status.rawValue)\(signature)\n"

@@ -56,6 +56,11 @@ enum HostTextRenderer {
                 out += wrap(CertTextRenderer.printable(line), "  ", "     ")
             }
             out += wrap("trust store: " + TrustStoreSummary(outcome.store).text, "  ", "    ")
+            if let trust = verdict.trust, let ct = trust.transparency {
+                let lines = TransparencyReport.text(ct, required: trust.transparencyRequired)
+                out += wrap(CertTextRenderer.printable(lines.summary), "  ", "    ")
+                for line in lines.scts { out += wrap(CertTextRenderer.printable(line), "    - ", "      ") }
+            }
         }
         if let observation = outcome.observation {
             let ran = observation.probes.filter { if case .notRun = $0.outcome { return false } else { return true } }.count

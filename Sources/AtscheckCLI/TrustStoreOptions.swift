@@ -12,6 +12,8 @@ struct TrustStoreOptions {
     let systemRootsFile: String?
     let useSystemRoots: Bool
     let command: String
+    /// `--ct-log-list`: a log list JSON to judge SCTs against instead of the snapshot's.
+    var ctLogListFile: String? = nil
 }
 
 extension TrustStoreOptions {
@@ -24,6 +26,8 @@ extension TrustStoreOptions {
         OptionSpec("system-roots", value: "PEM",
                    help: "Use this bundle as the preinstalled (public) roots instead of Apple's snapshot."),
         OptionSpec("no-system-roots", help: "Do not trust any preinstalled roots (Apple's snapshot)."),
+        OptionSpec("ct-log-list", value: "JSON",
+                   help: "Judge SCTs against this CT log list (Apple's schema, e.g. a newer current_log_list.json) instead of the snapshot's."),
     ]
 
     /// `--ca-file`, `--system-roots`, `--no-system-roots` from the command line.
@@ -35,6 +39,7 @@ extension TrustStoreOptions {
         }
         self.init(caFiles: arguments.values("ca-file"), systemRootsFile: systemRootsFile, useSystemRoots: useSystemRoots, command: command)
         appAnchorFiles = arguments.values("app-anchor")
+        ctLogListFile = arguments.value("ct-log-list")
     }
 
     /// The store: `--system-roots` if given, else Apple's preinstalled roots from the snapshot
@@ -68,7 +73,22 @@ extension TrustStoreOptions {
         var store = TrustStore(system: system, user: user, app: app)
         store.systemName = name
         store.outside = outside
+        store.transparency = try logVerifier(target: target)
         return store
+    }
+
+    /// `--ct-log-list` if given, else the target's snapshot's list (whichever roots stand for
+    /// the preinstalled ones).
+    func logVerifier(target: TargetOS) throws -> SCTVerifier {
+        do {
+            if let ctLogListFile {
+                let json = try InputFile.read(ctLogListFile, limit: CTLogList.sizeLimit)
+                return try SCTVerifier(logList: try CTLogList(json: json, name: ctLogListFile))
+            }
+            return try SCTVerifier.apple(Self.snapshot(for: target))
+        } catch let error as CTLogListError {
+            throw InputError(description: "\(command): \(error)")
+        }
     }
 
     /// Apple's snapshot for a target OS.

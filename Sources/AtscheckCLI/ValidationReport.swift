@@ -7,7 +7,7 @@ struct ValidationReport: Encodable {
     let presented: [Certificate]
     let store: TrustStore
 
-    private enum Keys: String, CodingKey { case host, evaluatedAt, trusted, anchor, trustStore, chain, reasons, ocsp, notes }
+    private enum Keys: String, CodingKey { case host, evaluatedAt, trusted, anchor, trustStore, chain, reasons, ocsp, certificateTransparency, notes }
 
     private struct Anchor: Encodable {
         let subject: String
@@ -72,6 +72,8 @@ struct ValidationReport: Encodable {
         try container.encode(chainEntries(), forKey: .chain)
         try container.encode(evaluation.reasons.map(Reason.init), forKey: .reasons)
         try container.encode(evaluation.ocsp.map(OCSP.init), forKey: .ocsp)
+        try container.encode(evaluation.transparency.map { TransparencyReport(evaluation: $0, required: evaluation.transparencyRequired) },
+                             forKey: .certificateTransparency)
         try container.encode(evaluation.notes, forKey: .notes)
     }
 

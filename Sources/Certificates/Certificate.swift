@@ -133,6 +133,15 @@ public struct SignedCertificateTimestamp: Sendable, Hashable, Codable {
     public let logID: String
     /// When the log promised to include the certificate.
     public let timestamp: Date
+    /// The SCT as serialised in the extension (RFC 6962 §3.2), for signature checks.
+    public let bytes: Data
+
+    /// An SCT record.
+    public init(logID: String, timestamp: Date, bytes: Data) {
+        self.logID = logID
+        self.timestamp = timestamp
+        self.bytes = bytes
+    }
 }
 
 /// The authorityInformationAccess extension.

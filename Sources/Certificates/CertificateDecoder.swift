@@ -278,8 +278,13 @@ extension Certificate {
             let length = ats_sct_log_id(scts, index, &logID)
             let id = logID.map { Data(UnsafeBufferPointer(start: $0, count: length)) } ?? Data()
             let millis = ats_sct_timestamp(scts, index)
+            var encoded: UnsafeMutablePointer<UInt8>? = nil
+            let encodedLength = ats_sct_serialize(scts, index, &encoded)
+            let bytes = encoded.map { Data(bytes: $0, count: encodedLength) } ?? Data()
+            ats_openssl_free(encoded)
             return SignedCertificateTimestamp(logID: id.base64EncodedString(),
-                                              timestamp: Date(timeIntervalSince1970: TimeInterval(millis) / 1000))
+                                              timestamp: Date(timeIntervalSince1970: TimeInterval(millis) / 1000),
+                                              bytes: bytes)
         }
     }
 

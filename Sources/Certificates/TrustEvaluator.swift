@@ -13,6 +13,11 @@ public struct TrustEvaluation: Sendable {
     public let ocsp: OCSPStatus?
     /// Every violation, ordered by rule and then by certificate.
     public let reasons: [TrustReason]
+    /// Apple's CT verdict on the leaf's SCTs: every SCT with its log and signature check
+    /// (nil when the leaf has none and none were delivered, outside CT's scope, or no log list).
+    public let transparency: CTEvaluation?
+    /// True when Apple requires CT for this chain (``CertificateTransparencyRule/applies(_:)``).
+    public let transparencyRequired: Bool
     /// Limits of the evaluation worth telling the user (what atscheck could not check).
     public let notes: [String]
 
@@ -43,23 +48,37 @@ public struct TrustEvaluator: Sendable {
         self.publicSuffixes = publicSuffixes
     }
 
-    /// Judges `presented` (leaf first) for `host` at `time`. `deliveredSCTCount` counts
-    /// SCTs received over TLS or in stapled OCSP; `ocspResponse` is a DER OCSPResponse.
+    /// Judges `presented` (leaf first) for `host` at `time`. `deliveredSCTs` are the SCTs
+    /// received over TLS or in stapled OCSP; `ocspResponse` is a DER OCSPResponse.
     public func evaluate(_ presented: [Certificate], host: String?, at time: Date,
-                         deliveredSCTCount: Int = 0, ocspResponse: Data? = nil) -> TrustEvaluation {
+                         deliveredSCTs: [ReceivedSCT] = [], ocspResponse: Data? = nil) -> TrustEvaluation {
         precondition(!presented.isEmpty, "evaluate needs at least the leaf certificate")
         let path = PathValidator.validate(presented, store: store, at: time)
+        let leaf = path.chain.first ?? presented[0]
+        let issuer = Self.issuer(of: leaf, path: path, presented: presented, store: store)
         let ocsp = ocspResponse.map { response in
-            OCSPStatus.check(response: response, certificate: presented[0],
-                             issuer: Self.issuer(of: presented[0], path: path, presented: presented, store: store), store: store)
+            OCSPStatus.check(response: response, certificate: presented[0], issuer: issuer, store: store)
         }
         var context = TrustContext(presented: presented, path: path, host: host, time: time,
-                                   deliveredSCTCount: deliveredSCTCount, ocsp: ocsp, publicSuffixes: publicSuffixes)
+                                   ocsp: ocsp, publicSuffixes: publicSuffixes)
         context.storeName = store.systemName
         context.outside = store.outside
+        let scts = leaf.embeddedSCTs.map { ReceivedSCT(source: .embedded, bytes: $0.bytes) } + deliveredSCTs
+        var missingLogList = false
+        if !scts.isEmpty || path.anchorOrigin == .system {
+            if let verifier = store.transparency ?? SCTVerifier.appleLatest {
+                let checks = verifier.check(scts, leaf: leaf, issuer: issuer, at: time)
+                context.transparency = AppleCTPolicy.evaluate(checks, leaf: leaf, at: time, logList: verifier.logList)
+            } else {
+                missingLogList = true
+            }
+        }
         let reasons = rules.flatMap { $0.check(context) }
+        var notes = notes(context)
+        if missingLogList { notes.append("Apple's CT log list could not be loaded: SCTs were not judged.") }
         return TrustEvaluation(host: host, time: time, path: path, ocsp: ocsp, reasons: reasons,
-                               notes: notes(context))
+                               transparency: context.transparency,
+                               transparencyRequired: CertificateTransparencyRule.applies(context), notes: notes)
     }
 
     private static func issuer(of leaf: Certificate, path: PathValidation, presented: [Certificate], store: TrustStore) -> Certificate? {
@@ -69,9 +88,6 @@ public struct TrustEvaluator: Sendable {
 
     private func notes(_ context: TrustContext) -> [String] {
         var notes: [String] = []
-        if context.path.anchorOrigin == .system && !context.leaf.embeddedSCTs.isEmpty {
-            notes.append("SCTs are counted by distinct log ID; whether each log is in Apple's approved list is not checked (no log-list snapshot).")
-        }
         if let ocsp = context.ocsp {
             if ocsp.status == .unusable { notes.append("The OCSP response could not be used for the leaf (undecodable, or for another certificate).") }
             if ocsp.status != .unusable && !ocsp.signatureVerified { notes.append("The OCSP response's signature did not verify against the issuer or trust store.") }

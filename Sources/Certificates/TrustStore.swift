@@ -43,6 +43,8 @@ public struct TrustStore: Sendable {
     public var systemName: String? = nil
     /// Roots outside the store that explain an untrusted chain (nil: none kept).
     public var outside: OutsideRoots? = nil
+    /// The CT log list SCTs are judged against (nil: Apple's newest snapshot).
+    public var transparency: SCTVerifier? = nil
 
     /// A store from explicit system (public), user-installed and app-supplied anchors.
     public init(system: [Certificate] = [], user: [Certificate] = [], app: [Certificate] = []) {

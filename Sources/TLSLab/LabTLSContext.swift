@@ -57,6 +57,10 @@ final class LabTLSContext: @unchecked Sendable {
         guard SSL_CTX_check_private_key(context) == 1 else {
             throw fail("private key \(key) does not match the certificate in \(chain)")
         }
+        if let serverInfo = settings.serverInfoFile {
+            let path = directory.appendingPathComponent(serverInfo).path
+            guard SSL_CTX_use_serverinfo_file(context, path) == 1 else { throw fail("cannot use server info \(path)") }
+        }
         ERR_clear_error()
     }
 }

@@ -18,6 +18,8 @@ struct LabTLSSettings: Sendable, Equatable {
     var legacySecurityLevel: Bool = false
     /// Finite-field DHE with groups sized to the key (`SSL_CTX_set_dh_auto`).
     var dhAuto: Bool = false
+    /// PEM `SERVERINFOV2` file of TLS extensions to send (`SSL_CTX_use_serverinfo_file`).
+    var serverInfoFile: String? = nil
 
     /// The settings for a profile, or nil for the profiles that do not speak TLS.
     static func forProfile(_ profile: LabProfile) -> LabTLSSettings? {
@@ -28,6 +30,9 @@ struct LabTLSSettings: Sendable, Equatable {
         switch profile {
         case .goodRSA: settings = leaf("good-rsa")
         case .goodECDSA: settings = leaf("good-ecdsa")
+        case .tlsSCTs:
+            settings = leaf("good-rsa")
+            settings.serverInfoFile = "ct-test-logs-good-rsa.serverinfo"
         case .tls13Only:
             settings = leaf("good-rsa")
             settings.minVersion = .tls13

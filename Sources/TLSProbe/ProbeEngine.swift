@@ -373,8 +373,12 @@ final class ProbeEngine {
                 default: continue  // embedded SCTs are the certificate's business
                 }
                 let id = logID.map { Data(bytes: $0, count: logIDLength).base64EncodedString() } ?? ""
+                var encoded: UnsafeMutablePointer<UInt8>?
+                let encodedLength = ats_probe_peer_sct_serialize(ssl, position, &encoded)
+                let bytes = encoded.map { Data(bytes: $0, count: encodedLength) } ?? Data()
+                ats_openssl_free(encoded)
                 scts.append(DeliveredSCT(source: kind, logID: id,
-                                         timestamp: Date(timeIntervalSince1970: Double(timestamp) / 1000)))
+                                         timestamp: Date(timeIntervalSince1970: Double(timestamp) / 1000), bytes: bytes))
             }
             return scts
         }

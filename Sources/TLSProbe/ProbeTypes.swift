@@ -201,12 +201,15 @@ public struct DeliveredSCT: Sendable, Hashable, Codable {
     public let logID: String
     /// When the log promised to include the certificate.
     public let timestamp: Date
+    /// The SCT as serialised on the wire (RFC 6962 §3.2), for signature checks.
+    public let bytes: Data
 
     /// Creates an SCT record.
-    public init(source: Source, logID: String, timestamp: Date) {
+    public init(source: Source, logID: String, timestamp: Date, bytes: Data = Data()) {
         self.source = source
         self.logID = logID
         self.timestamp = timestamp
+        self.bytes = bytes
     }
 }
 

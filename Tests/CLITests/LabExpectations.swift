@@ -51,6 +51,8 @@ enum LabTable {
         LabCase(profile: "clientauth-eku", verdict: "blocked", codes: ["cert-missing-server-auth-eku"], fixKeys: nil),
         LabCase(profile: "validity-900-days", verdict: "blocked", codes: ["cert-validity-too-long"], fixKeys: nil),
         LabCase(profile: "missing-intermediate", verdict: "blocked", codes: ["cert-incomplete-chain"], fixKeys: nil),
+        // The lab root is user-installed here, so CT does not apply (LabVerdictTests covers it as a preinstalled root).
+        LabCase(profile: "tls-scts", verdict: "allowed", codes: [], fixKeys: nil),
         LabCase(profile: "large-chain", verdict: "blocked", codes: ["chain-too-large"], fixKeys: nil),
         LabCase(profile: "plain-http", verdict: "blocked", codes: ["insecure-http"],
                 fixKeys: ["NSExceptionAllowsInsecureHTTPLoads": "YES"]),

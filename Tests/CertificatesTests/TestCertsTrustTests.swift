@@ -236,15 +236,32 @@ struct TestCertsTrustTests {
         #expect(Set(evaluation.reasons.map(\.code)) == [.ctRequired])
     }
 
-    @Test("SCTs delivered over TLS or OCSP: two with one delivered satisfy CT (docs/ats-rules.md#apple-certificate-transparency)",
-          arguments: [(0, true), (1, true), (2, false), (3, false)])
-    func deliveredSCTs(delivered: Int, ctRequired: Bool) throws {
-        // The TestCerts leaves carry no embedded SCTs (README), so everything rests on delivered ones.
-        let evaluation = TrustEvaluator(store: TrustStore(system: [try Fixtures.root()]))
+    @Test("SCTs delivered over TLS: two verified SCTs from distinct current logs satisfy CT; one, or one log twice, does not",
+          arguments: [([Int](), true), ([0], true), ([1], true), ([0, 0], true), ([0, 1], false), ([1, 0], false)])
+    func deliveredSCTs(testLogSCTs: [Int], ctRequired: Bool) throws {
+        // The TestCerts leaves carry no embedded SCTs (README): everything rests on the SCTs
+        // generate-scts.py signed with the two test logs, judged against the test log list.
+        let scts = try SCTVerificationTests.testLogSCTs()
+        var store = TrustStore(system: [try Fixtures.root()])
+        store.transparency = try SCTVerificationTests.testLogVerifier()
+        let evaluation = TrustEvaluator(store: store)
             .evaluate(try Fixtures.load("leaf-good-rsa.pem"), host: "good.atscheck.test", at: Fixtures.testCertsTime,
-                      deliveredSCTCount: delivered)
+                      deliveredSCTs: testLogSCTs.map { ReceivedSCT(source: .tlsExtension, bytes: scts[$0]) })
         #expect(evaluation.reasons.contains { $0.code == .ctRequired } == ctRequired)
         #expect(evaluation.reasons.allSatisfy { $0.code == .ctRequired })
+        #expect(evaluation.transparency?.qualifiedBy == (ctRequired ? nil : .deliveredSCTs))
+    }
+
+    @Test("the same two test-log SCTs under Apple's log list: not counted, and the reason lists both as unknown logs")
+    func testLogSCTsUnderApplesList() throws {
+        let scts = try SCTVerificationTests.testLogSCTs()
+        let evaluation = TrustEvaluator(store: TrustStore(system: [try Fixtures.root()]))
+            .evaluate(try Fixtures.load("leaf-good-rsa.pem"), host: "good.atscheck.test", at: Fixtures.testCertsTime,
+                      deliveredSCTs: scts.map { ReceivedSCT(source: .tlsExtension, bytes: $0) })
+        let reason = try #require(evaluation.reasons.first { $0.code == .ctRequired })
+        #expect(reason.message.hasPrefix("no SCT is accepted from a log Apple currently trusts"))
+        #expect(reason.message.components(separatedBy: "signature unknown-log, not counted: log is not in Apple's log list").count == 3)
+        #expect(evaluation.transparency?.scts.allSatisfy { !$0.accepted } == true)
     }
 
     @Test("reasons are ordered by rule, then by certificate")

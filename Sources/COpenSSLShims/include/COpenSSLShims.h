@@ -56,6 +56,30 @@ size_t ats_sct_log_id(void *scts, int index, const unsigned char **logID);
 /// Timestamp (milliseconds since the epoch) of SCT `index`.
 uint64_t ats_sct_timestamp(void *scts, int index);
 void ats_scts_free(void *scts);
+/// i2o encoding of SCT `index` into a fresh buffer (free with ats_openssl_free); 0 on failure.
+size_t ats_sct_serialize(void *scts, int index, unsigned char **out);
+void ats_openssl_free(void *pointer);
+
+/// What ats_sct_validate found (SCT_get_validation_status, mapped to stable values).
+typedef enum {
+    ATS_SCT_VALID = 0,
+    ATS_SCT_INVALID = 1,
+    ATS_SCT_UNKNOWN_LOG = 2,
+    ATS_SCT_UNKNOWN_VERSION = 3,
+    ATS_SCT_UNVERIFIED = 4,
+    ATS_SCT_MALFORMED = 5,
+} ats_sct_status;
+/// A CTLOG_STORE loaded from an OpenSSL CT log configuration file, or NULL.
+void *ats_ctlog_store_load(const char *path);
+void ats_ctlog_store_free(void *store);
+/// Parses one serialised SCT: version (SCT_VERSION_V1 is 0; -1 when unparsable), log ID and
+/// timestamp (v1 only). 1 when it parsed with no trailing bytes, else 0.
+int ats_sct_describe(const unsigned char *bytes, size_t length, int *version, unsigned char log_id[32],
+                     uint64_t *timestamp);
+/// Validates one serialised SCT for `leaf` (precert: embedded, needs `issuer`; otherwise an
+/// X.509 entry as delivered over TLS or OCSP) against `store` at `time_ms`.
+int ats_sct_validate(const unsigned char *bytes, size_t length, int precert, X509 *leaf, X509 *issuer,
+                     void *store, uint64_t time_ms);
 
 /// 1 when the TLS Feature extension lists status_request (OCSP must-staple), 0 when it does
 /// not or is absent, -1 when it cannot be decoded.
@@ -145,6 +169,8 @@ typedef enum {
 } ats_probe_sct_source;
 /// Number of SCTs SSL_get0_peer_scts reports (TLS extension, stapled OCSP and embedded).
 int ats_probe_peer_sct_count(SSL *ssl);
+/// i2o encoding of peer SCT `index` (free with ats_openssl_free); 0 on failure.
+size_t ats_probe_peer_sct_serialize(SSL *ssl, int index, unsigned char **out);
 /// Source, log ID (pointer into the SSL object) and timestamp (ms) of SCT `index`.
 int ats_probe_peer_sct_at(SSL *ssl, int index, const unsigned char **log_id, size_t *log_id_length,
                           uint64_t *timestamp);

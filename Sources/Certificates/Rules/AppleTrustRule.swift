@@ -11,8 +11,8 @@ public struct TrustContext: Sendable {
     public let host: String?
     /// The instant of evaluation.
     public let time: Date
-    /// SCTs delivered outside the certificate (TLS extension, stapled OCSP).
-    public let deliveredSCTCount: Int
+    /// Apple's CT verdict on the leaf's SCTs (nil: no log list could be loaded).
+    public var transparency: CTEvaluation? = nil
     /// The stapled OCSP response's verdict, when one was available.
     public let ocsp: OCSPStatus?
     /// The Public Suffix List for the wildcard rule of `SecDNSMatch` (nil: OpenSSL's rule only).
@@ -42,14 +42,12 @@ public struct TrustContext: Sendable {
 
     /// Creates a context.
     public init(presented: [Certificate], path: PathValidation, host: String?, time: Date,
-                deliveredSCTCount: Int = 0, ocsp: OCSPStatus? = nil,
-                publicSuffixes: PublicSuffixSource = .installed) {
+                ocsp: OCSPStatus? = nil, publicSuffixes: PublicSuffixSource = .installed) {
         self.publicSuffixes = publicSuffixes
         self.presented = presented
         self.path = path
         self.host = host
         self.time = time
-        self.deliveredSCTCount = deliveredSCTCount
         self.ocsp = ocsp
     }
 }

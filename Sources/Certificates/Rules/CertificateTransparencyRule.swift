@@ -1,48 +1,56 @@
 import Foundation
 
-/// Certificates under preinstalled roots need enough SCTs (`SecPolicyCheckSystemTrustedCTRequired`,
-/// `trust/trustd/SecPolicyServer.c`; counts in `verify_embedded_sct_policy_v1`/`_v2`,
-/// `trust/trustd/CertificateTransparency.m`): only for a leaf issued on or after
-/// 2018-10-16T00:00:00Z that is valid at the evaluation time, the number of embedded SCTs
-/// from distinct logs that Apple's table asks for the lifetime, or at least two SCTs with
-/// one delivered over TLS or stapled OCSP.
-///
-/// atscheck counts distinct log IDs; it has no snapshot of Apple's approved-log list, so
-/// it cannot tell an approved log from a retired or unknown one (reported as a note).
+/// Certificates under preinstalled roots must be CT-qualified (`SecPolicyCheckSystemTrustedCTRequired`,
+/// `trust/trustd/SecPolicyServer.c`): only for a leaf issued on or after 2018-10-16T00:00:00Z
+/// that is valid at the evaluation time. Whether it is qualified is Apple's counting over SCTs
+/// whose signatures OpenSSL verified against the snapshot's log keys (``AppleCTPolicy``).
 public struct CertificateTransparencyRule: AppleTrustRule {
     public let id = "apple-certificate-transparency"
-    public let summary = "Valid leaves under preinstalled roots issued from 2018-10-16 need 2–5 SCTs by lifetime."
+    public let summary = "Valid leaves under preinstalled roots issued from 2018-10-16 need verified SCTs from logs Apple trusts: 2–5 embedded by lifetime, or 2 with one over TLS/OCSP."
     public let source = AppleSource.ctRequired
 
     public init() {}
 
     public func check(_ context: TrustContext) -> [TrustReason] {
-        let leaf = context.leaf
-        guard context.anchorOrigin == .system, leaf.notBefore >= PolicyDates.certificateTransparency,
-              leaf.notBefore <= context.time, context.time <= leaf.notAfter else { return [] }
-        let distinctLogs = Set(leaf.embeddedSCTs.map(\.logID)).count
-        let required = Self.requiredEmbeddedSCTs(for: leaf)
-        if distinctLogs >= required { return [] }
-        if context.deliveredSCTCount >= 1 && distinctLogs + context.deliveredSCTCount >= 2 { return [] }
-        let delivered = context.deliveredSCTCount > 0 ? " and \(context.deliveredSCTCount) delivered over TLS/OCSP" : ""
-        return [TrustReason(code: .ctRequired,
-                            message: "the leaf has \(leaf.embeddedSCTs.count) embedded SCT(s) from \(distinctLogs) log(s)\(delivered); Apple requires \(required) embedded SCTs from distinct logs for a \(leaf.validityDays)-day certificate (or 2 with one delivered over TLS/OCSP)",
+        guard Self.applies(context), let ct = context.transparency, !ct.isCompliant else { return [] }
+        var message = (ct.failure ?? "not CT-qualified") + " (judged against \(ct.logListName))"
+        if !ct.scts.isEmpty { message += "; " + ct.scts.map(Self.describe).joined(separator: "; ") }
+        return [TrustReason(code: .ctRequired, message: message,
                             certificateIndex: 0, appleError: AppleErrorCode.serverCertificateUntrusted,
                             secureTransportError: AppleErrorCode.sslXCertChainInvalid, source: source)]
     }
 
+    /// True when trustd requires CT for the chain: anchored at a preinstalled root, leaf issued
+    /// on or after 2018-10-16 and valid at the evaluation time.
+    public static func applies(_ context: TrustContext) -> Bool {
+        let leaf = context.leaf
+        return context.anchorOrigin == .system && leaf.notBefore >= PolicyDates.certificateTransparency
+            && leaf.notBefore <= context.time && context.time <= leaf.notAfter
+    }
+
+    /// "embedded SCT from Google 'Argon2026h1' (Google, usable), 2026-02-02: verified, counted".
+    public static func describe(_ sct: JudgedSCT) -> String {
+        let check = sct.check
+        let source: String
+        switch check.source {
+        case .embedded: source = "embedded SCT"
+        case .tlsExtension: source = "TLS SCT"
+        case .ocspResponse: source = "OCSP SCT"
+        }
+        let log: String
+        if let listed = check.log {
+            log = "\(listed.name) (\(listed.operatorName), \(listed.state.rawValue))"
+        } else {
+            log = check.logID.isEmpty ? "an unreadable log ID" : "log \(check.logID)"
+        }
+        let signature = check.signature == .verified ? "verified" : "signature \(check.signature.rawValue)"
+        let verdict = sct.counted ? "counted" : "not counted: \(sct.note ?? "refused")"
+        let when = check.signature == .malformed ? "" : ", \(AppleCTPolicy.day(check.timestamp))"
+        return "\(source) from \(log)\(when): \(signature), \(verdict)"
+    }
+
     /// Embedded SCTs needed for the certificate's lifetime (docs/ats-rules.md#apple-certificate-transparency).
     public static func requiredEmbeddedSCTs(for certificate: Certificate) -> Int {
-        if certificate.notBefore >= PolicyDates.ctLifetimeTable {
-            let seconds = certificate.notAfter.timeIntervalSince(certificate.notBefore)
-            if seconds <= 180 * 86_400 { return 2 }
-            return seconds <= 825 * 86_400 ? 3 : 4
-        }
-        // Whole calendar months between notBefore and notAfter (UTC).
-        let months = PolicyDates.utcCalendar.dateComponents([.month], from: certificate.notBefore, to: certificate.notAfter).month ?? 60
-        if months < 15 { return 2 }
-        if months <= 27 { return 3 }
-        if months <= 39 { return 4 }
-        return 5
+        AppleCTPolicy.requiredEmbeddedSCTs(for: certificate)
     }
 }

@@ -1,0 +1,173 @@
+import Foundation
+
+/// One Certificate Transparency log from a log list (Apple's `log_list.json`, schema v4 or v5).
+public struct CTLog: Sendable, Hashable {
+    /// A log's state in the list (`state` in the schema): when it was entered is `stateSince`.
+    public enum State: String, Sendable, Hashable, Codable {
+        case pending, qualified, usable, readonly, retired, rejected
+    }
+
+    /// The log ID: SHA-256 of the key.
+    public let id: Data
+    /// The log's public key, DER SubjectPublicKeyInfo.
+    public let key: Data
+    /// The log's description, e.g. "Google 'Argon2026h1'".
+    public let name: String
+    /// The operator's name, e.g. "Google".
+    public let operatorName: String
+    /// The log's state.
+    public let state: State
+    /// When it entered that state.
+    public let stateSince: Date?
+    /// True for a static-ct-api (tiled) log.
+    public let isTiled: Bool
+    /// The temporal shard: certificates expiring in [start, end) only.
+    public let shardStart: Date?
+    public let shardEnd: Date?
+
+    /// The log ID, base64 (as SCT reports print it).
+    public var idBase64: String { id.base64EncodedString() }
+
+    /// True when trustd loads the log at all: Apple's `BuildTrustedCTLogsPlist.py`
+    /// (security_certificates) leaves pending and rejected logs out of `TrustedCTLogs.plist`.
+    public var isTrustedByApple: Bool { state != .pending && state != .rejected }
+
+    /// The retirement date (trustd's `expiry` key): only retired logs have one.
+    public var retiredAt: Date? { state == .retired ? stateSince : nil }
+
+    /// The read-only date (trustd's `frozen` key).
+    public var readOnlyAt: Date? { state == .readonly ? stateSince : nil }
+}
+
+/// A Certificate Transparency log list: every log with its key, operator and state.
+public struct CTLogList: Sendable {
+    /// What the list is, for reports ("Apple security_certificates-55349.0.11 …").
+    public let name: String
+    /// The list's `version` field, when present.
+    public let version: String?
+    /// When the list was published: `log_list_timestamp`, or the date given for it.
+    public let published: Date?
+    /// Every log, in list order.
+    public let logs: [CTLog]
+    private let byID: [Data: Int]
+
+    /// The log with this ID, if listed.
+    public func log(id: Data) -> CTLog? { byID[id].map { logs[$0] } }
+
+    /// The logs trustd loads (not pending, not rejected).
+    public var trustedLogs: [CTLog] { logs.filter(\.isTrustedByApple) }
+
+    /// The largest list atscheck parses.
+    public static let sizeLimit = 4 << 20
+
+    /// Parses a log list (Apple's or Chrome's schema: `operators[].logs[]` and `tiled_logs[]`).
+    public init(json: Data, name: String, published: Date? = nil) throws(CTLogListError) {
+        guard json.count <= Self.sizeLimit else { throw CTLogListError(description: "\(name): larger than \(Self.sizeLimit) bytes") }
+        let document: RawList
+        do {
+            document = try JSONDecoder().decode(RawList.self, from: json)
+        } catch {
+            throw CTLogListError(description: "\(name): not a CT log list (\(Self.describe(error)))")
+        }
+        var logs: [CTLog] = []
+        var byID: [Data: Int] = [:]
+        for op in document.operators {
+            for (raw, tiled) in (op.logs ?? []).map({ ($0, false) }) + (op.tiled_logs ?? []).map({ ($0, true) }) {
+                let log = try Self.log(raw, operatorName: op.name, tiled: tiled, list: name)
+                if byID[log.id] == nil { byID[log.id] = logs.count }
+                logs.append(log)
+            }
+        }
+        self.name = name
+        self.version = document.version
+        let stamped = try Self.date(document.log_list_timestamp, what: "log_list_timestamp", list: name)
+        self.published = published ?? stamped
+        self.logs = logs
+        self.byID = byID
+    }
+
+    private static func log(_ raw: RawLog, operatorName: String, tiled: Bool, list: String) throws(CTLogListError) -> CTLog {
+        let label = raw.description ?? raw.log_id
+        guard let key = Data(base64Encoded: raw.key), !key.isEmpty else {
+            throw CTLogListError(description: "\(list): log \(label): key is not base64")
+        }
+        guard let id = Data(base64Encoded: raw.log_id), id.count == 32 else {
+            throw CTLogListError(description: "\(list): log \(label): log_id is not 32 bytes of base64")
+        }
+        // BuildTrustedCTLogsPlist.py's precedence: pending/rejected, then readonly, then retired.
+        let states = raw.state ?? [:]
+        let order: [CTLog.State] = [.rejected, .pending, .readonly, .retired, .usable, .qualified]
+        guard let state = order.first(where: { states[$0.rawValue] != nil }) else {
+            throw CTLogListError(description: "\(list): log \(label): no known state")
+        }
+        let since = try date(states[state.rawValue]?.timestamp, what: "\(label) \(state.rawValue) timestamp", list: list)
+        if (state == .readonly || state == .retired) && since == nil {
+            throw CTLogListError(description: "\(list): log \(label): \(state.rawValue) without a timestamp")
+        }
+        return CTLog(id: id, key: key, name: raw.description ?? "log \(raw.log_id)", operatorName: operatorName,
+                     state: state, stateSince: since, isTiled: tiled,
+                     shardStart: try date(raw.temporal_interval?.start_inclusive, what: "\(label) start_inclusive", list: list),
+                     shardEnd: try date(raw.temporal_interval?.end_exclusive, what: "\(label) end_exclusive", list: list))
+    }
+
+    private static func date(_ text: String?, what: String, list: String) throws(CTLogListError) -> Date? {
+        guard let text else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        throw CTLogListError(description: "\(list): \(what) '\(text.prefix(40))' is not an RFC 3339 time")
+    }
+
+    private static func describe(_ error: Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, let context):
+            return "missing '\(key.stringValue)' at \(path(context.codingPath))"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "wrong type at \(path(context.codingPath + []))"
+        case DecodingError.dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "invalid JSON" : "invalid value at \(path(context.codingPath))"
+        default:
+            return "invalid JSON"
+        }
+    }
+
+    private static func path(_ keys: [CodingKey]) -> String {
+        keys.isEmpty ? "the top level" : keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    private struct RawList: Decodable {
+        let version: String?
+        let log_list_timestamp: String?
+        let operators: [RawOperator]
+    }
+
+    private struct RawOperator: Decodable {
+        let name: String
+        let logs: [RawLog]?
+        let tiled_logs: [RawLog]?
+    }
+
+    private struct RawLog: Decodable {
+        let description: String?
+        let log_id: String
+        let key: String
+        let state: [String: RawState]?
+        let temporal_interval: RawInterval?
+    }
+
+    private struct RawState: Decodable {
+        let timestamp: String?
+    }
+
+    private struct RawInterval: Decodable {
+        let start_inclusive: String?
+        let end_exclusive: String?
+    }
+}
+
+/// Why a log list could not be used. `description` is one line.
+public struct CTLogListError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}
