@@ -53,6 +53,10 @@ int ats_sct_validate(const unsigned char *bytes, size_t length, int precert, X50
     const unsigned char *cursor = bytes;
     SCT *sct = o2i_SCT(NULL, &cursor, length);
     if (sct == NULL) return ATS_SCT_MALFORMED;
+    if (store == NULL) {  // no log loaded: SCT_validate would dereference it (found by FuzzTransparency)
+        SCT_free(sct);
+        return ATS_SCT_UNKNOWN_LOG;
+    }
     if (!ats_sct_is_exact(sct, bytes, length)) {  // trailing bytes: trustd refuses them too
         SCT_free(sct);
         return ATS_SCT_MALFORMED;

@@ -92,3 +92,50 @@ struct AppleTrustSnapshotTests {
         #expect(plain.reasons.first { $0.code == .certUntrusted }?.message.contains("chains to") == false)
     }
 }
+
+/// Two real roots from Debian's CA bundle (Tests/Corpus/certs 061, 062): one Apple never
+/// shipped, one Apple shipped through iOS 18.6 and then removed.
+@Suite("Debian roots against Apple's snapshots")
+struct DebianRootTests {
+    static func store(_ snapshot: AppleTrustSnapshot, outside: [Certificate] = []) throws -> TrustStore {
+        var store = TrustStore(system: try CertificateLoader.parse(try snapshot.rootsPEM()))
+        store.systemName = "Apple \(snapshot)"
+        store.outside = OutsideRoots(name: "Debian's CA bundle", certificates: outside,
+                                     removed: try snapshot.removedRoots().mapValues(\.removedIn))
+        return store
+    }
+
+    static let time = instant("2026-06-01T00:00:00Z")
+
+    @Test("061, D-TRUST BR Root CA 1 2020: in no snapshot; a chain to it is untrusted, saying Apple does not ship it")
+    func debianOnlyRoot() throws {
+        let root = try Corpus.load("061")[0]
+        for snapshot in AppleTrustSnapshot.all {
+            let store = try Self.store(snapshot, outside: [root])
+            #expect(store.origin(of: root) == nil, "\(snapshot.tag)")
+            let evaluation = TrustEvaluator(store: store).evaluate([root], host: nil, at: Self.time)
+            let reason = try #require(evaluation.reasons.first { $0.code == .certUntrusted })
+            #expect(reason.message.contains("in Debian's CA bundle, which Apple's store (Apple \(snapshot.tag)"), "\(reason.message)")
+            #expect(!reason.message.contains("removed"))
+        }
+    }
+
+    @Test("062, SecureTrust Secure Global CA: preinstalled for iOS 17 and 18, removed in security_certificates-55349.0.11 (iOS 26)")
+    func removedRoot() throws {
+        let root = try Corpus.load("062")[0]
+        for snapshot in AppleTrustSnapshot.all.dropLast() {
+            let evaluation = TrustEvaluator(store: try Self.store(snapshot)).evaluate([root], host: nil, at: Self.time)
+            #expect(evaluation.path.anchorOrigin == .system, "\(snapshot.tag)")
+            #expect(!evaluation.reasons.contains { $0.code == .certUntrusted }, "\(snapshot.tag)")
+        }
+        let latest = try Self.store(.latest, outside: [root])
+        #expect(latest.origin(of: root) == nil)
+        let evaluation = TrustEvaluator(store: latest).evaluate([root], host: nil, at: Self.time)
+        let reason = try #require(evaluation.reasons.first { $0.code == .certUntrusted })
+        #expect(reason.message.contains("Apple removed that root in security_certificates-55349.0.11"), "\(reason.message)")
+        // Without Debian's copy at hand, the removed list alone still names it.
+        let alone = TrustEvaluator(store: try Self.store(.latest)).evaluate([root], host: nil, at: Self.time)
+        #expect(alone.reasons.first { $0.code == .certUntrusted }?.message
+            .contains("a root Apple removed in security_certificates-55349.0.11") == true)
+    }
+}

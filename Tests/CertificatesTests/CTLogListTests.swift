@@ -82,12 +82,17 @@ struct CTLogListTests {
         #expect(throws: CTLogListError.self) { try CTLogList(json: big, name: "big") }
     }
 
-    @Test("a listed log whose key OpenSSL cannot load is skipped by the store and its SCTs do not verify")
+    @Test("a list whose only key OpenSSL cannot load: no log store at all, and an SCT naming that log does not verify (FuzzTransparency crash)")
     func unloadableKey() throws {
-        let id = Data(Digest.sha256([1, 2, 3])).base64EncodedString()
-        let json = #"{"operators":[{"name":"o","logs":[{"description":"junk","log_id":"\#(id)","key":"AQID","state":{"usable":{"timestamp":"2024-01-01T00:00:00Z"}}}]}]}"#
+        let chain = try CertificateLoader.load(contentsOf: Fixtures.corpusDirectory.appendingPathComponent("001-google.com-gts-wr2-chain-137-sans-sct.pem"))
+        let sct = chain[0].embeddedSCTs[0]
+        let json = #"{"operators":[{"name":"o","logs":[{"description":"junk","log_id":"\#(sct.logID)","key":"AQID","state":{"usable":{"timestamp":"2024-01-01T00:00:00Z"}}}]}]}"#
         let verifier = try SCTVerifier(logList: try CTLogList(json: Data(json.utf8), name: "junk"))
         #expect(verifier.logList.logs.count == 1)
+        let checks = verifier.check([ReceivedSCT(source: .embedded, bytes: sct.bytes), ReceivedSCT(source: .tlsExtension, bytes: sct.bytes)],
+                                    leaf: chain[0], issuer: chain[1], at: chain[0].notAfter)
+        #expect(checks.map(\.signature) == [.invalid, .invalid])
+        #expect(checks.allSatisfy { $0.log?.name == "junk" })
     }
 }
 
