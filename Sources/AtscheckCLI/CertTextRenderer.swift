@@ -104,10 +104,9 @@ enum CertTextRenderer {
             out += "    app sees: NSURLErrorDomain \(reason.appleError)\(transport)\n"
             out += wrap("source: \(sourceText(reason.source))", firstPrefix: "    ", restPrefix: "      ")
         }
-        if let ct = evaluation.transparency {
-            let lines = TransparencyReport.text(ct, required: evaluation.transparencyRequired)
-            out += "\n" + wrap(printable(lines.summary), firstPrefix: "  ", restPrefix: "    ")
-            for line in lines.scts { out += wrap(printable(line), firstPrefix: "    - ", restPrefix: "      ") }
+        // A ct-required reason already lists every SCT; otherwise say how CT went.
+        if let ct = evaluation.transparency, !evaluation.reasons.contains(where: { $0.code == .ctRequired }) {
+            out += "\n" + TransparencyReport.text(ct, required: evaluation.transparencyRequired)
         }
         if let ocsp = evaluation.ocsp {
             let signature = ocsp.status == .unusable ? "" : ocsp.signatureVerified ? " (signature verified)" : " (signature not verified)"

@@ -56,10 +56,8 @@ enum HostTextRenderer {
                 out += wrap(CertTextRenderer.printable(line), "  ", "     ")
             }
             out += wrap("trust store: " + TrustStoreSummary(outcome.store).text, "  ", "    ")
-            if let trust = verdict.trust, let ct = trust.transparency {
-                let lines = TransparencyReport.text(ct, required: trust.transparencyRequired)
-                out += wrap(CertTextRenderer.printable(lines.summary), "  ", "    ")
-                for line in lines.scts { out += wrap(CertTextRenderer.printable(line), "    - ", "      ") }
+            if let trust = verdict.trust, let ct = trust.transparency, !trust.reasons.contains(where: { $0.code == .ctRequired }) {
+                out += TransparencyReport.text(ct, required: trust.transparencyRequired)
             }
         }
         if let observation = outcome.observation {

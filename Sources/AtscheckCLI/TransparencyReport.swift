@@ -45,11 +45,14 @@ struct TransparencyReport: Encodable {
         try container.encode(evaluation.scts.map(SCT.init), forKey: .scts)
     }
 
-    /// Text lines for the verdict section: a summary, then one line per SCT.
-    static func text(_ evaluation: CTEvaluation, required: Bool) -> (summary: String, scts: [String]) {
+    /// The `CT:` block of the text reports: a summary, then one wrapped line per SCT.
+    static func text(_ evaluation: CTEvaluation, required: Bool) -> String {
         let state = evaluation.isCompliant ? "qualified" : "not qualified"
         let scope = required ? "required" : "not required for this chain"
         let summary = "CT: \(state) (\(scope)): \(evaluation.summary); log list: \(evaluation.logListName)"
-        return (summary, evaluation.scts.map(CertificateTransparencyRule.describe))
+        return CertTextRenderer.wrap(CertTextRenderer.printable(summary), firstPrefix: "  ", restPrefix: "    ")
+            + evaluation.scts.map {
+                CertTextRenderer.wrap(CertTextRenderer.printable(CertificateTransparencyRule.describe($0)), firstPrefix: "    - ", restPrefix: "      ")
+            }.joined()
     }
 }
