@@ -7,10 +7,14 @@ public struct CTLog: Sendable, Hashable {
         case pending, qualified, usable, readonly, retired, rejected
     }
 
+    // Bytes, not Data: a list cached for the process stays visible to LeakSanitizer (it cannot
+    // follow the tagged storage pointer inside a Data held by a global).
+    let idBytes: [UInt8]
+    let keyBytes: [UInt8]
     /// The log ID: SHA-256 of the key.
-    public let id: Data
+    public var id: Data { Data(idBytes) }
     /// The log's public key, DER SubjectPublicKeyInfo.
-    public let key: Data
+    public var key: Data { Data(keyBytes) }
     /// The log's description, e.g. "Google 'Argon2026h1'".
     public let name: String
     /// The operator's name, e.g. "Google".
@@ -27,6 +31,19 @@ public struct CTLog: Sendable, Hashable {
 
     /// The log ID, base64 (as SCT reports print it).
     public var idBase64: String { id.base64EncodedString() }
+
+    init(id: Data, key: Data, name: String, operatorName: String, state: State, stateSince: Date?, isTiled: Bool,
+         shardStart: Date?, shardEnd: Date?) {
+        self.idBytes = [UInt8](id)
+        self.keyBytes = [UInt8](key)
+        self.name = name
+        self.operatorName = operatorName
+        self.state = state
+        self.stateSince = stateSince
+        self.isTiled = isTiled
+        self.shardStart = shardStart
+        self.shardEnd = shardEnd
+    }
 
     /// True when trustd loads the log at all: Apple's `BuildTrustedCTLogsPlist.py`
     /// (security_certificates) leaves pending and rejected logs out of `TrustedCTLogs.plist`.
@@ -49,10 +66,10 @@ public struct CTLogList: Sendable {
     public let published: Date?
     /// Every log, in list order.
     public let logs: [CTLog]
-    private let byID: [Data: Int]
+    private let byID: [[UInt8]: Int]
 
     /// The log with this ID, if listed.
-    public func log(id: Data) -> CTLog? { byID[id].map { logs[$0] } }
+    public func log(id: Data) -> CTLog? { byID[[UInt8](id)].map { logs[$0] } }
 
     /// The logs trustd loads (not pending, not rejected).
     public var trustedLogs: [CTLog] { logs.filter(\.isTrustedByApple) }
@@ -70,11 +87,11 @@ public struct CTLogList: Sendable {
             throw CTLogListError(description: "\(name): not a CT log list (\(Self.describe(error)))")
         }
         var logs: [CTLog] = []
-        var byID: [Data: Int] = [:]
+        var byID: [[UInt8]: Int] = [:]
         for op in document.operators {
             for (raw, tiled) in (op.logs ?? []).map({ ($0, false) }) + (op.tiled_logs ?? []).map({ ($0, true) }) {
                 let log = try Self.log(raw, operatorName: op.name, tiled: tiled, list: name)
-                if byID[log.id] == nil { byID[log.id] = logs.count }
+                if byID[log.idBytes] == nil { byID[log.idBytes] = logs.count }
                 logs.append(log)
             }
         }
