@@ -83,9 +83,9 @@ extension TrustStoreOptions {
         do {
             if let ctLogListFile {
                 let json = try InputFile.read(ctLogListFile, limit: CTLogList.sizeLimit)
-                return try SCTVerifier(logList: try CTLogList(json: json, name: ctLogListFile))
+                return SCTVerifier(logList: try CTLogList(json: json, name: ctLogListFile))
             }
-            return try SCTVerifier.apple(Self.snapshot(for: target))
+            return SCTVerifier.apple(Self.snapshot(for: target))
         } catch let error as CTLogListError {
             throw InputError(description: "\(command): \(error)")
         }

@@ -64,18 +64,23 @@ public struct TrustEvaluator: Sendable {
         context.storeName = store.systemName
         context.outside = store.outside
         let scts = leaf.embeddedSCTs.map { ReceivedSCT(source: .embedded, bytes: $0.bytes) } + deliveredSCTs
-        var missingLogList = false
+        var logListProblem: CTLogListError? = nil
         if !scts.isEmpty || path.anchorOrigin == .system {
-            if let verifier = store.transparency ?? SCTVerifier.appleLatest {
-                let checks = verifier.check(scts, leaf: leaf, issuer: issuer, at: time)
-                context.transparency = AppleCTPolicy.evaluate(checks, leaf: leaf, at: time, logList: verifier.logList)
-            } else {
-                missingLogList = true
+            let verifier = store.transparency ?? SCTVerifier.appleLatest
+            do {
+                if scts.isEmpty {  // nothing to verify: the list need not be read
+                    context.transparency = AppleCTPolicy.evaluate([], leaf: leaf, at: time, logListName: verifier.name, published: nil)
+                } else {
+                    let checks = try verifier.check(scts, leaf: leaf, issuer: issuer, at: time)
+                    context.transparency = AppleCTPolicy.evaluate(checks, leaf: leaf, at: time, logList: try verifier.logList)
+                }
+            } catch {
+                logListProblem = error
             }
         }
         let reasons = rules.flatMap { $0.check(context) }
         var notes = notes(context)
-        if missingLogList { notes.append("Apple's CT log list could not be loaded: SCTs were not judged.") }
+        if let logListProblem { notes.append("The CT log list could not be used, so SCTs were not judged: \(logListProblem.description)") }
         return TrustEvaluation(host: host, time: time, path: path, ocsp: ocsp, reasons: reasons,
                                transparency: context.transparency,
                                transparencyRequired: CertificateTransparencyRule.applies(context), notes: notes)

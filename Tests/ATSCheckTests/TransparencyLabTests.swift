@@ -14,7 +14,7 @@ struct TransparencyLabTests {
     static func store(logList: String? = nil) throws -> TrustStore {
         var store = TrustStore(system: try CertificateLoader.load(contentsOf: Paths.cert("root.pem")))
         if let logList {
-            store.transparency = try SCTVerifier(logList: try CTLogList(json: Data(logList.utf8), name: "test logs"))
+            store.transparency = SCTVerifier(logList: try CTLogList(json: Data(logList.utf8), name: "test logs"))
         }
         return store
     }

@@ -28,7 +28,7 @@ struct SCTVerificationTests {
         }
     }()
 
-    static func verifier() throws -> SCTVerifier { try SCTVerifier.apple(.latest) }
+    static func verifier() -> SCTVerifier { SCTVerifier.apple(.latest) }
 
     /// The corpus chain, its leaf and the issuer verify_scts.py used (the next certificate
     /// when it issued the leaf).
@@ -146,7 +146,7 @@ struct SCTVerificationTests {
 
     static func testLogVerifier() throws -> SCTVerifier {
         let json = try Data(contentsOf: Fixtures.testCert("ct-test-log-list.json"))
-        return try SCTVerifier(logList: try CTLogList(json: json, name: "test logs"))
+        return SCTVerifier(logList: try CTLogList(json: json, name: "test logs"))
     }
 
     @Test("SCTs from atscheck's test logs: verified against the test list, unknown to Apple's")

@@ -24,16 +24,14 @@ public func fuzzTransparency(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
     let leaf = chain[0], issuer = chain[1]
     let time = leaf.notBefore.addingTimeInterval(30 * 86_400)
     if bytes.first == UInt8(ascii: "{") {
-        guard let list = try? CTLogList(json: bytes, name: "fuzz"), list.logs.count <= 8,
-              let verifier = try? SCTVerifier(logList: list) else { return 0 }
-        _ = verifier.check(leaf.embeddedSCTs.map { ReceivedSCT(source: .embedded, bytes: $0.bytes) }, leaf: leaf, issuer: issuer, at: time)
+        guard let list = try? CTLogList(json: bytes, name: "fuzz"), list.logs.count <= 8 else { return 0 }
+        _ = try? SCTVerifier(logList: list).check(leaf.embeddedSCTs.map { ReceivedSCT(source: .embedded, bytes: $0.bytes) }, leaf: leaf, issuer: issuer, at: time)
         return 0
     }
-    guard let apple else { return 0 }
     let received = [ReceivedSCT(source: .embedded, bytes: bytes), ReceivedSCT(source: .tlsExtension, bytes: bytes),
                     ReceivedSCT(source: .ocspResponse, bytes: bytes)]
         + leaf.embeddedSCTs.map { ReceivedSCT(source: .embedded, bytes: $0.bytes) }
-    let checks = apple.check(received, leaf: leaf, issuer: issuer, at: time)
-    _ = AppleCTPolicy.evaluate(checks, leaf: leaf, at: time, logList: apple.logList).summary
+    guard let checks = try? apple.check(received, leaf: leaf, issuer: issuer, at: time), let list = try? apple.logList else { return 0 }
+    _ = AppleCTPolicy.evaluate(checks, leaf: leaf, at: time, logList: list).summary
     return 0
 }

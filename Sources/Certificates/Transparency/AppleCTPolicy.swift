@@ -71,7 +71,11 @@ public struct CTEvaluation: Sendable {
 public enum AppleCTPolicy {
     /// Judges `checks` for `leaf` at `time`.
     public static func evaluate(_ checks: [SCTCheck], leaf: Certificate, at time: Date, logList: CTLogList) -> CTEvaluation {
-        let logListName = logList.name
+        evaluate(checks, leaf: leaf, at: time, logListName: logList.name, published: logList.published)
+    }
+
+    /// Judges `checks` against a list known by name and publication date.
+    public static func evaluate(_ checks: [SCTCheck], leaf: Certificate, at time: Date, logListName: String, published: Date?) -> CTEvaluation {
         var judged: [JudgedSCT] = []
         var currentLogs: [Data: Date] = [:]       // log → earliest accepted SCT
         var embeddedLogs: [Data: (log: CTLog, at: Date)] = [:]
@@ -124,7 +128,7 @@ public enum AppleCTPolicy {
                             failure: qualifiedBy != nil ? nil : failure(checks: checks, currentLogs: currentLogs.count,
                                                                         currentEmbedded: currentEmbedded, currentExternal: currentExternal,
                                                                         qualified: qualified, required: required, leaf: leaf)
-                                + staleness(checks, logList: logList),
+                                + staleness(checks, published: published),
                             qualifiedBy: qualifiedBy)
     }
 
@@ -183,8 +187,8 @@ public enum AppleCTPolicy {
 
     /// When SCTs come from logs the list does not hold and are newer than the list, say so:
     /// iOS updates its list over the air, so a device may know logs a snapshot does not.
-    private static func staleness(_ checks: [SCTCheck], logList: CTLogList) -> String {
-        guard let published = logList.published else { return "" }
+    private static func staleness(_ checks: [SCTCheck], published: Date?) -> String {
+        guard let published else { return "" }
         let newer = checks.filter { $0.signature == .unknownLog && $0.timestamp > published }.count
         guard newer > 0 else { return "" }
         return "; \(newer) SCT(s) come from logs this list (of \(day(published))) does not hold, dated after it: "

@@ -2,33 +2,36 @@ import AppleTrustData
 import Foundation
 
 extension SCTVerifier {
-    /// A verifier over the CT log list of one of Apple's snapshots, built once per process.
-    public static func apple(_ snapshot: AppleTrustSnapshot) throws(CTLogListError) -> SCTVerifier {
-        try AppleLogListCache.shared.verifier(for: snapshot)
+    /// A verifier over the CT log list of one of Apple's snapshots: one per snapshot and
+    /// process, reading the list only when an SCT is first judged.
+    public static func apple(_ snapshot: AppleTrustSnapshot) -> SCTVerifier {
+        AppleLogListCache.shared.verifier(for: snapshot)
     }
 
-    /// The newest snapshot's verifier; nil when it cannot be loaded (reported as a note).
-    public static var appleLatest: SCTVerifier? { try? apple(.latest) }
+    /// The newest snapshot's verifier.
+    public static var appleLatest: SCTVerifier { apple(.latest) }
 }
 
-/// Built verifiers by snapshot tag: the JSON is parsed and the keys loaded only once.
+/// Verifiers by snapshot tag.
 private final class AppleLogListCache: @unchecked Sendable {
     static let shared = AppleLogListCache()
     private let lock = NSLock()
     private var verifiers: [String: SCTVerifier] = [:]
 
-    func verifier(for snapshot: AppleTrustSnapshot) throws(CTLogListError) -> SCTVerifier {
+    func verifier(for snapshot: AppleTrustSnapshot) -> SCTVerifier {
         lock.lock()
         defer { lock.unlock() }
         if let cached = verifiers[snapshot.tag] { return cached }
-        let json: Data
-        do {
-            json = try snapshot.logListJSON()
-        } catch {
-            throw CTLogListError(description: error.description)
-        }
-        let published = ISO8601DateFormatter().date(from: snapshot.date)
-        let verifier = try SCTVerifier(logList: try CTLogList(json: json, name: "Apple \(snapshot)", published: published))
+        let verifier = SCTVerifier(name: "Apple \(snapshot)", deferred: { () throws(CTLogListError) -> CTLogList in
+            let json: Data
+            do {
+                json = try snapshot.logListJSON()
+            } catch {
+                throw CTLogListError(description: "\(error)")
+            }
+            let published = try? Date(snapshot.date, strategy: .iso8601)
+            return try CTLogList(json: json, name: "Apple \(snapshot)", published: published)
+        })
         verifiers[snapshot.tag] = verifier
         return verifier
     }

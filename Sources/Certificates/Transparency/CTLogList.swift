@@ -88,22 +88,23 @@ public struct CTLogList: Sendable {
         }
         var logs: [CTLog] = []
         var byID: [[UInt8]: Int] = [:]
+        let dates = DateReader()
         for op in document.operators {
             for (raw, tiled) in (op.logs ?? []).map({ ($0, false) }) + (op.tiled_logs ?? []).map({ ($0, true) }) {
-                let log = try Self.log(raw, operatorName: op.name, tiled: tiled, list: name)
+                let log = try Self.log(raw, operatorName: op.name, tiled: tiled, list: name, dates: dates)
                 if byID[log.idBytes] == nil { byID[log.idBytes] = logs.count }
                 logs.append(log)
             }
         }
         self.name = name
         self.version = document.version
-        let stamped = try Self.date(document.log_list_timestamp, what: "log_list_timestamp", list: name)
+        let stamped = try dates.date(document.log_list_timestamp, what: "log_list_timestamp", list: name)
         self.published = published ?? stamped
         self.logs = logs
         self.byID = byID
     }
 
-    private static func log(_ raw: RawLog, operatorName: String, tiled: Bool, list: String) throws(CTLogListError) -> CTLog {
+    private static func log(_ raw: RawLog, operatorName: String, tiled: Bool, list: String, dates: DateReader) throws(CTLogListError) -> CTLog {
         let label = raw.description ?? raw.log_id
         guard let key = Data(base64Encoded: raw.key), !key.isEmpty else {
             throw CTLogListError(description: "\(list): log \(label): key is not base64")
@@ -117,24 +118,27 @@ public struct CTLogList: Sendable {
         guard let state = order.first(where: { states[$0.rawValue] != nil }) else {
             throw CTLogListError(description: "\(list): log \(label): no known state")
         }
-        let since = try date(states[state.rawValue]?.timestamp, what: "\(label) \(state.rawValue) timestamp", list: list)
+        let since = try dates.date(states[state.rawValue]?.timestamp, what: "\(label) \(state.rawValue) timestamp", list: list)
         if (state == .readonly || state == .retired) && since == nil {
             throw CTLogListError(description: "\(list): log \(label): \(state.rawValue) without a timestamp")
         }
         return CTLog(id: id, key: key, name: raw.description ?? "log \(raw.log_id)", operatorName: operatorName,
                      state: state, stateSince: since, isTiled: tiled,
-                     shardStart: try date(raw.temporal_interval?.start_inclusive, what: "\(label) start_inclusive", list: list),
-                     shardEnd: try date(raw.temporal_interval?.end_exclusive, what: "\(label) end_exclusive", list: list))
+                     shardStart: try dates.date(raw.temporal_interval?.start_inclusive, what: "\(label) start_inclusive", list: list),
+                     shardEnd: try dates.date(raw.temporal_interval?.end_exclusive, what: "\(label) end_exclusive", list: list))
     }
 
-    private static func date(_ text: String?, what: String, list: String) throws(CTLogListError) -> Date? {
-        guard let text else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        throw CTLogListError(description: "\(list): \(what) '\(text.prefix(40))' is not an RFC 3339 time")
+    /// RFC 3339 times, with and without fractional seconds, read by Foundation's Swift-native
+    /// ISO 8601 parser (`ISO8601DateFormatter` goes through ICU: 100 ms for one list).
+    private struct DateReader {
+        private let plain = Date.ISO8601FormatStyle()
+        private let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+        func date(_ text: String?, what: String, list: String) throws(CTLogListError) -> Date? {
+            guard let text else { return nil }
+            if let date = (try? plain.parse(text)) ?? (try? fractional.parse(text)) { return date }
+            throw CTLogListError(description: "\(list): \(what) '\(text.prefix(40))' is not an RFC 3339 time")
+        }
     }
 
     private static func describe(_ error: Error) -> String {

@@ -60,27 +60,66 @@ public struct SCTCheck: Sendable, Hashable {
 
 /// Verifies SCT signatures with OpenSSL's CT code (`CTLOG_STORE`, `SCT_validate`) against the
 /// keys of a log list. Every listed log is loaded, including pending and rejected ones, so a
-/// report can say an SCT verified even when Apple would not count its log. Immutable and
-/// shareable once built.
+/// report can say an SCT verified even when Apple would not count its log. The list may be
+/// read when first needed (``init(deferred:)``): a run that judges no SCT never parses it, and
+/// OpenSSL's store is always built on first use. Shareable across threads.
 public final class SCTVerifier: @unchecked Sendable {
-    /// The log list.
-    public let logList: CTLogList
-    /// The OpenSSL log store; nil only when OpenSSL could not load any log.
-    private let store: OpaquePointer?
+    private let lock = NSLock()
+    private var source: (@Sendable () throws(CTLogListError) -> CTLogList)?
+    private var list: Result<CTLogList, CTLogListError>?
+    private var store: Result<OpaquePointer?, CTLogListError>?
+
+    /// What the list is, for reports, known before it is read.
+    public let name: String
 
     /// A verifier over `logList`'s keys.
-    public init(logList: CTLogList) throws(CTLogListError) {
-        self.logList = logList
-        self.store = try Self.loadStore(logList)
+    public init(logList: CTLogList) {
+        name = logList.name
+        list = .success(logList)
+    }
+
+    /// A verifier whose list, `name`, `load` reads when it is first needed.
+    public init(name: String, deferred load: @escaping @Sendable () throws(CTLogListError) -> CTLogList) {
+        self.name = name
+        source = load
     }
 
     deinit {
-        if let store { ats_ctlog_store_free(UnsafeMutableRawPointer(store)) }
+        if case .success(let pointer?)? = store { ats_ctlog_store_free(UnsafeMutableRawPointer(pointer)) }
+    }
+
+    /// The log list (read now if it was deferred).
+    public var logList: CTLogList {
+        get throws(CTLogListError) {
+            lock.lock()
+            defer { lock.unlock() }
+            return try loadedList()
+        }
+    }
+
+    private func loadedList() throws(CTLogListError) -> CTLogList {
+        if list == nil, let source {
+            do { list = .success(try source()) } catch { list = .failure(error) }
+            self.source = nil
+        }
+        return try list!.get()
+    }
+
+    private func loadedStore() throws(CTLogListError) -> (CTLogList, OpaquePointer?) {
+        lock.lock()
+        defer { lock.unlock() }
+        let list = try loadedList()
+        if store == nil {
+            do { store = .success(try Self.loadStore(list)) } catch { store = .failure(error) }
+        }
+        return (list, try store!.get())
     }
 
     /// Checks each SCT for `leaf`. Embedded SCTs are signed over the precertificate, which
-    /// needs the `issuer`; TLS and OCSP SCTs over the certificate itself.
-    public func check(_ scts: [ReceivedSCT], leaf: Certificate, issuer: Certificate?, at time: Date) -> [SCTCheck] {
+    /// needs the `issuer`; TLS and OCSP SCTs over the certificate itself. Throws only when the
+    /// log list cannot be read or loaded.
+    public func check(_ scts: [ReceivedSCT], leaf: Certificate, issuer: Certificate?, at time: Date) throws(CTLogListError) -> [SCTCheck] {
+        let (logList, store) = try loadedStore()
         guard let leafHandle = leaf.makeHandle() else { return scts.map { malformed($0) } }
         let issuerHandle = issuer?.makeHandle()
         let timeMillis = UInt64(max(0, time.timeIntervalSince1970 * 1000))
@@ -126,16 +165,24 @@ public final class SCTVerifier: @unchecked Sendable {
     /// to a private temporary file, load it, delete it. Section names are generated and keys
     /// are checked to be plain base64, so nothing from the list reaches the file unescaped.
     private static func loadStore(_ list: CTLogList) throws(CTLogListError) -> OpaquePointer? {
-        var sections: [String] = []
-        var body = ""
-        for (index, log) in list.logs.enumerated() {
-            let key = log.key.base64EncodedString()
-            guard Self.keyLoads(log.key) else { continue }
-            sections.append("log\(index)")
-            body += "[log\(index)]\ndescription = log\(index)\nkey = \(key)\n"
+        // Every key at once; only when OpenSSL refuses one is each key checked first (OpenSSL 3
+        // decodes keys slowly, and Apple's lists all load).
+        let all = Array(list.logs.enumerated())
+        if let store = try load(all, list: list) { return store }
+        let loadable = all.filter { keyLoads($0.element.key) }
+        return loadable.isEmpty ? nil : try load(loadable, list: list)
+    }
+
+    /// OpenSSL loads logs only from a configuration file (`CTLOG_STORE_load_file`): write one
+    /// to a private temporary file, load it, delete it. Section names are generated and keys
+    /// are base64 that Foundation wrote, so nothing from the list reaches the file unescaped.
+    private static func load(_ logs: [(offset: Int, element: CTLog)], list: CTLogList) throws(CTLogListError) -> OpaquePointer? {
+        guard !logs.isEmpty else { return nil }
+        let sections = logs.map { "log\($0.offset)" }
+        var text = "enabled_logs = \(sections.joined(separator: ","))\n"
+        for (index, log) in logs {
+            text += "[log\(index)]\ndescription = log\(index)\nkey = \(log.key.base64EncodedString())\n"
         }
-        guard !sections.isEmpty else { return nil }
-        let text = "enabled_logs = \(sections.joined(separator: ","))\n" + body
         let directory = FileManager.default.temporaryDirectory
         let url = directory.appendingPathComponent("atscheck-ctlogs-\(UUID().uuidString).cnf")
         do {
@@ -146,7 +193,7 @@ public final class SCTVerifier: @unchecked Sendable {
         defer { try? FileManager.default.removeItem(at: url) }
         guard let store = ats_ctlog_store_load(url.path) else {
             ERR_clear_error()
-            throw CTLogListError(description: "\(list.name): OpenSSL could not load the log keys")
+            return nil
         }
         return OpaquePointer(store)
     }
