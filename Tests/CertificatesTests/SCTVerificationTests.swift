@@ -163,4 +163,21 @@ struct SCTVerificationTests {
         let other = try Fixtures.load("leaf-good-ecdsa.pem")[0]
         #expect(try Self.testLogVerifier().check(scts, leaf: other, issuer: nil, at: Fixtures.testCertsTime).map(\.signature) == [.invalid, .invalid])
     }
+
+    @Test("one verifier, logs named one at a time and from many threads at once: its store grows and every SCT still verifies")
+    func storeGrows() async throws {
+        let leaf = try Fixtures.load("leaf-good-rsa.pem")[0]
+        let scts = try Self.testLogSCTs().map { ReceivedSCT(source: .tlsExtension, bytes: $0) }
+        let verifier = try Self.testLogVerifier()
+        #expect(try verifier.check([scts[0]], leaf: leaf, issuer: nil, at: Fixtures.testCertsTime).map(\.signature) == [.verified])
+        #expect(try verifier.check([scts[1]], leaf: leaf, issuer: nil, at: Fixtures.testCertsTime).map(\.signature) == [.verified])
+        let fresh = try Self.testLogVerifier()
+        let results = try await withThrowingTaskGroup(of: [SCTCheck.Signature].self) { group in
+            for index in 0..<16 {
+                group.addTask { try fresh.check([scts[index % 2]], leaf: leaf, issuer: nil, at: Fixtures.testCertsTime).map(\.signature) }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(results == Array(repeating: .verified, count: 16))
+    }
 }

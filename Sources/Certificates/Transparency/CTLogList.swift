@@ -69,7 +69,10 @@ public struct CTLogList: Sendable {
     private let byID: [[UInt8]: Int]
 
     /// The log with this ID, if listed.
-    public func log(id: Data) -> CTLog? { byID[[UInt8](id)].map { logs[$0] } }
+    public func log(id: Data) -> CTLog? { index(id: id).map { logs[$0] } }
+
+    /// The index in `logs` of the first log with this ID.
+    func index(id: Data) -> Int? { byID[[UInt8](id)] }
 
     /// The logs trustd loads (not pending, not rejected).
     public var trustedLogs: [CTLog] { logs.filter(\.isTrustedByApple) }

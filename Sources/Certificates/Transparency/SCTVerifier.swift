@@ -59,15 +59,20 @@ public struct SCTCheck: Sendable, Hashable {
 }
 
 /// Verifies SCT signatures with OpenSSL's CT code (`CTLOG_STORE`, `SCT_validate`) against the
-/// keys of a log list. Every listed log is loaded, including pending and rejected ones, so a
+/// keys of a log list. Any listed log can verify, including pending and rejected ones, so a
 /// report can say an SCT verified even when Apple would not count its log. The list may be
-/// read when first needed (``init(deferred:)``): a run that judges no SCT never parses it, and
-/// OpenSSL's store is always built on first use. Shareable across threads.
+/// read when first needed (``init(name:deferred:)``): a run that judges no SCT never parses
+/// it. OpenSSL's store holds only the logs SCTs have named so far (decoding a key costs
+/// OpenSSL 3 about 0.3 ms; a list has over a hundred): it grows when an SCT names a new log.
+/// Shareable across threads.
 public final class SCTVerifier: @unchecked Sendable {
     private let lock = NSLock()
     private var source: (@Sendable () throws(CTLogListError) -> CTLogList)?
     private var list: Result<CTLogList, CTLogListError>?
-    private var store: Result<OpaquePointer?, CTLogListError>?
+    /// The current store and the list indices it holds.
+    private var store: (included: Set<Int>, pointer: OpaquePointer?)?
+    /// Stores replaced by a larger one, kept until deinit: another check may still use them.
+    private var replaced: [OpaquePointer] = []
 
     /// What the list is, for reports, known before it is read.
     public let name: String
@@ -85,7 +90,7 @@ public final class SCTVerifier: @unchecked Sendable {
     }
 
     deinit {
-        if case .success(let pointer?)? = store { ats_ctlog_store_free(UnsafeMutableRawPointer(pointer)) }
+        for pointer in replaced + [store?.pointer].compactMap({ $0 }) { ats_ctlog_store_free(UnsafeMutableRawPointer(pointer)) }
     }
 
     /// The log list (read now if it was deferred).
@@ -105,26 +110,31 @@ public final class SCTVerifier: @unchecked Sendable {
         return try list!.get()
     }
 
-    private func loadedStore() throws(CTLogListError) -> (CTLogList, OpaquePointer?) {
+    /// A store holding at least the listed logs with these IDs.
+    private func store(for ids: [Data]) throws(CTLogListError) -> (CTLogList, OpaquePointer?) {
         lock.lock()
         defer { lock.unlock() }
         let list = try loadedList()
-        if store == nil {
-            do { store = .success(try Self.loadStore(list)) } catch { store = .failure(error) }
-        }
-        return (list, try store!.get())
+        let needed = Set(ids.compactMap { list.index(id: $0) })
+        if let store, needed.isSubset(of: store.included) { return (list, store.pointer) }
+        let included = needed.union(store?.included ?? [])
+        let pointer = try Self.loadStore(included.sorted().map { ($0, list.logs[$0]) }, list: list)
+        if let old = store?.pointer { replaced.append(old) }
+        store = (included, pointer)
+        return (list, pointer)
     }
 
     /// Checks each SCT for `leaf`. Embedded SCTs are signed over the precertificate, which
     /// needs the `issuer`; TLS and OCSP SCTs over the certificate itself. Throws only when the
     /// log list cannot be read or loaded.
     public func check(_ scts: [ReceivedSCT], leaf: Certificate, issuer: Certificate?, at time: Date) throws(CTLogListError) -> [SCTCheck] {
-        let (logList, store) = try loadedStore()
+        let headers = scts.map { SCTHeader($0.bytes) }
+        let (logList, store) = try store(for: headers.compactMap { $0?.logID })
         guard let leafHandle = leaf.makeHandle() else { return scts.map { malformed($0) } }
         let issuerHandle = issuer?.makeHandle()
         let timeMillis = UInt64(max(0, time.timeIntervalSince1970 * 1000))
-        return scts.map { sct in
-            guard let header = SCTHeader(sct.bytes) else { return malformed(sct) }
+        return zip(scts, headers).map { sct, header in
+            guard let header else { return malformed(sct) }
             let log = logList.log(id: header.logID)
             var signature: SCTCheck.Signature
             if header.version != 0 {
@@ -164,12 +174,11 @@ public final class SCTVerifier: @unchecked Sendable {
     /// OpenSSL loads logs only from a configuration file (`CTLOG_STORE_load_file`); write one
     /// to a private temporary file, load it, delete it. Section names are generated and keys
     /// are checked to be plain base64, so nothing from the list reaches the file unescaped.
-    private static func loadStore(_ list: CTLogList) throws(CTLogListError) -> OpaquePointer? {
+    private static func loadStore(_ logs: [(offset: Int, element: CTLog)], list: CTLogList) throws(CTLogListError) -> OpaquePointer? {
         // Every key at once; only when OpenSSL refuses one is each key checked first (OpenSSL 3
         // decodes keys slowly, and Apple's lists all load).
-        let all = Array(list.logs.enumerated())
-        if let store = try load(all, list: list) { return store }
-        let loadable = all.filter { keyLoads($0.element.key) }
+        if let store = try load(logs, list: list) { return store }
+        let loadable = logs.filter { keyLoads($0.element.key) }
         return loadable.isEmpty ? nil : try load(loadable, list: list)
     }
 
