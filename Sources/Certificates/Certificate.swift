@@ -52,6 +52,10 @@ public struct Certificate: Sendable, Hashable {
     /// True when subject equals issuer and the key identifiers do not contradict it
     /// (`X509_self_signed` without checking the signature).
     public let isSelfSigned: Bool
+    /// The OpenSSL object the fields were read from, kept so a trust store of many roots
+    /// need not decode each one twice (OpenSSL 3's `d2i_X509` is the dominant cost of loading
+    /// Apple's 156 roots). Never mutated; not part of equality.
+    let decoded: X509Handle
 
     /// Validity length in Apple's inclusive days: notBefore through notAfter counted
     /// inclusively, 86,400 seconds a day, any remainder counting as one more day.

@@ -16,6 +16,7 @@ extension Certificate {
         let flags = X509_get_extension_flags(x509)
         let derBytes = handle.der
         der = Data(derBytes)
+        decoded = handle
         version = Int(X509_get_version(x509)) + 1
         subject = Self.name(X509_get_subject_name(x509))
         issuer = Self.name(X509_get_issuer_name(x509))

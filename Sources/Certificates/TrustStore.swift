@@ -86,9 +86,8 @@ final class NativeStore: @unchecked Sendable {
     init(_ certificates: [Certificate]) {
         pointer = X509_STORE_new()
         for certificate in certificates {
-            guard let handle = certificate.makeHandle() else { continue }
-            // X509_STORE_add_cert takes its own reference.
-            _ = X509_STORE_add_cert(pointer, handle.pointer)
+            // X509_STORE_add_cert takes its own reference to the certificate's decoded X509.
+            _ = X509_STORE_add_cert(pointer, certificate.decoded.pointer)
         }
         ERR_clear_error()
     }

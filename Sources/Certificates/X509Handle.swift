@@ -1,8 +1,9 @@
 import COpenSSL
 import Foundation
 
-/// Owns one OpenSSL `X509*` for the duration of a computation. Never escapes this module.
-final class X509Handle {
+/// Owns one OpenSSL `X509*`. Never escapes this module. Shared read-only across threads once
+/// made (OpenSSL 3 locks the lazily cached extension data of an `X509`).
+final class X509Handle: @unchecked Sendable {
     let pointer: OpaquePointer
 
     /// Takes ownership of an `X509*` that has one reference for us.
