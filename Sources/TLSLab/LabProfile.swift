@@ -48,6 +48,9 @@ public enum LabProfile: String, CaseIterable, Sendable {
     /// The good RSA leaf with two SCTs in the TLS extension, signed by atscheck's two test CT
     /// logs (`TestCerts/ct-test-log-list.json`), which Apple's log list does not hold.
     case tlsSCTs = "tls-scts"
+    /// The good RSA leaf with a stapled OCSP response ("good") whose single response carries
+    /// the same two test-log SCTs.
+    case ocspSCTs = "ocsp-scts"
     /// A leaf with 10,000 subjectAltNames: a certificate list of about 280 KB, more than
     /// Apple's TLS client accepts.
     case largeChain = "large-chain"
@@ -91,6 +94,7 @@ public enum LabProfile: String, CaseIterable, Sendable {
         case .validity900Days: "leaf is valid for 900 days, over the 825-day limit"
         case .missingIntermediate: "server sends the leaf without its intermediate"
         case .tlsSCTs: "two SCTs over TLS from test CT logs Apple does not list: fails CT under a preinstalled root"
+        case .ocspSCTs: "staples an OCSP response carrying two SCTs from test CT logs Apple does not list"
         case .largeChain: "leaf with 10,000 subjectAltNames: a certificate list of about 280 KB"
         case .plainHTTP: "plain HTTP/1.1, no TLS"
         case .silent: "accepts TCP and never answers: handshakes time out"

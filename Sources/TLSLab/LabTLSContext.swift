@@ -9,6 +9,8 @@ import Foundation
 final class LabTLSContext: @unchecked Sendable {
     /// The `SSL_CTX *`. Owned; freed in `deinit`.
     let context: OpaquePointer
+    /// The stapled OCSP response the context hands out, if any; freed after the context.
+    private let staple: UnsafeMutableRawPointer?
 
     /// Builds the context, loading the chain and key named by `settings` from `directory`.
     init(settings: LabTLSSettings, profile: LabProfile, directory: URL) throws(LabError) {
@@ -17,7 +19,7 @@ final class LabTLSContext: @unchecked Sendable {
             throw LabError("\(profile.rawValue): SSL_CTX_new failed: \(drainLabOpenSSLErrors() ?? "out of memory")")
         }
         do {
-            try Self.configure(context, settings: settings, profile: profile, directory: directory)
+            staple = try Self.configure(context, settings: settings, profile: profile, directory: directory)
         } catch {
             SSL_CTX_free(context)
             throw error
@@ -25,10 +27,14 @@ final class LabTLSContext: @unchecked Sendable {
         self.context = context
     }
 
-    deinit { SSL_CTX_free(context) }
+    deinit {
+        SSL_CTX_free(context)
+        ats_lab_staple_free(staple)
+    }
 
+    /// Configures `context`; returns the OCSP staple it hands out, if the profile staples one.
     private static func configure(_ context: OpaquePointer, settings: LabTLSSettings, profile: LabProfile,
-                                  directory: URL) throws(LabError) {
+                                  directory: URL) throws(LabError) -> UnsafeMutableRawPointer? {
         func fail(_ what: String) -> LabError {
             LabError("\(profile.rawValue): \(what): \(drainLabOpenSSLErrors() ?? "unknown OpenSSL error")")
         }
@@ -61,6 +67,22 @@ final class LabTLSContext: @unchecked Sendable {
             let path = directory.appendingPathComponent(serverInfo).path
             guard SSL_CTX_use_serverinfo_file(context, path) == 1 else { throw fail("cannot use server info \(path)") }
         }
+        var staple: UnsafeMutableRawPointer? = nil
+        if let scts = settings.staplesOCSPWithSCTs {
+            // Fixed dates around the fixtures' evaluation time (TestCerts/README.md).
+            guard let made = ats_lab_make_ocsp_staple_from_files(
+                context, directory.appendingPathComponent("intermediate.pem").path,
+                directory.appendingPathComponent("keys/intermediate.key").path,
+                directory.appendingPathComponent(scts).path, "20250531000000Z", "20250607000000Z") else {
+                throw fail("cannot build the OCSP response with SCTs from \(scts)")
+            }
+            guard ats_lab_ctx_staple(context, made) == 1 else {
+                ats_lab_staple_free(made)
+                throw fail("cannot staple OCSP responses")
+            }
+            staple = made
+        }
         ERR_clear_error()
+        return staple
     }
 }

@@ -20,6 +20,9 @@ struct LabTLSSettings: Sendable, Equatable {
     var dhAuto: Bool = false
     /// PEM `SERVERINFOV2` file of TLS extensions to send (`SSL_CTX_use_serverinfo_file`).
     var serverInfoFile: String? = nil
+    /// Staple an OCSP response ("good", signed by the intermediate) whose single response
+    /// carries the SCTs of this file (a TLS-encoded SCT list) to handshakes that ask for OCSP.
+    var staplesOCSPWithSCTs: String? = nil
 
     /// The settings for a profile, or nil for the profiles that do not speak TLS.
     static func forProfile(_ profile: LabProfile) -> LabTLSSettings? {
@@ -33,6 +36,9 @@ struct LabTLSSettings: Sendable, Equatable {
         case .tlsSCTs:
             settings = leaf("good-rsa")
             settings.serverInfoFile = "ct-test-logs-good-rsa.serverinfo"
+        case .ocspSCTs:
+            settings = leaf("good-rsa")
+            settings.staplesOCSPWithSCTs = "ct-test-logs-good-rsa.sctlist"
         case .tls13Only:
             settings = leaf("good-rsa")
             settings.minVersion = .tls13

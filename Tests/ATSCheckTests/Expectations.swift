@@ -67,6 +67,7 @@ enum Expectations {
         .init(profile: .missingIntermediate, status: .blocked, codes: ["cert-incomplete-chain"], fix: .serverOnly),
         // SCTs from test logs: CT does not apply under a user-installed root (TransparencyLabTests).
         .init(profile: .tlsSCTs, status: .allowed, codes: [], fix: .none),
+        .init(profile: .ocspSCTs, status: .allowed, codes: [], fix: .none),
         // A certificate list of about 280 KB: more than the 100 KiB Apple's client accepts (docs/ats-rules.md#chain-too-large).
         .init(profile: .largeChain, status: .blocked, codes: ["chain-too-large"], fix: .serverOnly),
         // Judged over http:// before any connection (-1022).

@@ -96,4 +96,23 @@ struct TransparencyLabTests {
         #expect(verdict.codes == ["ct-required"])
         #expect(verdict.trust?.transparency?.failure == "no SCTs: none embedded in the leaf and none delivered over TLS or OCSP")
     }
+
+    @Test("ocsp-scts: the SCTs arrive in the stapled OCSP response, which says good and verifies against the issuer")
+    func stapledSCTs() async throws {
+        let observation = try await LabHarness.observation(.ocspSCTs)
+        let probe = try #require(observation.probe(ProbeNames.defaultHello))
+        #expect(probe.stapledOCSP != nil)
+        #expect(probe.deliveredSCTs.map(\.source) == [.ocspResponse, .ocspResponse])
+        let verdict = try await Self.verdict(.ocspSCTs, store: try Self.store(logList: try Self.testLogList))
+        #expect(verdict.status == .allowed, "\(verdict.summary)")
+        #expect(verdict.trust?.ocsp?.status == .good)
+        #expect(verdict.trust?.ocsp?.signatureVerified == true)
+        let ct = try #require(verdict.trust?.transparency)
+        #expect(ct.qualifiedBy == .deliveredSCTs)
+        #expect(ct.scts.map(\.check.source) == [.ocspResponse, .ocspResponse])
+        #expect(ct.scts.map(\.check.signature) == [.verified, .verified])
+        // Under Apple's list the same SCTs are from unknown logs.
+        let apple = try await Self.verdict(.ocspSCTs, store: try Self.store())
+        #expect(apple.codes == ["ct-required"])
+    }
 }

@@ -29,7 +29,7 @@ struct LabCommandTests {
         let result = try await AsyncRun.atscheck(["lab"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(result.stdoutLines.first == "atscheck lab: 30 servers on 127.0.0.1")
+        #expect(result.stdoutLines.first == "atscheck lab: 31 servers on 127.0.0.1")
         #expect(result.stdout.contains("lab CA (trust it as a user-installed root): \(Fixtures.packageRoot.path)/TestCerts/root.pem"))
         let ports = LabServe.parsePorts(result.stdout)
         #expect(Set(ports.keys) == LabTable.names)

@@ -53,6 +53,7 @@ enum LabTable {
         LabCase(profile: "missing-intermediate", verdict: "blocked", codes: ["cert-incomplete-chain"], fixKeys: nil),
         // The lab root is user-installed here, so CT does not apply (LabVerdictTests covers it as a preinstalled root).
         LabCase(profile: "tls-scts", verdict: "allowed", codes: [], fixKeys: nil),
+        LabCase(profile: "ocsp-scts", verdict: "allowed", codes: [], fixKeys: nil),
         LabCase(profile: "large-chain", verdict: "blocked", codes: ["chain-too-large"], fixKeys: nil),
         LabCase(profile: "plain-http", verdict: "blocked", codes: ["insecure-http"],
                 fixKeys: ["NSExceptionAllowsInsecureHTTPLoads": "YES"]),

@@ -14,7 +14,7 @@ struct CertificateProfileTests {
         (.wrongHost, "leaf-wrong-host.pem"), (.sha1Leaf, "leaf-sha1.pem"), (.rsa1024, "leaf-rsa1024.pem"),
         (.noSAN, "leaf-no-san.pem"), (.clientAuthEKU, "leaf-clientauth-eku.pem"),
         (.validity900Days, "leaf-900-days.pem"), (.missingIntermediate, "chain-missing-intermediate.pem"),
-        (.tls13Only, "leaf-good-rsa.pem"), (.staticRSAOnly, "leaf-good-rsa.pem"), (.tlsSCTs, "leaf-good-rsa.pem"),
+        (.tls13Only, "leaf-good-rsa.pem"), (.staticRSAOnly, "leaf-good-rsa.pem"), (.tlsSCTs, "leaf-good-rsa.pem"), (.ocspSCTs, "leaf-good-rsa.pem"),
     ]
 
     @Test("served chain is byte-for-byte the fixture file", arguments: servedFiles)

@@ -130,6 +130,19 @@ int ats_asn1_time_to_epoch(const ASN1_TIME *time, int64_t *seconds);
 int ats_lab_ctx_set_proto_versions(SSL_CTX *ctx, int min_version, int max_version);
 /// SSL_CTX_set_dh_auto(ctx, 1) (a macro): DHE groups sized to the server key; 1 on success.
 int ats_lab_ctx_set_dh_auto(SSL_CTX *ctx);
+/// A DER OCSPResponse saying "good" for `leaf`, signed by its `issuer`, whose single response
+/// carries `sct_list` (a TLS-encoded SignedCertificateTimestampList) as its SCT extension;
+/// thisUpdate/nextUpdate as ASN.1 time strings ("20250531000000Z"). NULL on failure.
+/// Free with ats_lab_staple_free (after the SSL_CTX that staples it).
+void *ats_lab_make_ocsp_staple(X509 *leaf, X509 *issuer, EVP_PKEY *issuer_key, const unsigned char *sct_list,
+                               size_t sct_list_length, const char *this_update, const char *next_update);
+/// Staples the response to every handshake whose client asks for OCSP (status_request).
+int ats_lab_ctx_staple(SSL_CTX *ctx, void *staple);
+/// ats_lab_make_ocsp_staple for the leaf loaded into `ctx`, with the issuer, its key and the
+/// SCT list read from files.
+void *ats_lab_make_ocsp_staple_from_files(SSL_CTX *ctx, const char *issuer_pem, const char *issuer_key_pem,
+                                          const char *sct_list_file, const char *this_update, const char *next_update);
+void ats_lab_staple_free(void *staple);
 /// accept(2) returning a close-on-exec descriptor atomically where the system allows
 /// (accept4 on Linux), so a concurrently spawned child never inherits it. -1 + errno on failure.
 int ats_lab_accept_cloexec(int listener);
