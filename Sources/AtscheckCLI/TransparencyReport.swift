@@ -7,7 +7,7 @@ struct TransparencyReport: Encodable {
     let required: Bool
 
     private enum Keys: String, CodingKey {
-        case logList, required, qualified, qualifiedBy, failure, currentLogs, qualifiedEmbeddedLogs, requiredEmbeddedSCTs, scts
+        case logList, required, qualified, qualifiedBy, failure, currentLogs, qualifiedEmbeddedLogs, requiredEmbeddedSCTs, assumptions, scts
     }
 
     private struct SCT: Encodable {
@@ -42,6 +42,7 @@ struct TransparencyReport: Encodable {
         try container.encode(evaluation.currentLogs, forKey: .currentLogs)
         try container.encode(evaluation.qualifiedEmbeddedLogs, forKey: .qualifiedEmbeddedLogs)
         try container.encode(evaluation.requiredEmbedded, forKey: .requiredEmbeddedSCTs)
+        try container.encode(evaluation.assumptions, forKey: .assumptions)
         try container.encode(evaluation.scts.map(SCT.init), forKey: .scts)
     }
 

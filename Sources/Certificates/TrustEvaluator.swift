@@ -80,6 +80,7 @@ public struct TrustEvaluator: Sendable {
         }
         let reasons = rules.flatMap { $0.check(context) }
         var notes = notes(context)
+        notes += context.transparency?.assumptions ?? []
         if let logListProblem { notes.append("The CT log list could not be used, so SCTs were not judged: \(logListProblem.description)") }
         return TrustEvaluation(host: host, time: time, path: path, ocsp: ocsp, reasons: reasons,
                                transparency: context.transparency,

@@ -9,10 +9,10 @@ import Testing
 struct AppleCTPolicyTests {
     static func day(_ text: String) -> Date { instant(text + "T00:00:00Z") }
 
-    static func log(_ number: UInt8, _ state: CTLog.State, since: String = "2024-01-01", operator name: String = "op",
-                    shard: (String, String)? = nil) -> CTLog {
-        CTLog(id: Data(repeating: number, count: 32), key: Data([number]), name: "log \(number)", operatorName: name,
-              state: state, stateSince: day(since), isTiled: false,
+    static func log(_ number: UInt8, _ state: CTLog.State, since: String = "2024-01-01", operator name: String? = nil,
+                    shard: (String, String)? = nil, tiled: Bool = false) -> CTLog {
+        CTLog(id: Data(repeating: number, count: 32), key: Data([number]), name: "log \(number)", operatorName: name ?? "op \(number)",
+              state: state, stateSince: day(since), isTiled: tiled,
               shardStart: shard.map { day($0.0) }, shardEnd: shard.map { day($0.1) })
     }
 
@@ -130,5 +130,22 @@ struct AppleCTPolicyTests {
     @Test("no SCTs at all says so")
     func nothing() throws {
         #expect(try Self.judge([]).failure == "no SCTs: none embedded in the leaf and none delivered over TLS or OCSP")
+    }
+
+    @Test("three logs of one operator qualify, as trustd's code counts; the note says Apple's page would cap them at two")
+    func operatorCapIsProseOnly() throws {
+        let sameOperator = try Self.judge((1...3).map { Self.sct(Self.log($0, .usable, operator: "Google")) })
+        #expect(sameOperator.qualifiedBy == .embeddedSCTs)
+        #expect(sameOperator.assumptions.count == 1)
+        #expect(sameOperator.assumptions.first?.hasPrefix("Apple's policy page counts at most 2 SCT(s) per log operator, which leaves 2 of the 3 needed") == true)
+        let distinctOperators = try Self.judge((1...3).map { Self.sct(Self.log($0, .usable)) })
+        #expect(distinctOperators.assumptions.isEmpty)
+    }
+
+    @Test("only static-ct-api logs qualify as trustd's code counts; the note says Apple's page wants an RFC 6962 log")
+    func rfc6962IsProseOnly() throws {
+        let tiled = try Self.judge((1...3).map { Self.sct(Self.log($0, .usable, tiled: true)) })
+        #expect(tiled.qualifiedBy == .embeddedSCTs)
+        #expect(tiled.assumptions == ["every counted SCT is from a static-ct-api log; Apple's policy page asks for one from an RFC 6962 log, trustd's code does not, and atscheck follows the code"])
     }
 }

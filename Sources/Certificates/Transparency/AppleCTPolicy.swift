@@ -31,6 +31,9 @@ public struct CTEvaluation: Sendable {
     public let failure: String?
     /// How the leaf qualified; nil when it did not.
     public let qualifiedBy: Qualification?
+    /// Where Apple's published policy would answer otherwise than trustd's code, which
+    /// atscheck follows (the per-operator cap, the RFC 6962 log): one sentence each.
+    public var assumptions: [String] = []
 
     /// trustd's two ways to qualify (`verify_tls_ct_policy`).
     public enum Qualification: String, Sendable, Hashable {
@@ -123,13 +126,36 @@ public enum AppleCTPolicy {
         }
         let qualifiedBy: CTEvaluation.Qualification? = externalPath ? .deliveredSCTs
             : currentEmbedded && qualified >= required ? .embeddedSCTs : nil
-        return CTEvaluation(logListName: logListName, scts: judged, isCompliant: qualifiedBy != nil,
+        var evaluation = CTEvaluation(logListName: logListName, scts: judged, isCompliant: qualifiedBy != nil,
                             currentLogs: currentLogs.count, qualifiedEmbeddedLogs: qualified, requiredEmbedded: required,
                             failure: qualifiedBy != nil ? nil : failure(checks: checks, currentLogs: currentLogs.count,
                                                                         currentEmbedded: currentEmbedded, currentExternal: currentExternal,
                                                                         qualified: qualified, required: required, leaf: leaf)
                                 + staleness(checks, published: published),
                             qualifiedBy: qualifiedBy)
+        if qualifiedBy == .embeddedSCTs {
+            let counted = embeddedLogs.filter { uncounted[$0.key] == nil }.map(\.value.log)
+            evaluation.assumptions = proseDifferences(counted, required: required, leaf: leaf)
+        }
+        return evaluation
+    }
+
+    /// Apple's policy page (support.apple.com/103214) caps the embedded SCTs counted per log
+    /// operator for leaves issued from 2021-04-21 (1 up to 180 days, 2 beyond) and asks for one
+    /// SCT from an RFC 6962 log; `verify_tls_ct_policy` does neither. Say so when it matters.
+    private static func proseDifferences(_ logs: [CTLog], required: Int, leaf: Certificate) -> [String] {
+        var notes: [String] = []
+        if leaf.notBefore >= PolicyDates.ctLifetimeTable {
+            let cap = leaf.notAfter.timeIntervalSince(leaf.notBefore) <= 180 * 86_400 ? 1 : 2
+            let capped = Dictionary(grouping: logs, by: \.operatorName).values.reduce(0) { $0 + min(cap, $1.count) }
+            if capped < required {
+                notes.append("Apple's policy page counts at most \(cap) SCT(s) per log operator, which leaves \(capped) of the \(required) needed; trustd's code (verify_tls_ct_policy, Security-61901) has no such cap, and atscheck follows the code")
+            }
+        }
+        if !logs.isEmpty && logs.allSatisfy(\.isTiled) {
+            notes.append("every counted SCT is from a static-ct-api log; Apple's policy page asks for one from an RFC 6962 log, trustd's code does not, and atscheck follows the code")
+        }
+        return notes
     }
 
     /// Embedded SCTs needed for the leaf's lifetime: whole UTC months before 2021-04-21
