@@ -70,9 +70,7 @@ public enum VerdictEvaluator {
         let chain = servedChain(observation)
         let trust = chain.isEmpty ? nil : input.trustEvaluator.evaluate(
             chain, host: observation.endpoint.host, at: input.time,
-            deliveredSCTs: (observation.probe(ProbeNames.defaultHello)?.deliveredSCTs ?? []).map {
-                ReceivedSCT(source: $0.source == .tlsExtension ? .tlsExtension : .ocspResponse, bytes: $0.bytes)
-            },
+            deliveredSCTs: (observation.probe(ProbeNames.defaultHello)?.deliveredSCTs ?? []).map(\.received),
             ocspResponse: observation.probe(ProbeNames.defaultHello)?.stapledOCSP)
         let group = ATSSuiteGroup.forTarget(input.options.target)
         let tls = TLSAssessment.assess(capabilities, atsEnforced: requirements.atsEnforced, minimum: requirements.minimumTLSVersion,

@@ -104,10 +104,8 @@ enum CertTextRenderer {
             out += "    app sees: NSURLErrorDomain \(reason.appleError)\(transport)\n"
             out += wrap("source: \(sourceText(reason.source))", firstPrefix: "    ", restPrefix: "      ")
         }
-        // A ct-required reason already lists every SCT; otherwise say how CT went.
-        if let ct = evaluation.transparency, !evaluation.reasons.contains(where: { $0.code == .ctRequired }) {
-            out += "\n" + TransparencyReport.text(ct, required: evaluation.transparencyRequired)
-        }
+        let transparency = TransparencyReport.text(for: evaluation)
+        if !transparency.isEmpty { out += "\n" + transparency }
         if let ocsp = evaluation.ocsp {
             let signature = ocsp.status == .unusable ? "" : ocsp.signatureVerified ? " (signature verified)" : " (signature not verified)"
             out += "\n  OCSP: \(ocsp.status.rawValue)\(signature)\n"

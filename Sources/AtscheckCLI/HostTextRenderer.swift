@@ -56,9 +56,7 @@ enum HostTextRenderer {
                 out += wrap(CertTextRenderer.printable(line), "  ", "     ")
             }
             out += wrap("trust store: " + TrustStoreSummary(outcome.store).text, "  ", "    ")
-            if let trust = verdict.trust, let ct = trust.transparency, !trust.reasons.contains(where: { $0.code == .ctRequired }) {
-                out += TransparencyReport.text(ct, required: trust.transparencyRequired)
-            }
+            if let trust = verdict.trust { out += TransparencyReport.text(for: trust) }
         }
         if let observation = outcome.observation {
             let ran = observation.probes.filter { if case .notRun = $0.outcome { return false } else { return true } }.count

@@ -46,8 +46,15 @@ struct TransparencyReport: Encodable {
         try container.encode(evaluation.scts.map(SCT.init), forKey: .scts)
     }
 
-    /// The `CT:` block of the text reports: a summary, then one wrapped line per SCT.
-    static func text(_ evaluation: CTEvaluation, required: Bool) -> String {
+    /// The `CT:` block of a text report, or "" when there is no CT verdict or a `ct-required`
+    /// reason already lists every SCT.
+    static func text(for trust: TrustEvaluation) -> String {
+        guard let ct = trust.transparency, !trust.reasons.contains(where: { $0.code == .ctRequired }) else { return "" }
+        return text(ct, required: trust.transparencyRequired)
+    }
+
+    /// The `CT:` block: a summary, then one wrapped line per SCT.
+    private static func text(_ evaluation: CTEvaluation, required: Bool) -> String {
         let state = evaluation.isCompliant ? "qualified" : "not qualified"
         let scope = required ? "required" : "not required for this chain"
         let summary = "CT: \(state) (\(scope)): \(evaluation.summary); log list: \(evaluation.logListName)"

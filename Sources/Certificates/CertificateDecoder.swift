@@ -50,10 +50,6 @@ extension Certificate {
         }
     }
 
-    /// A fresh OpenSSL handle for this certificate (for path building and OCSP).
-    func makeHandle() -> X509Handle? {
-        try? X509Handle.decode(der: [UInt8](der)).get()
-    }
 
     private static func name(_ name: OpaquePointer?) -> DistinguishedName {
         guard let name else { return DistinguishedName(rfc4514: "", commonName: nil) }

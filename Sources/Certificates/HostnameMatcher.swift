@@ -18,7 +18,7 @@ public enum HostnameMatcher {
     /// rule applies (no wildcard above a single label).
     public static func matches(_ host: String, certificate: Certificate,
                                publicSuffixes: PublicSuffixSource = .installed) -> Bool {
-        guard let handle = certificate.makeHandle() else { return false }
+        let handle = certificate.decoded
         let name = normalized(host)
         // X509_check_host reads a leading dot as "any subdomain of" (.example.com would match a
         // certificate for www.example.com); a host name never starts with a dot.

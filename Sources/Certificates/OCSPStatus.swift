@@ -24,7 +24,8 @@ public struct OCSPStatus: Sendable, Hashable {
 
     /// Decodes a DER OCSPResponse and looks up `certificate`, issued by `issuer`.
     public static func check(response: Data, certificate: Certificate, issuer: Certificate?, store: TrustStore) -> OCSPStatus {
-        guard let leaf = certificate.makeHandle(), let issuerHandle = issuer?.makeHandle() else {
+        let leaf = certificate.decoded
+        guard let issuerHandle = issuer?.decoded else {
             return OCSPStatus(status: .unusable, signatureVerified: false, revocationTime: nil, thisUpdate: nil, nextUpdate: nil)
         }
         var responseStatus: Int32 = 0

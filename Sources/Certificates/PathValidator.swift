@@ -34,16 +34,15 @@ public enum PathValidator {
     /// Builds and verifies a path from `presented[0]` (the leaf), using `presented[1...]`
     /// as untrusted intermediates and the store's anchors as roots.
     public static func validate(_ presented: [Certificate], store: TrustStore, at time: Date) -> PathValidation {
-        guard let leafCertificate = presented.first, let leaf = leafCertificate.makeHandle(),
-              let context = X509_STORE_CTX_new() else {
+        guard let leafCertificate = presented.first, let context = X509_STORE_CTX_new() else {
             return PathValidation(chain: presented, failures: [], anchorOrigin: nil)
         }
         defer { X509_STORE_CTX_free(context) }
-        let intermediates = presented.dropFirst().compactMap { $0.makeHandle() }
+        let leaf = leafCertificate.decoded
         let untrusted = ats_x509_stack_new()
         defer { ats_x509_stack_free_all(untrusted) }
-        for handle in intermediates where X509_up_ref(handle.pointer) == 1 {
-            _ = ats_x509_stack_push(untrusted, handle.pointer)
+        for certificate in presented.dropFirst() where X509_up_ref(certificate.decoded.pointer) == 1 {
+            _ = ats_x509_stack_push(untrusted, certificate.decoded.pointer)
         }
 
         ERR_clear_error()
@@ -78,12 +77,18 @@ public enum PathValidator {
             failures.append(.init(code: Int(code), description: String(cString: X509_verify_cert_error_string(Int(code))), depth: 0))
         }
 
+        // The built chain holds the very X509 objects of the presented certificates and the
+        // store's anchors: map them back instead of decoding every field again.
         var chain: [Certificate] = []
         if let built = X509_STORE_CTX_get1_chain(context) {
             defer { ats_x509_stack_free_all(built) }
             for index in 0..<ats_x509_stack_count(built) {
-                guard let certificate = ats_x509_stack_at(built, index), X509_up_ref(certificate) == 1 else { continue }
-                chain.append(Certificate(handle: X509Handle(owning: certificate)))
+                guard let certificate = ats_x509_stack_at(built, index) else { continue }
+                if let known = presented.first(where: { $0.decoded.pointer == certificate }) ?? store.native.anchor(certificate) {
+                    chain.append(known)
+                } else if X509_up_ref(certificate) == 1 {
+                    chain.append(Certificate(handle: X509Handle(owning: certificate)))
+                }
             }
         }
         ERR_clear_error()

@@ -82,6 +82,8 @@ public struct TrustStore: Sendable {
 /// OpenSSL allows concurrent verifications against one store once it is populated.
 final class NativeStore: @unchecked Sendable {
     let pointer: OpaquePointer
+    /// The anchors by their X509 object (the one the store holds).
+    private let byObject: [OpaquePointer: Certificate]
 
     init(_ certificates: [Certificate]) {
         pointer = X509_STORE_new()
@@ -89,8 +91,12 @@ final class NativeStore: @unchecked Sendable {
             // X509_STORE_add_cert takes its own reference to the certificate's decoded X509.
             _ = X509_STORE_add_cert(pointer, certificate.decoded.pointer)
         }
+        byObject = Dictionary(certificates.map { ($0.decoded.pointer, $0) }, uniquingKeysWith: { first, _ in first })
         ERR_clear_error()
     }
+
+    /// The anchor whose X509 object this is, if any.
+    func anchor(_ object: OpaquePointer) -> Certificate? { byObject[object] }
 
     deinit {
         X509_STORE_free(pointer)

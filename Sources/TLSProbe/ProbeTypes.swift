@@ -1,3 +1,4 @@
+import Certificates
 import Foundation
 
 /// TLS protocol versions a probe can offer or observe.
@@ -187,13 +188,8 @@ public struct ProbeResult: Sendable, Hashable, Codable {
 
 /// A signed certificate timestamp the server delivered during the handshake.
 public struct DeliveredSCT: Sendable, Hashable, Codable {
-    /// How an SCT reached the client.
-    public enum Source: String, Sendable, Hashable, Codable {
-        /// The `signed_certificate_timestamp` TLS extension.
-        case tlsExtension
-        /// The stapled OCSP response.
-        case ocspResponse
-    }
+    /// How an SCT reached the client: `.tlsExtension` or `.ocspResponse` (never `.embedded`).
+    public typealias Source = SCTSource
 
     /// Where the SCT came from.
     public let source: Source
@@ -203,6 +199,9 @@ public struct DeliveredSCT: Sendable, Hashable, Codable {
     public let timestamp: Date
     /// The SCT as serialised on the wire (RFC 6962 §3.2), for signature checks.
     public let bytes: Data
+
+    /// The SCT as the trust evaluation takes it.
+    public var received: ReceivedSCT { ReceivedSCT(source: source, bytes: bytes) }
 
     /// Creates an SCT record.
     public init(source: Source, logID: String, timestamp: Date, bytes: Data = Data()) {

@@ -19,8 +19,6 @@ public struct CTEvaluation: Sendable {
     public let logListName: String
     /// Every SCT, in the order embedded, TLS, OCSP.
     public let scts: [JudgedSCT]
-    /// True when trustd would mark the path CT-qualified (`SecCertificatePathVCSetIsCT`).
-    public let isCompliant: Bool
     /// Distinct currently valid (not retired) logs with an accepted SCT, from any source.
     public let currentLogs: Int
     /// Distinct once- or currently-qualified logs counted from embedded SCTs.
@@ -31,6 +29,8 @@ public struct CTEvaluation: Sendable {
     public let failure: String?
     /// How the leaf qualified; nil when it did not.
     public let qualifiedBy: Qualification?
+    /// True when trustd would mark the path CT-qualified (`SecCertificatePathVCSetIsCT`).
+    public var isCompliant: Bool { qualifiedBy != nil }
     /// Where Apple's published policy would answer otherwise than trustd's code, which
     /// atscheck follows (the per-operator cap, the RFC 6962 log): one sentence each.
     public var assumptions: [String] = []
@@ -126,7 +126,7 @@ public enum AppleCTPolicy {
         }
         let qualifiedBy: CTEvaluation.Qualification? = externalPath ? .deliveredSCTs
             : currentEmbedded && qualified >= required ? .embeddedSCTs : nil
-        var evaluation = CTEvaluation(logListName: logListName, scts: judged, isCompliant: qualifiedBy != nil,
+        var evaluation = CTEvaluation(logListName: logListName, scts: judged,
                             currentLogs: currentLogs.count, qualifiedEmbeddedLogs: qualified, requiredEmbedded: required,
                             failure: qualifiedBy != nil ? nil : failure(checks: checks, currentLogs: currentLogs.count,
                                                                         currentEmbedded: currentEmbedded, currentExternal: currentExternal,
@@ -230,9 +230,6 @@ public enum AppleCTPolicy {
 
     private static func since(_ log: CTLog) -> String { log.stateSince.map { " since \(day($0))" } ?? "" }
 
-    static func day(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        return formatter.string(from: date)
-    }
+    /// The UTC day, e.g. 2025-06-01.
+    static func day(_ date: Date) -> String { String(iso8601(date).prefix(10)) }
 }

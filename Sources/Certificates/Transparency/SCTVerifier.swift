@@ -130,8 +130,8 @@ public final class SCTVerifier: @unchecked Sendable {
     public func check(_ scts: [ReceivedSCT], leaf: Certificate, issuer: Certificate?, at time: Date) throws(CTLogListError) -> [SCTCheck] {
         let headers = scts.map { SCTHeader($0.bytes) }
         let (logList, store) = try store(for: headers.compactMap { $0?.logID })
-        guard let leafHandle = leaf.makeHandle() else { return scts.map { malformed($0) } }
-        let issuerHandle = issuer?.makeHandle()
+        let leafHandle = leaf.decoded
+        let issuerHandle = issuer?.decoded
         let timeMillis = UInt64(max(0, time.timeIntervalSince1970 * 1000))
         return zip(scts, headers).map { sct, header in
             guard let header else { return malformed(sct) }
