@@ -11,12 +11,12 @@ let package = Package(
         .executableTarget(name: "FuzzPlist", dependencies: [
             .product(name: "ATSPolicy", package: "atscheck"), .product(name: "ATSLint", package: "atscheck"),
         ]),
-        .executableTarget(name: "FuzzCertificates", dependencies: [.product(name: "Certificates", package: "atscheck")]),
+        .executableTarget(name: "FuzzCertificates", dependencies: [.product(name: "ATSCertificates", package: "atscheck")]),
         .executableTarget(name: "FuzzProxyHead", dependencies: [.product(name: "ATSProxy", package: "atscheck")]),
-        .executableTarget(name: "FuzzPublicSuffix", dependencies: [.product(name: "Certificates", package: "atscheck")]),
-        .executableTarget(name: "FuzzTransparency", dependencies: [.product(name: "Certificates", package: "atscheck")]),
+        .executableTarget(name: "FuzzPublicSuffix", dependencies: [.product(name: "ATSCertificates", package: "atscheck")]),
+        .executableTarget(name: "FuzzTransparency", dependencies: [.product(name: "ATSCertificates", package: "atscheck")]),
         .executableTarget(name: "FuzzPins", dependencies: [
-            .product(name: "Pinning", package: "atscheck"), .product(name: "ATSPolicy", package: "atscheck"),
+            .product(name: "ATSPinning", package: "atscheck"), .product(name: "ATSPolicy", package: "atscheck"),
         ]),
     ]
 )

@@ -12,9 +12,9 @@
 // plus breakdown lines (policy lookup alone, the same with one policy, Pin(certificate:)).
 // The verifier holds an ATS-style policy for good.atscheck.test (CA pin = the intermediate's
 // pin) and UNRELATED (default 300) unrelated policies. The evaluation date is fixed.
-import Certificates
+import ATSCertificates
 import Foundation
-import Pinning
+import ATSPinning
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

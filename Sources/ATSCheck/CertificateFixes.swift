@@ -1,4 +1,4 @@
-import Certificates
+import ATSCertificates
 
 /// The server-side change that removes each certificate reason.
 enum CertificateFixes {

@@ -1,4 +1,4 @@
-import Certificates
+import ATSCertificates
 import Foundation
 
 /// Reason codes for live verdicts, beyond the certificate codes of `ReasonCode`. The raw

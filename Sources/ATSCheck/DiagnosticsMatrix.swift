@@ -1,5 +1,5 @@
 import ATSPolicy
-import TLSProbe
+import ATSProbe
 
 /// One row of the nscurl `--ats-diagnostics` matrix (docs/ats-rules.md#nscurl-matrix).
 public struct DiagnosticRow: Sendable, Hashable, Codable {

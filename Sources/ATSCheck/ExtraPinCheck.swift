@@ -1,6 +1,6 @@
-import Certificates
+import ATSCertificates
 import Foundation
-import Pinning
+import ATSPinning
 
 /// Pins given besides the app's ATS policy (TrustKit, Android NSC), judged over the built chain.
 public enum ExtraPinCheck {

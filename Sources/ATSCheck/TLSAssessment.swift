@@ -1,5 +1,5 @@
 import ATSPolicy
-import TLSProbe
+import ATSProbe
 
 /// Whether a URLSession client with given ATS requirements would complete a handshake with a
 /// server of known capabilities, and if not, why (docs/ats-rules.md#ats-cipher-suites).

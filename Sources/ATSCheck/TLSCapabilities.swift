@@ -1,4 +1,4 @@
-import TLSProbe
+import ATSProbe
 
 /// What the probes established about a server's TLS, as tri-state facts: `true` (a probe
 /// completed), `false` (the server refused the offer), `nil` (unknown: the probe could not

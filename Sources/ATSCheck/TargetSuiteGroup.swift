@@ -1,5 +1,5 @@
 import ATSPolicy
-import TLSProbe
+import ATSProbe
 
 extension ATSSuiteGroup {
     /// The suite groups of the release `target` runs (docs/ats-rules.md#ats-cipher-suites):

@@ -1,6 +1,6 @@
 import ATSPolicy
-import Certificates
-import TLSProbe
+import ATSCertificates
+import ATSProbe
 
 /// The answer to "would ATS block this load?".
 public enum VerdictStatus: String, Sendable, Codable {

@@ -1,8 +1,8 @@
 import ATSPolicy
-import Certificates
+import ATSCertificates
 import Foundation
-import Pinning
-import TLSProbe
+import ATSPinning
+import ATSProbe
 
 /// Everything a verdict is computed from.
 public struct VerdictInput: Sendable {

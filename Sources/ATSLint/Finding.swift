@@ -32,7 +32,7 @@ public struct Finding: Sendable, Hashable, Codable {
     public let fix: String?
 
     /// Creates a finding.
-    public init(rule: String, severity: Severity, message: String, keyPath: KeyPath?, location: SourceLocation?, fix: String? = nil) {
+    public init(rule: String, severity: Severity, message: String, keyPath: PlistKeyPath?, location: SourceLocation?, fix: String? = nil) {
         self.rule = rule
         self.severity = severity
         self.message = message

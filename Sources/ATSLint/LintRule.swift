@@ -67,7 +67,7 @@ public protocol LintRule: Sendable {
 
 extension LintRule {
     /// A finding of this rule at its own severity.
-    public func finding(_ message: String, at keyPath: KeyPath?, _ location: SourceLocation?, fix: String? = nil,
+    public func finding(_ message: String, at keyPath: PlistKeyPath?, _ location: SourceLocation?, fix: String? = nil,
                         severity: Severity? = nil) -> Finding {
         Finding(rule: info.id, severity: severity ?? info.severity, message: message, keyPath: keyPath, location: location, fix: fix)
     }

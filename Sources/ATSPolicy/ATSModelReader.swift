@@ -7,7 +7,7 @@ extension AppTransportSecurity {
         var reader = TypedReader()
         let root = document.root
         if let entry = root.value.entry(ATSKeys.root) {
-            let path = KeyPath([ATSKeys.root])
+            let path = PlistKeyPath([ATSKeys.root])
             if case .dictionary(let entries) = entry.node.value {
                 self = reader.read(entries, keyPath: path, location: entry.keyLocation)
             } else {
@@ -18,7 +18,7 @@ extension AppTransportSecurity {
                   !entries.contains(where: { $0.key.hasPrefix("CFBundle") }) {
             // A bare ATS dictionary. A full Info.plist (it has CFBundle* keys) with ATS keys at its
             // root is not one: iOS reads only NSAppTransportSecurity, so those keys do nothing.
-            self = reader.read(entries, keyPath: KeyPath([]), location: root.location)
+            self = reader.read(entries, keyPath: PlistKeyPath([]), location: root.location)
         } else {
             self = reader.absent()
         }
@@ -29,18 +29,18 @@ extension AppTransportSecurity {
 private struct TypedReader {
     var mismatches: [TypeMismatch] = []
 
-    mutating func mismatch(_ path: KeyPath, _ location: SourceLocation?, _ expected: ATSKeys.ValueType, _ found: PlistValue) {
+    mutating func mismatch(_ path: PlistKeyPath, _ location: SourceLocation?, _ expected: ATSKeys.ValueType, _ found: PlistValue) {
         mismatches.append(TypeMismatch(keyPath: path, location: location, expected: expected, found: found.typeName))
     }
 
     mutating func absent() -> AppTransportSecurity {
-        AppTransportSecurity(keyPath: KeyPath([ATSKeys.root]), location: nil, isPresent: false, entries: [],
+        AppTransportSecurity(keyPath: PlistKeyPath([ATSKeys.root]), location: nil, isPresent: false, entries: [],
                              allowsArbitraryLoads: nil, allowsArbitraryLoadsForMedia: nil, allowsArbitraryLoadsInWebContent: nil,
                              allowsLocalNetworking: nil, requiresNIAPPackage: nil, exceptionDomains: [], pinnedDomains: [],
                              presentGlobalKeys: [], typeMismatches: [])
     }
 
-    mutating func read(_ entries: [PlistEntry], keyPath: KeyPath, location: SourceLocation?) -> AppTransportSecurity {
+    mutating func read(_ entries: [PlistEntry], keyPath: PlistKeyPath, location: SourceLocation?) -> AppTransportSecurity {
         func bool(_ key: String) -> Located<Bool>? { boolean(entries, key, keyPath) }
         let arbitrary = bool(ATSKeys.allowsArbitraryLoads)
         let media = bool(ATSKeys.allowsArbitraryLoadsForMedia)
@@ -60,7 +60,7 @@ private struct TypedReader {
                                     presentGlobalKeys: Set(entries.map(\.key)), typeMismatches: mismatches)
     }
 
-    private mutating func exceptionDomain(_ entry: PlistEntry, parent: KeyPath) -> ExceptionDomain {
+    private mutating func exceptionDomain(_ entry: PlistEntry, parent: PlistKeyPath) -> ExceptionDomain {
         let path = parent.appending(entry.key)
         let entries = entry.node.value.entries ?? []
         if entry.node.value.entries == nil { mismatch(path, entry.keyLocation, .dictionary, entry.node.value) }
@@ -86,7 +86,7 @@ private struct TypedReader {
             legacyBooleans: legacyBooleans, legacyMinimumTLSVersion: legacyTLS)
     }
 
-    private mutating func pinnedDomain(_ entry: PlistEntry, parent: KeyPath) -> PinnedDomain {
+    private mutating func pinnedDomain(_ entry: PlistEntry, parent: PlistKeyPath) -> PinnedDomain {
         let path = parent.appending(entry.key)
         let entries = entry.node.value.entries ?? []
         if entry.node.value.entries == nil { mismatch(path, entry.keyLocation, .dictionary, entry.node.value) }
@@ -97,7 +97,7 @@ private struct TypedReader {
                             leafIdentities: identities(entries, ATSKeys.pinnedLeafIdentities, path))
     }
 
-    private mutating func identities(_ entries: [PlistEntry], _ key: String, _ parent: KeyPath) -> [PinIdentity]? {
+    private mutating func identities(_ entries: [PlistEntry], _ key: String, _ parent: PlistKeyPath) -> [PinIdentity]? {
         guard let entry = entries.last(where: { $0.key == key }) else { return nil }
         let path = parent.appending(key)
         guard case .array(let elements) = entry.node.value else {
@@ -130,7 +130,7 @@ private struct TypedReader {
     /// A Boolean as ATS reads it: `<true/>`/`<false/>`, or a number (YES when it equals 1, NO
     /// otherwise: `[value isEqual:@YES]` in `sec_protocol_configuration_set_ats_overrides`),
     /// which is also reported as a type mismatch; any other type is absent.
-    private mutating func boolean(_ entries: [PlistEntry], _ key: String, _ parent: KeyPath) -> Located<Bool>? {
+    private mutating func boolean(_ entries: [PlistEntry], _ key: String, _ parent: PlistKeyPath) -> Located<Bool>? {
         guard let entry = entries.last(where: { $0.key == key }) else { return nil }
         let path = parent.appending(key)
         switch entry.node.value {
@@ -148,7 +148,7 @@ private struct TypedReader {
         }
     }
 
-    private mutating func string(_ entries: [PlistEntry], _ key: String, _ parent: KeyPath) -> Located<String>? {
+    private mutating func string(_ entries: [PlistEntry], _ key: String, _ parent: PlistKeyPath) -> Located<String>? {
         guard let entry = entries.last(where: { $0.key == key }) else { return nil }
         guard case .string(let value) = entry.node.value else {
             mismatch(parent.appending(key), entry.keyLocation, .string, entry.node.value)
@@ -157,7 +157,7 @@ private struct TypedReader {
         return Located(value: value, keyPath: parent.appending(key), location: entry.keyLocation)
     }
 
-    private mutating func dictionaryEntries(_ entries: [PlistEntry], _ key: String, _ parent: KeyPath) -> ([PlistEntry], KeyPath)? {
+    private mutating func dictionaryEntries(_ entries: [PlistEntry], _ key: String, _ parent: PlistKeyPath) -> ([PlistEntry], PlistKeyPath)? {
         guard let entry = entries.last(where: { $0.key == key }) else { return nil }
         let path = parent.appending(key)
         guard let children = entry.node.value.entries else {

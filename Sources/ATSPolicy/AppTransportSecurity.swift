@@ -5,7 +5,7 @@ public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
     /// The value.
     public let value: Value
     /// Path of the key that holds it.
-    public let keyPath: KeyPath
+    public let keyPath: PlistKeyPath
     /// Where the key was written (XML only).
     public let location: SourceLocation?
     /// For Booleans: the file holds a number, which ATS reads as YES when it equals 1 and as
@@ -18,7 +18,7 @@ public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
 /// matters (docs/ats-rules.md#ats-arbitrary-loads).
 public struct TypeMismatch: Sendable, Hashable {
     /// Path of the key.
-    public let keyPath: KeyPath
+    public let keyPath: PlistKeyPath
     /// Where the key was written.
     public let location: SourceLocation?
     /// The documented type.
@@ -31,7 +31,7 @@ public struct TypeMismatch: Sendable, Hashable {
 /// dropped silently: they are listed in `typeMismatches` and otherwise treated as absent.
 public struct AppTransportSecurity: Sendable {
     /// Path of the dictionary (`NSAppTransportSecurity`, or empty for a bare ATS dictionary).
-    public let keyPath: KeyPath
+    public let keyPath: PlistKeyPath
     /// Where the dictionary's key was written.
     public let location: SourceLocation?
     /// False when the file has no ATS dictionary at all (full ATS applies).
@@ -69,7 +69,7 @@ public struct ExceptionDomain: Sendable, Hashable {
     /// The domain key exactly as written.
     public let key: String
     /// Path of the entry.
-    public let keyPath: KeyPath
+    public let keyPath: PlistKeyPath
     /// Where the key was written.
     public let location: SourceLocation?
     /// False when the entry's value is not a dictionary (then every setting is absent).
@@ -113,7 +113,7 @@ public struct ExceptionDomain: Sendable, Hashable {
 public struct PinnedDomain: Sendable, Hashable {
     /// The domain key exactly as written.
     public let key: String
-    public let keyPath: KeyPath
+    public let keyPath: PlistKeyPath
     public let location: SourceLocation?
     public let isDictionary: Bool
     public let entries: [PlistEntry]
@@ -128,7 +128,7 @@ public struct PinnedDomain: Sendable, Hashable {
 public struct PinIdentity: Sendable, Hashable {
     /// The `SPKI-SHA256-BASE64` string, nil when the element is not a dictionary with it.
     public let spkiSHA256Base64: String?
-    public let keyPath: KeyPath
+    public let keyPath: PlistKeyPath
     public let location: SourceLocation?
     /// What is wrong with the element's shape, if anything.
     public let shapeProblem: String?

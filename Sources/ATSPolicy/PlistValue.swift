@@ -20,7 +20,7 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
 /// The path of keys from the document root to a value, e.g.
 /// `NSAppTransportSecurity` → `NSExceptionDomains` → `example.com` → `NSIncludesSubdomains`.
 /// Array elements appear as their decimal index.
-public struct KeyPath: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct PlistKeyPath: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The keys, outermost first.
     public let components: [String]
 
@@ -30,7 +30,7 @@ public struct KeyPath: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// This path extended by one key.
-    public func appending(_ key: String) -> KeyPath { KeyPath(components + [key]) }
+    public func appending(_ key: String) -> PlistKeyPath { PlistKeyPath(components + [key]) }
 
     /// The components joined with dots (the form used in findings; domain keys keep their dots).
     public var description: String { components.joined(separator: ".") }

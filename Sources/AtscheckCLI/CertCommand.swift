@@ -1,5 +1,5 @@
 import ArgumentParsing
-import Certificates
+import ATSCertificates
 import Foundation
 
 /// `atscheck cert`: print certificate fields and, with `--host`, Apple's trust verdict.

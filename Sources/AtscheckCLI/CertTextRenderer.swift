@@ -1,4 +1,4 @@
-import Certificates
+import ATSCertificates
 import Foundation
 
 /// Human-readable `atscheck cert` output: one block per certificate, then the verdict.

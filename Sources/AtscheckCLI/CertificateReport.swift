@@ -1,4 +1,4 @@
-import Certificates
+import ATSCertificates
 import Foundation
 
 /// JSON form of one certificate (schema in docs/json-schema.md). Every key is always

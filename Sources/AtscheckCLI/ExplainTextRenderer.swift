@@ -1,6 +1,6 @@
 import ATSPolicy
 import ATSCheck
-import TLSProbe
+import ATSProbe
 
 /// Human-readable `atscheck explain` output.
 enum ExplainTextRenderer {

@@ -1,9 +1,9 @@
 import ArgumentParsing
 import ATSCheck
 import ATSPolicy
-import Certificates
+import ATSCertificates
 import Foundation
-import TLSProbe
+import ATSProbe
 
 /// `atscheck host`: probe a live server and say whether ATS would block the load, and why.
 enum HostCommand: AtscheckCommand {

@@ -1,7 +1,7 @@
 import ArgumentParsing
 import ATSPolicy
 import Foundation
-import Pinning
+import ATSPinning
 
 /// `atscheck host`'s arguments, validated once.
 struct HostOptions {

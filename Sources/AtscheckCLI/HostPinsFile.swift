@@ -1,6 +1,6 @@
 import ATSPolicy
 import Foundation
-import Pinning
+import ATSPinning
 
 /// `host --pins FILE`: a TrustKit configuration (property list with `TSKConfiguration` or
 /// `TSKPinnedDomains`) or an Android `network_security_config.xml`, told apart by content.

@@ -1,8 +1,8 @@
 import ATSCheck
 import ATSPolicy
-import Certificates
+import ATSCertificates
 import Foundation
-import TLSProbe
+import ATSProbe
 
 /// The `atscheck host --format json` document (docs/json-schema.md). Keys are always present.
 struct HostReport: Encodable {

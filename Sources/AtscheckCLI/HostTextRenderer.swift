@@ -1,7 +1,7 @@
 import ATSCheck
 import ATSPolicy
-import Certificates
-import TLSProbe
+import ATSCertificates
+import ATSProbe
 
 /// Human-readable `atscheck host` output: verdict, reasons with fixes, TLS summary, the
 /// nscurl-style matrix, the chain. Fits 80 columns except for unbreakable tokens.

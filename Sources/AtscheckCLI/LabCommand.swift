@@ -3,7 +3,7 @@ import ATSCheck
 import ATSPolicy
 import Dispatch
 import Foundation
-import TLSLab
+import ATSLab
 
 /// `atscheck lab`: local TLS servers with known flaws, and the verdict `host` gives each.
 enum LabCommand: AtscheckCommand {

@@ -1,4 +1,4 @@
-import TLSLab
+import ATSLab
 
 /// `atscheck lab --format json`: the lab and each endpoint's full `host` report.
 struct LabReport: Encodable {

@@ -1,5 +1,5 @@
 import ATSCheck
-import TLSLab
+import ATSLab
 
 /// Text output of `atscheck lab`.
 enum LabTextRenderer {

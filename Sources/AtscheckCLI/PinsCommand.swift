@@ -1,9 +1,9 @@
 import ArgumentParsing
 import ATSPolicy
-import Certificates
+import ATSCertificates
 import Foundation
-import Pinning
-import TLSProbe
+import ATSPinning
+import ATSProbe
 
 /// `atscheck pins`: the SPKI SHA-256 pins of a served (or saved) chain and of the anchor the
 /// validator chose, with ready-to-paste ATS (`NSPinnedDomains`) and TrustKit snippets.

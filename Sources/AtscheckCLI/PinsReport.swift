@@ -1,6 +1,6 @@
-import Certificates
+import ATSCertificates
 import Foundation
-import Pinning
+import ATSPinning
 
 /// What `atscheck pins` found: one pinned entry per certificate of the chain, plus the anchor
 /// the validator chose. Its JSON form is `{"schemaVersion":1,"host","source","certificates",

@@ -1,7 +1,7 @@
 import ArgumentParsing
 import ATSPolicy
 import ATSProxy
-import Certificates
+import ATSCertificates
 import Foundation
 
 /// `atscheck proxy`: an HTTP/1.1 forward proxy that refuses what App Transport Security would.

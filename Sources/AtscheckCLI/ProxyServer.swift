@@ -1,10 +1,10 @@
 import ATSCheck
 import ATSPolicy
 import ATSProxy
-import Certificates
+import ATSCertificates
 import Dispatch
 import Foundation
-import TLSProbe
+import ATSProbe
 
 /// The proxy's connection handling: one thread per client connection, the request head
 /// parsed, the load judged, then forwarded, tunnelled or refused.

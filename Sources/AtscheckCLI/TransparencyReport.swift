@@ -1,4 +1,4 @@
-import Certificates
+import ATSCertificates
 import Foundation
 
 /// JSON form of Apple's CT verdict (`validation.certificateTransparency`, docs/json-schema.md).

@@ -1,5 +1,5 @@
-import AppleTrustData
-import Certificates
+import ATSTrustData
+import ATSCertificates
 import Foundation
 
 /// `atscheck cert --trust-store`: Apple's trust snapshots shipped with atscheck, which targets

@@ -1,7 +1,7 @@
-import AppleTrustData
+import ATSTrustData
 import ArgumentParsing
 import ATSPolicy
-import Certificates
+import ATSCertificates
 import Foundation
 
 /// The trust-store options shared by commands that validate chains:

@@ -1,4 +1,4 @@
-import Certificates
+import ATSCertificates
 import Foundation
 
 /// JSON form of a trust evaluation (schema in docs/json-schema.md).

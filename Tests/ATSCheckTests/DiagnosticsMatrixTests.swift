@@ -1,6 +1,6 @@
 import ATSCheck
 import Testing
-import TLSLab
+import ATSLab
 
 // The nscurl --ats-diagnostics rows (docs/ats-rules.md#nscurl-matrix) computed from the lab probes.
 // nscurl's sequence has 16 tests: default, allow-all, four TLS floors, PFS off, PFS off +

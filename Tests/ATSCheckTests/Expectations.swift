@@ -1,6 +1,6 @@
 import ATSCheck
 import Testing
-import TLSLab
+import ATSLab
 
 // What ATS should say about each lab profile under full ATS (no Info.plist), with the lab
 // root as a user-installed root, at 2025-06-01T00:00:00Z. Derived from the profile

@@ -1,11 +1,11 @@
 import ATSCheck
 import ATSPolicy
-import Certificates
+import ATSCertificates
 import AtscheckTestSupport
 import Foundation
 import Testing
-import TLSLab
-import TLSProbe
+import ATSLab
+import ATSProbe
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -2,8 +2,8 @@ import ATSCheck
 import ATSPolicy
 import Foundation
 import Testing
-import TLSLab
-import TLSProbe
+import ATSLab
+import ATSProbe
 
 @Suite("Verdicts for every lab profile under full ATS", .timeLimit(.minutes(3)))
 struct LabVerdictTests {

@@ -1,6 +1,6 @@
 import ATSCheck
 import Testing
-import TLSProbe
+import ATSProbe
 
 /// The fold of probes into capabilities when the server never answers in TLS (issue 9: a
 /// server that reset or closed after every ClientHello read as `BLOCKED

@@ -1,9 +1,9 @@
 import ATSCheck
 import ATSPolicy
-import Certificates
+import ATSCertificates
 import Foundation
 import Testing
-import TLSLab
+import ATSLab
 
 // NSPinnedDomains against the lab (docs/ats-rules.md#ats-pinned-domains): SPKI SHA-256 pins of the
 // TestCerts leaf, intermediate and root, computed with the Certificates library and

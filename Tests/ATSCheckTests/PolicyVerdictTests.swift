@@ -2,7 +2,7 @@ import ATSCheck
 import ATSPolicy
 import Foundation
 import Testing
-import TLSLab
+import ATSLab
 
 // The same lab hosts under Info.plists that fix (or fail to fix) them: the policy side of the
 // verdict (docs/ats-rules.md, resolution and connection rules).

@@ -1,8 +1,8 @@
 import ATSCheck
 import ATSPolicy
 import Testing
-import TLSLab
-import TLSProbe
+import ATSLab
+import ATSProbe
 
 /// The one-suite lab servers judged on targets of every suite-group release: the probes offer
 /// each target's own groups (docs/ats-rules.md#ats-cipher-suites), so "the server shares no

@@ -1,10 +1,10 @@
 import ATSCheck
 import ATSPolicy
-import Certificates
+import ATSCertificates
 import Foundation
 import Testing
-import TLSLab
-import TLSProbe
+import ATSLab
+import ATSProbe
 
 /// Certificate Transparency over a real handshake: the lab's tls-scts profile sends two SCTs
 /// in the TLS extension, signed by atscheck's test logs (TestCerts/generate-scts.py). With

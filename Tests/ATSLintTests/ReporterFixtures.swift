@@ -18,14 +18,14 @@ enum ReporterFixtures {
     static let ats = ["NSAppTransportSecurity"]
 
     static let unknownKey = Finding(rule: "unknown-key", severity: .error, message: "NSAllowsArbitraryLoad is not an ATS key",
-                                    keyPath: KeyPath(ats + ["NSAllowsArbitraryLoad"]),
+                                    keyPath: PlistKeyPath(ats + ["NSAllowsArbitraryLoad"]),
                                     location: SourceLocation(line: 12, column: 3), fix: "rename it to NSAllowsArbitraryLoads")
     static let arbitraryLoads = Finding(rule: "arbitrary-loads", severity: .warning,
                                         message: "NSAllowsArbitraryLoads is true: ATS is off for every connection",
-                                        keyPath: KeyPath(ats + ["NSAllowsArbitraryLoads"]),
+                                        keyPath: PlistKeyPath(ats + ["NSAllowsArbitraryLoads"]),
                                         location: SourceLocation(line: 14, column: 5))
     static let uppercase = Finding(rule: "uppercase-domain", severity: .notice, message: "Example.COM has capital letters",
-                                   keyPath: KeyPath(ats + ["NSExceptionDomains", "Example.COM"]), location: nil,
+                                   keyPath: PlistKeyPath(ats + ["NSExceptionDomains", "Example.COM"]), location: nil,
                                    fix: "example.com")
     static let invalid = Finding(rule: "invalid-plist", severity: .error, message: "unexpected end of file",
                                  keyPath: nil, location: SourceLocation(line: 3, column: 1))

@@ -197,7 +197,7 @@ struct ReporterSARIFTests {
     func fingerprints() throws {
         let duplicate = ReporterFixtures.arbitraryLoads
         let moved = Finding(rule: duplicate.rule, severity: duplicate.severity, message: duplicate.message,
-                            keyPath: KeyPath(["NSAppTransportSecurity", "NSAllowsArbitraryLoads"]),
+                            keyPath: PlistKeyPath(["NSAppTransportSecurity", "NSAllowsArbitraryLoads"]),
                             location: SourceLocation(line: 40, column: 1))
         func prints(_ findings: [Finding]) throws -> [String] {
             let (_, _, results) = try run(try parse([FileReport(path: "a.plist", findings: findings)]))

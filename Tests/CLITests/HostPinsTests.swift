@@ -1,4 +1,4 @@
-import Certificates
+import ATSCertificates
 import AtscheckTestSupport
 import Foundation
 import Testing

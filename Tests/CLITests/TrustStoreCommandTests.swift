@@ -11,7 +11,7 @@ struct TrustStoreCommandTests {
         #expect(text.status == 0)
         #expect(text.stdout.contains("security_certificates-55349.0.11  [default]"))
         // The counts, read independently from the snapshot's files: PEM blocks, TSV rows, log ids.
-        let folder = Fixtures.packageRoot.appendingPathComponent("Sources/AppleTrustData/Snapshots/security_certificates-55349.0.11")
+        let folder = Fixtures.packageRoot.appendingPathComponent("Sources/ATSTrustData/Snapshots/security_certificates-55349.0.11")
         func file(_ name: String) throws -> String { try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) }
         let roots = try file("roots.pem").components(separatedBy: "-----BEGIN CERTIFICATE-----").count - 1
         let removed = try file("removed.tsv").split(separator: "\n").count - 1
@@ -36,7 +36,7 @@ struct TrustStoreCommandTests {
         let store = try #require(validation["trustStore"] as? [String: Any])
         #expect((store["preinstalled"] as? String)?.hasPrefix("Apple security_certificates-55349.0.11") == true)
         let snapshotRoots = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent(
-            "Sources/AppleTrustData/Snapshots/security_certificates-55349.0.11/roots.pem"), encoding: .utf8)
+            "Sources/ATSTrustData/Snapshots/security_certificates-55349.0.11/roots.pem"), encoding: .utf8)
             .components(separatedBy: "-----BEGIN CERTIFICATE-----").count - 1
         #expect(store["preinstalledRoots"] as? Int == snapshotRoots)
         let text = try ProcessRunner.atscheck(["cert", Fixtures.cert("leaf-good-rsa.pem"), "--host", "good.atscheck.test",

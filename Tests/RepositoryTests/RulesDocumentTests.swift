@@ -2,7 +2,7 @@ import ATSCheck
 import ATSLint
 import ATSPolicy
 import AtscheckTestSupport
-import Certificates
+import ATSCertificates
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import Certificates
+import ATSCertificates
 import Foundation
 
 /// The TestCerts root, the only (user-installed) anchor, read once; the store is built per

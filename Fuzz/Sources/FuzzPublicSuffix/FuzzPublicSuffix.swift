@@ -1,5 +1,5 @@
 import AtscheckSystem
-import Certificates
+import ATSCertificates
 import Foundation
 
 /// A leaf with a wildcard over a public suffix and an ordinary one (TestCerts), read once as

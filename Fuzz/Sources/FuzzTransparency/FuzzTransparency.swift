@@ -1,4 +1,4 @@
-import Certificates
+import ATSCertificates
 import Foundation
 
 /// A corpus chain with embedded SCTs (leaf, issuer), read once as bytes and decoded per input

@@ -140,7 +140,7 @@ enum KeyCatalog {
 /// One dictionary of the file, at a known level, with its raw entries.
 struct LevelDictionary {
     let level: KeyLevel
-    let keyPath: KeyPath
+    let keyPath: PlistKeyPath
     let entries: [PlistEntry]
     /// The domain key when the level is a domain entry or a pinned identity.
     let domain: String?
@@ -170,7 +170,7 @@ extension LintContext {
         let ats = self.ats
         var result: [LevelDictionary] = []
         if let rootEntries = document.root.value.entries, !(ats.isPresent && ats.keyPath.components.isEmpty) {
-            result.append(LevelDictionary(level: .infoPlistRoot, keyPath: KeyPath([]), entries: rootEntries, domain: nil))
+            result.append(LevelDictionary(level: .infoPlistRoot, keyPath: PlistKeyPath([]), entries: rootEntries, domain: nil))
         }
         guard ats.isPresent else { return result }
         result.append(LevelDictionary(level: .ats, keyPath: ats.keyPath, entries: ats.entries, domain: nil))
@@ -211,7 +211,7 @@ extension LintContext {
     }
 
     /// The value at `keyPath` (the last entry for repeated keys), nil when absent.
-    func value(at keyPath: KeyPath) -> PlistValue? {
+    func value(at keyPath: PlistKeyPath) -> PlistValue? {
         var node = document.root
         for component in keyPath.components {
             switch node.value {
@@ -381,7 +381,7 @@ struct DomainEntry {
     /// `NSExceptionDomains` or `NSPinnedDomains`.
     let dictionary: String
     let key: String
-    let keyPath: KeyPath
+    let keyPath: PlistKeyPath
     let location: SourceLocation?
     let isDictionary: Bool
     let includesSubdomains: Located<Bool>?

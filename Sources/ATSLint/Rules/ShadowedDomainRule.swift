@@ -73,7 +73,7 @@ public struct ShadowedDomainRule: LintRule {
 /// What shadowed-domain needs of an entry of either dictionary.
 protocol ShadowableEntry {
     var key: String { get }
-    var keyPath: ATSPolicy.KeyPath { get }
+    var keyPath: ATSPolicy.PlistKeyPath { get }
     var location: SourceLocation? { get }
     var isDictionary: Bool { get }
     var includesSubdomains: Located<Bool>? { get }

@@ -17,7 +17,7 @@ from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.abspath(os.path.join(here, "..", "..", ".."))
-snapshots = sorted(glob.glob(os.path.join(root, "Sources/AppleTrustData/Snapshots/*/log_list.json")),
+snapshots = sorted(glob.glob(os.path.join(root, "Sources/ATSTrustData/Snapshots/*/log_list.json")),
                    key=lambda p: [int(x) for x in os.path.basename(os.path.dirname(p)).split("-")[1].split(".")])
 logs = {}
 for operator in json.load(open(snapshots[-1]))["operators"]:

@@ -1,0 +1,84 @@
+import CATSOpenSSL
+import Foundation
+
+/// Default server-trust evaluation: a chain to a trusted anchor, intact signatures,
+/// every certificate inside its validity period. Translates OpenSSL's path-building
+/// errors into atscheck reasons.
+public struct PathValidationRule: AppleTrustRule {
+    public let id = "apple-path-validation"
+    public let summary = "The chain must lead to a trusted root, with valid signatures and dates."
+    public let source = AppleSource.trustEvaluation
+
+    public init() {}
+
+    public func check(_ context: TrustContext) -> [TrustReason] {
+        var reasons: [TrustReason] = []
+        for failure in context.path.failures {
+            guard let reason = reason(for: failure, context: context) else { continue }
+            if !reasons.contains(where: { $0.code == reason.code && $0.certificateIndex == reason.certificateIndex }) {
+                reasons.append(reason)
+            }
+        }
+        if context.path.failures.isEmpty && context.path.anchorOrigin == nil {
+            reasons.append(untrusted("the chain does not end at a root in the trust store", index: context.chain.count - 1))
+        }
+        // A chain the store does not anchor may reach a root Apple does not ship, or one it removed.
+        if let outside = context.outside, let index = reasons.firstIndex(where: { $0.code == .certUntrusted }),
+           let why = outside.explanation(for: context.presented, at: context.time, storeName: context.storeName) {
+            let reason = reasons[index]
+            reasons[index] = TrustReason(code: reason.code, message: reason.message + "; " + why, certificateIndex: reason.certificateIndex,
+                                         appleError: reason.appleError, secureTransportError: reason.secureTransportError,
+                                         source: reason.source)
+        }
+        // OpenSSL reports from the top of the chain down; reasons are ordered by certificate
+        // (TrustEvaluation.reasons). The sort is stable, so one certificate's reasons keep their order.
+        return reasons.enumerated()
+            .sorted { ($0.element.certificateIndex ?? Int.max, $0.offset) < ($1.element.certificateIndex ?? Int.max, $1.offset) }
+            .map(\.element)
+    }
+
+    private func reason(for failure: PathValidation.Failure, context: TrustContext) -> TrustReason? {
+        let index = failure.depth
+        let certificate = index < context.chain.count ? context.chain[index] : context.leaf
+        let role = index == 0 ? "the leaf" : "certificate \(index) (\(certificate.subject.rfc4514))"
+        switch Int32(failure.code) {
+        case X509_V_ERR_CERT_HAS_EXPIRED:
+            return TrustReason(code: .certExpired,
+                               message: "\(role) expired at \(iso8601(certificate.notAfter)) (evaluated at \(iso8601(context.time)))",
+                               certificateIndex: index, appleError: AppleErrorCode.serverCertificateHasBadDate,
+                               secureTransportError: AppleErrorCode.sslCertExpired, source: AppleSource.trustEvaluation)
+        case X509_V_ERR_CERT_NOT_YET_VALID:
+            return TrustReason(code: .certNotYetValid,
+                               message: "\(role) is not valid before \(iso8601(certificate.notBefore)) (evaluated at \(iso8601(context.time)))",
+                               certificateIndex: index, appleError: AppleErrorCode.serverCertificateNotYetValid,
+                               secureTransportError: AppleErrorCode.sslCertNotYetValid, source: AppleSource.trustEvaluation)
+        case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY, X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT,
+             X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
+            let top = context.chain[min(index, context.chain.count - 1)]
+            // Servers send intermediates, not roots: a missing issuer above a CA is most likely
+            // a root the store lacks; a missing issuer of the leaf is a missing intermediate.
+            if index > 0 && top.isCA {
+                return untrusted("the chain ends at \(top.subject.rfc4514), issued by \(top.issuer.rfc4514), which is not in the trust store (an unknown root, or an intermediate that was not sent)",
+                                 index: index)
+            }
+            return TrustReason(code: .certIncompleteChain,
+                               message: "the issuer of \(role), \(top.issuer.rfc4514), was not sent and is not in the trust store; the server must send its intermediate certificates",
+                               certificateIndex: index, appleError: AppleErrorCode.serverCertificateUntrusted,
+                               secureTransportError: AppleErrorCode.sslNoRootCert, source: AppleSource.trustEvaluation)
+        case X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT:
+            return untrusted("the leaf is self-signed and not in the trust store", index: 0)
+        case X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN:
+            return untrusted("the chain ends at \(certificate.subject.rfc4514), a root that is not in the trust store", index: index)
+        case X509_V_ERR_EE_KEY_TOO_SMALL, X509_V_ERR_CA_KEY_TOO_SMALL, X509_V_ERR_CA_MD_TOO_WEAK:
+            return nil  // Judged by KeySizeRule and SignatureHashRule with their own reasons.
+        default:
+            return untrusted("\(role): \(failure.description) (OpenSSL error \(failure.code))", index: index)
+        }
+    }
+
+    private func untrusted(_ message: String, index: Int) -> TrustReason {
+        TrustReason(code: .certUntrusted, message: message, certificateIndex: index,
+                    appleError: AppleErrorCode.serverCertificateUntrusted,
+                    secureTransportError: AppleErrorCode.sslNoRootCert, source: AppleSource.trustEvaluation)
+    }
+}

@@ -1,0 +1,38 @@
+import ATSTrustData
+import Foundation
+
+extension SCTVerifier {
+    /// A verifier over the CT log list of one of Apple's snapshots: one per snapshot and
+    /// process, reading the list only when an SCT is first judged.
+    public static func apple(_ snapshot: AppleTrustSnapshot) -> SCTVerifier {
+        AppleLogListCache.shared.verifier(for: snapshot)
+    }
+
+    /// The newest snapshot's verifier.
+    public static var appleLatest: SCTVerifier { apple(.latest) }
+}
+
+/// Verifiers by snapshot tag.
+private final class AppleLogListCache: @unchecked Sendable {
+    static let shared = AppleLogListCache()
+    private let lock = NSLock()
+    private var verifiers: [String: SCTVerifier] = [:]
+
+    func verifier(for snapshot: AppleTrustSnapshot) -> SCTVerifier {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = verifiers[snapshot.tag] { return cached }
+        let verifier = SCTVerifier(name: "Apple \(snapshot)", deferred: { () throws(CTLogListError) -> CTLogList in
+            let json: Data
+            do {
+                json = try snapshot.logListJSON()
+            } catch {
+                throw CTLogListError(description: "\(error)")
+            }
+            let published = try? Date(snapshot.date, strategy: .iso8601)
+            return try CTLogList(json: json, name: "Apple \(snapshot)", published: published)
+        })
+        verifiers[snapshot.tag] = verifier
+        return verifier
+    }
+}

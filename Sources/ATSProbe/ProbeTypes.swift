@@ -1,0 +1,239 @@
+import ATSCertificates
+import Foundation
+
+/// TLS protocol versions a probe can offer or observe.
+public enum TLSProtocolVersion: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    case tls10 = "TLSv1.0", tls11 = "TLSv1.1", tls12 = "TLSv1.2", tls13 = "TLSv1.3"
+
+    public static func < (lhs: TLSProtocolVersion, rhs: TLSProtocolVersion) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// Where to connect: the name used for SNI, policy matching and host checks, the address
+/// actually dialled (when it differs), and the port.
+public struct Endpoint: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// DNS name or IP literal (no brackets).
+    public let host: String
+    /// The IP to connect to instead of resolving `host` (`--address`).
+    public let address: String?
+    /// TCP port.
+    public let port: UInt16
+    /// SNI to send; nil means `host` when it is a name, none when it is an IP.
+    public let serverName: String?
+
+    /// Creates an endpoint.
+    public init(host: String, address: String? = nil, port: UInt16 = 443, serverName: String? = nil) {
+        self.host = host
+        self.address = address
+        self.port = port
+        self.serverName = serverName
+    }
+
+    public var description: String {
+        let shown = host.contains(":") ? "[\(host)]" : host
+        return "\(shown):\(port)" + (address.map { " via \($0)" } ?? "")
+    }
+}
+
+/// One handshake to attempt: what the ClientHello offers.
+public struct ProbeSpec: Sendable, Hashable, Codable {
+    /// A stable name for reports (`default`, `tls1.0`, `tls1.2-static-rsa`, ...).
+    public let name: String
+    /// Lowest version offered.
+    public let minVersion: TLSProtocolVersion
+    /// Highest version offered.
+    public let maxVersion: TLSProtocolVersion
+    /// OpenSSL cipher string for TLS 1.2 and below (`SSL_CTX_set_cipher_list`), nil for OpenSSL's
+    /// full list at `@SECLEVEL=0`.
+    public let cipherList: String?
+    /// TLS 1.3 suites (`SSL_CTX_set_ciphersuites`), nil for OpenSSL's defaults.
+    public let cipherSuites: String?
+    /// Key-exchange groups (`SSL_CTX_set1_groups_list`), nil for OpenSSL's defaults.
+    public let groups: String?
+    /// Ask for a stapled OCSP response (status_request).
+    public let requestOCSP: Bool
+    /// Ask for SCTs in the TLS extension (signed_certificate_timestamp).
+    public let requestSCTs: Bool
+
+    /// Creates a spec.
+    public init(name: String, minVersion: TLSProtocolVersion, maxVersion: TLSProtocolVersion, cipherList: String? = nil,
+                cipherSuites: String? = nil, groups: String? = nil, requestOCSP: Bool = false, requestSCTs: Bool = false) {
+        self.name = name
+        self.minVersion = minVersion
+        self.maxVersion = maxVersion
+        self.cipherList = cipherList
+        self.cipherSuites = cipherSuites
+        self.groups = groups
+        self.requestOCSP = requestOCSP
+        self.requestSCTs = requestSCTs
+    }
+}
+
+/// Why a probe did not complete a handshake.
+public enum ProbeFailure: Sendable, Hashable, Codable {
+    /// TCP connect refused or unreachable.
+    case connectionFailed(String)
+    /// A deadline passed (connect, handshake or the whole host).
+    case timeout(String)
+    /// The peer answered with something that is not TLS.
+    case notTLS(String)
+    /// The TLS handshake failed (alert or protocol error): usually "nothing offered is acceptable".
+    case handshakeFailed(String)
+    /// The server's Certificate message is larger than even the probe accepts
+    /// (`OpenSSLClient.maximumCertificateMessageBytes`), so the chain could not be read.
+    case certificateListTooLarge(String)
+
+    /// One-line description.
+    public var message: String {
+        switch self {
+        case .connectionFailed(let text), .timeout(let text), .notTLS(let text), .handshakeFailed(let text),
+             .certificateListTooLarge(let text): return text
+        }
+    }
+}
+
+/// Limits of the probe client itself.
+public enum ProbeLimits {
+    /// The largest Certificate message the probe accepts: ten times OpenSSL's (and
+    /// BoringSSL's) default of 100 KiB, so that a chain too large for Apple's client is still
+    /// observed and judged (`chain-too-large`) rather than read as a handshake failure;
+    /// beyond it the probe fails with ``ProbeFailure/certificateListTooLarge(_:)``.
+    public static let maximumCertificateMessageBytes = 1 << 20
+}
+
+/// The outcome of one probe. A failed or skipped probe never reads as "safe".
+public enum ProbeOutcome: Sendable, Hashable, Codable {
+    case completed
+    case failed(ProbeFailure)
+    case notRun(String)
+}
+
+/// A negotiated cipher suite.
+public struct CipherSuite: Sendable, Hashable, Codable {
+    /// IANA code point (e.g. 0xC02F).
+    public let id: UInt16
+    /// IANA name (`TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256`).
+    public let ianaName: String
+    /// OpenSSL's name (`ECDHE-RSA-AES128-GCM-SHA256`).
+    public let openSSLName: String
+
+    /// Creates a suite.
+    public init(id: UInt16, ianaName: String, openSSLName: String) {
+        self.id = id
+        self.ianaName = ianaName
+        self.openSSLName = openSSLName
+    }
+}
+
+/// What one probe observed.
+public struct ProbeResult: Sendable, Hashable, Codable {
+    /// What was offered.
+    public let spec: ProbeSpec
+    /// Whether the handshake completed.
+    public let outcome: ProbeOutcome
+    /// Negotiated version (completed probes).
+    public let version: TLSProtocolVersion?
+    /// Negotiated suite (completed probes).
+    public let cipherSuite: CipherSuite?
+    /// Negotiated key-exchange group (`X25519`, `P-256`, `ffdhe2048`/`DH` ...), when any.
+    public let group: String?
+    /// The certificates the server sent, DER, in the order sent (leaf first).
+    public let peerChain: [Data]
+    /// The stapled OCSP response, DER, when the server sent one.
+    public let stapledOCSP: Data?
+    /// Number of SCTs received in the TLS extension.
+    public let tlsSCTCount: Int
+    /// The negotiated ALPN protocol.
+    public let alpn: String?
+    /// Wall time of the probe (connect + handshake), milliseconds.
+    public let milliseconds: Double
+    /// SCTs delivered outside the certificate: in the TLS extension and in the stapled OCSP
+    /// response (embedded SCTs are read from the certificate itself). Empty unless the spec
+    /// asked for SCTs.
+    public let deliveredSCTs: [DeliveredSCT]
+    /// Whether the server answered in TLS: the handshake completed, the server sent a
+    /// well-formed alert, or it sent a ServerHello that the probe client then refused. False
+    /// for a server that closed or reset the connection, or sent bytes that are not TLS.
+    public let serverAnsweredTLS: Bool
+    /// Body length of the server's Certificate handshake message, when one arrived.
+    public let certificateMessageBytes: Int?
+
+    /// Creates a result.
+    public init(spec: ProbeSpec, outcome: ProbeOutcome, version: TLSProtocolVersion? = nil, cipherSuite: CipherSuite? = nil,
+                group: String? = nil, peerChain: [Data] = [], stapledOCSP: Data? = nil, tlsSCTCount: Int = 0,
+                alpn: String? = nil, milliseconds: Double = 0, deliveredSCTs: [DeliveredSCT] = [],
+                serverAnsweredTLS: Bool? = nil, certificateMessageBytes: Int? = nil) {
+        self.serverAnsweredTLS = serverAnsweredTLS ?? (outcome == .completed)
+        self.certificateMessageBytes = certificateMessageBytes
+        self.spec = spec
+        self.outcome = outcome
+        self.version = version
+        self.cipherSuite = cipherSuite
+        self.group = group
+        self.peerChain = peerChain
+        self.stapledOCSP = stapledOCSP
+        self.tlsSCTCount = tlsSCTCount
+        self.alpn = alpn
+        self.milliseconds = milliseconds
+        self.deliveredSCTs = deliveredSCTs
+    }
+
+    /// True when the handshake completed.
+    public var completed: Bool { outcome == .completed }
+
+    /// Number of SCTs received inside the stapled OCSP response.
+    public var ocspSCTCount: Int { deliveredSCTs.filter { $0.source == .ocspResponse }.count }
+}
+
+/// A signed certificate timestamp the server delivered during the handshake.
+public struct DeliveredSCT: Sendable, Hashable, Codable {
+    /// How an SCT reached the client: `.tlsExtension` or `.ocspResponse` (never `.embedded`).
+    public typealias Source = SCTSource
+
+    /// Where the SCT came from.
+    public let source: Source
+    /// The log's ID (SHA-256 of its key), base64.
+    public let logID: String
+    /// When the log promised to include the certificate.
+    public let timestamp: Date
+    /// The SCT as serialised on the wire (RFC 6962 §3.2), for signature checks.
+    public let bytes: Data
+
+    /// The SCT as the trust evaluation takes it.
+    public var received: ReceivedSCT { ReceivedSCT(source: source, bytes: bytes) }
+
+    /// Creates an SCT record.
+    public init(source: Source, logID: String, timestamp: Date, bytes: Data = Data()) {
+        self.source = source
+        self.logID = logID
+        self.timestamp = timestamp
+        self.bytes = bytes
+    }
+}
+
+/// Everything the probes of one endpoint observed.
+public struct Observation: Sendable, Hashable, Codable {
+    /// The endpoint probed.
+    public let endpoint: Endpoint
+    /// The address actually dialled (after resolution), when known.
+    public let connectedAddress: String?
+    /// Every probe in plan order.
+    public let probes: [ProbeResult]
+    /// Wall time for the whole endpoint, milliseconds.
+    public let milliseconds: Double
+
+    /// Creates an observation.
+    public init(endpoint: Endpoint, connectedAddress: String?, probes: [ProbeResult], milliseconds: Double) {
+        self.endpoint = endpoint
+        self.connectedAddress = connectedAddress
+        self.probes = probes
+        self.milliseconds = milliseconds
+    }
+
+    /// The probe with this name.
+    public func probe(_ name: String) -> ProbeResult? { probes.first { $0.spec.name == name } }
+
+    /// The probe of a standard plan with this name.
+    public func probe(_ name: ProbeName) -> ProbeResult? { probe(name.rawValue) }
+}

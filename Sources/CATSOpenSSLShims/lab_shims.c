@@ -1,0 +1,124 @@
+// TLSLab helpers: the SSL_CTX_* macros the lab servers need, as callable functions.
+// Declared in the "TLSLab shims" section at the end of include/CATSOpenSSLShims.h.
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE   // accept4, pipe2
+#endif
+#include "CATSOpenSSLShims.h"
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+int ats_lab_ctx_set_proto_versions(SSL_CTX *ctx, int min_version, int max_version) {
+    if (SSL_CTX_set_min_proto_version(ctx, min_version) != 1) return 0;
+    if (SSL_CTX_set_max_proto_version(ctx, max_version) != 1) return 0;
+    return 1;
+}
+
+int ats_lab_ctx_set_dh_auto(SSL_CTX *ctx) {
+    return SSL_CTX_set_dh_auto(ctx, 1) == 1;
+}
+
+int ats_lab_accept_cloexec(int listener) {
+#ifdef __linux__
+    return accept4(listener, NULL, NULL, SOCK_CLOEXEC);
+#else
+    int fd = accept(listener, NULL, NULL);
+    if (fd >= 0) fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC);
+    return fd;
+#endif
+}
+
+int ats_lab_pipe_cloexec(int fds[2]) {
+#ifdef __linux__
+    return pipe2(fds, O_CLOEXEC);
+#else
+    if (pipe(fds) != 0) return -1;
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+#endif
+}
+
+// ---- Stapled OCSP with SCTs (the ocsp-scts profile) -------------------------------------
+
+typedef struct {
+    unsigned char *der;
+    long length;
+} ats_lab_staple;
+
+static int ats_lab_status_callback(SSL *ssl, void *arg) {
+    const ats_lab_staple *staple = arg;
+    unsigned char *copy = OPENSSL_memdup(staple->der, (size_t)staple->length);
+    if (copy == NULL) return SSL_TLSEXT_ERR_NOACK;
+    // SSL takes ownership of the copy.
+    if (SSL_set_tlsext_status_ocsp_resp(ssl, copy, staple->length) != 1) {
+        OPENSSL_free(copy);
+        return SSL_TLSEXT_ERR_NOACK;
+    }
+    return SSL_TLSEXT_ERR_OK;
+}
+
+void *ats_lab_make_ocsp_staple(X509 *leaf, X509 *issuer, EVP_PKEY *issuer_key, const unsigned char *sct_list,
+                               size_t sct_list_length, const char *this_update, const char *next_update) {
+    ats_lab_staple *staple = NULL;
+    OCSP_CERTID *id = NULL;
+    OCSP_BASICRESP *basic = NULL;
+    OCSP_RESPONSE *response = NULL;
+    ASN1_TIME *this_time = ASN1_TIME_new(), *next_time = ASN1_TIME_new();
+    const unsigned char *cursor = sct_list;
+    STACK_OF(SCT) *scts = o2i_SCT_LIST(NULL, &cursor, sct_list_length);
+    if (scts == NULL || this_time == NULL || next_time == NULL) goto done;
+    if (!ASN1_TIME_set_string(this_time, this_update) || !ASN1_TIME_set_string(next_time, next_update)) goto done;
+    if ((id = OCSP_cert_to_id(EVP_sha1(), leaf, issuer)) == NULL) goto done;
+    if ((basic = OCSP_BASICRESP_new()) == NULL) goto done;
+    OCSP_SINGLERESP *single = OCSP_basic_add1_status(basic, id, V_OCSP_CERTSTATUS_GOOD, 0, NULL, this_time, next_time);
+    // The single response's SCT list extension (RFC 6962 §3.3, 1.3.6.1.4.1.11129.2.4.5).
+    if (single == NULL || OCSP_SINGLERESP_add1_ext_i2d(single, NID_ct_cert_scts, scts, 0, 0) != 1) goto done;
+    if (OCSP_basic_sign(basic, issuer, issuer_key, EVP_sha256(), NULL, 0) != 1) goto done;
+    if ((response = OCSP_response_create(OCSP_RESPONSE_STATUS_SUCCESSFUL, basic)) == NULL) goto done;
+    unsigned char *der = NULL;
+    int length = i2d_OCSP_RESPONSE(response, &der);
+    if (length <= 0) goto done;
+    if ((staple = OPENSSL_malloc(sizeof *staple)) == NULL) { OPENSSL_free(der); goto done; }
+    staple->der = der;
+    staple->length = length;
+done:
+    OCSP_RESPONSE_free(response);
+    OCSP_BASICRESP_free(basic);
+    OCSP_CERTID_free(id);
+    SCT_LIST_free(scts);
+    ASN1_TIME_free(this_time);
+    ASN1_TIME_free(next_time);
+    return staple;
+}
+
+int ats_lab_ctx_staple(SSL_CTX *ctx, void *staple) {
+    if (SSL_CTX_set_tlsext_status_cb(ctx, ats_lab_status_callback) != 1) return 0;
+    return SSL_CTX_set_tlsext_status_arg(ctx, staple) == 1;
+}
+
+void ats_lab_staple_free(void *staple) {
+    if (staple == NULL) return;
+    OPENSSL_free(((ats_lab_staple *)staple)->der);
+    OPENSSL_free(staple);
+}
+
+void *ats_lab_make_ocsp_staple_from_files(SSL_CTX *ctx, const char *issuer_pem, const char *issuer_key_pem,
+                                          const char *sct_list_file, const char *this_update, const char *next_update) {
+    X509 *leaf = SSL_CTX_get0_certificate(ctx);
+    BIO *issuer_bio = BIO_new_file(issuer_pem, "r"), *key_bio = BIO_new_file(issuer_key_pem, "r");
+    BIO *scts_bio = BIO_new_file(sct_list_file, "rb");
+    X509 *issuer = issuer_bio ? PEM_read_bio_X509(issuer_bio, NULL, NULL, NULL) : NULL;
+    EVP_PKEY *key = key_bio ? PEM_read_bio_PrivateKey(key_bio, NULL, NULL, NULL) : NULL;
+    unsigned char scts[4096];
+    int scts_length = scts_bio ? BIO_read(scts_bio, scts, sizeof scts) : -1;
+    void *staple = NULL;
+    if (leaf != NULL && issuer != NULL && key != NULL && scts_length > 0)
+        staple = ats_lab_make_ocsp_staple(leaf, issuer, key, scts, (size_t)scts_length, this_update, next_update);
+    X509_free(issuer);
+    EVP_PKEY_free(key);
+    BIO_free(issuer_bio);
+    BIO_free(key_bio);
+    BIO_free(scts_bio);
+    return staple;
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+import ATSLab
+@testable import ATSProbe
+
+// The standard plan against TLSLab's in-process servers: the same profiles as the s_server
+// tests, served by the project's own lab.
+
+@Suite("TLSProber against TLSLab profiles", .timeLimit(.minutes(2)))
+struct LabProbeTests {
+    /// Starts a lab with one profile, probes it, stops the lab.
+    static func observe(_ profile: LabProfile, plan: ProbePlan = .standard(),
+                        prober: TLSProber = testProber) async throws -> Observation {
+        let lab = try TLSLab(profiles: [profile])
+        defer { lab.stop() }
+        let labEndpoint = try #require(lab.endpoint(profile))
+        let endpoint = Endpoint(host: labEndpoint.serverName, address: labEndpoint.address, port: labEndpoint.port)
+        return await prober.run(plan, against: endpoint)
+    }
+
+    static func outcomes(_ observation: Observation) -> String {
+        observation.probes.map { "\($0.spec.name): \($0.outcome)" }.joined(separator: "\n")
+    }
+
+    @Test("good-rsa: TLS 1.3 by default, ATS suites in TLS 1.2, chain of two, SNI-served")
+    func goodRSA() async throws {
+        let observation = try await Self.observe(.goodRSA)
+        let apple = try #require(observation.probe(.appleDefault))
+        #expect(apple.version == .tls13, "\(Self.outcomes(observation))")
+        #expect(apple.peerChain == (try Fixtures.pemCertificates("leaf-good-rsa.pem")))
+        #expect(observation.probe(.tls12ATSForwardSecret)?.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .atsForwardSecret)
+        #expect(observation.probe(.tls10)?.outcome.isHandshakeFailure == true)
+        #expect(observation.connectedAddress == "127.0.0.1")
+    }
+
+    @Test("good-ecdsa: the ATS ECDSA suites")
+    func goodECDSA() async throws {
+        let observation = try await Self.observe(.goodECDSA)
+        let fs = try #require(observation.probe(.tls12ATSForwardSecret))
+        #expect(fs.completed, "\(Self.outcomes(observation))")
+        #expect(fs.cipherSuite?.ianaName.hasPrefix("TLS_ECDHE_ECDSA_") == true)
+        #expect(fs.peerChain.first == (try Fixtures.pemCertificates("leaf-good-ecdsa.pem")).first)
+        // No RSA key: static RSA cannot be negotiated.
+        #expect(observation.probe(.tls12StaticRSA)?.outcome.isHandshakeFailure == true)
+    }
+
+    @Test("tls13-only: default and tls1.3 complete, every TLS 1.2 probe fails")
+    func tls13Only() async throws {
+        let observation = try await Self.observe(.tls13Only)
+        #expect(observation.probe(.appleDefault)?.version == .tls13, "\(Self.outcomes(observation))")
+        #expect(observation.probe(.tls13)?.completed == true)
+        for name in [ProbeName.tls10, .tls11, .tls12, .tls12ATSForwardSecret, .tls12StaticRSA, .tls12Other] {
+            #expect(observation.probe(name)?.outcome.isHandshakeFailure == true, "\(name)")
+        }
+    }
+
+    @Test("tls10-only: tls1.0 completes, default fails")
+    func tls10Only() async throws {
+        let observation = try await Self.observe(.tls10Only)
+        #expect(observation.probe(.tls10)?.version == .tls10, "\(Self.outcomes(observation))")
+        #expect(observation.probe(.appleDefault)?.outcome.isHandshakeFailure == true)
+        #expect(observation.probe(.tls11)?.outcome.isHandshakeFailure == true)
+    }
+
+    @Test("tls11-only: tls1.1 completes, default fails")
+    func tls11Only() async throws {
+        let observation = try await Self.observe(.tls11Only)
+        #expect(observation.probe(.tls11)?.version == .tls11, "\(Self.outcomes(observation))")
+        #expect(observation.probe(.appleDefault)?.outcome.isHandshakeFailure == true)
+    }
+
+    @Test("static-rsa-only: default negotiates a static-RSA suite, ats-fs fails")
+    func staticRSAOnly() async throws {
+        let observation = try await Self.observe(.staticRSAOnly)
+        let apple = try #require(observation.probe(.appleDefault))
+        #expect(apple.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .atsStaticRSA, "\(Self.outcomes(observation))")
+        #expect(apple.group == nil)
+        #expect(observation.probe(.tls12ATSForwardSecret)?.outcome.isHandshakeFailure == true)
+        #expect(observation.probe(.tls12StaticRSA)?.completed == true)
+    }
+
+    @Test("dhe-only: default fails, tls1.2-other completes with DHE")
+    func dheOnly() async throws {
+        let observation = try await Self.observe(.dheOnly)
+        #expect(observation.probe(.appleDefault)?.outcome.isHandshakeFailure == true, "\(Self.outcomes(observation))")
+        let other = try #require(observation.probe(.tls12Other))
+        #expect(other.completed)
+        #expect(other.cipherSuite?.ianaName.hasPrefix("TLS_DHE_") == true)
+        #expect(other.group.map { $0.hasPrefix("ffdhe") || $0.hasPrefix("DH-") } == true, "\(String(describing: other.group))")
+    }
+
+    @Test("chacha20-only: ChaCha20 is in Apple's ATS group, so the group probe completes with it")
+    func chacha20Only() async throws {
+        let observation = try await Self.observe(.chacha20Only)
+        let apple = try #require(observation.probe(.appleDefault))
+        #expect(apple.cipherSuite?.id == 0xCCA8, "\(Self.outcomes(observation))")
+        #expect(apple.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .atsForwardSecret)
+        #expect(observation.probe(.tls12ATSForwardSecret)?.cipherSuite?.id == 0xCCA8)
+        #expect(observation.probe(.tls12Other)?.outcome.isHandshakeFailure == true)
+    }
+
+    @Test("ecdhe-rsa-aes256-sha-only: 0xC014 is in Apple's ATS group")
+    func ecdheRSAAES256SHAOnly() async throws {
+        let observation = try await Self.observe(.ecdheRSAAES256SHAOnly)
+        let apple = try #require(observation.probe(.appleDefault))
+        #expect(apple.cipherSuite?.id == 0xC014, "\(Self.outcomes(observation))")
+        #expect(apple.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .atsForwardSecret)
+        #expect(observation.probe(.tls12ATSForwardSecret)?.cipherSuite?.id == 0xC014)
+    }
+
+    @Test("one-suite CBC-SHA2 servers: inside the group of iOS 14–15.3, outside it from iOS 15.4", arguments: [
+        (LabProfile.ecdheRSAAES128SHA256Only, UInt16(0xC027), ProbeName.tls12ATSForwardSecret),
+        (.ecdheRSAAES256SHA384Only, 0xC028, .tls12ATSForwardSecret),
+        (.rsaAES128SHA256Only, 0x003C, .tls12StaticRSA),
+    ])
+    func cbcSHA2(_ profile: LabProfile, _ id: UInt16, _ probe: ProbeName) async throws {
+        let old = try await Self.observe(profile, plan: .standard(.ats2))
+        #expect(old.probe(probe)?.cipherSuite?.id == id, "\(Self.outcomes(old))")
+        #expect(old.probe(.tls12Other)?.outcome.isHandshakeFailure == true)
+        let new = try await Self.observe(profile, plan: .standard(.latest))
+        #expect(new.probe(probe)?.outcome.isHandshakeFailure == true, "\(Self.outcomes(new))")
+        #expect(new.probe(.tls12Other)?.cipherSuite?.id == id)
+    }
+
+    @Test("missing-intermediate: the chain is the leaf alone")
+    func missingIntermediate() async throws {
+        let observation = try await Self.observe(.missingIntermediate, plan: ProbePlan([.appleDefault]))
+        let apple = try #require(observation.probe(.appleDefault))
+        #expect(apple.peerChain.count == 1, "\(apple.outcome)")
+    }
+
+    @Test("silent: every probe times out within the deadlines")
+    func silent() async throws {
+        let prober = TLSProber(configuration: .init(connectTimeout: 2, handshakeTimeout: 1, hostTimeout: 4))
+        let observation = try await Self.observe(.silent, prober: prober)
+        // The prober's own clock: time around `await` also counts waiting for a pool thread.
+        #expect(observation.milliseconds / 1000 < 4 + 2, "hang guard")
+        #expect(observation.probes.allSatisfy { $0.outcome.isTimeout || $0.outcome == .notRun("host deadline passed") },
+                "\(Self.outcomes(observation))")
+        #expect(observation.probes.allSatisfy { !$0.completed })
+    }
+
+    @Test("not-tls: every probe reports notTLS with the SSH banner")
+    func notTLS() async throws {
+        let observation = try await Self.observe(.notTLS)
+        for probe in observation.probes {
+            guard case .failed(.notTLS(let message)) = probe.outcome else {
+                Issue.record("\(probe.spec.name): expected notTLS, got \(probe.outcome)")
+                continue
+            }
+            #expect(message.contains("SSH-"), "\(message)")
+        }
+    }
+
+    @Test("plain-http: notTLS")
+    func plainHTTP() async throws {
+        let observation = try await Self.observe(.plainHTTP, plan: ProbePlan([.appleDefault, .tls10]))
+        for probe in observation.probes {
+            guard case .failed(.notTLS) = probe.outcome else {
+                Issue.record("\(probe.spec.name): expected notTLS, got \(probe.outcome)")
+                continue
+            }
+        }
+    }
+
+    @Test("cipher enumeration of static-rsa-only lists only static-RSA suites")
+    func enumerateStaticRSA() async throws {
+        let lab = try TLSLab(profiles: [.staticRSAOnly])
+        defer { lab.stop() }
+        let labEndpoint = try #require(lab.endpoint(.staticRSAOnly))
+        let endpoint = Endpoint(host: labEndpoint.serverName, address: labEndpoint.address, port: labEndpoint.port)
+        let enumeration = await CipherEnumerator(prober: testProber, versions: [.tls12, .tls13]).enumerate(endpoint)
+        let tls12 = try #require(enumeration.suites(for: .tls12))
+        #expect(!tls12.accepted.isEmpty && tls12.isComplete, "\(tls12.probes.map(\.outcome))")
+        #expect(tls12.accepted.allSatisfy { $0.ianaName.hasPrefix("TLS_RSA_WITH_") })
+        #expect(enumeration.suites(for: .tls13)?.supported == false)
+    }
+}
