@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ATSPinning", targets: ["ATSPinning"]),
         .library(name: "ATSTrustData", targets: ["ATSTrustData"]),
         .library(name: "ATSProxy", targets: ["ATSProxy"]),
+        .library(name: "ATSReport", targets: ["ATSReport"]),
     ],
     targets: [
         .systemLibrary(
@@ -34,8 +35,10 @@ let package = Package(
         .target(name: "ATSLab", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates"]),
         .target(name: "ATSCheck", dependencies: ["ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning"]),
         .target(name: "ATSProxy", dependencies: ["ATSPolicy"]),
+        // The JSON documents of every command (docs/json-schema.md), importable by clients.
+        .target(name: "ATSReport", dependencies: ["ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSTrustData"]),
         .target(name: "ATSPinning", dependencies: ["ATSCertificates", "ATSPolicy", "CATSOpenSSL", "CATSOpenSSLShims"]),
-        .executableTarget(name: "AtscheckCLI", dependencies: ["AtscheckSystem", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning"]),
+        .executableTarget(name: "AtscheckCLI", dependencies: ["AtscheckSystem", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSReport"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
         .target(name: "AtscheckTestSupport", path: "Tests/TestSupport"),
@@ -49,6 +52,7 @@ let package = Package(
         .testTarget(name: "ATSCheckTests", dependencies: ["ATSCheck", "ATSProbe", "ATSLab", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSPinningTests", dependencies: ["ATSPinning", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProxyTests", dependencies: ["ATSProxy"]),
+        .testTarget(name: "ATSReportTests", dependencies: ["ATSReport", "ATSCheck"]),
         .testTarget(name: "CLITests", dependencies: ["AtscheckCLI", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "RepositoryTests", dependencies: ["ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport"]),
     ]

@@ -25,19 +25,19 @@ public struct TrustReason: Sendable, Hashable, Codable {
     /// reason concerns the chain as a whole.
     public let certificateIndex: Int?
     /// The NSURLErrorDomain code an app would most likely see (-1201, -1202, ...).
-    public let appleError: Int
+    public let nsurlError: Int
     /// The SecureTransport (`_kCFStreamErrorCodeKey`) code, when one applies (-9813, ...).
     public let secureTransportError: Int?
     /// Where the rule comes from (Apple document URL).
     public let source: String
 
     /// Creates a reason.
-    public init(code: ReasonCode, message: String, certificateIndex: Int?, appleError: Int,
+    public init(code: ReasonCode, message: String, certificateIndex: Int?, nsurlError: Int,
                 secureTransportError: Int?, source: String) {
         self.code = code
         self.message = message
         self.certificateIndex = certificateIndex
-        self.appleError = appleError
+        self.nsurlError = nsurlError
         self.secureTransportError = secureTransportError
         self.source = source
     }

@@ -68,7 +68,7 @@ public struct CheckReason: Sendable, Hashable, Codable {
 
     /// A certificate reason from the trust evaluation.
     public init(_ reason: TrustReason, fix: Fix? = nil) {
-        self.init(code: reason.code.rawValue, message: reason.message, nsurlError: reason.appleError,
+        self.init(code: reason.code.rawValue, message: reason.message, nsurlError: reason.nsurlError,
                   secureTransportError: reason.secureTransportError, certificateIndex: reason.certificateIndex,
                   source: reason.source, fix: fix)
     }

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import ATSCertificates
+import ATSReport
 import Foundation
 
 /// `atscheck cert`: print certificate fields and, with `--host`, Apple's trust verdict.
@@ -47,10 +48,10 @@ enum CertCommand: AtscheckCommand {
         let files = arguments.positional("FILE")
         if arguments.flag("trust-store") {
             guard files.isEmpty else { throw UsageError(command: spec.name, message: "'--trust-store' takes no FILE") }
-            let entries = try TrustStoreListing.entries()
+            let report = try TrustStoreListing.report()
             switch arguments.value("format") {
-            case "json": print(try JSONOutput.encode(TrustStoreListing.Document(snapshots: entries)))
-            default: print(TrustStoreListing.text(entries), terminator: "")
+            case "json": print(try JSONOutput.encode(report))
+            default: print(TrustStoreListing.text(report), terminator: "")
             }
             return .success
         }
@@ -82,10 +83,9 @@ enum CertCommand: AtscheckCommand {
             store = trustStore
         }
 
-        let report = CertReport(certificates: certificates, evaluation: evaluation, store: store, time: time)
         switch arguments.value("format") {
-        case "json": print(try JSONOutput.encode(report))
-        default: print(CertTextRenderer.render(report), terminator: "")
+        case "json": print(try JSONOutput.encode(CertReport(certificates: certificates, evaluation: evaluation, store: store, time: time)))
+        default: print(CertTextRenderer.render(certificates, evaluation: evaluation, store: store), terminator: "")
         }
         guard let evaluation else { return .success }
         return evaluation.isTrusted ? .success : .failure
@@ -102,12 +102,4 @@ enum CertCommand: AtscheckCommand {
     static func readFile(_ file: String) throws -> Data {
         try InputFile.read(file, limit: InputFile.ocspResponseLimit)
     }
-}
-
-/// A certificate with where it was read from.
-struct LoadedCertificate {
-    let certificate: Certificate
-    let file: String
-    /// Position inside its file (0-based).
-    let position: Int
 }

@@ -1,16 +1,17 @@
 import ATSCertificates
+import ATSReport
 import Foundation
 
 /// Human-readable `atscheck cert` output: one block per certificate, then the verdict.
 enum CertTextRenderer {
-    static func render(_ report: CertReport) -> String {
+    static func render(_ certificates: [LoadedCertificate], evaluation: TrustEvaluation?, store: TrustStore?) -> String {
         var out = ""
-        for (index, loaded) in report.certificates.enumerated() {
-            out += certificateBlock(loaded, index: index, count: report.certificates.count)
+        for (index, loaded) in certificates.enumerated() {
+            out += certificateBlock(loaded, index: index, count: certificates.count)
             out += "\n"
         }
-        if let evaluation = report.evaluation, let store = report.store {
-            out += verdict(evaluation, store: store, presented: report.certificates.map(\.certificate))
+        if let evaluation, let store {
+            out += verdict(evaluation, store: store, presented: certificates.map(\.certificate))
         }
         return out
     }
@@ -101,7 +102,7 @@ enum CertTextRenderer {
             out += "\n  ✗ \(reason.code.rawValue)\(certificate)\n"
             out += wrap(printable(reason.message), firstPrefix: "    ", restPrefix: "    ")
             let transport = reason.secureTransportError.map { ", SecureTransport \($0)" } ?? ""
-            out += "    app sees: NSURLErrorDomain \(reason.appleError)\(transport)\n"
+            out += "    app sees: NSURLErrorDomain \(reason.nsurlError)\(transport)\n"
             out += wrap("source: \(sourceText(reason.source))", firstPrefix: "    ", restPrefix: "      ")
         }
         let transparency = TransparencyReport.text(for: evaluation)

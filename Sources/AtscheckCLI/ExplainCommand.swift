@@ -1,5 +1,6 @@
 import ArgumentParsing
 import ATSPolicy
+import ATSReport
 import Foundation
 
 /// `atscheck explain`: which ATS rules apply to a URL under a policy, with no network traffic.

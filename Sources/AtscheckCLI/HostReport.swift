@@ -3,6 +3,7 @@ import ATSPolicy
 import ATSCertificates
 import Foundation
 import ATSProbe
+import ATSReport
 
 /// The `atscheck host --format json` document (docs/json-schema.md). Keys are always present.
 struct HostReport: Encodable {

@@ -2,6 +2,7 @@ import ATSCheck
 import ATSPolicy
 import ATSCertificates
 import ATSProbe
+import ATSReport
 
 /// Human-readable `atscheck host` output: verdict, reasons with fixes, TLS summary, the
 /// nscurl-style matrix, the chain. Fits 80 columns except for unbreakable tokens.

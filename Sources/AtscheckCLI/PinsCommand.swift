@@ -1,6 +1,7 @@
 import ArgumentParsing
 import ATSPolicy
 import ATSCertificates
+import ATSReport
 import Foundation
 import ATSPinning
 import ATSProbe
@@ -70,6 +71,7 @@ enum PinsCommand: AtscheckCommand {
 
         let chain: [Certificate]
         let source: PinsReport.Source
+        var serverName: String? = nil
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: raw, isDirectory: &isDirectory), !isDirectory.boolValue {
             for option in ["address", "port", "sni"] where arguments.value(option) != nil {
@@ -99,12 +101,13 @@ enum PinsCommand: AtscheckCommand {
                 CommandRunner.printError("\(command): cannot get the chain from \(endpoint): \(failure.description)")
                 return .unknown
             }
-            source = .server(host: target.host, port: target.port)
+            source = .server(port: target.port)
+            serverName = target.host
         }
 
         let store = try storeOptions.makeStore()
         let validation = PathValidator.validate(chain, store: store, at: time)
-        let report = try PinsReport(chain: chain, validation: validation, source: source, time: time)
+        let report = try PinsReport(chain: chain, validation: validation, source: source, host: serverName, time: time)
         switch arguments.value("format") {
         case "json": print(try JSONOutput.encode(report))
         case "plist": print(PinsSnippets.nsPinnedDomains(report), terminator: "")

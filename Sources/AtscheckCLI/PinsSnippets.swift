@@ -1,3 +1,4 @@
+import ATSReport
 import Foundation
 
 /// Ready-to-paste Info.plist fragments for `atscheck pins --format plist|trustkit`. Each is
@@ -39,7 +40,7 @@ enum PinsSnippets {
             lines.append("                <!-- \(label(entry)) -->")
             lines.append("                <dict>")
             lines.append("                    <key>SPKI-SHA256-BASE64</key>")
-            lines.append("                    <string>\(entry.pin.base64)</string>")
+            lines.append("                    <string>\(entry.spkiSHA256)</string>")
             lines.append("                </dict>")
         }
         lines.append("                <!-- \(backupReminder) -->")
@@ -55,7 +56,7 @@ enum PinsSnippets {
     static func trustKit(_ report: PinsReport) -> String {
         let domain = domain(report)
         var pinned = report.caEntries
-        if pinned.count < 2, let leaf = report.certificates.first, !pinned.contains(where: { $0.pin == leaf.pin }) {
+        if pinned.count < 2, let leaf = report.certificates.first, !pinned.contains(where: { $0.spkiSHA256 == leaf.spkiSHA256 }) {
             pinned.insert(leaf, at: 0)
         }
         var lines: [String] = []
@@ -74,7 +75,7 @@ enum PinsSnippets {
         lines.append("            <array>")
         for entry in pinned {
             lines.append("                <!-- \(label(entry)) -->")
-            lines.append("                <string>\(entry.pin.base64)</string>")
+            lines.append("                <string>\(entry.spkiSHA256)</string>")
         }
         lines.append("                <!-- \(backupReminder) -->")
         if pinned.count < 2 {

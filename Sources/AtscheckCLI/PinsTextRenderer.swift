@@ -1,3 +1,4 @@
+import ATSReport
 import Foundation
 
 /// The text form of `atscheck pins`: every pin with its role, subject and expiry, at most 80
@@ -7,7 +8,7 @@ enum PinsTextRenderer {
         var out = ""
         let count = report.certificates.count
         let what: String
-        switch report.source {
+        switch report.source.kind {
         case .file: what = "file"
         case .server: what = "served chain"
         }
@@ -40,10 +41,19 @@ enum PinsTextRenderer {
         if let origin = entry.origin { heading += " (anchor, \(origin.rawValue)" + (entry.index == nil ? ", not sent)" : ")") }
         var out = heading + "\n"
         out += CertTextRenderer.wrap(CertTextRenderer.printable(entry.subject), firstPrefix: "   subject    ", restPrefix: "              ")
-        out += "   not after  \(Date.ISO8601FormatStyle().format(entry.certificate.notAfter))\n"
-        out += "   sha256     \(entry.pin.base64)\n"
-        out += "   okhttp     \(entry.pin.okHttpForm)\n"
-        out += "   hpkp       \(entry.pin.hpkpForm)\n"
+        out += "   not after  \(Date.ISO8601FormatStyle().format(entry.notAfter))\n"
+        out += "   sha256     \(entry.spkiSHA256)\n"
+        out += "   okhttp     \(entry.okHttp)\n"
+        out += "   hpkp       \(entry.hpkp)\n"
         return out
+    }
+}
+
+extension PinsReport {
+    /// The file, or `host:port` of the server.
+    var sourceDescription: String {
+        if let file = source.file { return file }
+        let name = host ?? ""
+        return (name.contains(":") ? "[\(name)]" : name) + ":\(source.port ?? 443)"
     }
 }

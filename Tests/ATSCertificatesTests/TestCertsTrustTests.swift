@@ -114,46 +114,46 @@ func expectPlausible(_ reason: TrustReason, chainLength: Int, publicRoot: Bool,
     let untrustedCodes: Set<Int> = [-1202, -1203]
     switch reason.code {
     case .certExpired:
-        #expect(reason.appleError == -1201 && reason.secureTransportError == -9814, "\(context)", sourceLocation: sourceLocation)
+        #expect(reason.nsurlError == -1201 && reason.secureTransportError == -9814, "\(context)", sourceLocation: sourceLocation)
     case .certNotYetValid:
-        #expect([-1201, -1204].contains(reason.appleError) && reason.secureTransportError == -9815, "\(context)", sourceLocation: sourceLocation)
+        #expect([-1201, -1204].contains(reason.nsurlError) && reason.secureTransportError == -9815, "\(context)", sourceLocation: sourceLocation)
     case .certUntrusted:
-        #expect(untrustedCodes.contains(reason.appleError), "\(context)", sourceLocation: sourceLocation)
+        #expect(untrustedCodes.contains(reason.nsurlError), "\(context)", sourceLocation: sourceLocation)
         #expect([-9807, -9812, -9813, -9886].contains(reason.secureTransportError ?? 0), "\(context)", sourceLocation: sourceLocation)
     case .certIncompleteChain:
-        #expect(untrustedCodes.contains(reason.appleError), "\(context)", sourceLocation: sourceLocation)
+        #expect(untrustedCodes.contains(reason.nsurlError), "\(context)", sourceLocation: sourceLocation)
         #expect([-9807, -9813].contains(reason.secureTransportError ?? 0), "\(context)", sourceLocation: sourceLocation)
     case .certHostnameMismatch:
-        #expect(reason.appleError == -1202 && reason.secureTransportError == -9843, "\(context)", sourceLocation: sourceLocation)
+        #expect(reason.nsurlError == -1202 && reason.secureTransportError == -9843, "\(context)", sourceLocation: sourceLocation)
         #expect(reason.certificateIndex == 0, "\(context)", sourceLocation: sourceLocation)
         #expect(reason.source.contains("103769"), "the SAN-only hostname rule is on support.apple.com/103769", sourceLocation: sourceLocation)
     case .certMissingSAN:
-        #expect(untrustedCodes.contains(reason.appleError), "\(context)", sourceLocation: sourceLocation)
+        #expect(untrustedCodes.contains(reason.nsurlError), "\(context)", sourceLocation: sourceLocation)
         #expect(reason.certificateIndex == 0, "\(context)", sourceLocation: sourceLocation)
         #expect(reason.source.contains("103769"), "\(context)", sourceLocation: sourceLocation)
     case .certWeakSignature:
-        #expect([-1200, -1202].contains(reason.appleError), "\(context)", sourceLocation: sourceLocation)
+        #expect([-1200, -1202].contains(reason.nsurlError), "\(context)", sourceLocation: sourceLocation)
         #expect(reason.secureTransportError == (reason.certificateIndex == 0 ? -9884 : -9885),
                 "-9884 is the leaf hash violation, -9885 a chain certificate's: \(context)", sourceLocation: sourceLocation)
         #expect(reason.source.hasSuffix("SecPolicyServer.c#SecPolicyCheckSignatureHashAlgorithms"), "\(context)", sourceLocation: sourceLocation)
     case .certWeakKey:
-        #expect([-1200, -1202].contains(reason.appleError) && reason.secureTransportError == -9883, "\(context)", sourceLocation: sourceLocation)
+        #expect([-1200, -1202].contains(reason.nsurlError) && reason.secureTransportError == -9883, "\(context)", sourceLocation: sourceLocation)
         #expect(reason.source.hasSuffix("SecPolicyServer.c#SecPolicyCheckKeySize"), "\(context)", sourceLocation: sourceLocation)
     case .certMissingServerAuthEKU:
-        #expect(untrustedCodes.contains(reason.appleError), "\(context)", sourceLocation: sourceLocation)
+        #expect(untrustedCodes.contains(reason.nsurlError), "\(context)", sourceLocation: sourceLocation)
         #expect(reason.source.hasSuffix("SecPolicyServer.c#SecPolicyCheckServerAuthEKU"), "\(context)", sourceLocation: sourceLocation)
     case .certValidityTooLong:
-        #expect(untrustedCodes.contains(reason.appleError), "\(context)", sourceLocation: sourceLocation)
+        #expect(untrustedCodes.contains(reason.nsurlError), "\(context)", sourceLocation: sourceLocation)
         #expect(reason.certificateIndex == 0, "\(context)", sourceLocation: sourceLocation)
         // trustd's maximums; the message names the limit: 398 days only under public roots.
         #expect(reason.source.hasSuffix("SecPolicyServer.c#check_validity_period_maximums"), "\(context) cites \(reason.source)", sourceLocation: sourceLocation)
         #expect(publicRoot || !reason.message.contains("398 days"), "\(context)", sourceLocation: sourceLocation)
     case .ctRequired:
-        #expect(untrustedCodes.contains(reason.appleError), "\(context)", sourceLocation: sourceLocation)
+        #expect(untrustedCodes.contains(reason.nsurlError), "\(context)", sourceLocation: sourceLocation)
         #expect(reason.certificateIndex == 0, "\(context)", sourceLocation: sourceLocation)
         #expect(reason.source.hasSuffix("#SecPolicyCheckSystemTrustedCTRequired"), "\(context)", sourceLocation: sourceLocation)
     case .certRevoked:
-        #expect(untrustedCodes.contains(reason.appleError) || reason.appleError == -1200, "\(context)", sourceLocation: sourceLocation)
+        #expect(untrustedCodes.contains(reason.nsurlError) || reason.nsurlError == -1200, "\(context)", sourceLocation: sourceLocation)
         #expect(reason.certificateIndex == 0, "\(context)", sourceLocation: sourceLocation)
     }
 }
@@ -203,7 +203,7 @@ struct TestCertsTrustTests {
         let expired = try evaluate(TrustRow(file: "leaf-expired.pem", expected: [.certExpired]), store: store)
         let expiredReason = try #require(expired.reasons.first { $0.code == .certExpired })
         #expect(expiredReason.certificateIndex == 0)
-        #expect(expiredReason.appleError == -1201)
+        #expect(expiredReason.nsurlError == -1201)
         #expect(expiredReason.secureTransportError == -9814)
 
         let future = try evaluate(TrustRow(file: "leaf-not-yet-valid.pem", expected: [.certNotYetValid]), store: store)
@@ -272,7 +272,7 @@ struct TestCertsTrustTests {
             .evaluate(try Fixtures.load("leaf-good-rsa.pem"), host: "good.atscheck.test", at: instant("2036-01-01T00:00:00Z"))
         #expect(evaluation.reasons.map(\.code) == [.certExpired, .certExpired])
         #expect(evaluation.reasons.map(\.certificateIndex) == [0, 1])
-        #expect(evaluation.reasons.allSatisfy { $0.appleError == -1201 && $0.secureTransportError == -9814 })
+        #expect(evaluation.reasons.allSatisfy { $0.nsurlError == -1201 && $0.secureTransportError == -9814 })
     }
 
     @Test("a self-signed leaf installed as a trusted certificate is its own anchor")

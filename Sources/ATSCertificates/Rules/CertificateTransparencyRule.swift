@@ -16,7 +16,7 @@ public struct CertificateTransparencyRule: AppleTrustRule {
         var message = (ct.failure ?? "not CT-qualified") + " (judged against \(ct.logListName))"
         if !ct.scts.isEmpty { message += "; " + ct.scts.map(Self.describe).joined(separator: "; ") }
         return [TrustReason(code: .ctRequired, message: message,
-                            certificateIndex: 0, appleError: AppleErrorCode.serverCertificateUntrusted,
+                            certificateIndex: 0, nsurlError: AppleErrorCode.serverCertificateUntrusted,
                             secureTransportError: AppleErrorCode.sslXCertChainInvalid, source: source)]
     }
 

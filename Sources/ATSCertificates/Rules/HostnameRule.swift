@@ -25,7 +25,7 @@ public struct HostnameRule: AppleTrustRule {
         }
         return [TrustReason(code: .certHostnameMismatch,
                             message: "\(HostnameMatcher.normalized(host)) does not match the certificate: \(detail)",
-                            certificateIndex: 0, appleError: AppleErrorCode.serverCertificateUntrusted,
+                            certificateIndex: 0, nsurlError: AppleErrorCode.serverCertificateUntrusted,
                             secureTransportError: AppleErrorCode.sslHostNameMismatch,
                             source: refused.isEmpty ? source : AppleSource.dnsMatch)]
     }

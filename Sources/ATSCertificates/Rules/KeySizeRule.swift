@@ -24,7 +24,7 @@ public struct KeySizeRule: AppleTrustRule {
             }
             let role = index == 0 ? "the leaf" : "certificate \(index) (\(certificate.subject.rfc4514))"
             return TrustReason(code: .certWeakKey, message: "\(role) \(message)",
-                               certificateIndex: index, appleError: AppleErrorCode.secureConnectionFailed,
+                               certificateIndex: index, nsurlError: AppleErrorCode.secureConnectionFailed,
                                secureTransportError: AppleErrorCode.atsMinimumKeySizeViolation, source: source)
         }
     }

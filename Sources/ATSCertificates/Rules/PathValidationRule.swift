@@ -27,7 +27,7 @@ public struct PathValidationRule: AppleTrustRule {
            let why = outside.explanation(for: context.presented, at: context.time, storeName: context.storeName) {
             let reason = reasons[index]
             reasons[index] = TrustReason(code: reason.code, message: reason.message + "; " + why, certificateIndex: reason.certificateIndex,
-                                         appleError: reason.appleError, secureTransportError: reason.secureTransportError,
+                                         nsurlError: reason.nsurlError, secureTransportError: reason.secureTransportError,
                                          source: reason.source)
         }
         // OpenSSL reports from the top of the chain down; reasons are ordered by certificate
@@ -45,12 +45,12 @@ public struct PathValidationRule: AppleTrustRule {
         case X509_V_ERR_CERT_HAS_EXPIRED:
             return TrustReason(code: .certExpired,
                                message: "\(role) expired at \(iso8601(certificate.notAfter)) (evaluated at \(iso8601(context.time)))",
-                               certificateIndex: index, appleError: AppleErrorCode.serverCertificateHasBadDate,
+                               certificateIndex: index, nsurlError: AppleErrorCode.serverCertificateHasBadDate,
                                secureTransportError: AppleErrorCode.sslCertExpired, source: AppleSource.trustEvaluation)
         case X509_V_ERR_CERT_NOT_YET_VALID:
             return TrustReason(code: .certNotYetValid,
                                message: "\(role) is not valid before \(iso8601(certificate.notBefore)) (evaluated at \(iso8601(context.time)))",
-                               certificateIndex: index, appleError: AppleErrorCode.serverCertificateNotYetValid,
+                               certificateIndex: index, nsurlError: AppleErrorCode.serverCertificateNotYetValid,
                                secureTransportError: AppleErrorCode.sslCertNotYetValid, source: AppleSource.trustEvaluation)
         case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY, X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT,
              X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
@@ -63,7 +63,7 @@ public struct PathValidationRule: AppleTrustRule {
             }
             return TrustReason(code: .certIncompleteChain,
                                message: "the issuer of \(role), \(top.issuer.rfc4514), was not sent and is not in the trust store; the server must send its intermediate certificates",
-                               certificateIndex: index, appleError: AppleErrorCode.serverCertificateUntrusted,
+                               certificateIndex: index, nsurlError: AppleErrorCode.serverCertificateUntrusted,
                                secureTransportError: AppleErrorCode.sslNoRootCert, source: AppleSource.trustEvaluation)
         case X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT:
             return untrusted("the leaf is self-signed and not in the trust store", index: 0)
@@ -78,7 +78,7 @@ public struct PathValidationRule: AppleTrustRule {
 
     private func untrusted(_ message: String, index: Int) -> TrustReason {
         TrustReason(code: .certUntrusted, message: message, certificateIndex: index,
-                    appleError: AppleErrorCode.serverCertificateUntrusted,
+                    nsurlError: AppleErrorCode.serverCertificateUntrusted,
                     secureTransportError: AppleErrorCode.sslNoRootCert, source: AppleSource.trustEvaluation)
     }
 }

@@ -11,7 +11,7 @@ public struct RevocationRule: AppleTrustRule {
         let when = ocsp.revocationTime.map { " at \(iso8601($0))" } ?? ""
         let signed = ocsp.signatureVerified ? "" : " (the response's signature did not verify)"
         return [TrustReason(code: .certRevoked, message: "the OCSP response says the leaf was revoked\(when)\(signed)",
-                            certificateIndex: 0, appleError: AppleErrorCode.serverCertificateUntrusted,
+                            certificateIndex: 0, nsurlError: AppleErrorCode.serverCertificateUntrusted,
                             secureTransportError: AppleErrorCode.sslXCertChainInvalid, source: source)]
     }
 }

@@ -63,7 +63,7 @@ public struct ServerAuthEKURule: AppleTrustRule {
 
     private func reason(_ message: String, index: Int) -> TrustReason {
         TrustReason(code: .certMissingServerAuthEKU, message: message, certificateIndex: index,
-                    appleError: AppleErrorCode.serverCertificateUntrusted,
+                    nsurlError: AppleErrorCode.serverCertificateUntrusted,
                     secureTransportError: AppleErrorCode.sslXCertChainInvalid, source: source)
     }
 }

@@ -13,7 +13,7 @@ public struct SubjectAltNameRule: AppleTrustRule {
         let what = sans.isPresent ? "has a subjectAltName extension without any DNS name or IP address"
                                   : "has no subjectAltName extension"
         return [TrustReason(code: .certMissingSAN, message: "the leaf \(what); Apple does not trust a name found only in the CN",
-                            certificateIndex: 0, appleError: AppleErrorCode.serverCertificateUntrusted,
+                            certificateIndex: 0, nsurlError: AppleErrorCode.serverCertificateUntrusted,
                             secureTransportError: AppleErrorCode.sslHostNameMismatch, source: source)]
     }
 }

@@ -30,7 +30,7 @@ public struct ValidityPeriodRule: AppleTrustRule {
         let under = context.anchorOrigin == .system && broken.limit == Self.limit398 ? " under a preinstalled root" : ""
         return [TrustReason(code: .certValidityTooLong,
                             message: "the leaf is valid for \(Self.describe(seconds)); certificates issued from \(iso8601(broken.start))\(under) may be valid for at most \(broken.what)",
-                            certificateIndex: 0, appleError: AppleErrorCode.serverCertificateUntrusted,
+                            certificateIndex: 0, nsurlError: AppleErrorCode.serverCertificateUntrusted,
                             secureTransportError: AppleErrorCode.sslXCertChainInvalid, source: source)]
     }
 

@@ -1,0 +1,37 @@
+/// An optional report field that is written as `null` when nil instead of being left out, so
+/// every key of a document is always present (docs/json-schema.md: "absent" and "empty" can be
+/// told apart). Synthesized `Codable` leaves nil optionals out; `@EncodesNil var x: T?` does not.
+/// Decoding accepts `null` and, for documents from older builds, a missing key.
+@propertyWrapper
+public struct EncodesNil<Value> {
+    public var wrappedValue: Value?
+
+    public init(wrappedValue: Value?) {
+        self.wrappedValue = wrappedValue
+    }
+}
+
+extension EncodesNil: Sendable where Value: Sendable {}
+extension EncodesNil: Equatable where Value: Equatable {}
+extension EncodesNil: Hashable where Value: Hashable {}
+
+extension EncodesNil: Encodable where Value: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
+    }
+}
+
+extension EncodesNil: Decodable where Value: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        wrappedValue = container.decodeNil() ? nil : try container.decode(Value.self)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Synthesized `init(from:)` picks this overload for an `@EncodesNil` field: a missing key is nil.
+    public func decode<Value: Decodable>(_ type: EncodesNil<Value>.Type, forKey key: Key) throws -> EncodesNil<Value> {
+        try decodeIfPresent(type, forKey: key) ?? EncodesNil(wrappedValue: nil)
+    }
+}

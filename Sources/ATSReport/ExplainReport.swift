@@ -1,0 +1,32 @@
+import ATSPolicy
+
+/// The `atscheck explain --format json` document (docs/json-schema.md, "atscheck explain").
+public struct ExplainReport: Codable, Sendable, Equatable {
+    /// Whether a cleartext load is blocked, and the error the app would see.
+    public struct Verdict: Codable, Sendable, Equatable {
+        public var cleartextBlocked: Bool
+        @EncodesNil public var nsurlError: Int?
+    }
+
+    public var schemaVersion = SchemaVersion.current
+    public var url: String
+    public var host: String
+    public var scheme: String
+    public var context: String
+    public var target: String
+    @EncodesNil public var policyFile: String?
+    public var policy: ResolutionReport
+    public var verdict: Verdict
+
+    /// `resolution` of a URL under the policy read from `policyPath` (nil: no policy).
+    public init(resolution: Resolution, policyPath: String?) {
+        url = resolution.url
+        host = resolution.host.text
+        scheme = resolution.scheme
+        context = resolution.context.rawValue
+        target = resolution.target.description
+        policyFile = policyPath
+        policy = ResolutionReport(resolution: resolution)
+        verdict = Verdict(cleartextBlocked: resolution.blocksCleartext, nsurlError: resolution.blocksCleartext ? -1022 : nil)
+    }
+}

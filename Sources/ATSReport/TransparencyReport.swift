@@ -1,0 +1,59 @@
+import ATSCertificates
+import Foundation
+
+/// Apple's CT verdict in JSON (`validation.certificateTransparency`, docs/json-schema.md).
+public struct TransparencyReport: Codable, Sendable, Equatable {
+    /// One SCT and how it was judged.
+    public struct SCT: Codable, Sendable, Equatable {
+        public var source: String
+        public var logID: String
+        public var timestamp: Date
+        @EncodesNil public var log: String?
+        @EncodesNil public var logOperator: String?
+        @EncodesNil public var logState: String?
+        @EncodesNil public var logStateSince: Date?
+        public var signature: String
+        public var accepted: Bool
+        public var counted: Bool
+        @EncodesNil public var note: String?
+
+        public init(_ judged: JudgedSCT) {
+            let check = judged.check
+            source = check.source.rawValue
+            logID = check.logID
+            timestamp = check.timestamp
+            log = check.log?.name
+            logOperator = check.log?.operatorName
+            logState = check.log?.state.rawValue
+            logStateSince = check.log?.stateSince
+            signature = check.signature.rawValue
+            accepted = judged.accepted
+            counted = judged.counted
+            note = judged.note
+        }
+    }
+
+    public var logList: String
+    public var required: Bool
+    public var qualified: Bool
+    @EncodesNil public var qualifiedBy: String?
+    @EncodesNil public var failure: String?
+    public var currentLogs: Int
+    public var qualifiedEmbeddedLogs: Int
+    public var requiredEmbeddedSCTs: Int
+    public var assumptions: [String]
+    public var scts: [SCT]
+
+    public init(evaluation: CTEvaluation, required: Bool) {
+        logList = evaluation.logListName
+        self.required = required
+        qualified = evaluation.isCompliant
+        qualifiedBy = evaluation.qualifiedBy?.rawValue
+        failure = evaluation.failure
+        currentLogs = evaluation.currentLogs
+        qualifiedEmbeddedLogs = evaluation.qualifiedEmbeddedLogs
+        requiredEmbeddedSCTs = evaluation.requiredEmbedded
+        assumptions = evaluation.assumptions
+        scts = evaluation.scts.map(SCT.init)
+    }
+}
