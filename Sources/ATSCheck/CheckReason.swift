@@ -35,6 +35,17 @@ public struct Fix: Sendable, Hashable, Codable {
         self.plistSnippet = plistSnippet
         self.serverChange = serverChange
     }
+
+    // Written by hand only so that nil is `null` rather than left out (the JSON contract,
+    // docs/json-schema.md): the `@EncodesNil` wrapper lives in ATSReport, which depends on this module.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(exceptionDomain, forKey: .exceptionDomain)
+        try container.encode(exceptionKeys, forKey: .exceptionKeys)
+        try container.encode(plistSnippet, forKey: .plistSnippet)
+        try container.encode(serverChange, forKey: .serverChange)
+    }
+    private enum CodingKeys: String, CodingKey { case exceptionDomain, exceptionKeys, plistSnippet, serverChange }
 }
 
 /// One reason a load would be blocked (or could not be judged).
@@ -65,6 +76,19 @@ public struct CheckReason: Sendable, Hashable, Codable {
         self.source = source
         self.fix = fix
     }
+
+    // By hand for the same reason as `Fix.encode(to:)`: `host --format json` encodes this type as is.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(message, forKey: .message)
+        try container.encode(nsurlError, forKey: .nsurlError)
+        try container.encode(secureTransportError, forKey: .secureTransportError)
+        try container.encode(certificateIndex, forKey: .certificateIndex)
+        try container.encode(source, forKey: .source)
+        try container.encode(fix, forKey: .fix)
+    }
+    private enum CodingKeys: String, CodingKey { case code, message, nsurlError, secureTransportError, certificateIndex, source, fix }
 
     /// A certificate reason from the trust evaluation.
     public init(_ reason: TrustReason, fix: Fix? = nil) {

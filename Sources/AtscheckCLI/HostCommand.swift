@@ -1,6 +1,7 @@
 import ArgumentParsing
 import ATSCheck
 import ATSPolicy
+import ATSReport
 import ATSCertificates
 import Foundation
 import ATSProbe
