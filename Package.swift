@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "ATSCheckTests", dependencies: ["ATSCheck", "ATSProbe", "ATSLab", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSPinningTests", dependencies: ["ATSPinning", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProxyTests", dependencies: ["ATSProxy"]),
-        .testTarget(name: "ATSReportTests", dependencies: ["ATSReport", "ATSCheck"]),
+        .testTarget(name: "ATSReportTests", dependencies: ["ATSReport", "ATSCheck", "AtscheckTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["AtscheckCLI", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "RepositoryTests", dependencies: ["ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport"]),
     ]

@@ -1,0 +1,18 @@
+import Foundation
+
+/// The one JSON configuration of every atscheck document: pretty-printed, sorted keys, slashes
+/// unescaped, ISO 8601 dates. Documents encoded and decoded with it read back byte for byte.
+public enum ReportJSON {
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}
