@@ -6,8 +6,7 @@ import ATSProbe
 
 /// The `atscheck host --format json` document (docs/json-schema.md). Keys are always present.
 struct HostReport: Encodable {
-    let options: HostOptions
-    let outcome: HostCommand.Outcome
+    let outcome: CheckResult
 
     private enum Keys: String, CodingKey {
         case schemaVersion, target, url, evaluatedAt, verdict, reasons, policy, tls, certificates, validation, diagnostics, probes, timing, notes, httpAnswer
@@ -17,13 +16,14 @@ struct HostReport: Encodable {
         let verdict = outcome.verdict
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(1, forKey: .schemaVersion)
-        try container.encode(Endpoint(host: options.target.host, address: options.address, port: options.target.port).description, forKey: .target)
-        try container.encode(options.target.url, forKey: .url)
-        try container.encode(options.time, forKey: .evaluatedAt)
+        let target = outcome.target
+        try container.encode(Endpoint(host: target.host, address: target.address, port: target.port).description, forKey: .target)
+        try container.encode(target.url, forKey: .url)
+        try container.encode(outcome.options.time, forKey: .evaluatedAt)
         try container.encode(verdict.status.rawValue, forKey: .verdict)
         try container.encode(verdict.reasons.map(ReasonReport.init), forKey: .reasons)
         try container.encode(ResolutionReport(resolution: verdict.resolution), forKey: .policy)
-        try container.encode(outcome.observation.map { TLSReport(observation: $0, cipherSuites: outcome.cipherSuites, group: outcome.group) }, forKey: .tls)
+        try container.encode(outcome.observation.map { TLSReport(observation: $0, capabilities: verdict.capabilities ?? TLSCapabilities($0), cipherSuites: outcome.cipherSuites, group: outcome.group) }, forKey: .tls)
         try container.encode(verdict.chain.enumerated().map { CertificateReport(certificate: $1, index: $0, file: nil, positionInFile: nil) },
                              forKey: .certificates)
         try container.encode(verdict.trust.map { ValidationReport(evaluation: $0, presented: verdict.chain, store: outcome.store) },
@@ -70,15 +70,15 @@ struct HostReport: Encodable {
 
     private struct TLSReport: Encodable {
         let observation: Observation
+        let capabilities: TLSCapabilities
         let cipherSuites: [TLSProtocolVersion: [CipherSuite]]?
         let group: ATSSuiteGroup
         func encode(to encoder: any Encoder) throws {
-            let capabilities = TLSCapabilities(observation)
             var container = encoder.container(keyedBy: CodingKeys.self)
             var versions: [String: Bool?] = [:]
             for version in TLSProtocolVersion.allCases { versions[version.rawValue] = capabilities.versions[version] ?? nil }
             try container.encode(NullableMap(values: versions), forKey: .versions)
-            try container.encode(observation.probe(ProbeNames.defaultHello).flatMap { $0.completed ? Negotiated(probe: $0, suiteGroup: group) : nil },
+            try container.encode(observation.probe(ProbeName.appleDefault).flatMap { $0.completed ? Negotiated(probe: $0, suiteGroup: group) : nil },
                                  forKey: .negotiated)
             try container.encode(NullableMap(values: [
                 "atsForwardSecret": capabilities.tls12ForwardSecret, "staticRSA": capabilities.tls12StaticRSA, "other": capabilities.tls12Other,

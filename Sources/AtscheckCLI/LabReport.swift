@@ -17,7 +17,7 @@ struct LabReport: Encodable {
             try container.encode(result.endpoint.address, forKey: .address)
             try container.encode(result.endpoint.port, forKey: .port)
             try container.encode(result.endpoint.serverName, forKey: .serverName)
-            try container.encode(HostReport(options: result.options, outcome: result.outcome), forKey: .host)
+            try container.encode(HostReport(outcome: result.outcome), forKey: .host)
         }
     }
 

@@ -125,7 +125,7 @@ struct ExplainReport: Encodable {
         try container.encode(1, forKey: .schemaVersion)
         try container.encode(resolution.url, forKey: .url)
         try container.encode(resolution.host.text, forKey: .host)
-        try container.encode(resolution.scheme, forKey: .scheme)
+        try container.encode(resolution.scheme.rawValue, forKey: .scheme)
         try container.encode(resolution.context.rawValue, forKey: .context)
         try container.encode(resolution.target.description, forKey: .target)
         try container.encode(policyPath, forKey: .policyFile)
