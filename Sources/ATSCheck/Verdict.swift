@@ -16,6 +16,8 @@ public struct Verdict: Sendable {
     public let reasons: [CheckReason]
     /// How the resolved policy applied.
     public let resolution: Resolution
+    /// What the probes established (nil for cleartext loads and when nothing was probed).
+    public let capabilities: TLSCapabilities?
     /// The TLS judgement under the app's requirements (nil for cleartext loads).
     public let tls: TLSAssessment?
     /// The trust evaluation of the served chain (nil when no chain was obtained).

@@ -47,9 +47,9 @@ public enum VerdictEvaluator {
         let requirements = resolution.requirements
         let domain = fixDomain(resolution)
 
-        if resolution.scheme == "http" {
+        if resolution.scheme == .http {
             guard resolution.blocksCleartext else {
-                return Verdict(status: .allowed, reasons: [], resolution: resolution, tls: nil, trust: nil, chain: [],
+                return Verdict(status: .allowed, reasons: [], resolution: resolution, capabilities: nil, tls: nil, trust: nil, chain: [],
                                diagnostics: [], notes: ["cleartext HTTP is allowed for this host; nothing to check over TLS"])
             }
             let fix = verifiedFix(input, domain: domain, candidates: [[(ATSKeys.allowsInsecureHTTPLoads, .bool(true))]]) { $0.requirements.allowsInsecureHTTP }
@@ -58,20 +58,20 @@ public enum VerdictEvaluator {
                                      message: "ATS refuses cleartext http:// to \(resolution.host) before any connection is made",
                                      nsurlError: ConnectionErrorCode.appTransportSecurityRequiresSecureConnection, secureTransportError: nil,
                                      source: "https://developer.apple.com/documentation/security/preventing-insecure-network-connections", fix: fix)
-            return Verdict(status: .blocked, reasons: [reason], resolution: resolution, tls: nil, trust: nil, chain: [],
+            return Verdict(status: .blocked, reasons: [reason], resolution: resolution, capabilities: nil, tls: nil, trust: nil, chain: [],
                            diagnostics: [], notes: [])
         }
 
         guard let observation = input.observation else {
-            return Verdict(status: .unknown, reasons: [], resolution: resolution, tls: nil, trust: nil, chain: [], diagnostics: [],
+            return Verdict(status: .unknown, reasons: [], resolution: resolution, capabilities: nil, tls: nil, trust: nil, chain: [], diagnostics: [],
                            notes: ["the server was not probed"])
         }
         let capabilities = TLSCapabilities(observation)
         let chain = servedChain(observation)
         let trust = chain.isEmpty ? nil : input.trustEvaluator.evaluate(
             chain, host: observation.endpoint.host, at: input.time,
-            deliveredSCTs: (observation.probe(ProbeNames.defaultHello)?.deliveredSCTs ?? []).map(\.received),
-            ocspResponse: observation.probe(ProbeNames.defaultHello)?.stapledOCSP)
+            deliveredSCTs: (observation.probe(ProbeName.appleDefault)?.deliveredSCTs ?? []).map(\.received),
+            ocspResponse: observation.probe(ProbeName.appleDefault)?.stapledOCSP)
         let group = ATSSuiteGroup.forTarget(input.options.target)
         let tls = TLSAssessment.assess(capabilities, atsEnforced: requirements.atsEnforced, minimum: requirements.minimumTLSVersion,
                                        suites: requirements.cipherSuitePolicy, group: group)
@@ -114,7 +114,7 @@ public enum VerdictEvaluator {
         let status: VerdictStatus = blocking ? .blocked : (unknown ? .unknown : .allowed)
         let diagnostics = DiagnosticsMatrix.evaluate(host: resolution.host.text, capabilities: capabilities,
                                                      chainTrusted: trust.map(\.isTrusted), group: group)
-        return Verdict(status: status, reasons: reasons, resolution: resolution, tls: tls, trust: trust, chain: chain,
+        return Verdict(status: status, reasons: reasons, resolution: resolution, capabilities: capabilities, tls: tls, trust: trust, chain: chain,
                        diagnostics: diagnostics, notes: notes)
     }
 
@@ -122,7 +122,7 @@ public enum VerdictEvaluator {
 
     /// The chain from the Apple-like probe, else from the first completed probe.
     static func servedChain(_ observation: Observation) -> [Certificate] {
-        let probe = observation.probe(ProbeNames.defaultHello).flatMap { $0.completed ? $0 : nil }
+        let probe = observation.probe(ProbeName.appleDefault).flatMap { $0.completed ? $0 : nil }
             ?? observation.probes.first(where: \.completed)
         return (probe?.peerChain ?? []).compactMap { try? Certificate(derEncoded: $0) }
     }

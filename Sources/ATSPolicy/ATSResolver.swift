@@ -39,15 +39,12 @@ public enum ATSResolver {
         return builder.resolve()
     }
 
-    private static func parse(_ url: String) throws(ResolutionError) -> (String, HostName) {
+    private static func parse(_ url: String) throws(ResolutionError) -> (URLScheme, HostName) {
         guard let components = URLComponents(string: url), let rawScheme = components.scheme?.lowercased() else {
             throw ResolutionError(description: "'\(url)' is not a URL with a scheme (e.g. https://api.example.com/)")
         }
-        let scheme: String
-        switch rawScheme {
-        case "https", "wss": scheme = "https"
-        case "http", "ws": scheme = "http"
-        default: throw ResolutionError(description: "'\(url)' uses the scheme '\(rawScheme)'; ATS applies to http and https")
+        guard let scheme = URLScheme(urlScheme: rawScheme) else {
+            throw ResolutionError(description: "'\(url)' uses the scheme '\(rawScheme)'; ATS applies to http and https")
         }
         guard let host = components.host, !host.isEmpty else {
             throw ResolutionError(description: "'\(url)' has no host")
@@ -59,7 +56,7 @@ public enum ATSResolver {
 /// One resolution in progress; collects assumptions and ambiguities as it decides.
 private struct Builder {
     let url: String
-    let scheme: String
+    let scheme: URLScheme
     let host: HostName
     let context: LoadContext
     let policy: AppTransportSecurity
@@ -68,7 +65,7 @@ private struct Builder {
     var assumptions: [String] = []
     var ambiguities: [String] = []
 
-    init(url: String, scheme: String, host: HostName, context: LoadContext, policy: AppTransportSecurity, options: ResolutionOptions) {
+    init(url: String, scheme: URLScheme, host: HostName, context: LoadContext, policy: AppTransportSecurity, options: ResolutionOptions) {
         self.url = url
         self.scheme = scheme
         self.host = host

@@ -70,8 +70,8 @@ public struct Resolution: Sendable, Hashable {
     public let url: String
     /// The host as ATS compares it.
     public let host: HostName
-    /// `http` or `https`.
-    public let scheme: String
+    /// `http` (also `ws`) or `https` (also `wss`).
+    public let scheme: URLScheme
     public let context: LoadContext
     public let target: TargetOS
     /// The branch that decided the load.
@@ -90,7 +90,7 @@ public struct Resolution: Sendable, Hashable {
     public let ambiguities: [String]
 
     /// True when ATS refuses the load before any TLS: cleartext HTTP not allowed (-1022).
-    public var blocksCleartext: Bool { scheme == "http" && !requirements.allowsInsecureHTTP }
+    public var blocksCleartext: Bool { scheme == .http && !requirements.allowsInsecureHTTP }
 }
 
 extension Resolution {

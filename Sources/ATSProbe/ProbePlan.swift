@@ -16,6 +16,16 @@ public enum ProbeName: String, Sendable, Hashable, Codable, CaseIterable {
     case tls12StaticRSA = "tls1.2-static-rsa"
     /// TLS 1.2 with everything except both groups (DHE, CBC-SHA2 on newer releases, ...), to explain failures.
     case tls12Other = "tls1.2-other"
+
+    /// The probe that offers `version` alone.
+    public static func only(_ version: TLSProtocolVersion) -> ProbeName {
+        switch version {
+        case .tls10: return .tls10
+        case .tls11: return .tls11
+        case .tls12: return .tls12
+        case .tls13: return .tls13
+        }
+    }
 }
 
 /// The handshakes a verdict needs, as plain specs. Pure: builds values, touches no network.

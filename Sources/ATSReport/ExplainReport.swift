@@ -22,7 +22,7 @@ public struct ExplainReport: Codable, Sendable, Equatable {
     public init(resolution: Resolution, policyPath: String?) {
         url = resolution.url
         host = resolution.host.text
-        scheme = resolution.scheme
+        scheme = resolution.scheme.rawValue
         context = resolution.context.rawValue
         target = resolution.target.description
         policyFile = policyPath

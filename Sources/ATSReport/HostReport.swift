@@ -26,23 +26,24 @@ public struct HostReport: Codable, Sendable, Equatable {
     /// With `--probe-http`: the status line, or `no answer: …`.
     @EncodesNil public var httpAnswer: String?
 
-    /// The report of `verdict` for `endpoint` (`url` as given), from the probes' `observation`.
-    public init(endpoint: Endpoint, url: String, time: Date, verdict: Verdict, observation: Observation?,
-                cipherSuites: [TLSProtocolVersion: [CipherSuite]]?, group: ATSSuiteGroup, store: TrustStore, httpAnswer: HTTPProbe.Answer?) {
-        target = endpoint.description
-        self.url = url
-        evaluatedAt = time
+    /// The report of one check (`ATSChecker.check`).
+    public init(outcome: CheckResult) {
+        let verdict = outcome.verdict, observation = outcome.observation, group = outcome.group
+        let target = outcome.target
+        self.target = Endpoint(host: target.host, address: target.address, port: target.port).description
+        url = target.url
+        evaluatedAt = outcome.options.time
         self.verdict = verdict.status.rawValue
         reasons = verdict.reasons
         policy = ResolutionReport(resolution: verdict.resolution)
-        tls = observation.map { TLSReport(observation: $0, cipherSuites: cipherSuites, group: group) }
+        tls = observation.map { TLSReport(observation: $0, capabilities: verdict.capabilities ?? TLSCapabilities($0), cipherSuites: outcome.cipherSuites, group: group) }
         certificates = verdict.chain.enumerated().map { CertificateReport(certificate: $1, index: $0) }
-        validation = verdict.trust.map { ValidationReport(evaluation: $0, presented: verdict.chain, store: store) }
+        validation = verdict.trust.map { ValidationReport(evaluation: $0, presented: verdict.chain, store: outcome.store) }
         diagnostics = verdict.diagnostics
         probes = (observation?.probes ?? []).map { ProbeReport(probe: $0, suiteGroup: group) }
         timing = TimingReport(observation: observation)
         notes = verdict.notes
-        switch httpAnswer {
+        switch outcome.httpAnswer {
         case .answered(let line)?: self.httpAnswer = line
         case .failed(let failure)?: self.httpAnswer = "no answer: \(failure.message)"
         case nil: self.httpAnswer = nil

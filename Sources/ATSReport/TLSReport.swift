@@ -38,10 +38,10 @@ public struct TLSReport: Codable, Sendable, Equatable {
     @EncodesNil public var cipherSuites: [String: [SuiteReport]]?
     public var suiteGroup: SuiteGroupReport
 
-    public init(observation: Observation, cipherSuites: [TLSProtocolVersion: [CipherSuite]]?, group: ATSSuiteGroup) {
-        let capabilities = TLSCapabilities(observation)
+    /// `capabilities` as established from `observation`'s probes.
+    public init(observation: Observation, capabilities: TLSCapabilities, cipherSuites: [TLSProtocolVersion: [CipherSuite]]?, group: ATSSuiteGroup) {
         versions = Dictionary(uniqueKeysWithValues: TLSProtocolVersion.allCases.map { ($0.rawValue, capabilities.versions[$0] ?? nil) })
-        negotiated = observation.probe(ProbeNames.defaultHello).flatMap { $0.completed ? Negotiated(probe: $0, suiteGroup: group) : nil }
+        negotiated = observation.probe(ProbeName.appleDefault).flatMap { $0.completed ? Negotiated(probe: $0, suiteGroup: group) : nil }
         tls12SuiteClasses = SuiteClasses(atsForwardSecret: capabilities.tls12ForwardSecret, staticRSA: capabilities.tls12StaticRSA,
                                          other: capabilities.tls12Other)
         self.cipherSuites = cipherSuites.map { byVersion in

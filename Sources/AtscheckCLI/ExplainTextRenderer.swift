@@ -61,7 +61,7 @@ enum ExplainTextRenderer {
         out += "\n"
         if resolution.blocksCleartext {
             out += CertTextRenderer.wrap("BLOCKED: ATS refuses cleartext http:// to this host before any connection (NSURLErrorAppTransportSecurityRequiresSecureConnection, -1022)", firstPrefix: "", restPrefix: "  ")
-        } else if resolution.scheme == "http" {
+        } else if resolution.scheme == .http {
             out += "ALLOWED: cleartext http:// is permitted for this host\n"
         } else {
             out += CertTextRenderer.wrap("PROCEEDS TO TLS: the server must meet the requirements above", firstPrefix: "", restPrefix: "  ")

@@ -59,7 +59,7 @@ enum HostCommand: AtscheckCommand {
         let options = try HostOptions(arguments)
         let outcome = try evaluate(options)
         switch arguments.value("format") {
-        case "json": print(try JSONOutput.encode(HostReport(options: options, outcome: outcome)))
+        case "json": print(try JSONOutput.encode(HostReport(outcome: outcome)))
         default: print(HostTextRenderer.render(options: options, outcome: outcome), terminator: "")
         }
         switch outcome.verdict.status {
@@ -69,53 +69,15 @@ enum HostCommand: AtscheckCommand {
         }
     }
 
-    /// The verdict plus what was measured on the way.
-    struct Outcome {
-        let verdict: Verdict
-        let observation: Observation?
-        let cipherSuites: [TLSProtocolVersion: [CipherSuite]]?
-        /// The suite groups of the target's release, which the probes offered.
-        let group: ATSSuiteGroup
-        let httpAnswer: HTTPProbe.Answer?
-        /// The trust store the chain was judged against.
-        let store: TrustStore
-    }
-
-    /// Probes and judges one target. `store` lets a caller judging many targets (the lab) load
-    /// the trust store once; by default it is built from the options.
-    static func evaluate(_ options: HostOptions, store prebuilt: TrustStore? = nil) throws -> Outcome {
-        var observation: Observation? = nil
-        var cipherSuites: [TLSProtocolVersion: [CipherSuite]]? = nil
-        var httpAnswer: HTTPProbe.Answer? = nil
-        let endpoint = Endpoint(host: options.target.host, address: options.address, port: options.target.port, serverName: options.sni)
-        let group = ATSSuiteGroup.forTarget(options.resolution.target)
-        if options.target.scheme == "https" {
-            let prober = TLSProber(configuration: TLSProber.Configuration(connectTimeout: min(5, options.timeout),
-                                                                          handshakeTimeout: options.timeout,
-                                                                          hostTimeout: options.timeout))
-            observation = prober.runBlocking(ProbePlan.standard(group), against: endpoint)
-            if options.enumerateCiphers {
-                let enumerationProber = TLSProber(configuration: TLSProber.Configuration(
-                    connectTimeout: min(5, options.timeout), handshakeTimeout: options.timeout, hostTimeout: max(60, options.timeout * 6)))
-                let enumeration = CipherEnumerator(prober: enumerationProber).enumerateBlocking(endpoint)
-                var lists: [TLSProtocolVersion: [CipherSuite]] = [:]
-                for version in enumeration.versions { lists[version.version] = version.accepted }
-                cipherSuites = lists
-            }
-        } else if options.probeHTTP {
-            httpAnswer = HTTPProbe.check(endpoint, timeout: options.timeout)
-        }
+    /// Probes and judges one target. `store` lets a caller judging many targets load the
+    /// trust store once; by default it is built from the options.
+    static func evaluate(_ options: HostOptions, store prebuilt: TrustStore? = nil) throws -> CheckResult {
         let store = try prebuilt ?? options.trustStore.makeStore(target: options.resolution.target)
-        var input = VerdictInput(url: options.target.url, context: options.context, policyDocument: options.policyDocument,
-                                 options: options.resolution, observation: observation,
-                                 trustEvaluator: TrustEvaluator(store: store), time: options.time)
-        input.extraPins = options.pinPolicies
         for problem in options.pinProblems {
             FileHandle.standardError.write(Data("atscheck host: warning: \(problem)\n".utf8))
         }
         do {
-            return Outcome(verdict: try VerdictEvaluator.evaluate(input), observation: observation, cipherSuites: cipherSuites,
-                           group: group, httpAnswer: httpAnswer, store: store)
+            return try ATSChecker(store: store).check(options.checkTarget, options: options.checkOptions)
         } catch {
             throw UsageError(command: spec.name, message: error.description)
         }

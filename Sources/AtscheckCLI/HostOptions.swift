@@ -1,11 +1,12 @@
 import ArgumentParsing
+import ATSCheck
 import ATSPolicy
 import Foundation
 import ATSPinning
 
 /// `atscheck host`'s arguments, validated once.
 struct HostOptions {
-    let target: HostTarget
+    let target: CheckTarget
     let policyPath: String?
     let policyDocument: PlistDocument?
     let context: LoadContext
@@ -21,6 +22,20 @@ struct HostOptions {
     var pinPolicies: [PinPolicy] = []
     /// Problems found while reading `--pins` (printed as warnings).
     var pinProblems: [String] = []
+
+    /// The target with `--address` and `--sni` applied.
+    var checkTarget: CheckTarget {
+        var target = target
+        target.address = address
+        target.serverName = sni
+        return target
+    }
+
+    /// How the check is made.
+    var checkOptions: CheckOptions {
+        CheckOptions(policyDocument: policyDocument, context: context, resolution: resolution, time: time, timeout: timeout,
+                     enumerateCiphers: enumerateCiphers, probeHTTP: probeHTTP, extraPins: pinPolicies)
+    }
 }
 
 extension HostOptions {
@@ -35,7 +50,7 @@ extension HostOptions {
             port = value
         }
         let raw = arguments.positional("TARGET")[0]
-        guard let target = HostTarget.parse(raw, portOverride: port) else {
+        guard let target = CheckTarget.parse(raw, portOverride: port) else {
             throw UsageError(command: command, message: "invalid target '\(raw)' (expected name, name:port, [v6]:port, an IP, or an http(s):// URL)")
         }
         if let address = arguments.value("address"), IPAddressParser.parse(address) == nil {

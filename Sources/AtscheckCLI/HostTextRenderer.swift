@@ -7,7 +7,7 @@ import ATSReport
 /// Human-readable `atscheck host` output: verdict, reasons with fixes, TLS summary, the
 /// nscurl-style matrix, the chain. Fits 80 columns except for unbreakable tokens.
 enum HostTextRenderer {
-    static func render(options: HostOptions, outcome: HostCommand.Outcome) -> String {
+    static func render(options: HostOptions, outcome: CheckResult) -> String {
         let verdict = outcome.verdict
         let resolution = verdict.resolution
         var out = "\(verdict.status.rawValue.uppercased())  \(options.target.url)\n"
@@ -31,7 +31,7 @@ enum HostTextRenderer {
 
         out += "\n" + policySummary(resolution)
         if let observation = outcome.observation {
-            out += "\n" + tlsSummary(observation, cipherSuites: outcome.cipherSuites, group: outcome.group)
+            out += "\n" + tlsSummary(observation, capabilities: verdict.capabilities ?? TLSCapabilities(observation), cipherSuites: outcome.cipherSuites, group: outcome.group)
         }
         switch outcome.httpAnswer {
         case .answered(let line)?: out += "\n  HTTP server answered: \(line)\n"
@@ -101,9 +101,8 @@ enum HostTextRenderer {
         return out
     }
 
-    private static func tlsSummary(_ observation: Observation, cipherSuites: [TLSProtocolVersion: [CipherSuite]]?,
-                                   group: ATSSuiteGroup) -> String {
-        let capabilities = TLSCapabilities(observation)
+    private static func tlsSummary(_ observation: Observation, capabilities: TLSCapabilities,
+                                   cipherSuites: [TLSProtocolVersion: [CipherSuite]]?, group: ATSSuiteGroup) -> String {
         let versions = TLSProtocolVersion.allCases.map { version -> String in
             let state: String
             switch capabilities.versions[version] ?? nil {
@@ -114,7 +113,7 @@ enum HostTextRenderer {
             return "\(version.rawValue) \(state)"
         }
         var out = wrap("TLS: " + versions.joined(separator: ", "), "  ", "       ")
-        if let probe = observation.probe(ProbeNames.defaultHello), probe.completed, let version = probe.version, let suite = probe.cipherSuite {
+        if let probe = observation.probe(ProbeName.appleDefault), probe.completed, let version = probe.version, let suite = probe.cipherSuite {
             out += wrap("negotiated: \(version.rawValue) \(suite.ianaName)" + (probe.group.map { " (\($0))" } ?? ""), "  ", "    ")
         }
         func state(_ value: Bool?) -> String { value.map { $0 ? "yes" : "no" } ?? "?" }

@@ -72,7 +72,7 @@ enum LabCommand: AtscheckCommand {
 
         let policyPath = arguments.value("policy")
         let document = try policyPath.map(PolicyOptions.loadDocument)
-        let results = try check(lab, policyPath: policyPath, document: document, timeout: timeout)
+        let results = try check(lab, document: document, timeout: timeout)
         if json {
             print(try JSONOutput.encode(LabReport(lab: lab, results: results)))
         } else {
@@ -85,8 +85,7 @@ enum LabCommand: AtscheckCommand {
     /// One endpoint's verdict.
     struct Result {
         let endpoint: LabEndpoint
-        let options: HostOptions
-        let outcome: HostCommand.Outcome
+        let outcome: CheckResult
     }
 
     /// Most endpoints checked at once. Each check keeps up to five handshakes in flight, and the
@@ -94,24 +93,27 @@ enum LabCommand: AtscheckCommand {
     /// handshake: unbounded, a machine with 13 or more cores would get spurious verdicts.
     static let maxConcurrentChecks = 8
 
-    /// Runs `host` against every endpoint, several at a time (batches of `maxConcurrentChecks`).
-    static func check(_ lab: TLSLab, policyPath: String?, document: PlistDocument?, timeout: Double) throws -> [Result] {
-        let time = TimeArgument.parse(evaluationTime)!
+    /// Judges every endpoint, several at a time (batches of `maxConcurrentChecks`), as `host`
+    /// would with the lab CA as the only root.
+    static func check(_ lab: TLSLab, document: PlistDocument?, timeout: Double) throws -> [Result] {
         let trust = TrustStoreOptions(caFiles: [lab.rootCAFile.path], systemRootsFile: nil, useSystemRoots: false, command: spec.name)
-        let store = try trust.makeStore()
+        let checker = ATSChecker(store: try trust.makeStore())
+        let options = CheckOptions(policyDocument: document, time: TimeArgument.parse(evaluationTime)!, timeout: timeout)
         let batches = stride(from: 0, to: lab.endpoints.count, by: maxConcurrentChecks).map {
             Array(lab.endpoints[$0..<min($0 + maxConcurrentChecks, lab.endpoints.count)])
         }
         return try batches.flatMap { batch in
             concurrentMap(batch) { endpoint -> Swift.Result<Result, any Error> in
-                let scheme = endpoint.profile == .plainHTTP ? "http" : "https"
-                let target = HostTarget(url: "\(scheme)://\(endpoint.serverName):\(endpoint.port)/", host: endpoint.serverName,
-                                        port: endpoint.port, scheme: scheme)
-                let options = HostOptions(target: target, policyPath: policyPath, policyDocument: document, context: .urlSession,
-                                          resolution: ResolutionOptions(), trustStore: trust, address: endpoint.address, sni: nil,
-                                          time: time, timeout: timeout, enumerateCiphers: false, probeHTTP: scheme == "http")
+                let scheme: URLScheme = endpoint.profile == .plainHTTP ? .http : .https
+                var target = CheckTarget(url: "\(scheme.rawValue)://\(endpoint.serverName):\(endpoint.port)/", host: endpoint.serverName,
+                                         port: endpoint.port, scheme: scheme)
+                target.address = endpoint.address
+                var endpointOptions = options
+                endpointOptions.probeHTTP = scheme == .http
                 // An endpoint that cannot be evaluated fails the run rather than vanishing from it.
-                return Swift.Result { Result(endpoint: endpoint, options: options, outcome: try HostCommand.evaluate(options, store: store)) }
+                return Swift.Result { () throws(ResolutionError) in
+                    Result(endpoint: endpoint, outcome: try checker.check(target, options: endpointOptions))
+                }.mapError { InputError(description: "atscheck lab: \($0.description)") as any Error }
             }
         }.map { try $0.get() }
     }

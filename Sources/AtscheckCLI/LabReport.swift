@@ -6,8 +6,7 @@ extension LabReport {
     init(lab: TLSLab, results: [LabCommand.Result]) {
         self.init(rootCAFile: lab.rootCAFile.path, evaluatedAt: LabCommand.evaluationTime, endpoints: results.map { result in
             Endpoint(profile: result.endpoint.profile.rawValue, summary: result.endpoint.profile.summary, address: result.endpoint.address,
-                     port: result.endpoint.port, serverName: result.endpoint.serverName,
-                     host: HostReport(options: result.options, outcome: result.outcome))
+                     port: result.endpoint.port, serverName: result.endpoint.serverName, host: HostReport(outcome: result.outcome))
         })
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import ATSCheck
 import ATSPolicy
 import ATSCertificates
 import ATSReport
@@ -86,10 +87,10 @@ enum PinsCommand: AtscheckCommand {
             if raw.contains("/") && !raw.contains("://") || fileExtensions.contains((raw as NSString).pathExtension.lowercased()) {
                 throw InputError(description: "\(raw): cannot read file")
             }
-            guard let target = HostTarget.parse(raw, portOverride: port) else {
+            guard let target = CheckTarget.parse(raw, portOverride: port) else {
                 throw UsageError(command: command, message: "'\(raw)' is neither an existing file nor a valid target (name, name:port, [v6]:port, an IP, or an https:// URL)")
             }
-            guard target.scheme == "https" else {
+            guard target.scheme == .https else {
                 throw UsageError(command: command, message: "'\(raw)' is an http:// URL: there is no certificate to pin (use https://)")
             }
             let endpoint = Endpoint(host: target.host, address: arguments.value("address"), port: target.port,

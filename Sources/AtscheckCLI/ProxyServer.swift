@@ -31,8 +31,11 @@ final class ProxyServer: @unchecked Sendable {
     /// `host:port` → verdict, on the uptime clock (nanoseconds).
     private var cache = ExpiringCache<Verdict>(lifetime: UInt64(ProxyServer.cacheSeconds * 1e9), capacity: ProxyServer.maxCacheEntries)
 
+    private let checker: ATSChecker
+
     init(options: ProxyOptions, listener: Int32) {
         self.options = options
+        checker = ATSChecker(store: options.trustStore)
         self.listener = listener
     }
 
@@ -180,27 +183,34 @@ final class ProxyServer: @unchecked Sendable {
         let key = "\(host.lowercased()):\(port)"
         let now = DispatchTime.now().uptimeNanoseconds
         if let cached = lock.withLock({ cache.value(for: key, now: now) }) { return cached }
-        let prober = TLSProber(configuration: TLSProber.Configuration(connectTimeout: min(5, options.timeout),
-                                                                      handshakeTimeout: options.timeout,
-                                                                      hostTimeout: options.timeout))
-        let endpoint = Endpoint(host: host, address: options.resolve[key], port: port)
-        let observation = prober.runBlocking(ProbePlan.standard(ATSSuiteGroup.forTarget(options.resolution.target)), against: endpoint)
-        let verdict = try evaluate(url: "https://\(Self.hostPort(host, port))/", observation: observation)
+        let verdict: Verdict
+        do {
+            let target = CheckTarget(url: "https://\(Self.hostPort(host, port))/", host: host, port: port, scheme: .https,
+                                     address: options.resolve[key])
+            verdict = try checker.check(target, options: checkOptions).verdict
+        } catch {
+            throw InputError(description: error.description)
+        }
         if verdict.status != .unknown {
             lock.withLock { cache.insert(verdict, for: key, now: DispatchTime.now().uptimeNanoseconds) }
         }
         return verdict
     }
 
-    private func evaluate(url: String, observation: Observation?) throws -> Verdict {
-        let input = VerdictInput(url: url, context: options.context, policyDocument: options.policyDocument,
-                                 options: options.resolution, observation: observation,
-                                 trustEvaluator: TrustEvaluator(store: options.trustStore), time: options.time ?? Date())
+    /// The verdict for a cleartext URL, from the policy alone.
+    private func judgeCleartext(host: String, port: UInt16) throws -> Verdict {
         do {
-            return try VerdictEvaluator.evaluate(input)
+            let target = CheckTarget(url: "http://\(Self.hostPort(host, port))/", host: host, port: port, scheme: .http)
+            return try checker.judge(target, observation: nil, options: checkOptions)
         } catch {
             throw InputError(description: error.description)
         }
+    }
+
+    /// The options of one check: `--at`, or now when the proxy was started without it.
+    private var checkOptions: CheckOptions {
+        CheckOptions(policyDocument: options.policyDocument, context: options.context, resolution: options.resolution,
+                     time: options.time ?? Date(), timeout: options.timeout)
     }
 
     // MARK: - Absolute-form http://
@@ -214,7 +224,7 @@ final class ProxyServer: @unchecked Sendable {
         let hostPort = Self.hostPort(target.host, target.port)
         let verdict: Verdict
         do {
-            verdict = try evaluate(url: "http://\(hostPort)/", observation: nil)
+            verdict = try judgeCleartext(host: target.host, port: target.port)
         } catch {
             log(method: head.method, hostPort: hostPort, verdict: "bad-request", reason: "-")
             respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: \(error)\n")

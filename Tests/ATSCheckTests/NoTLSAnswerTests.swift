@@ -34,7 +34,7 @@ struct NoTLSAnswerTests {
     @Test("one alert among the resets: the resets are refusals, the verdict is judged")
     func oneAlert() {
         let capabilities = TLSCapabilities(Self.observation { spec in
-            spec.name == ProbeNames.version(.tls10)
+            spec.name == ProbeName.tls10.rawValue
                 ? (.failed(.handshakeFailed("tlsv1 alert protocol version")), true)
                 : (.failed(.handshakeFailed("the server reset the connection during the handshake")), false)
         })

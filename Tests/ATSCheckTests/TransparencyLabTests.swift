@@ -34,7 +34,7 @@ struct TransparencyLabTests {
     @Test("the probe receives both SCTs from the TLS extension, as bytes")
     func probeReceivesSCTs() async throws {
         let observation = try await LabHarness.observation(.tlsSCTs)
-        let delivered = try #require(observation.probe(ProbeNames.defaultHello)?.deliveredSCTs)
+        let delivered = try #require(observation.probe(ProbeName.appleDefault)?.deliveredSCTs)
         #expect(delivered.count == 2)
         #expect(delivered.allSatisfy { $0.source == .tlsExtension && $0.bytes.count > 43 })
     }
@@ -100,7 +100,7 @@ struct TransparencyLabTests {
     @Test("ocsp-scts: the SCTs arrive in the stapled OCSP response, which says good and verifies against the issuer")
     func stapledSCTs() async throws {
         let observation = try await LabHarness.observation(.ocspSCTs)
-        let probe = try #require(observation.probe(ProbeNames.defaultHello))
+        let probe = try #require(observation.probe(ProbeName.appleDefault))
         #expect(probe.stapledOCSP != nil)
         #expect(probe.deliveredSCTs.map(\.source) == [.ocspResponse, .ocspResponse])
         let verdict = try await Self.verdict(.ocspSCTs, store: try Self.store(logList: try Self.testLogList))

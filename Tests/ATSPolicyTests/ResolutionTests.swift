@@ -241,7 +241,7 @@ struct ResolutionTests {
         #expect(requirements.minimumTLSVersion == expected.minimumTLS)
         #expect(requirements.requiresForwardSecrecy == expected.forwardSecrecy)
         #expect(resolution.arbitraryLoadsNeutralised == expected.neutralised)
-        #expect(resolution.blocksCleartext == (resolution.scheme == "http" && !expected.cleartext))
+        #expect(resolution.blocksCleartext == (resolution.scheme == .http && !expected.cleartext))
         if expected.minimumTLS != nil {
             #expect(requirements.checksKeySize, "every entry keeps the RSA 2048 / ECDSA 256 minimums (docs/ats-rules.md#ats-exception-keys)")
         }

@@ -1,5 +1,5 @@
-import ATSProbe
-
+/// The fold of a ``ProbePlan/standard(_:)`` observation, next to the plan it reads.
+///
 /// What the probes established about a server's TLS, as tri-state facts: `true` (a probe
 /// completed), `false` (the server refused the offer), `nil` (unknown: the probe could not
 /// connect, timed out or did not run). Unknown never reads as supported or as refused.
@@ -29,7 +29,7 @@ public struct TLSCapabilities: Sendable, Hashable {
 
     /// Folds an observation made with `ProbePlan.standard(_:)`.
     public init(_ observation: Observation) {
-        func state(_ name: String) -> Bool? {
+        func state(_ name: ProbeName) -> Bool? {
             guard let probe = observation.probe(name) else { return nil }
             switch probe.outcome {
             case .completed: return true
@@ -42,16 +42,16 @@ public struct TLSCapabilities: Sendable, Hashable {
         var versions: [TLSProtocolVersion: Bool?] = [:]
         var suites: [TLSProtocolVersion: CipherSuite] = [:]
         for version in TLSProtocolVersion.allCases {
-            let name = ProbeNames.version(version)
+            let name = ProbeName.only(version)
             versions[version] = state(name)
             if let suite = observation.probe(name)?.cipherSuite { suites[version] = suite }
         }
         self.versions = versions
         suiteByVersion = suites
-        tls12ForwardSecret = state(ProbeNames.tls12ForwardSecret)
-        tls12StaticRSA = state(ProbeNames.tls12StaticRSA)
-        tls12Other = state(ProbeNames.tls12Other)
-        tls12OtherSuite = observation.probe(ProbeNames.tls12Other)?.cipherSuite
+        tls12ForwardSecret = state(ProbeName.tls12ATSForwardSecret)
+        tls12StaticRSA = state(ProbeName.tls12StaticRSA)
+        tls12Other = state(ProbeName.tls12Other)
+        tls12OtherSuite = observation.probe(ProbeName.tls12Other)?.cipherSuite
         certificateMessageBytes = observation.probes.compactMap(\.certificateMessageBytes).max()
         certificateListBeyondProbeLimit = observation.probes.contains {
             if case .failed(.certificateListTooLarge) = $0.outcome { return true }
@@ -86,23 +86,5 @@ public struct TLSCapabilities: Sendable, Hashable {
     /// (no TLS 1.3 before iOS 12).
     public func highestSupported(offering group: ATSSuiteGroup) -> TLSProtocolVersion? {
         TLSProtocolVersion.allCases.last { versions[$0] == .some(true) && ($0 != .tls13 || !group.tls13.isEmpty) }
-    }
-}
-
-/// The probe names `ProbePlan.standard(_:)` uses; the verdict reads observations by them.
-public enum ProbeNames {
-    public static let defaultHello = "default"
-    public static let tls12ForwardSecret = "tls1.2-ats-fs"
-    public static let tls12StaticRSA = "tls1.2-static-rsa"
-    public static let tls12Other = "tls1.2-other"
-
-    /// `tls1.0` … `tls1.3`.
-    public static func version(_ version: TLSProtocolVersion) -> String {
-        switch version {
-        case .tls10: return "tls1.0"
-        case .tls11: return "tls1.1"
-        case .tls12: return "tls1.2"
-        case .tls13: return "tls1.3"
-        }
     }
 }

@@ -1,0 +1,71 @@
+import ATSCertificates
+import ATSPolicy
+import ATSProbe
+
+/// The one call behind every command that judges a live load: probe the target with the
+/// handshakes the verdict needs, validate the chain against `store`, and fold it all under the
+/// app's policy into a ``Verdict``.
+///
+/// ```swift
+/// let checker = ATSChecker(store: try TrustStore.system())
+/// let result = try checker.check(CheckTarget.parse("https://api.example.com/")!, options: CheckOptions(time: .now))
+/// print(result.verdict.status, result.verdict.reasons.map(\.code))
+/// ```
+///
+/// A checker holds no per-target state; one may judge many targets at once from many threads.
+public struct ATSChecker: Sendable {
+    /// The roots chains are judged against.
+    public let store: TrustStore
+
+    /// A checker judging chains against `store`.
+    public init(store: TrustStore) {
+        self.store = store
+    }
+
+    /// Probes and judges one target. Throws only when the URL cannot be resolved under the
+    /// policy (no host, a scheme ATS does not cover); a server that cannot be reached gives an
+    /// `unknown` verdict, not an error.
+    public func check(_ target: CheckTarget, options: CheckOptions) throws(ResolutionError) -> CheckResult {
+        let group = ATSSuiteGroup.forTarget(options.resolution.target)
+        let endpoint = Endpoint(host: target.host, address: target.address, port: target.port, serverName: target.serverName)
+        var observation: Observation? = nil
+        var cipherSuites: [TLSProtocolVersion: [CipherSuite]]? = nil
+        var httpAnswer: HTTPProbe.Answer? = nil
+        if target.scheme == .https {
+            observation = Self.prober(timeout: options.timeout).runBlocking(ProbePlan.standard(group), against: endpoint)
+            if options.enumerateCiphers {
+                cipherSuites = Self.enumerateCiphers(endpoint, timeout: options.timeout)
+            }
+        } else if options.probeHTTP {
+            httpAnswer = HTTPProbe.check(endpoint, timeout: options.timeout)
+        }
+        let verdict = try judge(target, observation: observation, options: options)
+        return CheckResult(target: target, options: options, verdict: verdict, observation: observation, cipherSuites: cipherSuites,
+                           group: group, httpAnswer: httpAnswer, store: store)
+    }
+
+    /// Judges an observation made elsewhere (or none, for a cleartext URL judged by the policy
+    /// alone) without probing.
+    public func judge(_ target: CheckTarget, observation: Observation?, options: CheckOptions) throws(ResolutionError) -> Verdict {
+        var input = VerdictInput(url: target.url, context: options.context, policyDocument: options.policyDocument,
+                                 options: options.resolution, observation: observation,
+                                 trustEvaluator: TrustEvaluator(store: store), time: options.time)
+        input.extraPins = options.extraPins
+        return try VerdictEvaluator.evaluate(input)
+    }
+
+    /// The prober `host` uses: connects within 5 s (or the whole deadline when shorter).
+    static func prober(timeout: Double) -> TLSProber {
+        TLSProber(configuration: TLSProber.Configuration(connectTimeout: min(5, timeout), handshakeTimeout: timeout, hostTimeout: timeout))
+    }
+
+    /// Every accepted suite per version; enumeration takes many handshakes, so its budget is
+    /// six deadlines, at least a minute.
+    static func enumerateCiphers(_ endpoint: Endpoint, timeout: Double) -> [TLSProtocolVersion: [CipherSuite]] {
+        let prober = TLSProber(configuration: TLSProber.Configuration(
+            connectTimeout: min(5, timeout), handshakeTimeout: timeout, hostTimeout: max(60, timeout * 6)))
+        var lists: [TLSProtocolVersion: [CipherSuite]] = [:]
+        for version in CipherEnumerator(prober: prober).enumerateBlocking(endpoint).versions { lists[version.version] = version.accepted }
+        return lists
+    }
+}

@@ -1,0 +1,78 @@
+import ATSPolicy
+import Foundation
+
+/// What one check judges: the URL, and where to connect for it. Written as `name`,
+/// `name:port`, `[v6]:port`, an IP, or an `http(s)://` URL.
+public struct CheckTarget: Sendable, Hashable {
+    /// The URL the verdict is about.
+    public let url: String
+    /// Host name or IP literal, without brackets.
+    public let host: String
+    /// TCP port.
+    public let port: UInt16
+    /// `https` or `http`.
+    public let scheme: URLScheme
+    /// Connect to this IP instead of resolving `host` (the name still drives SNI, policy and
+    /// hostname checks).
+    public var address: String?
+    /// Send this SNI instead of `host`.
+    public var serverName: String?
+
+    /// A target of these parts.
+    public init(url: String, host: String, port: UInt16, scheme: URLScheme, address: String? = nil, serverName: String? = nil) {
+        self.url = url
+        self.host = host
+        self.port = port
+        self.scheme = scheme
+        self.address = address
+        self.serverName = serverName
+    }
+
+    /// `https://host:port/` (brackets around IPv6 literals, the port left out when default).
+    public init(host: String, port: UInt16, scheme: URLScheme = .https, address: String? = nil) {
+        let shown = host.contains(":") ? "[\(host)]" : host
+        let url = "\(scheme.rawValue)://\(shown)" + (port == scheme.defaultPort ? "" : ":\(port)") + "/"
+        self.init(url: url, host: host, port: port, scheme: scheme, address: address)
+    }
+
+    /// Parses a target as written on a command line; `portOverride` replaces the written port.
+    /// Nil when the text is not one of the accepted forms.
+    public static func parse(_ text: String, portOverride: UInt16? = nil) -> CheckTarget? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, !trimmed.contains(" ") else { return nil }
+        if trimmed.contains("://") {
+            guard let components = URLComponents(string: trimmed), let written = components.scheme?.lowercased(),
+                  ["http", "https"].contains(written), let scheme = URLScheme(urlScheme: written),
+                  let host = components.host, !host.isEmpty else { return nil }
+            let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+            // A port outside 1-65535 is an error, not a reason to fall back to the default port.
+            if let written = components.port, !(1...65535).contains(written) { return nil }
+            let port = portOverride ?? components.port.flatMap { UInt16(exactly: $0) } ?? scheme.defaultPort
+            var rebuilt = components
+            if portOverride != nil { rebuilt.port = Int(port) }
+            return CheckTarget(url: rebuilt.string ?? trimmed, host: bare, port: port, scheme: scheme)
+        }
+        var host = trimmed
+        var port: UInt16? = nil
+        if trimmed.hasPrefix("[") {
+            guard let close = trimmed.firstIndex(of: "]") else { return nil }
+            host = String(trimmed[trimmed.index(after: trimmed.startIndex)..<close])
+            let rest = trimmed[trimmed.index(after: close)...]
+            if rest.hasPrefix(":") {
+                guard let value = UInt16(rest.dropFirst()) else { return nil }
+                port = value
+            } else if !rest.isEmpty { return nil }
+        } else if trimmed.filter({ $0 == ":" }).count == 1 {
+            let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
+            guard let value = UInt16(parts[1]) else { return nil }
+            host = String(parts[0])
+            port = value
+        }
+        guard !host.isEmpty, port != 0 else { return nil }
+        // A path, query, fragment or user part needs the URL form; as a bare name it would be
+        // dialled verbatim while the URL judged names another host.
+        if host.contains(where: { "/?#@".contains($0) }) { return nil }
+        if host.contains(":") && IPAddressParser.parse(host) == nil { return nil }
+        return CheckTarget(host: host, port: portOverride ?? port ?? 443)
+    }
+}
