@@ -7,6 +7,7 @@ import Foundation
 public struct PinsReport: Codable, Sendable, Equatable {
     /// Where the chain came from: a file, or a server's handshake.
     public struct Source: Codable, Sendable, Equatable {
+        /// A file read from disk, or the chain a server sent.
         public enum Kind: String, Codable, Sendable {
             case file, server
         }
@@ -18,6 +19,7 @@ public struct PinsReport: Codable, Sendable, Equatable {
         public static func server(port: UInt16) -> Source { Source(kind: .server, file: nil, port: Int(port)) }
     }
 
+    /// The certificate's place in the chain.
     public enum Role: String, Codable, Sendable {
         case leaf, intermediate, root
     }
