@@ -54,7 +54,7 @@ struct CertificateReport: Encodable {
         let sans = c.subjectAlternativeNames
         try container.encode(SANs(present: sans.isPresent, dns: sans.dns, ip: sans.ip, email: sans.email, uri: sans.uri,
                                   otherCount: sans.otherCount), forKey: .subjectAltNames)
-        try container.encode(Key(type: c.publicKey.type, bits: c.publicKey.bits, curve: c.publicKey.curve), forKey: .publicKey)
+        try container.encode(Key(type: c.publicKey.type.rawValue, bits: c.publicKey.bits, curve: c.publicKey.curve), forKey: .publicKey)
         try container.encode(c.signature.algorithm, forKey: .signatureAlgorithm)
         try container.encode(c.signature.hash, forKey: .signatureHash)
         try container.encode(c.keyUsage, forKey: .keyUsage)

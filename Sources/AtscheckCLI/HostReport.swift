@@ -71,12 +71,12 @@ struct HostReport: Encodable {
     private struct TLSReport: Encodable {
         let observation: Observation
         let capabilities: TLSCapabilities
-        let cipherSuites: [TLSProtocolVersion: [CipherSuite]]?
+        let cipherSuites: [TLSVersion: [CipherSuite]]?
         let group: ATSSuiteGroup
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             var versions: [String: Bool?] = [:]
-            for version in TLSProtocolVersion.allCases { versions[version.rawValue] = capabilities.versions[version] ?? nil }
+            for version in TLSVersion.allCases { versions[version.rawValue] = capabilities.versions[version] ?? nil }
             try container.encode(NullableMap(values: versions), forKey: .versions)
             try container.encode(observation.probe(ProbeName.appleDefault).flatMap { $0.completed ? Negotiated(probe: $0, suiteGroup: group) : nil },
                                  forKey: .negotiated)
