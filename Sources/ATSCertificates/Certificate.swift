@@ -32,7 +32,7 @@ public struct Certificate: Sendable, Hashable {
     public let keyUsage: [String]?
     /// extendedKeyUsage purposes (OpenSSL short names such as `serverAuth`, or dotted OIDs),
     /// nil when the extension is absent.
-    public let extendedKeyUsage: [String]?
+    public let extendedKeyUsage: [KeyPurpose]?
     /// SHA-256 over the DER certificate, upper-case hex with colons (as `openssl x509 -fingerprint`).
     public let sha256Fingerprint: String
     /// SHA-1 over the DER certificate, upper-case hex with colons.
@@ -99,7 +99,7 @@ public struct SubjectAlternativeNames: Sendable, Hashable, Codable {
 public struct PublicKeyDescription: Sendable, Hashable, Codable {
     /// `RSA`, `RSA-PSS`, `EC`, `Ed25519`, `Ed448`, `X25519`, `X448`, `DSA`, `DH`, or the
     /// algorithm OID when OpenSSL does not know the key type.
-    public let type: String
+    public let type: KeyAlgorithm
     /// Key size in bits as OpenSSL reports it (`EVP_PKEY_get_bits`); 0 when unknown.
     public let bits: Int
     /// NIST curve name (`P-256`, `P-384`, `P-521`) or OpenSSL's group name for EC keys.
@@ -111,14 +111,10 @@ public struct SignatureDescription: Sendable, Hashable, Codable {
     /// OpenSSL long name, e.g. `sha256WithRSAEncryption`, `ecdsa-with-SHA256`, `rsassaPss`, `ED25519`.
     public let algorithm: String
     /// Digest used, as `SHA-256`, `SHA-1`, `MD5`, ...; nil for algorithms with no separate digest (Ed25519).
-    public let hash: String?
+    public let hash: SignatureHash?
 
-    /// True for the hashes the SSL policy disallows: MD2, MD4, MD5 and SHA-1
-    /// (`SecPolicyRemoveWeakHashOptions`, `OSX/sec/Security/SecPolicy.c`, Security-61901).
-    public var isWeak: Bool {
-        guard let hash else { return false }
-        return ["SHA-1", "MD5", "MD4", "MD2"].contains(hash)
-    }
+    /// True for the hashes the SSL policy disallows (``SignatureHash/isWeak``).
+    public var isWeak: Bool { hash?.isWeak ?? false }
 }
 
 /// The basicConstraints extension.

@@ -122,21 +122,21 @@ extension Certificate {
     private static func publicKey(_ x509: OpaquePointer) -> PublicKeyDescription {
         guard let key = X509_get0_pubkey(x509) else {
             ERR_clear_error()
-            return PublicKeyDescription(type: algorithmOID(x509) ?? "unknown", bits: 0, curve: nil)
+            return PublicKeyDescription(type: KeyAlgorithm(rawValue: algorithmOID(x509) ?? "unknown"), bits: 0, curve: nil)
         }
         let bits = Int(EVP_PKEY_get_bits(key))
         switch EVP_PKEY_get_base_id(key) {
-        case EVP_PKEY_RSA: return PublicKeyDescription(type: "RSA", bits: bits, curve: nil)
-        case EVP_PKEY_RSA_PSS: return PublicKeyDescription(type: "RSA-PSS", bits: bits, curve: nil)
-        case EVP_PKEY_EC: return PublicKeyDescription(type: "EC", bits: bits, curve: curveName(key))
-        case EVP_PKEY_ED25519: return PublicKeyDescription(type: "Ed25519", bits: bits, curve: nil)
-        case EVP_PKEY_ED448: return PublicKeyDescription(type: "Ed448", bits: bits, curve: nil)
-        case EVP_PKEY_X25519: return PublicKeyDescription(type: "X25519", bits: bits, curve: nil)
-        case EVP_PKEY_X448: return PublicKeyDescription(type: "X448", bits: bits, curve: nil)
-        case EVP_PKEY_DSA: return PublicKeyDescription(type: "DSA", bits: bits, curve: nil)
-        case EVP_PKEY_DH, EVP_PKEY_DHX: return PublicKeyDescription(type: "DH", bits: bits, curve: nil)
+        case EVP_PKEY_RSA: return PublicKeyDescription(type: .rsa, bits: bits, curve: nil)
+        case EVP_PKEY_RSA_PSS: return PublicKeyDescription(type: .rsaPSS, bits: bits, curve: nil)
+        case EVP_PKEY_EC: return PublicKeyDescription(type: .ec, bits: bits, curve: curveName(key))
+        case EVP_PKEY_ED25519: return PublicKeyDescription(type: .ed25519, bits: bits, curve: nil)
+        case EVP_PKEY_ED448: return PublicKeyDescription(type: .ed448, bits: bits, curve: nil)
+        case EVP_PKEY_X25519: return PublicKeyDescription(type: .x25519, bits: bits, curve: nil)
+        case EVP_PKEY_X448: return PublicKeyDescription(type: .x448, bits: bits, curve: nil)
+        case EVP_PKEY_DSA: return PublicKeyDescription(type: .dsa, bits: bits, curve: nil)
+        case EVP_PKEY_DH, EVP_PKEY_DHX: return PublicKeyDescription(type: .dh, bits: bits, curve: nil)
         default:
-            return PublicKeyDescription(type: algorithmOID(x509) ?? "unknown", bits: bits, curve: nil)
+            return PublicKeyDescription(type: KeyAlgorithm(rawValue: algorithmOID(x509) ?? "unknown"), bits: bits, curve: nil)
         }
     }
 
@@ -189,7 +189,7 @@ extension Certificate {
             }
         }
         ERR_clear_error()
-        return SignatureDescription(algorithm: algorithm, hash: digestName(digestNID))
+        return SignatureDescription(algorithm: algorithm, hash: digestName(digestNID).map(SignatureHash.init(rawValue:)))
     }
 
     private static func digestName(_ nid: Int32) -> String? {
@@ -231,21 +231,21 @@ extension Certificate {
         return names.filter { bits & $0.0 != 0 }.map(\.1)
     }
 
-    private static func extendedKeyUsage(_ x509: OpaquePointer) -> [String]? {
+    private static func extendedKeyUsage(_ x509: OpaquePointer) -> [KeyPurpose]? {
         var count: Int32 = 0
         guard let eku = ats_copy_extended_key_usage(x509, &count) else {
             ERR_clear_error()
             return nil
         }
         defer { ats_eku_free(eku) }
-        var purposes: [String] = []
+        var purposes: [KeyPurpose] = []
         var buffer = [CChar](repeating: 0, count: 128)
         for index in 0..<count {
             let nid = ats_eku_at(eku, index, &buffer, Int32(buffer.count))
             if nid != NID_undef, let shortName = OBJ_nid2sn(nid) {
-                purposes.append(String(cString: shortName))
+                purposes.append(KeyPurpose(rawValue: String(cString: shortName)))
             } else {
-                purposes.append(cString(buffer))
+                purposes.append(KeyPurpose(rawValue: cString(buffer)))
             }
         }
         return purposes

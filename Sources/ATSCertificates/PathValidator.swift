@@ -6,12 +6,26 @@ import Foundation
 public struct PathValidation: Sendable {
     /// One error OpenSSL reported while building or checking the path.
     public struct Failure: Sendable, Hashable {
-        /// The `X509_V_ERR_*` code.
+        /// What the error means for the trust rules.
+        public let kind: FailureKind
+        /// The `X509_V_ERR_*` code, for messages.
         public let code: Int
         /// OpenSSL's text for it (`X509_verify_cert_error_string`).
         public let description: String
         /// Position in `chain` of the certificate concerned (0 = leaf).
         public let depth: Int
+
+        init(openSSLCode code: Int32, depth: Int) {
+            self.init(kind: FailureKind(openSSLCode: code), code: Int(code),
+                      description: String(cString: X509_verify_cert_error_string(Int(code))), depth: depth)
+        }
+
+        init(kind: FailureKind, code: Int, description: String, depth: Int) {
+            self.kind = kind
+            self.code = code
+            self.description = description
+            self.depth = depth
+        }
     }
 
     /// The chain OpenSSL built, leaf first; it ends at an anchor when the path is trusted,
@@ -48,7 +62,7 @@ public enum PathValidator {
         ERR_clear_error()
         guard X509_STORE_CTX_init(context, store.native.pointer, leaf.pointer, untrusted) == 1 else {
             let reason = drainOpenSSLErrors() ?? "cannot initialise verification"
-            return PathValidation(chain: presented, failures: [.init(code: -1, description: reason, depth: 0)], anchorOrigin: nil)
+            return PathValidation(chain: presented, failures: [.init(kind: .other, code: -1, description: reason, depth: 0)], anchorOrigin: nil)
         }
         let parameters = X509_STORE_CTX_get0_param(context)
         X509_VERIFY_PARAM_set_time(parameters, time_t(time.timeIntervalSince1970.rounded(.down)))
@@ -65,16 +79,14 @@ public enum PathValidator {
                 let levels = depths.bindMemory(to: Int32.self)
                 for index in 0..<Int(log.count) {
                     let code = codes[index]
-                    let failure = PathValidation.Failure(code: Int(code),
-                                                         description: String(cString: X509_verify_cert_error_string(Int(code))),
-                                                         depth: Int(levels[index]))
+                    let failure = PathValidation.Failure(openSSLCode: code, depth: Int(levels[index]))
                     if !failures.contains(failure) { failures.append(failure) }
                 }
             }
         }
         if verified != 1 && failures.isEmpty {
             let code = X509_STORE_CTX_get_error(context)
-            failures.append(.init(code: Int(code), description: String(cString: X509_verify_cert_error_string(Int(code))), depth: 0))
+            failures.append(.init(openSSLCode: code, depth: 0))
         }
 
         // The built chain holds the very X509 objects of the presented certificates and the

@@ -29,7 +29,7 @@ public struct ATSChecker: Sendable {
         let group = ATSSuiteGroup.forTarget(options.resolution.target)
         let endpoint = Endpoint(host: target.host, address: target.address, port: target.port, serverName: target.serverName)
         var observation: Observation? = nil
-        var cipherSuites: [TLSProtocolVersion: [CipherSuite]]? = nil
+        var cipherSuites: [TLSVersion: [CipherSuite]]? = nil
         var httpAnswer: HTTPProbe.Answer? = nil
         if target.scheme == .https {
             observation = Self.prober(timeout: options.timeout).runBlocking(ProbePlan.standard(group), against: endpoint)
@@ -61,10 +61,10 @@ public struct ATSChecker: Sendable {
 
     /// Every accepted suite per version; enumeration takes many handshakes, so its budget is
     /// six deadlines, at least a minute.
-    static func enumerateCiphers(_ endpoint: Endpoint, timeout: Double) -> [TLSProtocolVersion: [CipherSuite]] {
+    static func enumerateCiphers(_ endpoint: Endpoint, timeout: Double) -> [TLSVersion: [CipherSuite]] {
         let prober = TLSProber(configuration: TLSProber.Configuration(
             connectTimeout: min(5, timeout), handshakeTimeout: timeout, hostTimeout: max(60, timeout * 6)))
-        var lists: [TLSProtocolVersion: [CipherSuite]] = [:]
+        var lists: [TLSVersion: [CipherSuite]] = [:]
         for version in CipherEnumerator(prober: prober).enumerateBlocking(endpoint).versions { lists[version.version] = version.accepted }
         return lists
     }

@@ -15,6 +15,47 @@ public enum ConnectionReasonCode: String, Sendable, Codable, CaseIterable {
     case chainTooLarge = "chain-too-large"
 }
 
+/// The code of a ``CheckReason``: a connection reason of this module or a certificate reason
+/// of the trust evaluation. Encodes as its raw string, the public contract.
+public enum CheckReasonCode: Sendable, Hashable, Codable, RawRepresentable, CustomStringConvertible {
+    case connection(ConnectionReasonCode)
+    case certificate(ReasonCode)
+
+    /// The code with this raw value, from either vocabulary.
+    public init?(rawValue: String) {
+        if let code = ConnectionReasonCode(rawValue: rawValue) {
+            self = .connection(code)
+        } else if let code = ReasonCode(rawValue: rawValue) {
+            self = .certificate(code)
+        } else {
+            return nil
+        }
+    }
+
+    /// The stable string (`tls-version-too-low`, `cert-expired`, ...).
+    public var rawValue: String {
+        switch self {
+        case .connection(let code): return code.rawValue
+        case .certificate(let code): return code.rawValue
+        }
+    }
+
+    public var description: String { rawValue }
+
+    /// Every code, connection codes first.
+    public static var allCases: [CheckReasonCode] {
+        ConnectionReasonCode.allCases.map(Self.connection) + ReasonCode.allCases.map(Self.certificate)
+    }
+
+    /// The server could not be reached or judged (the verdict is unknown, not blocked).
+    public var isConnectivity: Bool {
+        switch self {
+        case .connection(.connectionFailed), .connection(.timeout), .connection(.notTLS): return true
+        default: return false
+        }
+    }
+}
+
 /// A way to make a blocked load pass: an Info.plist change (verified by re-evaluating the
 /// observation under the changed policy) and/or a server change that makes it unnecessary.
 public struct Fix: Sendable, Hashable, Codable {
@@ -50,8 +91,8 @@ public struct Fix: Sendable, Hashable, Codable {
 
 /// One reason a load would be blocked (or could not be judged).
 public struct CheckReason: Sendable, Hashable, Codable {
-    /// A `ConnectionReasonCode` or `ReasonCode` raw value.
-    public let code: String
+    /// What kind of reason this is.
+    public let code: CheckReasonCode
     /// One sentence.
     public let message: String
     /// The NSURLErrorDomain code the app would see.
@@ -66,7 +107,7 @@ public struct CheckReason: Sendable, Hashable, Codable {
     public let fix: Fix?
 
     /// Creates a reason.
-    public init(code: String, message: String, nsurlError: Int, secureTransportError: Int?, certificateIndex: Int? = nil,
+    public init(code: CheckReasonCode, message: String, nsurlError: Int, secureTransportError: Int?, certificateIndex: Int? = nil,
                 source: String, fix: Fix? = nil) {
         self.code = code
         self.message = message
@@ -92,7 +133,7 @@ public struct CheckReason: Sendable, Hashable, Codable {
 
     /// A certificate reason from the trust evaluation.
     public init(_ reason: TrustReason, fix: Fix? = nil) {
-        self.init(code: reason.code.rawValue, message: reason.message, nsurlError: reason.nsurlError,
+        self.init(code: .certificate(reason.code), message: reason.message, nsurlError: reason.nsurlError,
                   secureTransportError: reason.secureTransportError, certificateIndex: reason.certificateIndex,
                   source: reason.source, fix: fix)
     }

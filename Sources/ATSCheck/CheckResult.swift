@@ -1,3 +1,4 @@
+import ATSPolicy
 import ATSCertificates
 import ATSProbe
 
@@ -12,7 +13,7 @@ public struct CheckResult: Sendable {
     /// The standard plan's handshakes (nil for http:// targets).
     public let observation: Observation?
     /// Every accepted suite per version, when enumeration was asked for.
-    public let cipherSuites: [TLSProtocolVersion: [CipherSuite]]?
+    public let cipherSuites: [TLSVersion: [CipherSuite]]?
     /// The suite groups of the target's release, which the probes offered.
     public let group: ATSSuiteGroup
     /// The answer to the plain-HTTP check (`probeHTTP`).

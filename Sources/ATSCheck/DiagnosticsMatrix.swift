@@ -1,14 +1,21 @@
 import ATSPolicy
 import ATSProbe
 
+/// The outcome of one nscurl matrix row; encodes as `pass`, `fail` or `unknown`.
+public enum DiagnosticResult: String, Sendable, Hashable, Codable, CaseIterable {
+    case pass, fail
+    /// The probes could not tell.
+    case unknown
+}
+
 /// One row of the nscurl `--ats-diagnostics` matrix (docs/ats-rules.md#nscurl-matrix).
 public struct DiagnosticRow: Sendable, Hashable, Codable {
     /// The section title as nscurl prints it.
     public let section: String
     /// The test name as nscurl prints it.
     public let configuration: String
-    /// `pass`, `fail`, or `unknown` when the probes could not tell.
-    public let result: String
+    /// Whether a load under the row's dictionary would pass.
+    public let result: DiagnosticResult
     /// The keys the row's ATS dictionary sets.
     public let keys: [String: String]
 }
@@ -77,11 +84,11 @@ public enum DiagnosticsMatrix {
         configurations(host: host).map { configuration in
             let tls = TLSAssessment.assess(capabilities, atsEnforced: configuration.atsEnforced,
                                            minimum: configuration.minimum, suites: configuration.suites, group: group)
-            let result: String
+            let result: DiagnosticResult
             switch (tls, chainTrusted) {
-            case (.unknown, _), (.passes, .none): result = "unknown"
-            case (.fails, _), (.passes, .some(false)): result = "fail"
-            case (.passes, .some(true)): result = "pass"
+            case (.unknown, _), (.passes, .none): result = .unknown
+            case (.fails, _), (.passes, .some(false)): result = .fail
+            case (.passes, .some(true)): result = .pass
             }
             return DiagnosticRow(section: configuration.section, configuration: configuration.name, result: result, keys: configuration.keys)
         }

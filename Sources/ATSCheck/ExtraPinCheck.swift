@@ -28,7 +28,7 @@ public enum ExtraPinCheck {
         switch decision {
         case .mismatch(let expected, let seen):
             let message = "\(label): no certificate in the chain matches; expected one of [\(list(expected))], chain has [\(list(seen))]"
-            let reason = CheckReason(code: ConnectionReasonCode.pinMismatch.rawValue, message: message,
+            let reason = CheckReason(code: .connection(.pinMismatch), message: message,
                                      nsurlError: ConnectionErrorCode.secureConnectionFailed,
                                      secureTransportError: ConnectionErrorCode.sslFatalAlert, source: source(policy.source),
                                      fix: Fix(exceptionDomain: nil, exceptionKeys: nil, plistSnippet: nil,

@@ -5,7 +5,7 @@ import ATSProbe
 /// server of known capabilities, and if not, why (docs/ats-rules.md#ats-cipher-suites).
 public enum TLSAssessment: Sendable, Hashable {
     /// A handshake would complete at this version.
-    case passes(TLSProtocolVersion)
+    case passes(TLSVersion)
     /// It would fail; the code is a `ConnectionReasonCode`.
     case fails(ConnectionReasonCode, String)
     /// The observation cannot tell.
@@ -33,10 +33,10 @@ public enum TLSAssessment: Sendable, Hashable {
             }
             return .fails(.cipherSuiteNotAllowed, "the server completed no TLS handshake with any version or suite offered")
         }
-        let floor = protocolVersion(minimum ?? .tls12)
+        let floor = minimum ?? .tls12
         var suiteFailure: (ConnectionReasonCode, String)? = nil
         var undecided = false
-        for version in TLSProtocolVersion.allCases.reversed() where version >= floor {
+        for version in TLSVersion.allCases.reversed() where version >= floor {
             if version == .tls13 && group.tls13.isEmpty { continue }
             switch capabilities.versions[version] ?? nil {
             case .some(true):
@@ -52,7 +52,7 @@ public enum TLSAssessment: Sendable, Hashable {
         }
         if let suiteFailure { return .fails(suiteFailure.0, suiteFailure.1) }
         if undecided { return .unknown("a probe needed for the verdict did not complete (connection or timeout)") }
-        let lower = TLSProtocolVersion.allCases.filter { $0 < floor && capabilities.versions[$0] == .some(true) }
+        let lower = TLSVersion.allCases.filter { $0 < floor && capabilities.versions[$0] == .some(true) }
         if !lower.isEmpty {
             let list = lower.map(\.rawValue).joined(separator: " and ")
             return .fails(.tlsVersionTooLow, "the server supports only \(list); ATS requires \(floor.rawValue) or later")
@@ -64,7 +64,7 @@ public enum TLSAssessment: Sendable, Hashable {
     }
 
     /// Whether a suite the app offers and ATS accepts is available at `version`: nil when unknown.
-    private static func suiteOutcome(_ capabilities: TLSCapabilities, version: TLSProtocolVersion, suites: CipherSuitePolicy,
+    private static func suiteOutcome(_ capabilities: TLSCapabilities, version: TLSVersion, suites: CipherSuitePolicy,
                                      group: ATSSuiteGroup) -> Bool? {
         switch version {
         case .tls13:
@@ -87,7 +87,7 @@ public enum TLSAssessment: Sendable, Hashable {
         }
     }
 
-    private static func suiteReason(_ capabilities: TLSCapabilities, version: TLSProtocolVersion, suites: CipherSuitePolicy,
+    private static func suiteReason(_ capabilities: TLSCapabilities, version: TLSVersion, suites: CipherSuitePolicy,
                                     group: ATSSuiteGroup) -> (ConnectionReasonCode, String) {
         let staticRSA: Bool
         if version == .tls12 {
@@ -102,14 +102,5 @@ public enum TLSAssessment: Sendable, Hashable {
         let seen = chose.map { "; offered everything else, it chose \($0.ianaName)" } ?? ""
         let offered = suites == .atsAndNonForwardSecret ? "ATS or static-RSA suite" : "ATS suite"
         return (.cipherSuiteNotAllowed, "at \(version.rawValue) the server shares no \(offered) with this target's group (\(group.description))\(seen)")
-    }
-
-    static func protocolVersion(_ version: TLSVersion) -> TLSProtocolVersion {
-        switch version {
-        case .tls10: return .tls10
-        case .tls11: return .tls11
-        case .tls12: return .tls12
-        case .tls13: return .tls13
-        }
     }
 }

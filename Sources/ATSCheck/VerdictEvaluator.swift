@@ -54,7 +54,7 @@ public enum VerdictEvaluator {
             }
             let fix = verifiedFix(input, domain: domain, candidates: [[(ATSKeys.allowsInsecureHTTPLoads, .bool(true))]]) { $0.requirements.allowsInsecureHTTP }
                 .map { Fix(exceptionDomain: domain, exceptionKeys: $0.keys, plistSnippet: $0.snippet, serverChange: "serve the resource over HTTPS") }
-            let reason = CheckReason(code: ConnectionReasonCode.insecureHTTP.rawValue,
+            let reason = CheckReason(code: .connection(.insecureHTTP),
                                      message: "ATS refuses cleartext http:// to \(resolution.host) before any connection is made",
                                      nsurlError: ConnectionErrorCode.appTransportSecurityRequiresSecureConnection, secureTransportError: nil,
                                      source: "https://developer.apple.com/documentation/security/preventing-insecure-network-connections", fix: fix)
@@ -110,7 +110,7 @@ public enum VerdictEvaluator {
             reasons.append(connectivityReason(capabilities.connectivityFailure, message: "no certificate chain was received"))
         }
 
-        let blocking = reasons.contains { !isConnectivity($0.code) }
+        let blocking = reasons.contains { !$0.code.isConnectivity }
         let status: VerdictStatus = blocking ? .blocked : (unknown ? .unknown : .allowed)
         let diagnostics = DiagnosticsMatrix.evaluate(host: resolution.host.text, capabilities: capabilities,
                                                      chainTrusted: trust.map(\.isTrusted), group: group)
@@ -134,14 +134,10 @@ public enum VerdictEvaluator {
         return resolution.host.text
     }
 
-    private static func isConnectivity(_ code: String) -> Bool {
-        [ConnectionReasonCode.connectionFailed, .timeout, .notTLS].map(\.rawValue).contains(code)
-    }
-
     private static func tlsReason(_ code: ConnectionReasonCode, _ message: String, input: VerdictInput, domain: String,
                                   capabilities: TLSCapabilities) -> CheckReason {
         var candidates: [[(String, PlistValue)]] = []
-        let lower = TLSProtocolVersion.allCases.reversed().filter { capabilities.versions[$0] == .some(true) }
+        let lower = TLSVersion.allCases.reversed().filter { capabilities.versions[$0] == .some(true) }
         for version in lower {
             let minimum = (ATSKeys.minimumTLSVersion, PlistValue.string(version.rawValue))
             candidates.append([minimum])
@@ -171,7 +167,7 @@ public enum VerdictEvaluator {
         let source = code == .tlsVersionTooLow
             ? "https://developer.apple.com/documentation/security/preventing-insecure-network-connections"
             : AppleSource.code("protocol/SecProtocolInternal.h", "CiphersuitesPFS")
-        return CheckReason(code: code.rawValue, message: message, nsurlError: ConnectionErrorCode.secureConnectionFailed,
+        return CheckReason(code: .connection(code), message: message, nsurlError: ConnectionErrorCode.secureConnectionFailed,
                            secureTransportError: transport,
                            source: source,
                            fix: Fix(exceptionDomain: fix == nil ? nil : domain, exceptionKeys: fix?.keys, plistSnippet: fix?.snippet,
@@ -216,17 +212,17 @@ public enum VerdictEvaluator {
         let source = "https://developer.apple.com/documentation/foundation/1508628-url_loading_system_error_codes"
         switch failure {
         case .timeout(let text)?:
-            return CheckReason(code: ConnectionReasonCode.timeout.rawValue, message: text, nsurlError: ConnectionErrorCode.timedOut,
+            return CheckReason(code: .connection(.timeout), message: text, nsurlError: ConnectionErrorCode.timedOut,
                                secureTransportError: nil, source: source)
         case .notTLS(let text)?:
-            return CheckReason(code: ConnectionReasonCode.notTLS.rawValue, message: "the server did not answer with TLS: \(text)",
+            return CheckReason(code: .connection(.notTLS), message: "the server did not answer with TLS: \(text)",
                                nsurlError: ConnectionErrorCode.secureConnectionFailed,
                                secureTransportError: ConnectionErrorCode.sslClosedAbort, source: source)
         case .connectionFailed(let text)?:
-            return CheckReason(code: ConnectionReasonCode.connectionFailed.rawValue, message: text,
+            return CheckReason(code: .connection(.connectionFailed), message: text,
                                nsurlError: ConnectionErrorCode.cannotConnectToHost, secureTransportError: nil, source: source)
         default:
-            return CheckReason(code: ConnectionReasonCode.connectionFailed.rawValue, message: message,
+            return CheckReason(code: .connection(.connectionFailed), message: message,
                                nsurlError: ConnectionErrorCode.cannotConnectToHost, secureTransportError: nil, source: source)
         }
     }
@@ -243,7 +239,7 @@ public enum VerdictEvaluator {
         } else {
             return nil
         }
-        return CheckReason(code: ConnectionReasonCode.chainTooLarge.rawValue,
+        return CheckReason(code: .connection(.chainTooLarge),
                            message: "the server's certificate list is \(size), more than the \(limit) bytes Apple's TLS client accepts; the handshake fails before any certificate is judged",
                            nsurlError: ConnectionErrorCode.secureConnectionFailed, secureTransportError: nil,
                            source: "https://developer.apple.com/documentation/foundation/1508628-url_loading_system_error_codes",
@@ -263,7 +259,7 @@ public enum VerdictEvaluator {
             failures.append("no CA in the chain (\(caPins.joined(separator: ", "))) matches NSPinnedCAIdentities (\(expected.joined(separator: ", ")))")
         }
         guard !failures.isEmpty else { return nil }
-        return CheckReason(code: ConnectionReasonCode.pinMismatch.rawValue,
+        return CheckReason(code: .connection(.pinMismatch),
                            message: "NSPinnedDomains '\(pinning.domain)': " + failures.joined(separator: "; "),
                            nsurlError: ConnectionErrorCode.secureConnectionFailed, secureTransportError: ConnectionErrorCode.sslFatalAlert,
                            source: AppleSource.code("OSX/sec/Security/SecPolicy.c", "parseNSPinnedDomains"),

@@ -44,7 +44,7 @@ final class LabTLSContext: @unchecked Sendable {
         if let ciphers = settings.cipherList, SSL_CTX_set_cipher_list(context, ciphers) != 1 {
             throw fail("cipher list \"\(ciphers)\" rejected")
         }
-        guard ats_lab_ctx_set_proto_versions(context, settings.minVersion.rawValue, settings.maxVersion.rawValue) == 1 else {
+        guard ats_lab_ctx_set_proto_versions(context, settings.minVersion.wireValue, settings.maxVersion.wireValue) == 1 else {
             throw fail("protocol range \(settings.minVersion)...\(settings.maxVersion) rejected")
         }
         if settings.dhAuto, ats_lab_ctx_set_dh_auto(context) != 1 { throw fail("SSL_CTX_set_dh_auto failed") }

@@ -1,17 +1,14 @@
+import ATSPolicy
+
 /// What a TLS profile's server context is built from: certificate chain, key, protocol
 /// range, cipher list. Plain values; ``LabTLSContext`` turns them into an `SSL_CTX`.
 struct LabTLSSettings: Sendable, Equatable {
-    /// Protocol versions, as OpenSSL's `TLS1_*_VERSION` numbers.
-    enum Version: Int32, Sendable {
-        case tls10 = 0x0301, tls11 = 0x0302, tls12 = 0x0303, tls13 = 0x0304
-    }
-
     /// PEM file with the leaf first, then any intermediates, relative to the certificate directory.
     var chainFile: String
     /// PEM private key file, relative to the certificate directory.
     var keyFile: String
-    var minVersion: Version = .tls12
-    var maxVersion: Version = .tls13
+    var minVersion: TLSVersion = .tls12
+    var maxVersion: TLSVersion = .tls13
     /// `SSL_CTX_set_cipher_list` string for TLS ≤ 1.2; nil keeps OpenSSL's default.
     var cipherList: String? = nil
     /// Security level 0, needed to load or use TLS 1.0/1.1, SHA-1 and RSA-1024 on Debian.
@@ -44,7 +41,7 @@ struct LabTLSSettings: Sendable, Equatable {
             settings.minVersion = .tls13
         case .tls10Only, .tls11Only:
             settings = leaf("good-rsa")
-            let version: Version = profile == .tls10Only ? .tls10 : .tls11
+            let version: TLSVersion = profile == .tls10Only ? .tls10 : .tls11
             settings.minVersion = version
             settings.maxVersion = version
             settings.cipherList = "DEFAULT@SECLEVEL=0"

@@ -1,3 +1,4 @@
+import ATSPolicy
 import Foundation
 
 /// The suites one endpoint accepted for one protocol version.
@@ -16,7 +17,7 @@ public struct VersionCipherSuites: Sendable, Hashable, Codable {
     }
 
     /// The protocol version.
-    public let version: TLSProtocolVersion
+    public let version: TLSVersion
     /// The suites the server chose, in the order it chose them. When the server enforces its own
     /// preference this is that preference; otherwise it follows OpenSSL's offer order.
     public let accepted: [CipherSuite]
@@ -26,7 +27,7 @@ public struct VersionCipherSuites: Sendable, Hashable, Codable {
     public let probes: [ProbeResult]
 
     /// Creates a result.
-    public init(version: TLSProtocolVersion, accepted: [CipherSuite], stop: Stop, probes: [ProbeResult]) {
+    public init(version: TLSVersion, accepted: [CipherSuite], stop: Stop, probes: [ProbeResult]) {
         self.version = version
         self.accepted = accepted
         self.stop = stop
@@ -64,7 +65,7 @@ public struct CipherEnumeration: Sendable, Hashable, Codable {
     }
 
     /// The entry for one version.
-    public func suites(for version: TLSProtocolVersion) -> VersionCipherSuites? {
+    public func suites(for version: TLSVersion) -> VersionCipherSuites? {
         versions.first { $0.version == version }
     }
 }
@@ -78,13 +79,13 @@ public struct CipherEnumerator: Sendable {
     /// whole enumeration).
     public let prober: TLSProber
     /// The versions to enumerate.
-    public let versions: [TLSProtocolVersion]
+    public let versions: [TLSVersion]
     /// Most handshakes per version (a guard against a server that never refuses).
     public let maxHandshakesPerVersion: Int
 
     /// Creates an enumerator. The default configuration allows two minutes per endpoint.
     public init(prober: TLSProber = TLSProber(configuration: .init(hostTimeout: 120)),
-                versions: [TLSProtocolVersion] = TLSProtocolVersion.allCases, maxHandshakesPerVersion: Int = 200) {
+                versions: [TLSVersion] = TLSVersion.allCases, maxHandshakesPerVersion: Int = 200) {
         self.prober = prober
         self.versions = versions
         self.maxHandshakesPerVersion = maxHandshakesPerVersion
@@ -109,9 +110,9 @@ public struct CipherEnumerator: Sendable {
         let start = Monotonic.now()
         let session = HostSession(endpoint: endpoint, configuration: prober.configuration, start: start,
                                   cancellation: cancellation)
-        let wanted = versions.reduce(into: [TLSProtocolVersion]()) { if !$0.contains($1) { $0.append($1) } }
-        var accepted: [TLSProtocolVersion: [CipherSuite]] = [:]
-        var exhausted = Set<TLSProtocolVersion>()
+        let wanted = versions.reduce(into: [TLSVersion]()) { if !$0.contains($1) { $0.append($1) } }
+        var accepted: [TLSVersion: [CipherSuite]] = [:]
+        var exhausted = Set<TLSVersion>()
         let limit = max(1, maxHandshakesPerVersion)
         let initial = wanted.compactMap { Self.spec(for: $0, excluding: [], round: 1) }
         let results = session.run(initial) { spec, result in
@@ -139,7 +140,7 @@ public struct CipherEnumerator: Sendable {
 
     /// The next handshake for `version`: every suite OpenSSL can offer for that version except
     /// `excluded`. Nil when nothing is left to offer.
-    public static func spec(for version: TLSProtocolVersion, excluding excluded: [CipherSuite], round: Int = 1) -> ProbeSpec? {
+    public static func spec(for version: TLSVersion, excluding excluded: [CipherSuite], round: Int = 1) -> ProbeSpec? {
         let name = "ciphers-\(version.rawValue.lowercased().replacingOccurrences(of: "v", with: ""))-\(round)"
         let spec: ProbeSpec
         if version == .tls13 {
@@ -157,7 +158,7 @@ public struct CipherEnumerator: Sendable {
     }
 
     /// Folds one version's handshakes into the accepted list and the reason it stopped.
-    public static func fold(version: TLSProtocolVersion, probes: [ProbeResult], exhausted: Bool, limit: Int) -> VersionCipherSuites {
+    public static func fold(version: TLSVersion, probes: [ProbeResult], exhausted: Bool, limit: Int) -> VersionCipherSuites {
         var accepted: [CipherSuite] = []
         for probe in probes where probe.completed {
             if let suite = probe.cipherSuite, !accepted.contains(where: { $0.id == suite.id }) { accepted.append(suite) }

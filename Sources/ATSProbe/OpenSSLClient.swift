@@ -1,3 +1,4 @@
+import ATSPolicy
 import CATSOpenSSL
 import CATSOpenSSLShims
 import Foundation
@@ -35,8 +36,8 @@ enum OpenSSLClient {
         SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, nil)
         _ = ats_probe_ctx_set_max_cert_list(ctx, ProbeLimits.maximumCertificateMessageBytes)
         ats_probe_ctx_set_legacy_options(ctx)
-        guard ats_probe_ctx_set_min_proto_version(ctx, wireVersion(spec.minVersion)) == 1,
-              ats_probe_ctx_set_max_proto_version(ctx, wireVersion(spec.maxVersion)) == 1 else {
+        guard ats_probe_ctx_set_min_proto_version(ctx, spec.minVersion.wireValue) == 1,
+              ats_probe_ctx_set_max_proto_version(ctx, spec.maxVersion.wireValue) == 1 else {
             return fail("cannot offer \(spec.minVersion.rawValue)–\(spec.maxVersion.rawValue)")
         }
         guard SSL_CTX_set_cipher_list(ctx, effectiveCipherList(spec)) == 1 else {
@@ -86,27 +87,6 @@ enum OpenSSLClient {
         ats_probe_track_messages(ssl)
         SSL_set_connect_state(ssl)
         return .success(ssl)
-    }
-
-    // MARK: - Versions
-
-    static func wireVersion(_ version: TLSProtocolVersion) -> Int32 {
-        switch version {
-        case .tls10: return TLS1_VERSION
-        case .tls11: return TLS1_1_VERSION
-        case .tls12: return TLS1_2_VERSION
-        case .tls13: return TLS1_3_VERSION
-        }
-    }
-
-    static func protocolVersion(wire: Int32) -> TLSProtocolVersion? {
-        switch wire {
-        case TLS1_VERSION: return .tls10
-        case TLS1_1_VERSION: return .tls11
-        case TLS1_2_VERSION: return .tls12
-        case TLS1_3_VERSION: return .tls13
-        default: return nil
-        }
     }
 
     // MARK: - Errors

@@ -1,3 +1,4 @@
+import ATSPolicy
 import CATSOpenSSL
 import CATSOpenSSLShims
 import Dispatch
@@ -306,7 +307,7 @@ final class ProbeEngine {
         }
 
         private func completed(_ ssl: OpaquePointer, now: Double) {
-            let version = OpenSSLClient.protocolVersion(wire: SSL_version(ssl))
+            let version = TLSVersion(wireValue: SSL_version(ssl))
             let suite = SSL_get_current_cipher(ssl).map { OpenSSLClient.cipherSuite($0) }
             let group = OpenSSLClient.negotiatedGroup(ssl)
             let chain = peerChain(ssl)

@@ -1,3 +1,5 @@
+import ATSPolicy
+
 /// The names of the probes ``ProbePlan`` knows how to build.
 public enum ProbeName: String, Sendable, Hashable, Codable, CaseIterable {
     /// Apple-like ClientHello: TLS 1.2–1.3, Apple's suites and groups, OCSP and SCTs requested.
@@ -18,7 +20,7 @@ public enum ProbeName: String, Sendable, Hashable, Codable, CaseIterable {
     case tls12Other = "tls1.2-other"
 
     /// The probe that offers `version` alone.
-    public static func only(_ version: TLSProtocolVersion) -> ProbeName {
+    public static func only(_ version: TLSVersion) -> ProbeName {
         switch version {
         case .tls10: return .tls10
         case .tls11: return .tls11
@@ -94,7 +96,7 @@ public struct ProbePlan: Sendable, Hashable, Codable {
             // exception can lower the version floor, never widen the suite list), so these offer
             // only the ATS suites, forward-secret ones first: a server without server-side
             // preference picks ECDHE when it has it.
-            let version: TLSProtocolVersion = name == .tls10 ? .tls10 : .tls11
+            let version: TLSVersion = name == .tls10 ? .tls10 : .tls11
             return ProbeSpec(name: name.rawValue, minVersion: version, maxVersion: version,
                              cipherList: cipherList(group.tls12 + group.nonForwardSecret), groups: appleGroups)
         case .tls12:
@@ -114,7 +116,7 @@ public struct ProbePlan: Sendable, Hashable, Codable {
         }
     }
 
-    private static func onlyVersion(_ version: TLSProtocolVersion, name: ProbeName) -> ProbeSpec {
+    private static func onlyVersion(_ version: TLSVersion, name: ProbeName) -> ProbeSpec {
         ProbeSpec(name: name.rawValue, minVersion: version, maxVersion: version, cipherList: nil, cipherSuites: nil, groups: nil)
     }
 }

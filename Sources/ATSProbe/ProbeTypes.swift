@@ -1,14 +1,6 @@
+import ATSPolicy
 import ATSCertificates
 import Foundation
-
-/// TLS protocol versions a probe can offer or observe.
-public enum TLSProtocolVersion: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
-    case tls10 = "TLSv1.0", tls11 = "TLSv1.1", tls12 = "TLSv1.2", tls13 = "TLSv1.3"
-
-    public static func < (lhs: TLSProtocolVersion, rhs: TLSProtocolVersion) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
-}
 
 /// Where to connect: the name used for SNI, policy matching and host checks, the address
 /// actually dialled (when it differs), and the port.
@@ -41,9 +33,9 @@ public struct ProbeSpec: Sendable, Hashable, Codable {
     /// A stable name for reports (`default`, `tls1.0`, `tls1.2-static-rsa`, ...).
     public let name: String
     /// Lowest version offered.
-    public let minVersion: TLSProtocolVersion
+    public let minVersion: TLSVersion
     /// Highest version offered.
-    public let maxVersion: TLSProtocolVersion
+    public let maxVersion: TLSVersion
     /// OpenSSL cipher string for TLS 1.2 and below (`SSL_CTX_set_cipher_list`), nil for OpenSSL's
     /// full list at `@SECLEVEL=0`.
     public let cipherList: String?
@@ -57,7 +49,7 @@ public struct ProbeSpec: Sendable, Hashable, Codable {
     public let requestSCTs: Bool
 
     /// Creates a spec.
-    public init(name: String, minVersion: TLSProtocolVersion, maxVersion: TLSProtocolVersion, cipherList: String? = nil,
+    public init(name: String, minVersion: TLSVersion, maxVersion: TLSVersion, cipherList: String? = nil,
                 cipherSuites: String? = nil, groups: String? = nil, requestOCSP: Bool = false, requestSCTs: Bool = false) {
         self.name = name
         self.minVersion = minVersion
@@ -133,7 +125,7 @@ public struct ProbeResult: Sendable, Hashable, Codable {
     /// Whether the handshake completed.
     public let outcome: ProbeOutcome
     /// Negotiated version (completed probes).
-    public let version: TLSProtocolVersion?
+    public let version: TLSVersion?
     /// Negotiated suite (completed probes).
     public let cipherSuite: CipherSuite?
     /// Negotiated key-exchange group (`X25519`, `P-256`, `ffdhe2048`/`DH` ...), when any.
@@ -160,7 +152,7 @@ public struct ProbeResult: Sendable, Hashable, Codable {
     public let certificateMessageBytes: Int?
 
     /// Creates a result.
-    public init(spec: ProbeSpec, outcome: ProbeOutcome, version: TLSProtocolVersion? = nil, cipherSuite: CipherSuite? = nil,
+    public init(spec: ProbeSpec, outcome: ProbeOutcome, version: TLSVersion? = nil, cipherSuite: CipherSuite? = nil,
                 group: String? = nil, peerChain: [Data] = [], stapledOCSP: Data? = nil, tlsSCTCount: Int = 0,
                 alpn: String? = nil, milliseconds: Double = 0, deliveredSCTs: [DeliveredSCT] = [],
                 serverAnsweredTLS: Bool? = nil, certificateMessageBytes: Int? = nil) {

@@ -1,3 +1,5 @@
+import ATSPolicy
+
 /// The fold of a ``ProbePlan/standard(_:)`` observation, next to the plan it reads.
 ///
 /// What the probes established about a server's TLS, as tri-state facts: `true` (a probe
@@ -5,9 +7,9 @@
 /// connect, timed out or did not run). Unknown never reads as supported or as refused.
 public struct TLSCapabilities: Sendable, Hashable {
     /// Support per protocol version (from the `tls1.x` probes).
-    public let versions: [TLSProtocolVersion: Bool?]
+    public let versions: [TLSVersion: Bool?]
     /// The suite negotiated by each version probe.
-    public let suiteByVersion: [TLSProtocolVersion: CipherSuite]
+    public let suiteByVersion: [TLSVersion: CipherSuite]
     /// TLS 1.2 offering exactly the release's `ats` group (`tls1.2-ats-fs`).
     public let tls12ForwardSecret: Bool?
     /// TLS 1.2 offering exactly the release's `ats_compatibility` group (`tls1.2-static-rsa`).
@@ -39,9 +41,9 @@ public struct TLSCapabilities: Sendable, Hashable {
             case .failed, .notRun: return nil
             }
         }
-        var versions: [TLSProtocolVersion: Bool?] = [:]
-        var suites: [TLSProtocolVersion: CipherSuite] = [:]
-        for version in TLSProtocolVersion.allCases {
+        var versions: [TLSVersion: Bool?] = [:]
+        var suites: [TLSVersion: CipherSuite] = [:]
+        for version in TLSVersion.allCases {
             let name = ProbeName.only(version)
             versions[version] = state(name)
             if let suite = observation.probe(name)?.cipherSuite { suites[version] = suite }
@@ -84,7 +86,7 @@ public struct TLSCapabilities: Sendable, Hashable {
 
     /// The highest version the server supports that a client of `group`'s release offers
     /// (no TLS 1.3 before iOS 12).
-    public func highestSupported(offering group: ATSSuiteGroup) -> TLSProtocolVersion? {
-        TLSProtocolVersion.allCases.last { versions[$0] == .some(true) && ($0 != .tls13 || !group.tls13.isEmpty) }
+    public func highestSupported(offering group: ATSSuiteGroup) -> TLSVersion? {
+        TLSVersion.allCases.last { versions[$0] == .some(true) && ($0 != .tls13 || !group.tls13.isEmpty) }
     }
 }

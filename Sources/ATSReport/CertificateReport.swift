@@ -66,11 +66,11 @@ public struct CertificateReport: Codable, Sendable, Equatable {
         let sans = c.subjectAlternativeNames
         subjectAltNames = SubjectAltNames(present: sans.isPresent, dns: sans.dns, ip: sans.ip, email: sans.email, uri: sans.uri,
                                           otherCount: sans.otherCount)
-        publicKey = PublicKey(type: c.publicKey.type, bits: c.publicKey.bits, curve: c.publicKey.curve)
+        publicKey = PublicKey(type: c.publicKey.type.rawValue, bits: c.publicKey.bits, curve: c.publicKey.curve)
         signatureAlgorithm = c.signature.algorithm
-        signatureHash = c.signature.hash
+        signatureHash = c.signature.hash?.rawValue
         keyUsage = c.keyUsage
-        extendedKeyUsage = c.extendedKeyUsage
+        extendedKeyUsage = c.extendedKeyUsage?.map(\.rawValue)
         isCA = c.isCA
         pathLength = c.basicConstraints?.pathLength
         isSelfSigned = c.isSelfSigned

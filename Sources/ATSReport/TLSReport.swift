@@ -1,4 +1,5 @@
 import ATSCheck
+import ATSPolicy
 import ATSProbe
 import Foundation
 
@@ -39,8 +40,8 @@ public struct TLSReport: Codable, Sendable, Equatable {
     public var suiteGroup: SuiteGroupReport
 
     /// `capabilities` as established from `observation`'s probes.
-    public init(observation: Observation, capabilities: TLSCapabilities, cipherSuites: [TLSProtocolVersion: [CipherSuite]]?, group: ATSSuiteGroup) {
-        versions = Dictionary(uniqueKeysWithValues: TLSProtocolVersion.allCases.map { ($0.rawValue, capabilities.versions[$0] ?? nil) })
+    public init(observation: Observation, capabilities: TLSCapabilities, cipherSuites: [TLSVersion: [CipherSuite]]?, group: ATSSuiteGroup) {
+        versions = Dictionary(uniqueKeysWithValues: TLSVersion.allCases.map { ($0.rawValue, capabilities.versions[$0] ?? nil) })
         negotiated = observation.probe(ProbeName.appleDefault).flatMap { $0.completed ? Negotiated(probe: $0, suiteGroup: group) : nil }
         tls12SuiteClasses = SuiteClasses(atsForwardSecret: capabilities.tls12ForwardSecret, staticRSA: capabilities.tls12StaticRSA,
                                          other: capabilities.tls12Other)

@@ -43,7 +43,7 @@ enum CertTextRenderer {
         add("Public key", key)
         add("Signature", c.signature.algorithm + (c.signature.hash.map { " (\($0))" } ?? ""))
         if let usage = c.keyUsage { add("Key usage", usage.joined(separator: ", ")) }
-        add("EKU", c.extendedKeyUsage.map { $0.isEmpty ? "(empty)" : $0.joined(separator: ", ") } ?? "none")
+        add("EKU", c.extendedKeyUsage.map { $0.isEmpty ? "(empty)" : $0.map(\.rawValue).joined(separator: ", ") } ?? "none")
         if let constraints = c.basicConstraints {
             add("CA", constraints.isCA ? "yes" + (constraints.pathLength.map { ", path length \($0)" } ?? "") : "no")
         } else {

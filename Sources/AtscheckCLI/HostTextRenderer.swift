@@ -46,14 +46,14 @@ enum HostTextRenderer {
                     section = row.section
                     out += wrap(section, "  ", "    ")
                 }
-                out += "    \(row.result.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0)) \(row.configuration)\n"
+                out += "    \(row.result.rawValue.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0)) \(row.configuration)\n"
             }
         }
         if !verdict.chain.isEmpty {
             out += "\nchain served:\n"
             for (index, certificate) in verdict.chain.enumerated() {
                 let key = "\(certificate.publicKey.type) \(certificate.publicKey.bits)"
-                let line = "\(index): \(certificate.subject.rfc4514) (\(key), \(certificate.signature.hash ?? certificate.signature.algorithm), until \(iso8601(certificate.notAfter).prefix(10)))"
+                let line = "\(index): \(certificate.subject.rfc4514) (\(key), \(certificate.signature.hash?.rawValue ?? certificate.signature.algorithm), until \(iso8601(certificate.notAfter).prefix(10)))"
                 out += wrap(CertTextRenderer.printable(line), "  ", "     ")
             }
             out += wrap("trust store: " + TrustStoreSummary(outcome.store).text, "  ", "    ")
@@ -102,8 +102,8 @@ enum HostTextRenderer {
     }
 
     private static func tlsSummary(_ observation: Observation, capabilities: TLSCapabilities,
-                                   cipherSuites: [TLSProtocolVersion: [CipherSuite]]?, group: ATSSuiteGroup) -> String {
-        let versions = TLSProtocolVersion.allCases.map { version -> String in
+                                   cipherSuites: [TLSVersion: [CipherSuite]]?, group: ATSSuiteGroup) -> String {
+        let versions = TLSVersion.allCases.map { version -> String in
             let state: String
             switch capabilities.versions[version] ?? nil {
             case .some(true): state = "yes"
@@ -119,7 +119,7 @@ enum HostTextRenderer {
         func state(_ value: Bool?) -> String { value.map { $0 ? "yes" : "no" } ?? "?" }
         out += wrap("TLS 1.2 suites (\(group.name)): ATS ECDHE \(state(capabilities.tls12ForwardSecret)), static RSA \(state(capabilities.tls12StaticRSA)), other \(state(capabilities.tls12Other))", "  ", "    ")
         if let cipherSuites {
-            for version in TLSProtocolVersion.allCases {
+            for version in TLSVersion.allCases {
                 guard let suites = cipherSuites[version], !suites.isEmpty else { continue }
                 out += "  \(version.rawValue) accepts:\n"
                 for suite in suites {

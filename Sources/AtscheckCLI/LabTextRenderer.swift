@@ -23,7 +23,7 @@ enum LabTextRenderer {
         var out = "verdicts (full ATS, lab CA as a user root, at \(LabCommand.evaluationTime)):\n"
         for result in results {
             let verdict = result.outcome.verdict
-            let reasons = verdict.reasons.map(\.code)
+            let reasons = verdict.reasons.map(\.code.rawValue)
             var unique: [String] = []
             for code in reasons where !unique.contains(code) { unique.append(code) }
             let line = "  " + result.endpoint.profile.rawValue.padding(toLength: nameWidth, withPad: " ", startingAt: 0)

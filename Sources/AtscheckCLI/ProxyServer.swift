@@ -151,7 +151,7 @@ final class ProxyServer: @unchecked Sendable {
             respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: \(error)\n")
             return
         }
-        let reason = verdict.reasons.first?.code
+        let reason = verdict.reasons.first?.code.rawValue
         guard verdict.status == .allowed else {
             let blocked = verdict.status == .blocked
             log(method: "CONNECT", hostPort: hostPort, verdict: verdict.status.rawValue, reason: reason ?? "-")
@@ -231,7 +231,7 @@ final class ProxyServer: @unchecked Sendable {
             return
         }
         guard verdict.status == .allowed else {
-            let reason = verdict.reasons.first?.code ?? "unknown"
+            let reason = verdict.reasons.first?.code.rawValue ?? "unknown"
             log(method: head.method, hostPort: hostPort, verdict: verdict.status.rawValue, reason: reason)
             respond(client, status: "403 Forbidden", reason: reason, body: Self.explanation(verdict, blocked: true))
             return

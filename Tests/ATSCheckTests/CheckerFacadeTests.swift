@@ -21,7 +21,7 @@ struct CheckerFacadeTests {
     @Test("a good server: allowed, with the observation, the capabilities the verdict used and a matrix")
     func allowed() throws {
         let result = try Self.checker.check(try Self.target(.goodRSA), options: CheckOptions(time: LabHarness.evaluationTime, timeout: 5))
-        #expect(result.verdict.status == .allowed, "\(result.verdict.reasons.map(\.code))")
+        #expect(result.verdict.status == .allowed, "\(result.verdict.reasons.map(\.code.rawValue))")
         let observation = try #require(result.observation)
         #expect(observation.probes.map(\.spec.name) == ProbeName.allCases.map(\.rawValue))
         let capabilities = try #require(result.verdict.capabilities)
@@ -36,7 +36,7 @@ struct CheckerFacadeTests {
         let result = try Self.checker.check(try Self.target(.tls10Only), options: CheckOptions(time: LabHarness.evaluationTime, timeout: 5))
         #expect(result.verdict.status == .blocked)
         let reason = try #require(result.verdict.reasons.first)
-        #expect(reason.code == "tls-version-too-low")
+        #expect(reason.code == .connection(.tlsVersionTooLow))
         #expect(reason.fix?.exceptionKeys?.keys.contains(ATSKeys.minimumTLSVersion) == true)
         #expect(result.verdict.capabilities?.versions[.tls10] == .some(true))
     }
@@ -52,7 +52,7 @@ struct CheckerFacadeTests {
         let document = try PlistReader.read(Data(plist.utf8))
         let result = try Self.checker.check(try Self.target(.tls10Only),
                                             options: CheckOptions(policyDocument: document, time: LabHarness.evaluationTime, timeout: 5))
-        #expect(result.verdict.status == .allowed, "\(result.verdict.reasons.map(\.code))")
+        #expect(result.verdict.status == .allowed, "\(result.verdict.reasons.map(\.code.rawValue))")
         #expect(result.verdict.resolution.requirements.minimumTLSVersion == .tls10)
     }
 

@@ -60,7 +60,7 @@ struct DiagnosticsMatrixTests {
         let rows = verdict.diagnostics
         #expect(rows.map(\.configuration) == Self.rowNames)
         let expected = Self.rowNames.map { passes.contains($0) ? "pass" : "fail" }
-        let actual = rows.map(\.result)
+        let actual = rows.map(\.result.rawValue)
         for (index, name) in Self.rowNames.enumerated() where index < actual.count && actual[index] != expected[index] {
             Issue.record("\(profile.rawValue): '\(name)' is \(actual[index]), expected \(expected[index])")
         }
@@ -71,14 +71,14 @@ struct DiagnosticsMatrixTests {
     func defaultRowMatchesVerdict(_ profile: LabProfile) async throws {
         let verdict = try await LabHarness.verdict(profile)
         let first = try #require(verdict.diagnostics.first)
-        #expect((first.result == "pass") == (verdict.status == .allowed))
+        #expect((first.result.rawValue == "pass") == (verdict.status == .allowed))
     }
 
     @Test("silent and not-tls: every row unknown", arguments: [LabProfile.silent, .notTLS])
     func unknownRows(_ profile: LabProfile) async throws {
         let verdict = try await LabHarness.verdict(profile)
         #expect(verdict.diagnostics.map(\.configuration) == Self.rowNames)
-        #expect(verdict.diagnostics.allSatisfy { $0.result == "unknown" }, "\(verdict.diagnostics.map(\.result))")
+        #expect(verdict.diagnostics.allSatisfy { $0.result.rawValue == "unknown" }, "\(verdict.diagnostics.map(\.result.rawValue))")
     }
 
     @Test("sections and ATS dictionaries as nscurl prints them")

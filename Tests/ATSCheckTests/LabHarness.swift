@@ -187,7 +187,7 @@ actor ObservationCache {
 
 extension Verdict {
     /// The reason codes, as a set.
-    var codes: Set<String> { Set(reasons.map(\.code)) }
+    var codes: Set<String> { Set(reasons.map(\.code.rawValue)) }
 
     /// A one-line summary for failure messages.
     var summary: String {

@@ -27,7 +27,7 @@ struct LabVerdictTests {
     func errorCodes(_ expected: ProfileExpectation) async throws {
         let verdict = try await LabHarness.verdict(expected.profile)
         for reason in verdict.reasons {
-            let codes = try #require(Expectations.errorCodes[reason.code], "no expected error codes for \(reason.code)")
+            let codes = try #require(Expectations.errorCodes[reason.code.rawValue], "no expected error codes for \(reason.code)")
             #expect(reason.nsurlError == codes.nsurl, "\(reason.code)")
             #expect(reason.secureTransportError == codes.secureTransport, "\(reason.code)")
             #expect(!reason.message.isEmpty)
@@ -101,7 +101,7 @@ struct LabVerdictTests {
 
     @Test("the negotiated version behind each passing TLS judgement")
     func negotiatedVersions() async throws {
-        for (profile, version) in [(LabProfile.goodRSA, TLSProtocolVersion.tls13), (.goodECDSA, .tls13), (.tls13Only, .tls13),
+        for (profile, version) in [(LabProfile.goodRSA, TLSVersion.tls13), (.goodECDSA, .tls13), (.tls13Only, .tls13),
                                    (.expired, .tls13)] {
             let verdict = try await LabHarness.verdict(profile)
             #expect(verdict.tls == .passes(version), "\(profile.rawValue): \(String(describing: verdict.tls))")
@@ -115,11 +115,11 @@ struct LabVerdictTests {
                                                            against: Endpoint(host: LabHarness.host, address: "127.0.0.1", port: port))
         let verdict = try LabHarness.verdict(url: "https://\(LabHarness.host):\(port)/", observation: observation)
         #expect(verdict.status == .unknown, "\(verdict.summary)")
-        #expect(verdict.reasons.map(\.code) == ["connection-failed"])
+        #expect(verdict.reasons.map(\.code.rawValue) == ["connection-failed"])
         #expect(verdict.reasons.first?.nsurlError == -1004)
         #expect(verdict.reasons.first?.fix == nil)
         #expect(verdict.diagnostics.count == 16)
-        #expect(verdict.diagnostics.allSatisfy { $0.result == "unknown" })
+        #expect(verdict.diagnostics.allSatisfy { $0.result.rawValue == "unknown" })
     }
 
     @Test("a probe the verdict needs timed out while others completed: unknown [timeout] (-1001), not connection-failed",
@@ -138,7 +138,7 @@ struct LabVerdictTests {
         let port = try LabHarness.endpoint(.goodRSA).port
         let verdict = try LabHarness.verdict(url: "https://\(LabHarness.host):\(port)/", observation: observation)
         #expect(verdict.status == .unknown, "\(verdict.summary)")
-        #expect(verdict.reasons.map(\.code) == [code])
+        #expect(verdict.reasons.map(\.code.rawValue) == [code])
         #expect(verdict.reasons.first?.nsurlError == nsurlError)
         #expect(verdict.reasons.first?.message.contains("a probe needed for the verdict did not complete") == true)
         #expect(verdict.trust?.isTrusted == true, "the default probe's chain is still judged")

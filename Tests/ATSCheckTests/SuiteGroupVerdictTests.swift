@@ -52,7 +52,7 @@ struct SuiteGroupVerdictTests {
         Row(profile: .staticRSAOnly, target: "ios15.4", fullATS: "no-forward-secrecy", withoutForwardSecrecy: nil),
     ]
 
-    static func codes(_ verdict: Verdict) -> String? { verdict.status == .allowed ? nil : verdict.reasons.map(\.code).sorted().joined(separator: ",") }
+    static func codes(_ verdict: Verdict) -> String? { verdict.status == .allowed ? nil : verdict.reasons.map(\.code.rawValue).sorted().joined(separator: ",") }
 
     @Test("full ATS and NSExceptionRequiresForwardSecrecy = NO, target by target", arguments: rows)
     func row(_ row: Row) async throws {

@@ -1,3 +1,4 @@
+import ATSPolicy
 import Foundation
 import Testing
 @testable import ATSProbe
@@ -37,7 +38,7 @@ struct ProbePlanTests {
         #expect(apple.minVersion == .tls12 && apple.maxVersion == .tls13)
         #expect(apple.requestOCSP && apple.requestSCTs)
         #expect(apple.groups == "X25519:P-256:P-384:P-521")
-        for (name, version) in [("tls1.0", TLSProtocolVersion.tls10), ("tls1.1", .tls11), ("tls1.2", .tls12), ("tls1.3", .tls13)] {
+        for (name, version) in [("tls1.0", TLSVersion.tls10), ("tls1.1", .tls11), ("tls1.2", .tls12), ("tls1.3", .tls13)] {
             #expect(byName[name]?.minVersion == version && byName[name]?.maxVersion == version, "\(name)")
         }
         for name in ["tls1.2-ats-fs", "tls1.2-static-rsa", "tls1.2-other"] {

@@ -1,3 +1,4 @@
+import ATSPolicy
 import Foundation
 import Testing
 @testable import ATSProbe
@@ -354,12 +355,12 @@ struct CipherEnumeratorServerTests {
                                                  "-ciphersuites", "TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256", "-www"]
         try await withServer(arguments) { server in
             let enumeration = await CipherEnumerator(prober: testProber).enumerate(server.endpoint)
-            #expect(enumeration.versions.map(\.version) == TLSProtocolVersion.allCases)
+            #expect(enumeration.versions.map(\.version) == TLSVersion.allCases)
             let tls12 = try #require(enumeration.suites(for: .tls12))
             #expect(Set(tls12.accepted.map(\.id)) == [0x009C, 0x0035, 0xC013], "\(tls12.probes.map(\.outcome))")
             #expect(tls12.stop == .serverRefusedRest)
             #expect(tls12.probes.count == 4)
-            for old in [TLSProtocolVersion.tls10, .tls11] {
+            for old in [TLSVersion.tls10, .tls11] {
                 let entry = try #require(enumeration.suites(for: old))
                 #expect(Set(entry.accepted.map(\.id)) == [0x0035, 0xC013], "\(old): \(entry.probes.map(\.outcome))")
                 #expect(entry.isComplete)

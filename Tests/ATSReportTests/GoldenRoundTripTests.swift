@@ -44,13 +44,13 @@ struct GoldenRoundTripTests {
         let result = try Self.roundTrip(HostReport.self, "host-http-policy-only")
         #expect(result.again == result.original)
         let report = try ReportJSON.decoder().decode(HostReport.self, from: Data(result.original.utf8))
-        #expect(report.reasons.map(\.code) == ["insecure-http"])
+        #expect(report.reasons.map(\.code.rawValue) == ["insecure-http"])
         #expect(report.reasons.first?.secureTransportError == nil)
     }
 
     @Test("CheckReason's own Codable writes every key, null for nil")
     func checkReasonShape() throws {
-        let reason = CheckReason(code: "timeout", message: "m", nsurlError: -1001, secureTransportError: nil, source: "s")
+        let reason = CheckReason(code: .connection(.timeout), message: "m", nsurlError: -1001, secureTransportError: nil, source: "s")
         let object = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(reason)) as? [String: Any]
         #expect(Set(object?.keys.map { $0 } ?? []) == ["code", "message", "nsurlError", "secureTransportError", "certificateIndex", "source", "fix"])
         #expect(object?["fix"] is NSNull && object?["certificateIndex"] is NSNull)

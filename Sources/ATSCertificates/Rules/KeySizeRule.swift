@@ -29,10 +29,10 @@ public struct KeySizeRule: AppleTrustRule {
         }
     }
 
-    static func minimumBits(for keyType: String) -> Int? {
+    static func minimumBits(for keyType: KeyAlgorithm) -> Int? {
         switch keyType {
-        case "RSA", "RSA-PSS": return 2048
-        case "EC": return 256
+        case .rsa, .rsaPSS: return 2048
+        case .ec: return 256
         default: return nil
         }
     }

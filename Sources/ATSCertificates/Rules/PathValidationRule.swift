@@ -1,4 +1,3 @@
-import CATSOpenSSL
 import Foundation
 
 /// Default server-trust evaluation: a chain to a trusted anchor, intact signatures,
@@ -41,19 +40,18 @@ public struct PathValidationRule: AppleTrustRule {
         let index = failure.depth
         let certificate = index < context.chain.count ? context.chain[index] : context.leaf
         let role = index == 0 ? "the leaf" : "certificate \(index) (\(certificate.subject.rfc4514))"
-        switch Int32(failure.code) {
-        case X509_V_ERR_CERT_HAS_EXPIRED:
+        switch failure.kind {
+        case .expired:
             return TrustReason(code: .certExpired,
                                message: "\(role) expired at \(iso8601(certificate.notAfter)) (evaluated at \(iso8601(context.time)))",
                                certificateIndex: index, nsurlError: AppleErrorCode.serverCertificateHasBadDate,
                                secureTransportError: AppleErrorCode.sslCertExpired, source: AppleSource.trustEvaluation)
-        case X509_V_ERR_CERT_NOT_YET_VALID:
+        case .notYetValid:
             return TrustReason(code: .certNotYetValid,
                                message: "\(role) is not valid before \(iso8601(certificate.notBefore)) (evaluated at \(iso8601(context.time)))",
                                certificateIndex: index, nsurlError: AppleErrorCode.serverCertificateNotYetValid,
                                secureTransportError: AppleErrorCode.sslCertNotYetValid, source: AppleSource.trustEvaluation)
-        case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY, X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT,
-             X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
+        case .issuerNotFound:
             let top = context.chain[min(index, context.chain.count - 1)]
             // Servers send intermediates, not roots: a missing issuer above a CA is most likely
             // a root the store lacks; a missing issuer of the leaf is a missing intermediate.
@@ -65,13 +63,13 @@ public struct PathValidationRule: AppleTrustRule {
                                message: "the issuer of \(role), \(top.issuer.rfc4514), was not sent and is not in the trust store; the server must send its intermediate certificates",
                                certificateIndex: index, nsurlError: AppleErrorCode.serverCertificateUntrusted,
                                secureTransportError: AppleErrorCode.sslNoRootCert, source: AppleSource.trustEvaluation)
-        case X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT:
+        case .selfSignedLeaf:
             return untrusted("the leaf is self-signed and not in the trust store", index: 0)
-        case X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN:
+        case .untrustedRoot:
             return untrusted("the chain ends at \(certificate.subject.rfc4514), a root that is not in the trust store", index: index)
-        case X509_V_ERR_EE_KEY_TOO_SMALL, X509_V_ERR_CA_KEY_TOO_SMALL, X509_V_ERR_CA_MD_TOO_WEAK:
+        case .weakKeyOrDigest:
             return nil  // Judged by KeySizeRule and SignatureHashRule with their own reasons.
-        default:
+        case .other:
             return untrusted("\(role): \(failure.description) (OpenSSL error \(failure.code))", index: index)
         }
     }

@@ -15,8 +15,8 @@ public struct ServerAuthEKURule: AppleTrustRule {
 
     public init() {}
 
-    /// Purposes the SSL policy accepts in the loose check (OpenSSL short names).
-    static let loosePurposes: Set<String> = ["serverAuth", "anyExtendedKeyUsage", "msSGC", "nsSGC"]
+    /// Purposes the SSL policy accepts in the loose check.
+    static let loosePurposes: Set<KeyPurpose> = [.serverAuth, .anyExtendedKeyUsage, .msSGC, .nsSGC]
 
     public func check(_ context: TrustContext) -> [TrustReason] {
         var reasons: [TrustReason] = []
@@ -26,28 +26,28 @@ public struct ServerAuthEKURule: AppleTrustRule {
         let intermediates = chain.count > 2 ? Array(chain[1..<(chain.count - 1)]) : []
 
         if let purposes = leaf.extendedKeyUsage, Self.loosePurposes.isDisjoint(with: purposes) {
-            reasons.append(reason("the leaf's extendedKeyUsage (\(purposes.joined(separator: ", "))) allows no TLS server use (serverAuth, anyExtendedKeyUsage or SGC)", index: 0))
+            reasons.append(reason("the leaf's extendedKeyUsage (\(purposes.map(\.rawValue).joined(separator: ", "))) allows no TLS server use (serverAuth, anyExtendedKeyUsage or SGC)", index: 0))
         }
         for (offset, certificate) in intermediates.enumerated() {
             guard let purposes = certificate.extendedKeyUsage, !purposes.isEmpty, Self.loosePurposes.isDisjoint(with: purposes) else { continue }
-            reasons.append(reason("intermediate \(offset + 1)'s extendedKeyUsage (\(purposes.joined(separator: ", "))) allows no TLS server use", index: offset + 1))
+            reasons.append(reason("intermediate \(offset + 1)'s extendedKeyUsage (\(purposes.map(\.rawValue).joined(separator: ", "))) allows no TLS server use", index: offset + 1))
         }
         guard reasons.isEmpty else { return reasons }
 
         switch context.anchorOrigin {
         case .system?:
-            if !(leaf.extendedKeyUsage ?? []).contains("serverAuth") {
+            if !(leaf.extendedKeyUsage ?? []).contains(.serverAuth) {
                 reasons.append(reason("\(Self.lacksServerAuth(leaf)); under a preinstalled root the leaf must name serverAuth, whatever its issue date", index: 0))
             }
             for (offset, certificate) in intermediates.enumerated() {
                 guard let purposes = certificate.extendedKeyUsage, !purposes.isEmpty,
-                      !purposes.contains("serverAuth"), !purposes.contains("anyExtendedKeyUsage") else { continue }
-                reasons.append(reason("intermediate \(offset + 1)'s extendedKeyUsage (\(purposes.joined(separator: ", "))) names neither serverAuth nor anyExtendedKeyUsage, as a sub-CA under a preinstalled root must", index: offset + 1))
+                      !purposes.contains(.serverAuth), !purposes.contains(.anyExtendedKeyUsage) else { continue }
+                reasons.append(reason("intermediate \(offset + 1)'s extendedKeyUsage (\(purposes.map(\.rawValue).joined(separator: ", "))) names neither serverAuth nor anyExtendedKeyUsage, as a sub-CA under a preinstalled root must", index: offset + 1))
             }
         case .user?:
             break
         case .app?, nil:
-            if leaf.notBefore > PolicyDates.july2019 && !(leaf.extendedKeyUsage ?? []).contains("serverAuth") {
+            if leaf.notBefore > PolicyDates.july2019 && !(leaf.extendedKeyUsage ?? []).contains(.serverAuth) {
                 let anchor = context.anchorOrigin == .app ? "an app-supplied anchor" : "an anchor that is neither preinstalled nor user-installed"
                 reasons.append(reason("\(Self.lacksServerAuth(leaf)); under \(anchor), leaves issued from July 2019 must name serverAuth", index: 0))
             }
@@ -57,7 +57,7 @@ public struct ServerAuthEKURule: AppleTrustRule {
 
     /// What the leaf has instead of serverAuth, as a clause.
     private static func lacksServerAuth(_ leaf: Certificate) -> String {
-        leaf.extendedKeyUsage.map { "the leaf's extendedKeyUsage (\($0.joined(separator: ", "))) does not name serverAuth" }
+        leaf.extendedKeyUsage.map { "the leaf's extendedKeyUsage (\($0.map(\.rawValue).joined(separator: ", "))) does not name serverAuth" }
             ?? "the leaf has no extendedKeyUsage extension"
     }
 

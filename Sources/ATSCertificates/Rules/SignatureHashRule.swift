@@ -16,7 +16,7 @@ public struct SignatureHashRule: AppleTrustRule {
             guard !certificate.isSelfSigned, index != userAnchorIndex, certificate.signature.isWeak else { return nil }
             let role = index == 0 ? "the leaf" : "certificate \(index) (\(certificate.subject.rfc4514))"
             return TrustReason(code: .certWeakSignature,
-                               message: "\(role) is signed with \(certificate.signature.algorithm) (\(certificate.signature.hash ?? "?")); Apple refuses MD2, MD4, MD5 and SHA-1",
+                               message: "\(role) is signed with \(certificate.signature.algorithm) (\(certificate.signature.hash?.rawValue ?? "?")); Apple refuses MD2, MD4, MD5 and SHA-1",
                                certificateIndex: index, nsurlError: AppleErrorCode.serverCertificateUntrusted,
                                secureTransportError: index == 0 ? AppleErrorCode.atsLeafCertificateHashAlgorithmViolation
                                                                 : AppleErrorCode.atsCertificateHashAlgorithmViolation,
