@@ -63,7 +63,8 @@ struct GoldenJSONTests {
 
     @Test("lab --format json")
     func labCommand() async throws {
-        let result = try await AsyncRun.atscheck(["lab", "--profile", "good-rsa", "--profile", "no-san", "--format", "json"])
+        let result = try await AsyncRun.atscheck(["lab", "--profile", "good-rsa", "--profile", "no-san", "--timeout", TestTiming.argument(10),
+                                                 "--format", "json"])
         try GoldenFile.check("lab", result)
     }
 }
