@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "ATSPolicy", dependencies: ["AtscheckSystem"]),
         .target(name: "ATSLint", dependencies: ["ATSPolicy", "AtscheckSystem"]),
         .target(name: "ATSProbe", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates"]),
-        .target(name: "ATSLab", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates"]),
+        .target(name: "ATSLab", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates"], resources: [.copy("Certificates")]),
         .target(name: "ATSCheck", dependencies: ["ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning"]),
         .target(name: "ATSProxy", dependencies: ["ATSPolicy"]),
         .target(name: "ATSPinning", dependencies: ["ATSCertificates", "ATSPolicy", "CATSOpenSSL", "CATSOpenSSLShims"]),
@@ -50,6 +50,6 @@ let package = Package(
         .testTarget(name: "ATSPinningTests", dependencies: ["ATSPinning", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProxyTests", dependencies: ["ATSProxy"]),
         .testTarget(name: "CLITests", dependencies: ["AtscheckCLI", "ATSCertificates", "AtscheckTestSupport"]),
-        .testTarget(name: "RepositoryTests", dependencies: ["ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport"]),
+        .testTarget(name: "RepositoryTests", dependencies: ["ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport", "ATSLab"]),
     ]
 )

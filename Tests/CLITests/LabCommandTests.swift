@@ -24,13 +24,25 @@ struct LabCommandTests {
         }
     }
 
+    /// The lab CA is the copy bundled with ATSLab (not the checkout's TestCerts), byte for
+    /// byte the TestCerts root.
+    static func expectBundledRoot(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(path.hasSuffix("/Certificates/root.pem"), "\(path)", sourceLocation: sourceLocation)
+        #expect(!path.hasPrefix(Fixtures.packageRoot.appendingPathComponent("TestCerts").path), "\(path)", sourceLocation: sourceLocation)
+        let bundled = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bundled == (try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("TestCerts/root.pem"))),
+                sourceLocation: sourceLocation)
+    }
+
     @Test("atscheck lab: exit 0, every profile listed with a port, one verdict line per profile as the library expects")
     func checkAll() async throws {
         let result = try await AsyncRun.atscheck(["lab"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         #expect(result.stdoutLines.first == "atscheck lab: 31 servers on 127.0.0.1")
-        #expect(result.stdout.contains("lab CA (trust it as a user-installed root): \(Fixtures.packageRoot.path)/TestCerts/root.pem"))
+        let caPrefix = "  lab CA (trust it as a user-installed root): "
+        let caLine = try #require(result.stdoutLines.first { $0.hasPrefix(caPrefix) })
+        try Self.expectBundledRoot(String(caLine.dropFirst(caPrefix.count)))
         let ports = LabServe.parsePorts(result.stdout)
         #expect(Set(ports.keys) == LabTable.names)
         #expect(Set(ports.values).count == ports.count, "ports repeat: \(ports)")
@@ -68,7 +80,7 @@ struct LabCommandTests {
         let document = try result.json()
         #expect(document["schemaVersion"] as? Int == 1)
         #expect(document["evaluatedAt"] as? String == Fixtures.evaluationTime)
-        #expect((document["rootCAFile"] as? String)?.hasSuffix("/TestCerts/root.pem") == true)
+        try Self.expectBundledRoot(try #require(document["rootCAFile"] as? String))
         let endpoints = try #require(document["endpoints"] as? [[String: Any]])
         #expect(endpoints.compactMap { $0["profile"] as? String } == profiles)
         for endpoint in endpoints {
