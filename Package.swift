@@ -40,7 +40,7 @@ let package = Package(
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
         .target(name: "AtscheckTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AtscheckSystemTests", dependencies: ["AtscheckSystem"]),
-        .testTarget(name: "ATSCertificatesTests", dependencies: ["ATSCertificates", "ATSTrustData", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSCertificatesTests", dependencies: ["ATSCertificates", "ATSTrustData", "AtscheckTestSupport", "CATSOpenSSL"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy", "AtscheckTestSupport"]),
         .testTarget(name: "ATSLintTests", dependencies: ["ATSLint", "ATSPolicy", "AtscheckTestSupport"]),
