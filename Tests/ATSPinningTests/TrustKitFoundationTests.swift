@@ -13,17 +13,23 @@ struct TrustKitFoundationTests {
         try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     }
 
+    /// One example.com policy, report-only (TSKEnforcePinning NO), subdomains included, no problems.
+    static func expectReportOnlyWithSubdomains(_ config: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let result = PinPolicy.fromTrustKit(config)
+        #expect(result.problems.isEmpty, "\(result.problems)", sourceLocation: sourceLocation)
+        let policy = try #require(result.policies.first, sourceLocation: sourceLocation)
+        #expect(policy.domain == "example.com", sourceLocation: sourceLocation)
+        #expect(!policy.enforce, "TSKEnforcePinning = NO must read as report-only", sourceLocation: sourceLocation)
+        #expect(policy.includesSubdomains, sourceLocation: sourceLocation)
+    }
+
     @Test func jsonEnforcePinningFalseIsReportOnly() throws {
         let config = try Self.configuration(json: """
             {"TSKConfiguration": {"TSKPinnedDomains": {"example.com": {
                 "TSKEnforcePinning": false, "TSKIncludeSubdomains": true,
                 "TSKPublicKeyHashes": ["\(Self.pinA)", "\(Self.pinB)"]}}}}
             """)
-        let result = PinPolicy.fromTrustKit(config)
-        #expect(result.problems.isEmpty, "\(result.problems)")
-        let policy = try #require(result.policies.first)
-        #expect(!policy.enforce)
-        #expect(policy.includesSubdomains)
+        try Self.expectReportOnlyWithSubdomains(config)
     }
 
     @Test func nsNumberBooleans() throws {
@@ -31,11 +37,7 @@ struct TrustKitFoundationTests {
             "TSKEnforcePinning": NSNumber(value: false), "TSKIncludeSubdomains": NSNumber(value: true),
             "TSKPublicKeyHashes": [Self.pinA],
         ] as [String: Any]]]
-        let result = PinPolicy.fromTrustKit(config)
-        #expect(result.problems.isEmpty, "\(result.problems)")
-        let policy = try #require(result.policies.first)
-        #expect(!policy.enforce)
-        #expect(policy.includesSubdomains)
+        try Self.expectReportOnlyWithSubdomains(config)
     }
 
     @Test func numberWhereABooleanBelongsIsAProblem() throws {

@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -28,9 +29,9 @@ struct LabCommandTests {
     /// byte the TestCerts root.
     static func expectBundledRoot(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(path.hasSuffix("/Certificates/root.pem"), "\(path)", sourceLocation: sourceLocation)
-        #expect(!path.hasPrefix(Fixtures.packageRoot.appendingPathComponent("TestCerts").path), "\(path)", sourceLocation: sourceLocation)
+        #expect(!path.hasPrefix(RepositoryLayout.packageRoot.appendingPathComponent("TestCerts").path), "\(path)", sourceLocation: sourceLocation)
         let bundled = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(bundled == (try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("TestCerts/root.pem"))),
+        #expect(bundled == (try Data(contentsOf: RepositoryLayout.packageRoot.appendingPathComponent("TestCerts/root.pem"))),
                 sourceLocation: sourceLocation)
     }
 
@@ -184,26 +185,6 @@ struct LabCommandTests {
     }
 
     private static func bindLoopback(_ port: UInt16) -> (fd: Int32, port: UInt16)? {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { return nil }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        guard bound == 0, withUnsafeMutablePointer(to: &address, {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }) == 0 else {
-            close(fd)
-            return nil
-        }
-        return (fd, UInt16(bigEndian: address.sin_port))
+        try? LoopbackPort.bind(port: port)
     }
 }
