@@ -71,8 +71,8 @@ final class LabTLSContext: @unchecked Sendable {
         if let scts = settings.staplesOCSPWithSCTs {
             // Fixed dates around the fixtures' evaluation time (TestCerts/README.md).
             guard let made = ats_lab_make_ocsp_staple_from_files(
-                context, directory.appendingPathComponent("intermediate.pem").path,
-                directory.appendingPathComponent("keys/intermediate.key").path,
+                context, directory.appendingPathComponent(LabTLSSettings.ocspSignerCertificate).path,
+                directory.appendingPathComponent(LabTLSSettings.ocspSignerKey).path,
                 directory.appendingPathComponent(scts).path, "20250531000000Z", "20250607000000Z") else {
                 throw fail("cannot build the OCSP response with SCTs from \(scts)")
             }

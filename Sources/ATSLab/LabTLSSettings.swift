@@ -21,6 +21,11 @@ struct LabTLSSettings: Sendable, Equatable {
     /// carries the SCTs of this file (a TLS-encoded SCT list) to handshakes that ask for OCSP.
     var staplesOCSPWithSCTs: String? = nil
 
+    /// The certificate that signs the stapled OCSP response, relative to the certificate directory.
+    static let ocspSignerCertificate = "intermediate.pem"
+    /// Its private key, relative to the certificate directory.
+    static let ocspSignerKey = "keys/intermediate.key"
+
     /// The settings for a profile, or nil for the profiles that do not speak TLS.
     static func forProfile(_ profile: LabProfile) -> LabTLSSettings? {
         func leaf(_ name: String) -> LabTLSSettings {

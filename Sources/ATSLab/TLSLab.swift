@@ -17,17 +17,13 @@ import Foundation
 /// at once across the lab (more are closed on accept). Client misbehaviour never crashes
 /// the process: lab threads block SIGPIPE for themselves only.
 public final class TLSLab: Sendable {
-    /// The fixture PKI in the source checkout (`<repository>/TestCerts`), located from this
-    /// file's compile-time path (`#filePath`).
-    ///
-    /// An installed `atscheck` binary still points into the checkout it was built from, so
-    /// `atscheck lab` needs that source checkout present (or an explicit certificate directory).
+    /// The lab's certificates and keys, shipped with ATSLab as a resource (`Certificates`,
+    /// byte-identical copies of the `TestCerts` files the lab serves; see
+    /// ``certificateFiles``), so an installed `atscheck lab` needs no source checkout: only
+    /// the `*.resources` (or `.bundle`) directory built next to the binary.
     public static var defaultCertificateDirectory: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()   // Sources/ATSLab
-            .deletingLastPathComponent()   // Sources
-            .deletingLastPathComponent()   // repository root
-            .appendingPathComponent("TestCerts", isDirectory: true)
+        Bundle.module.url(forResource: "Certificates", withExtension: nil)
+            ?? Bundle.module.bundleURL.appendingPathComponent("Certificates", isDirectory: true)
     }
 
     /// One endpoint per served profile, in the order the profiles were given (duplicates
@@ -45,7 +41,8 @@ public final class TLSLab: Sendable {
     ///
     /// - Parameters:
     ///   - profiles: the servers to run; repeated profiles are served once.
-    ///   - certificateDirectory: the TestCerts directory (leaf-*.pem chains, keys/*.key).
+    ///   - certificateDirectory: a directory holding ``certificateFiles`` (leaf-*.pem chains,
+    ///     keys/*.key), by default the bundled copy; `TestCerts` itself works too.
     ///   - host: the IPv4 or IPv6 literal to bind, loopback by default.
     ///   - basePort: nil binds ephemeral ports; otherwise profile *i* listens on `basePort + i`.
     /// - Throws: ``LabError`` naming the certificate, key or address that failed.
@@ -62,7 +59,7 @@ public final class TLSLab: Sendable {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: certificateDirectory.path, isDirectory: &isDirectory),
                   isDirectory.boolValue else {
-                throw LabError("certificate directory \(certificateDirectory.path) not found (the lab needs the source checkout's TestCerts)")
+                throw LabError("certificate directory \(certificateDirectory.path) not found (it must hold the lab's certificates and keys, as TestCerts does)")
             }
         }
 

@@ -25,8 +25,11 @@ extension PinPolicy {
     /// Reads a TrustKit configuration given as Foundation objects: either the configuration
     /// dictionary itself or an Info.plist dictionary with a `TSKConfiguration` key.
     public static func fromTrustKit(_ dictionary: [String: Any]) -> PinLoadResult {
-        guard let value = AnyToPlist.convert(dictionary) else {
-            return PinLoadResult(policies: [], problems: ["TrustKit configuration holds a value that is not a property-list type"])
+        let value: PlistValue
+        do throws(PlistReadError) {
+            value = try PlistValue(foundationObject: dictionary)
+        } catch {
+            return PinLoadResult(policies: [], problems: ["TrustKit configuration holds a value that is not a property-list type: \(error.message)"])
         }
         return fromTrustKit(value)
     }

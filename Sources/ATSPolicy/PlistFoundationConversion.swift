@@ -1,5 +1,20 @@
 import Foundation
 
+extension PlistValue {
+    /// Converts a Foundation property-list object graph (what `PropertyListSerialization`,
+    /// `JSONSerialization` or a bundle's `infoDictionary` return: `[String: Any]`, `[Any]`,
+    /// `String`, `NSNumber`, `Bool`, `Data`, `Date`) to a `PlistValue`.
+    ///
+    /// A Foundation Boolean (`NSNumber(value: false)`, JSON `false`) becomes `.bool`, never
+    /// the integer 0; other numbers become `.integer` or `.real`. Throws for a value a property
+    /// list cannot hold (`NSNull`, a non-string dictionary key, any other type) and past the
+    /// default reader limits on depth and value count.
+    public init(foundationObject: Any) throws(PlistReadError) {
+        var converter = PlistFoundationConverter(limits: .default, formatName: "Foundation")
+        self = try converter.convert(foundationObject).value
+    }
+}
+
 /// Turns the object graphs `PropertyListSerialization` and `JSONSerialization` return into
 /// `PlistNode` trees (without locations).
 ///

@@ -24,7 +24,7 @@ enum LabCommand: AtscheckCommand {
         judged at \(evaluationTime)) and prints one line per endpoint, then stops. With --serve \
         the servers stay up until interrupted: a local badssl for testing your own client or proxy.
 
-        Needs the source checkout's TestCerts directory (or --certs DIR). No network beyond loopback.
+        Serves the certificates bundled with atscheck (or those in --certs DIR). No network beyond loopback.
         """,
         options: [
             OptionSpec("serve", help: "Keep the servers up until Ctrl-C instead of checking them."),
@@ -32,7 +32,7 @@ enum LabCommand: AtscheckCommand {
                        allowed: LabProfile.allCases.map(\.rawValue), repeatable: true),
             OptionSpec("port", value: "N", help: "Listen on consecutive ports from N (default: ephemeral ports)."),
             OptionSpec("policy", value: "FILE", help: "Judge the endpoints under this Info.plist instead of full ATS."),
-            OptionSpec("certs", value: "DIR", help: "Directory with the TestCerts PKI (default: the checkout's TestCerts)."),
+            OptionSpec("certs", value: "DIR", help: "Directory with the TestCerts PKI (default: the copy bundled with atscheck)."),
             OptionSpec("timeout", value: "SECONDS", help: "Deadline per endpoint.", defaultValue: "3"),
             OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json"], defaultValue: "text"),
         ],

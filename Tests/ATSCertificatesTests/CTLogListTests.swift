@@ -85,7 +85,7 @@ struct CTLogListTests {
 
     @Test("a list whose only key OpenSSL cannot load: no log store at all, and an SCT naming that log does not verify (FuzzTransparency crash)")
     func unloadableKey() throws {
-        let chain = try CertificateLoader.load(contentsOf: Fixtures.corpusDirectory.appendingPathComponent("001-google.com-gts-wr2-chain-137-sans-sct.pem"))
+        let chain = try CertificateLoader.load(contentsOf: RepositoryLayout.corpusCerts.appendingPathComponent("001-google.com-gts-wr2-chain-137-sans-sct.pem"))
         let sct = chain[0].embeddedSCTs[0]
         let json = #"{"operators":[{"name":"o","logs":[{"description":"junk","log_id":"\#(sct.logID)","key":"AQID","state":{"usable":{"timestamp":"2024-01-01T00:00:00Z"}}}]}]}"#
         let verifier = SCTVerifier(logList: try CTLogList(json: Data(json.utf8), name: "junk"))

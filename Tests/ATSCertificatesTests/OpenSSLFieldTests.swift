@@ -1,160 +1,12 @@
 import Foundation
 import Testing
 @testable import ATSCertificates
-#if canImport(Glibc)
-import Glibc
-#endif
 
 // Every certificate in TestCerts/*.pem and in every corpus file OpenSSL can parse, decoded by
 // the library and compared field by field with what the `openssl` command-line tool prints for
-// the same PEM block. Where OpenSSL prints a field in a form the library deliberately does not
-// use, the comparison is made on what both can express, and the test says so.
-
-/// What `openssl x509 -text` says about one certificate, parsed from its text.
-struct OpenSSLText {
-    let lines: [String]
-
-    init(_ text: String) { lines = text.components(separatedBy: "\n") }
-
-    /// The value of the first line (trimmed) that starts with `prefix` after indentation.
-    func first(_ prefix: String) -> String? {
-        for line in lines {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix(prefix) { return String(trimmed.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces) }
-        }
-        return nil
-    }
-
-    /// The outer signatureAlgorithm: the one printed at four spaces' indentation after the TBS part.
-    var outerSignatureAlgorithm: String? {
-        lines.last { $0.hasPrefix("    Signature Algorithm: ") }
-            .map { String($0.dropFirst("    Signature Algorithm: ".count)).trimmingCharacters(in: .whitespaces) }
-    }
-
-    /// Key size from "Public-Key: (2048 bit)", nil when OpenSSL prints none (X25519, Ed25519).
-    var keyBits: Int? {
-        guard let line = lines.first(where: { $0.contains("Public-Key: (") }),
-              let open = line.range(of: "Public-Key: ("), let bit = line.range(of: " bit)") else { return nil }
-        return Int(line[open.upperBound..<bit.lowerBound])
-    }
-
-    /// The value lines of an X.509v3 extension, by the name OpenSSL prints (without ": critical");
-    /// nil when the extension is absent.
-    func extensionValues(_ name: String) -> [String]? {
-        guard let header = lines.firstIndex(where: {
-            let trimmed = $0.trimmingCharacters(in: .whitespaces)
-            return $0.hasPrefix("            ") && !$0.hasPrefix("             ")
-                && (trimmed == name + ":" || trimmed == name + ": critical")
-        }) else { return nil }
-        var values: [String] = []
-        for line in lines[(header + 1)...] {
-            guard line.hasPrefix("                ") else { break }
-            values.append(String(line.dropFirst(16)))
-        }
-        return values
-    }
-}
-
-/// OpenSSL's long names for extended key usages (crypto/objects/objects.txt), keyed by the
-/// short names the library reports.
-let ekuLongNames: [String: String] = [
-    "serverAuth": "TLS Web Server Authentication", "clientAuth": "TLS Web Client Authentication",
-    "codeSigning": "Code Signing", "emailProtection": "E-mail Protection", "timeStamping": "Time Stamping",
-    "OCSPSigning": "OCSP Signing", "anyExtendedKeyUsage": "Any Extended Key Usage",
-    "nsSGC": "Netscape Server Gated Crypto", "msSGC": "Microsoft Server Gated Crypto",
-    "msCodeCom": "Microsoft Commercial Code Signing", "msCodeInd": "Microsoft Individual Code Signing",
-    "ipsecIKE": "ipsec Internet Key Exchange",
-]
-
-/// OpenSSL's keyUsage texts (crypto/x509/v3_bitst.c), keyed by the RFC 5280 names the library reports.
-let keyUsageTexts: [String: String] = [
-    "digitalSignature": "Digital Signature", "contentCommitment": "Non Repudiation",
-    "keyEncipherment": "Key Encipherment", "dataEncipherment": "Data Encipherment",
-    "keyAgreement": "Key Agreement", "keyCertSign": "Certificate Sign", "cRLSign": "CRL Sign",
-    "encipherOnly": "Encipher Only", "decipherOnly": "Decipher Only",
-]
-
-/// "Public Key Algorithm:" names → the key type names documented on `PublicKeyDescription.type`.
-let keyTypeNames: [String: String] = [
-    "rsaEncryption": "RSA", "rsassaPss": "RSA-PSS", "id-ecPublicKey": "EC", "X25519": "X25519",
-    "X448": "X448", "ED25519": "Ed25519", "ED448": "Ed448", "dsaEncryption": "DSA",
-]
-
-/// The digest each signature algorithm uses (RFC 3279, 4055, 5758, 8410). rsassaPss is absent:
-/// its digest is a parameter, read from OpenSSL's "Hash Algorithm:" line instead.
-let signatureHashes: [String: String?] = [
-    "md2WithRSAEncryption": "MD2", "md5WithRSAEncryption": "MD5", "sha1WithRSAEncryption": "SHA-1",
-    "sha224WithRSAEncryption": "SHA-224", "sha256WithRSAEncryption": "SHA-256",
-    "sha384WithRSAEncryption": "SHA-384", "sha512WithRSAEncryption": "SHA-512",
-    "ecdsa-with-SHA1": "SHA-1", "ecdsa-with-SHA256": "SHA-256", "ecdsa-with-SHA384": "SHA-384",
-    "ecdsa-with-SHA512": "SHA-512", "ED25519": nil, "ED448": nil,
-]
-
-/// Bytes of an IPv4/IPv6 literal, for comparing "0:0:0:0:0:0:0:1" with "::1".
-func ipBytes(_ text: String) -> [UInt8]? {
-    var v4 = in_addr(), v6 = in6_addr()
-    if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
-    if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
-    return nil
-}
-
-/// Undoes OpenSSL's `\XX` escaping of bytes ≥ 0x80 (ASN1_STRFLGS_ESC_MSB) in an RFC 2253 string,
-/// leaving every other escape as it is, and decodes the result as UTF-8.
-func unescapeHighBytes(_ text: String) -> String {
-    let bytes = Array(text.utf8)
-    var out: [UInt8] = []
-    var index = 0
-    func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: return byte - 0x30
-        case 0x41...0x46: return byte - 0x41 + 10
-        case 0x61...0x66: return byte - 0x61 + 10
-        default: return nil
-        }
-    }
-    while index < bytes.count {
-        if bytes[index] == 0x5C, index + 2 < bytes.count, let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]),
-           high >= 8 {
-            out.append(high << 4 | low)
-            index += 3
-        } else if bytes[index] == 0x5C, index + 1 < bytes.count {
-            out.append(contentsOf: bytes[index...(index + 1)])
-            index += 2
-        } else {
-            out.append(bytes[index])
-            index += 1
-        }
-    }
-    return String(decoding: out, as: UTF8.self)
-}
-
-/// Byte range of the subjectPublicKeyInfo inside a DER certificate, from `openssl asn1parse`:
-/// the 7th element of tbsCertificate (6th when the optional [0] version is absent). Nil when
-/// the SPKI uses BER indefinite length.
-func subjectPublicKeyInfoRange(_ der: Data) throws -> Range<Int>? {
-    let output = try OpenSSLCLI.succeed(["asn1parse", "-inform", "DER"], input: der).text
-    var tbsChildren: [(offset: Int, header: Int, length: Int, isVersion: Bool)] = []
-    var seenTBS = false
-    // "  274:d=2  hl=3 l= 158 cons: SEQUENCE"
-    // 048 keeps a BER indefinite-length tbsCertificate ("l=inf"); its SPKI is still definite.
-    let pattern = try NSRegularExpression(pattern: #"^\s*(\d+):d=(\d+)\s+hl=\s*(\d+)\s+l=\s*(\d+|inf)"#)
-    for line in output.split(separator: "\n").map(String.init) {
-        guard let match = pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { continue }
-        let numbers = (1...4).map { Int(line[Range(match.range(at: $0), in: line)!]) ?? -1 }
-        let (offset, depth, header, length) = (numbers[0], numbers[1], numbers[2], numbers[3])
-        if depth == 1 {
-            if seenTBS { break }
-            seenTBS = true
-        } else if depth == 2 {
-            tbsChildren.append((offset, header, length, line.contains("cont [ 0 ]")))
-        }
-    }
-    let fields = tbsChildren.first?.isVersion == true ? Array(tbsChildren.dropFirst()) : tbsChildren
-    guard fields.count >= 6 else { throw FixtureError(description: "asn1parse: tbsCertificate has \(fields.count) fields") }
-    let spki = fields[5]
-    guard spki.length >= 0 else { return nil }
-    return spki.offset..<(spki.offset + spki.header + spki.length)
-}
+// the same PEM block (one `openssl x509` run per certificate, OpenSSLReading). Where OpenSSL
+// prints a field in a form the library deliberately does not use, the comparison is made on
+// what both can express, and the test says so.
 
 @Suite("Fields agree with the openssl CLI")
 struct OpenSSLFieldTests {
@@ -168,20 +20,15 @@ struct OpenSSLFieldTests {
     @Test("subject and issuer (RFC 2253), serial, version", arguments: CertificateSample.all)
     func namesAndSerial(_ sample: CertificateSample) throws {
         let certificate = try sample.loaded()
-        // Exactly the flags the library documents: RFC 2253 without escaping multi-byte characters.
-        let raw = try OpenSSLCLI.x509(sample.pem, ["-subject", "-issuer", "-serial", "-nameopt", "RFC2253,-esc_msb"])
-        #expect(certificate.subject.rfc4514 == raw.value("subject"), "subject")
-        #expect(certificate.issuer.rfc4514 == raw.value("issuer"), "issuer")
-        #expect(certificate.serialNumber == raw.value("serial"), "serial")
+        let reading = try OpenSSLReading.of(sample)
+        // Exactly the flags the library documents: RFC 2253 without escaping multi-byte
+        // characters (UTF-8 stays UTF-8, documented on DistinguishedName), so the bytes
+        // `-nameopt RFC2253` would escape as \XX are compared as they are.
+        #expect(certificate.subject.rfc4514 == reading.value("subject"), "subject")
+        #expect(certificate.issuer.rfc4514 == reading.value("issuer"), "issuer")
+        #expect(certificate.serialNumber == reading.value("serial"), "serial")
 
-        // Plain `-nameopt RFC2253` escapes every byte ≥ 0x80 as \XX; the library keeps UTF-8 as
-        // UTF-8 (documented on DistinguishedName). Compare after undoing only that escaping.
-        let escaped = try OpenSSLCLI.x509(sample.pem, ["-subject", "-issuer", "-nameopt", "RFC2253"])
-        let subject = try #require(escaped.value("subject")), issuer = try #require(escaped.value("issuer"))
-        #expect(certificate.subject.rfc4514 == unescapeHighBytes(subject), "subject vs -nameopt RFC2253 (\(subject))")
-        #expect(certificate.issuer.rfc4514 == unescapeHighBytes(issuer), "issuer vs -nameopt RFC2253 (\(issuer))")
-
-        let text = OpenSSLText(try OpenSSLCLI.x509(sample.pem, ["-text"]).text)
+        let text = reading.text
         let version = try #require(text.first("Version:"), "no Version line")
         #expect(version.hasPrefix("\(certificate.version) "), "version \(certificate.version) vs \(version)")
     }
@@ -189,7 +36,7 @@ struct OpenSSLFieldTests {
     @Test("notBefore / notAfter", arguments: CertificateSample.all)
     func validityDates(_ sample: CertificateSample) throws {
         let certificate = try sample.loaded()
-        let output = try OpenSSLCLI.x509(sample.pem, ["-startdate", "-enddate"])
+        let output = try OpenSSLReading.of(sample)
         let start = try #require(output.value("notBefore")), end = try #require(output.value("notAfter"))
         #expect(certificate.notBefore == parseOpenSSLDate(start), "notBefore: openssl says \(start)")
         if end == "Bad time value" {
@@ -205,13 +52,15 @@ struct OpenSSLFieldTests {
     @Test("SHA-256 and SHA-1 fingerprints", arguments: CertificateSample.all)
     func fingerprints(_ sample: CertificateSample) throws {
         let certificate = try sample.loaded()
-        let sha256 = try OpenSSLCLI.x509(sample.pem, ["-fingerprint", "-sha256"])
-        let sha1 = try OpenSSLCLI.x509(sample.pem, ["-fingerprint", "-sha1"])
-        #expect(certificate.sha256Fingerprint == sha256.value("sha256 Fingerprint"))
-        #expect(certificate.sha1Fingerprint == sha1.value("sha1 Fingerprint"))
+        let reading = try OpenSSLReading.of(sample)
+        #expect(certificate.sha256Fingerprint == reading.value("sha256 Fingerprint"))
+        // One run prints one fingerprint; SHA-1 is libcrypto's digest of the DER openssl wrote
+        // (what `openssl x509 -fingerprint -sha1` computes), in its colon form.
+        #expect(certificate.sha1Fingerprint == LibcryptoDigest.colonHex(LibcryptoDigest.sha1(reading.der)))
+        #expect(LibcryptoDigest.colonHex(LibcryptoDigest.sha256(reading.der)) == reading.value("sha256 Fingerprint"),
+                "the DER openssl wrote is the certificate it fingerprints")
         // The DER the library keeps is the certificate OpenSSL fingerprints.
-        let encoded = try OpenSSLCLI.succeed(["x509", "-outform", "DER"], input: Data(sample.pem.utf8)).stdout
-        #expect(certificate.der == encoded, "DER differs from `openssl x509 -outform DER`")
+        #expect(certificate.der == reading.der, "DER differs from `openssl x509 -outform DER`")
     }
 
     @Test("SPKI SHA-256 pin", arguments: CertificateSample.all)
@@ -221,18 +70,18 @@ struct OpenSSLFieldTests {
 
         // The usual recipe, which re-encodes the key:
         // openssl x509 -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64
-        let publicKey = try OpenSSLCLI.x509(sample.pem, ["-pubkey"]).stdout
-        let reencoded = try OpenSSLCLI.run(["pkey", "-pubin", "-outform", "der"], input: publicKey)
-        guard reencoded.status == 0 else {
+        // `-pubkey` prints the key as OpenSSL re-encodes it (i2d_PUBKEY, what `pkey -outform der`
+        // writes); the digest is libcrypto's, as in `openssl dgst`.
+        let reading = try OpenSSLReading.of(sample)
+        guard let reencoded = reading.reencodedPublicKey else {
             // Not seen with this corpus (even X25519 works); there would be no recipe pin to compare.
-            Issue.record("openssl pkey cannot re-encode this key, no recipe pin: \(reencoded.stderr.prefix(200))")
+            Issue.record("openssl printed no public key, no recipe pin")
             return
         }
-        let digest = try OpenSSLCLI.succeed(["dgst", "-sha256", "-binary"], input: reencoded.stdout).stdout
-        let recipePin = try OpenSSLCLI.succeed(["base64", "-A"], input: digest).text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let recipePin = LibcryptoDigest.sha256(reencoded).base64EncodedString()
 
-        // The SPKI bytes exactly as the certificate carries them, cut out at `openssl asn1parse` offsets.
-        let der = try OpenSSLCLI.succeed(["x509", "-outform", "DER"], input: Data(sample.pem.utf8)).stdout
+        // The SPKI bytes exactly as the certificate carries them, cut out at the offsets of its DER headers.
+        let der = reading.der
         guard let range = try subjectPublicKeyInfoRange(der) else {
             // 048 encodes its SPKI with BER indefinite length; its DER form is the re-encoding.
             #expect(sample.label.hasPrefix("048-"), "only 048 is known to have a non-DER SPKI")
@@ -240,9 +89,9 @@ struct OpenSSLFieldTests {
             return
         }
         let literal = der.subdata(in: range)
-        let literalPin = try OpenSSLCLI.succeed(["dgst", "-sha256", "-binary"], input: literal).stdout.base64EncodedString()
+        let literalPin = LibcryptoDigest.sha256(literal).base64EncodedString()
         #expect(certificate.spkiSHA256 == literalPin, "pin vs SHA-256 of the certificate's own SPKI bytes")
-        if literal == reencoded.stdout {
+        if literal == reencoded {
             #expect(certificate.spkiSHA256 == recipePin, "pin vs the openssl pkey recipe")
         } else {
             // The certificate's SPKI is valid DER but not the form OpenSSL re-encodes: 051 omits
@@ -257,7 +106,7 @@ struct OpenSSLFieldTests {
     @Test("key type, size and curve; signature algorithm and hash", arguments: CertificateSample.all)
     func keyAndSignature(_ sample: CertificateSample) throws {
         let certificate = try sample.loaded()
-        let text = OpenSSLText(try OpenSSLCLI.x509(sample.pem, ["-text"]).text)
+        let text = try OpenSSLReading.of(sample).text
 
         let algorithm = try #require(text.first("Public Key Algorithm:"))
         #expect(certificate.publicKey.type.rawValue == keyTypeNames[algorithm], "key type for \(algorithm)")
@@ -285,9 +134,9 @@ struct OpenSSLFieldTests {
     func subjectAltNames(_ sample: CertificateSample) throws {
         let certificate = try sample.loaded()
         let sans = certificate.subjectAlternativeNames
-        let output = try OpenSSLCLI.x509(sample.pem, ["-ext", "subjectAltName"])
+        let output = try OpenSSLReading.of(sample).subjectAltName
         // `-ext` prints nothing when the extension is absent.
-        guard !output.stdout.isEmpty else {
+        guard !output.isEmpty else {
             #expect(!sans.isPresent && sans.dns.isEmpty && sans.ip.isEmpty)
             return
         }
@@ -295,7 +144,7 @@ struct OpenSSLFieldTests {
         // Work on bytes: some real certificates carry non-UTF-8 bytes in dNSName (059), which
         // OpenSSL prints raw and the library (String) holds as U+FFFD. Decoding OpenSSL's bytes
         // the same standard way makes them comparable.
-        let lines = output.stdout.split(separator: UInt8(ascii: "\n"))
+        let lines = output.split(separator: UInt8(ascii: "\n"))
         try #require(lines.count >= 2)
         let body = Array(lines[1...].joined(separator: [UInt8(ascii: "\n")]).drop { $0 == 0x20 })
         let knownTags = ["DNS:", "IP Address:", "email:", "URI:", "DirName:", "othername:", "Registered ID:", "EdiPartyName:", "X400Name:"]
@@ -339,7 +188,7 @@ struct OpenSSLFieldTests {
     @Test("extendedKeyUsage, keyUsage, basicConstraints", arguments: CertificateSample.all)
     func usageExtensions(_ sample: CertificateSample) throws {
         let certificate = try sample.loaded()
-        let text = OpenSSLText(try OpenSSLCLI.x509(sample.pem, ["-text"]).text)
+        let text = try OpenSSLReading.of(sample).text
 
         if let values = text.extensionValues("X509v3 Extended Key Usage") {
             let theirs = values.joined(separator: ", ").components(separatedBy: ", ")
@@ -377,7 +226,7 @@ struct OpenSSLFieldTests {
     @Test("AIA, TLS Feature, CT poison and embedded SCTs", arguments: CertificateSample.all)
     func otherExtensions(_ sample: CertificateSample) throws {
         let certificate = try sample.loaded()
-        let text = OpenSSLText(try OpenSSLCLI.x509(sample.pem, ["-text"]).text)
+        let text = try OpenSSLReading.of(sample).text
 
         let aia = text.extensionValues("Authority Information Access") ?? []
         let ocsp = aia.filter { $0.hasPrefix("OCSP - URI:") }.map { String($0.dropFirst("OCSP - URI:".count)) }

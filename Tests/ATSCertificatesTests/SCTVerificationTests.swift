@@ -33,7 +33,7 @@ struct SCTVerificationTests {
     /// The corpus chain, its leaf and the issuer verify_scts.py used (the next certificate
     /// when it issued the leaf).
     static func chain(_ file: String) throws -> (leaf: Certificate, issuer: Certificate?) {
-        let chain = try CertificateLoader.load(contentsOf: Fixtures.corpusDirectory.appendingPathComponent(file))
+        let chain = try CertificateLoader.load(contentsOf: RepositoryLayout.corpusCerts.appendingPathComponent(file))
         let issuer = chain.count > 1 && chain[1].subject == chain[0].issuer ? chain[1] : nil
         return (chain[0], issuer)
     }

@@ -10,11 +10,8 @@ import Testing
 
 /// Where the fixtures live, found from this file's path (no working-directory assumptions).
 enum Fixtures {
-    static let repoRoot = RepositoryLayout.packageRoot
     /// TestCerts/ (generated fixtures, documented in TestCerts/README.md).
     static let testCertsDirectory = RepositoryLayout.testCerts
-    /// The real-world certificate corpus, `Tests/Corpus/certs`.
-    static let corpusDirectory = RepositoryLayout.corpusCerts
 
     /// TestCerts/README.md: "Tests evaluate everything at 2025-06-01T00:00:00Z (`openssl verify -attime 1748736000`)".
     static let testCertsTime = Date(timeIntervalSince1970: 1_748_736_000)
@@ -125,16 +122,16 @@ enum Corpus {
         }.map { String($0.file.prefix(3)) })
     }()
 
-    static var sourcesURL: URL { Fixtures.corpusDirectory.appendingPathComponent("SOURCES.tsv") }
+    static var sourcesURL: URL { RepositoryLayout.corpusCerts.appendingPathComponent("SOURCES.tsv") }
 
     /// The corpus directory, or a failure that says where it was expected.
     static func directory() throws -> URL {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: Fixtures.corpusDirectory.path, isDirectory: &isDirectory),
+        guard FileManager.default.fileExists(atPath: RepositoryLayout.corpusCerts.path, isDirectory: &isDirectory),
               isDirectory.boolValue else {
-            throw FixtureError(description: "certificate corpus not found at \(Fixtures.corpusDirectory.path) (Tests/Corpus/certs in the repository)")
+            throw FixtureError(description: "certificate corpus not found at \(RepositoryLayout.corpusCerts.path) (Tests/Corpus/certs in the repository)")
         }
-        return Fixtures.corpusDirectory
+        return RepositoryLayout.corpusCerts
     }
 
     /// Every row of SOURCES.tsv; throws when the corpus or the file is missing or malformed.
@@ -162,7 +159,7 @@ enum Corpus {
     /// whose test then fails with `directory()`'s message, so nothing passes silently.
     static let parameterRows: [CorpusRow] = {
         if let rows = try? rows(), !rows.isEmpty { return rows }
-        return [CorpusRow(file: "<corpus missing: \(Fixtures.corpusDirectory.path)>", certsInFile: -1, firstSubject: "",
+        return [CorpusRow(file: "<corpus missing: \(RepositoryLayout.corpusCerts.path)>", certsInFile: -1, firstSubject: "",
                           hasSCTs: nil, opensslParses: false, note: "")]
     }()
 
@@ -213,11 +210,11 @@ struct CertificateSample: Sendable, CustomTestStringConvertible {
     /// corpus is missing (its test fails with a clear message).
     static let corpus: [CertificateSample] = {
         guard let rows = try? Corpus.rows() else {
-            return [CertificateSample(label: "<corpus missing: \(Fixtures.corpusDirectory.path)>",
-                                      url: Fixtures.corpusDirectory, index: -1, pem: "")]
+            return [CertificateSample(label: "<corpus missing: \(RepositoryLayout.corpusCerts.path)>",
+                                      url: RepositoryLayout.corpusCerts, index: -1, pem: "")]
         }
         return rows.filter(\.opensslParses).flatMap { row -> [CertificateSample] in
-            let url = Fixtures.corpusDirectory.appendingPathComponent(row.file)
+            let url = RepositoryLayout.corpusCerts.appendingPathComponent(row.file)
             let blocks = certificatePEMBlocks(in: FileManager.default.contents(atPath: url.path) ?? Data())
             return blocks.enumerated().map { CertificateSample(label: row.file, url: url, index: $0.offset, pem: $0.element) }
         }
@@ -255,35 +252,15 @@ struct OpenSSLOutput {
 enum OpenSSLCLI {
     static let path = "/usr/bin/openssl"
 
-    /// Runs `openssl arguments…` with `input` on stdin. Uses temporary files for all three
-    /// streams so no pipe can fill up and block.
+    /// Runs `openssl arguments…` with `input` on stdin (``ChildProcess``: files for all three
+    /// streams, so no pipe can fill up and block; SIGKILL after two minutes).
     static func run(_ arguments: [String], input: Data = Data()) throws -> OpenSSLOutput {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw FixtureError(description: "\(path) not found; these tests compare against the openssl CLI")
         }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("certtests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let inURL = scratch.appendingPathComponent("in"), outURL = scratch.appendingPathComponent("out"),
-            errURL = scratch.appendingPathComponent("err")
-        try input.write(to: inURL)
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let stdin = try FileHandle(forReadingFrom: inURL)
-        let stdout = try FileHandle(forWritingTo: outURL)
-        let stderr = try FileHandle(forWritingTo: errURL)
-        defer { try? stdin.close(); try? stdout.close(); try? stderr.close() }
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        process.waitUntilExit()
-        return OpenSSLOutput(status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
-                             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        let result = try ChildProcess.run(URL(fileURLWithPath: path), arguments, stdin: input, timeout: 120)
+        guard !result.timedOut else { throw FixtureError(description: "openssl \(arguments.joined(separator: " ")) timed out; killed") }
+        return OpenSSLOutput(status: result.status, stdout: result.stdout, stderr: result.stderrText)
     }
 
     /// Like `run`, but a non-zero exit status is an error carrying openssl's stderr.

@@ -18,7 +18,6 @@ import Darwin
 
 /// Paths of the package's fixtures.
 enum Paths {
-    static let packageRoot = RepositoryLayout.packageRoot
     static let testCerts = RepositoryLayout.testCerts
 
     static func cert(_ name: String) -> URL { testCerts.appendingPathComponent(name) }
@@ -205,33 +204,8 @@ enum Command {
     }
 
     static func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> Output {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-checktests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("out")
-        let errURL = scratch.appendingPathComponent("err")
-        try Data().write(to: outURL)
-        try Data().write(to: errURL)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        defer { try? out.close(); try? err.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = Paths.packageRoot
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            _ = finished.wait(timeout: .now() + 10)
-            throw HarnessFailure("timed out: \(arguments.joined(separator: " "))")
-        }
-        return Output(status: process.terminationStatus,
-                      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        let result = try ChildProcess.run(ChildProcess.env, arguments, currentDirectory: RepositoryLayout.packageRoot, timeout: timeout)
+        if result.timedOut { throw HarnessFailure("timed out: \(arguments.joined(separator: " "))") }
+        return Output(status: result.status, stdout: result.stdoutText, stderr: result.stderrText)
     }
 }

@@ -6,7 +6,6 @@ import Testing
 
 /// Paths, linting helpers and a compact view of findings shared by the rule and policy tests.
 enum RuleTestSupport {
-    static let packageRoot = RepositoryLayout.packageRoot
     static let policiesDirectory = RepositoryLayout.policies
     static let fixturesDirectory = policiesDirectory.appendingPathComponent("fixtures")
 

@@ -10,7 +10,6 @@ import Glibc
 
 /// Fixture locations and fixed dates (never the wall clock).
 enum Fixtures {
-    static let repoRoot = RepositoryLayout.packageRoot
     static let testCerts = RepositoryLayout.testCerts
 
     /// TestCerts' evaluation time, 2025-06-01T00:00:00Z.
@@ -54,33 +53,14 @@ enum CommandRunner {
     }
 
     static func run(_ arguments: [String], input: Data, timeout: TimeInterval = 20) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        let output = OutputBox()
-        let readers = DispatchGroup()
-        DispatchQueue.global().async(group: readers) { output.set(stdout.fileHandleForReading.readDataToEndOfFile()) }
-        DispatchQueue.global().async(group: readers) { _ = stderr.fileHandleForReading.readDataToEndOfFile() }
-        stdin.fileHandleForWriting.write(input)
-        try? stdin.fileHandleForWriting.close()
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            exited.wait()
-            readers.wait()
+        let result = try ChildProcess.run(ChildProcess.env, arguments, stdin: input, timeout: timeout)
+        if result.timedOut {
             throw Failure(description: "\(arguments.joined(separator: " ")) timed out after \(timeout) s; killed")
         }
-        readers.wait()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        guard result.status == 0 else {
+            throw Failure(description: "\(arguments.joined(separator: " ")) exited with \(result.status)")
         }
-        return output.get()
+        return result.stdout
     }
 
     /// The pin by the OpenSSL CLI recipe:
@@ -94,10 +74,3 @@ enum CommandRunner {
     }
 }
 
-/// A lock-protected slot for a reader thread's result.
-final class OutputBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ value: Data) { lock.withLock { data = value } }
-    func get() -> Data { lock.withLock { data } }
-}

@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 @testable import ATSPolicy
@@ -121,17 +122,11 @@ import Testing
 
     /// plistlib's reading of every corpus file: the value, or the error text.
     static func pythonReadings() throws -> [String: Result<Canon, PythonError>] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", pythonScript, PlistFixtures.corpusDirectory.path]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "python3 with plistlib is needed for the corpus comparison: \(errorText)")
+        let result = try ChildProcess.run(ChildProcess.env, ["python3", "-c", pythonScript, RepositoryLayout.corpusPlists.path],
+                                          timeout: 300)
+        let data = result.stdout
+        try #require(result.status == 0 && !result.timedOut,
+                     "python3 with plistlib is needed for the corpus comparison: \(result.stderrText)")
         let object = try JSONSerialization.jsonObject(with: data)
         let files = try #require(object as? [String: [String: Any]])
         var readings: [String: Result<Canon, PythonError>] = [:]
@@ -150,7 +145,7 @@ import Testing
     }
 
     static func corpusFiles() throws -> [URL] {
-        let directory = PlistFixtures.corpusDirectory
+        let directory = RepositoryLayout.corpusPlists
         var isDirectory: ObjCBool = false
         try #require(FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) && isDirectory.boolValue,
                      "the plist corpus is missing: expected it at \(directory.path)")
@@ -195,13 +190,13 @@ import Testing
     }
 
     @Test func invalidityAgreesWithSourcesTSV() throws {
-        let table = try String(contentsOf: PlistFixtures.corpusDirectory.appendingPathComponent("SOURCES.tsv"), encoding: .utf8)
+        let table = try String(contentsOf: RepositoryLayout.corpusPlists.appendingPathComponent("SOURCES.tsv"), encoding: .utf8)
         var rows = table.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
         let header = rows.removeFirst()
         let fileColumn = try #require(header.firstIndex(of: "file"))
         let parseColumn = try #require(header.firstIndex(of: "parse"))
         for row in rows where row.count > parseColumn {
-            let data = try Data(contentsOf: PlistFixtures.corpusDirectory.appendingPathComponent(row[fileColumn]))
+            let data = try Data(contentsOf: RepositoryLayout.corpusPlists.appendingPathComponent(row[fileColumn]))
             let readsHere = plistError(data) == nil
             #expect(readsHere == (row[parseColumn] == "ok"), "\(row[fileColumn]): SOURCES.tsv says \(row[parseColumn])")
         }
@@ -209,7 +204,7 @@ import Testing
 
     @Test func malformedCorpusFilesAreReportedWhereTheyBreak() throws {
         func error(_ name: String) throws -> PlistReadError {
-            let data = try Data(contentsOf: PlistFixtures.corpusDirectory.appendingPathComponent(name))
+            let data = try Data(contentsOf: RepositoryLayout.corpusPlists.appendingPathComponent(name))
             return try #require(plistError(data), "\(name) read without error")
         }
         // A <dict> where a <key> belongs (plistlib: "unexpected element at line 55").

@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 @testable import ATSPolicy
@@ -60,10 +61,10 @@ import Testing
     }
 
     @Test func readingFiles() throws {
-        let file = PlistFixtures.corpusDirectory.appendingPathComponent("001-OWASP-iGoat-Swift-Info.plist")
+        let file = RepositoryLayout.corpusPlists.appendingPathComponent("001-OWASP-iGoat-Swift-Info.plist")
         #expect(try PlistReader.read(contentsOf: file).format == .xml)
         #expect(throws: PlistReadError.self) { try PlistReader.read(contentsOf: file, limits: PlistReader.Limits(maximumBytes: 100)) }
-        let missing = PlistFixtures.corpusDirectory.appendingPathComponent("no-such-file.plist")
+        let missing = RepositoryLayout.corpusPlists.appendingPathComponent("no-such-file.plist")
         #expect(throws: PlistReadError.self) { try PlistReader.read(contentsOf: missing) }
     }
 

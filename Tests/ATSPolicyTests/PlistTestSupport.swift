@@ -6,9 +6,6 @@ import Testing
 // Helpers for the Plist*Tests files.
 
 enum PlistFixtures {
-    static let repoRoot = RepositoryLayout.packageRoot
-    /// The real-world corpus of Info.plist files, `Tests/Corpus/plists`.
-    static let corpusDirectory = RepositoryLayout.corpusPlists
 }
 
 /// Reads an XML (or JSON) string.

@@ -12,7 +12,6 @@ import Darwin
 // ports, and raw TCP servers (silent, banner, connection-counting). Only loopback traffic.
 
 enum Fixtures {
-    static let repoRoot = RepositoryLayout.packageRoot
     static let testCerts = RepositoryLayout.testCerts
 
     static func path(_ name: String) -> String { testCerts.appendingPathComponent(name).path }
@@ -60,47 +59,12 @@ struct TestFailure: Error, CustomStringConvertible {
 enum LoopbackSocket {
     /// A TCP socket bound to 127.0.0.1 on a kernel-chosen port, optionally listening.
     static func bound(listen backlog: Int32?) throws -> (fd: Int32, port: UInt16) {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw TestFailure("socket: \(errno)") }
-        var one: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0 else {
-            close(fd)
-            throw TestFailure("bind: \(errno)")
-        }
-        if let backlog, listen(fd, backlog) != 0 {
-            close(fd)
-            throw TestFailure("listen: \(errno)")
-        }
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return (fd, UInt16(bigEndian: actual.sin_port))
+        do { return try LoopbackPort.bind(listen: backlog, reuseAddress: true) } catch { throw TestFailure(error.description) }
     }
 
     /// A port nothing listens on right now (bound, then released).
     static func freePort() throws -> UInt16 {
-        let (fd, port) = try bound(listen: nil)
-        close(fd)
-        return port
-    }
-
-    /// True when a TCP connect to 127.0.0.1:port succeeds.
-    static func accepts(port: UInt16) -> Bool {
-        LoopbackPort.accepts(port)
+        do { return try LoopbackPort.freePort() } catch { throw TestFailure(error.description) }
     }
 }
 
@@ -226,7 +190,7 @@ final class OpenSSLServer: @unchecked Sendable {
     /// paths are resolved against the package root) and waits until the port accepts.
     init(_ arguments: [String]) throws {
         var lastError = "not started"
-        let resolved = arguments.map { $0.hasPrefix("TestCerts/") ? Fixtures.repoRoot.appendingPathComponent($0).path : $0 }
+        let resolved = arguments.map { $0.hasPrefix("TestCerts/") ? RepositoryLayout.packageRoot.appendingPathComponent($0).path : $0 }
         for _ in 0..<3 {
             let port = try LoopbackSocket.freePort()
             let logPath = try Fixtures.temporaryFile(named: "s_server-\(port).log", contents: "")
@@ -237,10 +201,10 @@ final class OpenSSLServer: @unchecked Sendable {
             while Date() < deadline {
                 var status: Int32 = 0
                 if waitpid(pid, &status, WNOHANG) == pid { exited = true; break }
-                if LoopbackSocket.accepts(port: port) { break }
+                if LoopbackPort.accepts(port) { break }
                 usleep(50_000)
             }
-            if !exited, LoopbackSocket.accepts(port: port) {
+            if !exited, LoopbackPort.accepts(port) {
                 self.port = port
                 self.pid = pid
                 self.logPath = logPath

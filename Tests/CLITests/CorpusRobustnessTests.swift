@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 
@@ -6,13 +7,13 @@ enum Corpus {
     /// File names of every `*.pem` in the corpus, sorted (empty if the corpus is missing;
     /// `inventory()` then fails with a clear message).
     static let pemFiles: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.corpusCertsDirectory.path)) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: RepositoryLayout.corpusCerts.path)) ?? []
         return names.filter { $0.hasSuffix(".pem") }.sorted()
     }()
 
     /// SOURCES.tsv rows: file → openssl-parse column ("ok" / "fail").
     static func opensslParse() throws -> [String: String] {
-        let url = Fixtures.corpusCertsDirectory.appendingPathComponent("SOURCES.tsv")
+        let url = RepositoryLayout.corpusCerts.appendingPathComponent("SOURCES.tsv")
         let rows = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
             $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         }
@@ -31,7 +32,7 @@ enum Corpus {
 struct CorpusRobustnessTests {
     @Test("the corpus is present and SOURCES.tsv describes every file")
     func inventory() throws {
-        try #require(!Corpus.pemFiles.isEmpty, "no *.pem files in \(Fixtures.corpusCertsDirectory.path)")
+        try #require(!Corpus.pemFiles.isEmpty, "no *.pem files in \(RepositoryLayout.corpusCerts.path)")
         let parse = try Corpus.opensslParse()
         #expect(Set(parse.keys) == Set(Corpus.pemFiles), "SOURCES.tsv and the *.pem files disagree")
         #expect(parse.values.filter { $0 == "fail" }.count == 3)
@@ -48,7 +49,7 @@ struct CorpusRobustnessTests {
     func survives(_ file: String) throws {
         let parse = try Corpus.opensslParse()
         let opensslFails = try #require(parse[file], "\(file) is not in SOURCES.tsv") == "fail"
-        let path = Fixtures.corpusCertsDirectory.appendingPathComponent(file).path
+        let path = RepositoryLayout.corpusCerts.appendingPathComponent(file).path
 
         for mode in Self.modes {
             let result = try ProcessRunner.atscheck(["cert", path] + mode.arguments)

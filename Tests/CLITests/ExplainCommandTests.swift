@@ -122,7 +122,7 @@ struct ExplainCommandTests {
 
     @Test("every corpus Info.plist resolves without a crash; only files SOURCES.tsv marks unparsable exit 2")
     func corpus() throws {
-        let directory = Fixtures.corpusPlistsDirectory
+        let directory = RepositoryLayout.corpusPlists
         let table = try String(contentsOf: directory.appendingPathComponent("SOURCES.tsv"), encoding: .utf8)
         // Last column: `ok`, or `fail: <python plistlib error>` for files that are not valid plists.
         let rows = table.split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false) }

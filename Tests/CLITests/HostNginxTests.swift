@@ -43,16 +43,11 @@ enum NginxFixture {
                 ports[String(parts[0])] = port
             }
         }
-        guard Set(ports.keys).isSuperset(of: servers.map(\.name)), ports.values.allSatisfy(accepts) else { return nil }
+        guard Set(ports.keys).isSuperset(of: servers.map(\.name)), ports.values.allSatisfy(LoopbackPort.accepts) else { return nil }
         return ports
     }()
 
     static var available: Bool { ports != nil }
-
-    /// Whether something accepts TCP connections on 127.0.0.1:port.
-    static func accepts(_ port: UInt16) -> Bool {
-        LoopbackPort.accepts(port)
-    }
 
     /// The port of a server, failing the test (not skipping it) when nginx is required but absent.
     static func port(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> UInt16 {

@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -24,13 +25,25 @@ struct LabCommandTests {
         }
     }
 
+    /// The lab CA is the copy bundled with ATSLab (not the checkout's TestCerts), byte for
+    /// byte the TestCerts root.
+    static func expectBundledRoot(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(path.hasSuffix("/Certificates/root.pem"), "\(path)", sourceLocation: sourceLocation)
+        #expect(!path.hasPrefix(RepositoryLayout.packageRoot.appendingPathComponent("TestCerts").path), "\(path)", sourceLocation: sourceLocation)
+        let bundled = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bundled == (try Data(contentsOf: RepositoryLayout.packageRoot.appendingPathComponent("TestCerts/root.pem"))),
+                sourceLocation: sourceLocation)
+    }
+
     @Test("atscheck lab: exit 0, every profile listed with a port, one verdict line per profile as the library expects")
     func checkAll() async throws {
         let result = try await AsyncRun.atscheck(["lab"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         #expect(result.stdoutLines.first == "atscheck lab: 31 servers on 127.0.0.1")
-        #expect(result.stdout.contains("lab CA (trust it as a user-installed root): \(Fixtures.packageRoot.path)/TestCerts/root.pem"))
+        let caPrefix = "  lab CA (trust it as a user-installed root): "
+        let caLine = try #require(result.stdoutLines.first { $0.hasPrefix(caPrefix) })
+        try Self.expectBundledRoot(String(caLine.dropFirst(caPrefix.count)))
         let ports = LabServe.parsePorts(result.stdout)
         #expect(Set(ports.keys) == LabTable.names)
         #expect(Set(ports.values).count == ports.count, "ports repeat: \(ports)")
@@ -68,7 +81,7 @@ struct LabCommandTests {
         let document = try result.json()
         #expect(document["schemaVersion"] as? Int == 1)
         #expect(document["evaluatedAt"] as? String == Fixtures.evaluationTime)
-        #expect((document["rootCAFile"] as? String)?.hasSuffix("/TestCerts/root.pem") == true)
+        try Self.expectBundledRoot(try #require(document["rootCAFile"] as? String))
         let endpoints = try #require(document["endpoints"] as? [[String: Any]])
         #expect(endpoints.compactMap { $0["profile"] as? String } == profiles)
         for endpoint in endpoints {
@@ -172,26 +185,6 @@ struct LabCommandTests {
     }
 
     private static func bindLoopback(_ port: UInt16) -> (fd: Int32, port: UInt16)? {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { return nil }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        guard bound == 0, withUnsafeMutablePointer(to: &address, {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }) == 0 else {
-            close(fd)
-            return nil
-        }
-        return (fd, UInt16(bigEndian: address.sin_port))
+        try? LoopbackPort.bind(port: port)
     }
 }

@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -122,7 +123,7 @@ final class BackgroundAtscheck: @unchecked Sendable {
             process.executableURL = binary
             process.arguments = arguments
         }
-        process.currentDirectoryURL = Fixtures.packageRoot
+        process.currentDirectoryURL = RepositoryLayout.packageRoot
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err

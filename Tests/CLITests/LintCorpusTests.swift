@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 
@@ -5,13 +6,13 @@ import Testing
 struct LintCorpusTests {
     @Test("the corpus is present")
     func inventory() {
-        #expect(LintFixtures.corpusFiles.count >= 50, "no plists in \(Fixtures.corpusPlistsDirectory.path)")
+        #expect(LintFixtures.corpusFiles.count >= 50, "no plists in \(RepositoryLayout.corpusPlists.path)")
     }
 
     @Test("every format: no crash, exit 0/1 by the findings, parseable output that agrees across formats",
           arguments: LintFixtures.corpusFiles)
     func everyFormat(_ name: String) throws {
-        let path = Fixtures.corpusPlistsDirectory.appendingPathComponent(name).path
+        let path = RepositoryLayout.corpusPlists.appendingPathComponent(name).path
         let textLine = #/^(.+?):(?:(\d+):(\d+):)? (error|warning|notice): (.+) \[([a-z0-9-]+)\]$/#
         let summaryLine = #/^(\d+) errors?, (\d+) warnings?, (\d+) notices? in 1 file$/#
         let githubLine = #/^::(error|warning|notice) file=[^,:]+(,line=\d+,col=\d+)?,title=[a-z0-9-]+::.*$/#
@@ -65,7 +66,7 @@ struct LintCorpusTests {
 
     @Test("the whole corpus in one run, every format: same totals as file by file")
     func wholeCorpus() throws {
-        let paths = LintFixtures.corpusFiles.map { Fixtures.corpusPlistsDirectory.appendingPathComponent($0).path }
+        let paths = LintFixtures.corpusFiles.map { RepositoryLayout.corpusPlists.appendingPathComponent($0).path }
         let json = try ProcessRunner.atscheck(["lint"] + paths + ["--format", "json"])
         try #require(!json.killedBySignal)
         let document = try LintJSON(json)

@@ -5,8 +5,6 @@ import Testing
 // Fixtures and process helpers for the `atscheck lint` tests (on top of Support.swift).
 
 extension Fixtures {
-    /// `Tests/Corpus/plists`: real-world Info.plist files.
-    static let corpusPlistsDirectory = RepositoryLayout.corpusPlists
     /// `Policies/` in the package: example policies and lint fixtures.
     static let policiesDirectory = RepositoryLayout.policies
 }
@@ -14,7 +12,7 @@ extension Fixtures {
 enum LintFixtures {
     /// File names of every `*.plist` in the corpus, sorted (empty if the corpus is missing).
     static let corpusFiles: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.corpusPlistsDirectory.path)) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: RepositoryLayout.corpusPlists.path)) ?? []
         return names.filter { $0.hasSuffix(".plist") }.sorted()
     }()
 

@@ -6,12 +6,7 @@ import Testing
 
 /// Paths of the package, its fixtures and the corpus (see `RepositoryLayout`).
 enum Fixtures {
-    /// The package root. Every run of `atscheck` uses it as the working directory, so fixture
-    /// paths are given as `TestCerts/…`, exactly as in `TestCerts/README.md`.
-    static let packageRoot = RepositoryLayout.packageRoot
     static let testCertsDirectory = RepositoryLayout.testCerts
-    /// `Tests/Corpus/certs`: real-world certificate files.
-    static let corpusCertsDirectory = RepositoryLayout.corpusCerts
 
     /// The instant every TestCerts evaluation uses (README, "Evaluation time").
     static let evaluationTime = "2025-06-01T00:00:00Z"
@@ -103,47 +98,17 @@ enum ProcessRunner {
         return result
     }
 
-    /// Runs a process with stdout/stderr redirected to temporary files (no pipe can fill up).
+    /// Runs a process in the package root with stdout/stderr redirected to temporary files (no
+    /// pipe can fill up); SIGKILL after `timeout`.
     static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil, displayName: String,
                     timeout: TimeInterval = 120) throws -> RunResult {
-        let fileManager = FileManager.default
-        let scratch = fileManager.temporaryDirectory.appendingPathComponent("atscheckTests-\(UUID().uuidString)")
-        try fileManager.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? fileManager.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout")
-        let errURL = scratch.appendingPathComponent("stderr")
-        let inURL = scratch.appendingPathComponent("stdin")
-        try Data().write(to: outURL)
-        try Data().write(to: errURL)
-        try (stdin ?? Data()).write(to: inURL)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        let input = try FileHandle(forReadingFrom: inURL)
-        defer { try? out.close(); try? err.close(); try? input.close() }
-
         let command = ([displayName] + arguments).map { $0.contains(" ") || $0.isEmpty ? "'\($0)'" : $0 }
             .joined(separator: " ")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = Fixtures.packageRoot
-        process.standardInput = input
-        process.standardOutput = out
-        process.standardError = err
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            // SIGKILL, not terminate(): a child started from a Swift-concurrency thread may
-            // inherit a blocked SIGTERM and never die.
-            kill(process.processIdentifier, SIGKILL)
-            _ = finished.wait(timeout: .now() + 10)
-            throw ProcessRunnerError.timedOut(command)
-        }
-        return RunResult(command: command, status: process.terminationStatus,
-                         killedBySignal: process.terminationReason == .uncaughtSignal,
-                         stdoutData: try Data(contentsOf: outURL),
-                         stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        let result = try ChildProcess.run(executable, arguments, stdin: stdin ?? Data(), currentDirectory: RepositoryLayout.packageRoot,
+                                          timeout: timeout)
+        if result.timedOut { throw ProcessRunnerError.timedOut(command) }
+        return RunResult(command: command, status: result.status, killedBySignal: result.killedBySignal,
+                         stdoutData: result.stdout, stderr: result.stderrText)
     }
 }
 

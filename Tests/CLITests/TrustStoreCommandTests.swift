@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ struct TrustStoreCommandTests {
         #expect(text.status == 0)
         #expect(text.stdout.contains("security_certificates-55349.0.11  [default]"))
         // The counts, read independently from the snapshot's files: PEM blocks, TSV rows, log ids.
-        let folder = Fixtures.packageRoot.appendingPathComponent("Sources/ATSTrustData/Snapshots/security_certificates-55349.0.11")
+        let folder = RepositoryLayout.packageRoot.appendingPathComponent("Sources/ATSTrustData/Snapshots/security_certificates-55349.0.11")
         func file(_ name: String) throws -> String { try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) }
         let roots = try file("roots.pem").components(separatedBy: "-----BEGIN CERTIFICATE-----").count - 1
         let removed = try file("removed.tsv").split(separator: "\n").count - 1
@@ -35,7 +36,7 @@ struct TrustStoreCommandTests {
         let validation = try #require(try result.json()["validation"] as? [String: Any])
         let store = try #require(validation["trustStore"] as? [String: Any])
         #expect((store["preinstalled"] as? String)?.hasPrefix("Apple security_certificates-55349.0.11") == true)
-        let snapshotRoots = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent(
+        let snapshotRoots = try String(contentsOf: RepositoryLayout.packageRoot.appendingPathComponent(
             "Sources/ATSTrustData/Snapshots/security_certificates-55349.0.11/roots.pem"), encoding: .utf8)
             .components(separatedBy: "-----BEGIN CERTIFICATE-----").count - 1
         #expect(store["preinstalledRoots"] as? Int == snapshotRoots)

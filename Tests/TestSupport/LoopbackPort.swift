@@ -23,4 +23,62 @@ public enum LoopbackPort {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         } == 0
     }
+
+    /// Why a loopback socket could not be had.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// A TCP socket bound to 127.0.0.1:`port` (0: a kernel-chosen port), listening when
+    /// `backlog` is given; the caller closes `fd`.
+    public static func bind(port: UInt16 = 0, listen backlog: Int32? = nil,
+                            reuseAddress: Bool = false) throws(Failure) -> (fd: Int32, port: UInt16) {
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
+        if reuseAddress {
+            var one: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                #if canImport(Glibc)
+                Glibc.bind(fd, pointer, socklen_t(MemoryLayout<sockaddr_in>.size))
+                #else
+                Darwin.bind(fd, pointer, socklen_t(MemoryLayout<sockaddr_in>.size))
+                #endif
+            }
+        }
+        guard bound == 0 else {
+            close(fd)
+            throw Failure(description: "bind: \(errno)")
+        }
+        if let backlog, listen(fd, backlog) != 0 {
+            close(fd)
+            throw Failure(description: "listen: \(errno)")
+        }
+        var actual = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        guard withUnsafeMutablePointer(to: &actual, {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }) == 0 else {
+            close(fd)
+            throw Failure(description: "getsockname: \(errno)")
+        }
+        return (fd, UInt16(bigEndian: actual.sin_port))
+    }
+
+    /// A port nothing listens on right now (bound, then released).
+    public static func freePort() throws(Failure) -> UInt16 {
+        let (fd, port) = try bind(reuseAddress: true)
+        close(fd)
+        return port
+    }
 }
