@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "CATSOpenSSLShims", dependencies: ["CATSOpenSSL"]),
         // The system layer: bounded reads of regular files (and, in time, sockets).
         .target(name: "AtscheckSystem"),
+        // Sockets: EINTR-safe calls, deadlines, addresses and host:port text, for the probe, the lab and the proxy.
+        .target(name: "ATSSocket"),
         .target(name: "ATSCertificates", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "AtscheckSystem", "ATSTrustData"]),
         .target(name: "ATSTrustData", dependencies: ["AtscheckSystem"], exclude: ["snapshot.sh"], resources: [.copy("Snapshots")]),
         .target(name: "ArgumentParsing"),
@@ -40,6 +42,7 @@ let package = Package(
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
         .target(name: "AtscheckTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AtscheckSystemTests", dependencies: ["AtscheckSystem"]),
+        .testTarget(name: "ATSSocketTests", dependencies: ["ATSSocket"]),
         .testTarget(name: "ATSCertificatesTests", dependencies: ["ATSCertificates", "ATSTrustData", "AtscheckTestSupport"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy", "AtscheckTestSupport"]),
