@@ -1,3 +1,5 @@
+import ATSCertificates
+import ATSSocket
 import CATSOpenSSL
 import CATSOpenSSLShims
 import Dispatch
@@ -185,7 +187,7 @@ final class ProbeEngine {
         func advance(now: Double) {
             switch phase {
             case .connecting:
-                let error = ats_probe_socket_error(fd)
+                let error = Socket(descriptor: fd).pendingError()
                 if error == 0 {
                     engine.workingAddress = addressIndex
                     startHandshake(now: now)
@@ -234,18 +236,15 @@ final class ProbeEngine {
 
         private func connect(to index: Int, now: Double) {
             addressIndex = index
-            let address = engine.addresses[index].sockaddr
-            var inProgress: Int32 = 0
-            var error: Int32 = 0
-            let descriptor = address.withUnsafeBytes {
-                ats_probe_tcp_connect($0.baseAddress, UInt32($0.count), &inProgress, &error)
-            }
-            guard descriptor >= 0 else {
-                connectFailed(error, now: now)
+            let started: (socket: Socket, inProgress: Bool)
+            do {
+                started = try Socket.startConnect(to: engine.addresses[index].address)
+            } catch {
+                connectFailed(error.code, now: now)
                 return
             }
-            fd = descriptor
-            if inProgress != 0 {
+            fd = started.socket.descriptor
+            if started.inProgress {
                 phase = .connecting
                 wantedEvents = Int16(POLLOUT)
                 connectDeadline = now + engine.configuration.connectTimeout
@@ -299,7 +298,7 @@ final class ProbeEngine {
             case SSL_ERROR_WANT_WRITE:
                 wantedEvents = Int16(POLLOUT)
             default:
-                let reasons = OpenSSLClient.drainReasons()
+                let reasons = drainOpenSSLErrorReasons()
                 let io = ioStats()
                 finish(FailureClassifier.classify(reasons: reasons, io: io), now: Monotonic.now(), io: io)
             }
@@ -420,7 +419,7 @@ final class ProbeEngine {
         }
 
         private func closeSocket() {
-            if fd >= 0 { close(fd) }
+            if fd >= 0 { Socket(descriptor: fd).close() }
             fd = -1
         }
 

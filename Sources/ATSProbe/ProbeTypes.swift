@@ -1,3 +1,4 @@
+import ATSSocket
 import ATSCertificates
 import Foundation
 
@@ -31,8 +32,7 @@ public struct Endpoint: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     public var description: String {
-        let shown = host.contains(":") ? "[\(host)]" : host
-        return "\(shown):\(port)" + (address.map { " via \($0)" } ?? "")
+        HostPort.format(host: host, port: port) + (address.map { " via \($0)" } ?? "")
     }
 }
 

@@ -45,8 +45,7 @@ extension Socket {
             peer = address
             return fd
         }
-        Platform.configureAccepted(fd)
-        return (Socket(descriptor: fd), peer!)
+        return (Socket(accepted: fd), peer!)
     }
 }
 

@@ -13,6 +13,12 @@ package struct Socket: Sendable, Hashable {
     /// Adopts a descriptor made elsewhere.
     package init(descriptor: Int32) { self.descriptor = descriptor }
 
+    /// Adopts a connection accepted elsewhere, making it close-on-exec and SIGPIPE-free.
+    package init(accepted descriptor: Int32) {
+        Platform.configureAccepted(descriptor)
+        self.descriptor = descriptor
+    }
+
     /// A new TCP socket for `family` (`AF_INET`, `AF_INET6`), blocking.
     package static func tcp(family: Int32) throws(SocketError) -> Socket {
         let fd = try retryingSyscall("socket") { socket(family, Platform.streamType | Platform.socketTypeFlags, 0) }

@@ -1,5 +1,6 @@
 import ATSPolicy
 import Foundation
+import ATSSocket
 
 /// A `host` TARGET: `name`, `name:port`, `[v6]:port`, an IP, or an `http(s)://` URL.
 struct HostTarget: Equatable {
@@ -19,7 +20,7 @@ struct HostTarget: Equatable {
         if trimmed.contains("://") {
             guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased(),
                   ["http", "https"].contains(scheme), let host = components.host, !host.isEmpty else { return nil }
-            let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+            let bare = HostPort.unbracketed(host)
             // A port outside 1-65535 is an error, not a reason to fall back to the default port.
             if let written = components.port, !(1...65535).contains(written) { return nil }
             let port = portOverride ?? components.port.flatMap { UInt16(exactly: $0) } ?? (scheme == "https" ? 443 : 80)
@@ -49,7 +50,7 @@ struct HostTarget: Equatable {
         if host.contains(where: { "/?#@".contains($0) }) { return nil }
         if host.contains(":") && IPAddressParser.parse(host) == nil { return nil }
         let finalPort = portOverride ?? port ?? 443
-        let shown = host.contains(":") ? "[\(host)]" : host
+        let shown = HostPort.bracketed(host)
         return HostTarget(url: "https://\(shown)" + (finalPort == 443 ? "" : ":\(finalPort)") + "/", host: host,
                           port: finalPort, scheme: "https")
     }
