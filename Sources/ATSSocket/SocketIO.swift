@@ -63,6 +63,11 @@ extension Socket {
         }
     }
 
+    /// Up to `capacity` bytes that already arrived, left unread for the next receive; no waiting.
+    package func peekWithoutWaiting(capacity: Int) -> [UInt8] {
+        (try? receive(capacity: capacity, flags: Int32(MSG_PEEK | MSG_DONTWAIT))) ?? []
+    }
+
     /// Reads and drops whatever already arrived, without waiting.
     package func drainWithoutWaiting() {
         while let bytes = try? receive(capacity: 4096, flags: Int32(MSG_DONTWAIT)), !bytes.isEmpty {}

@@ -25,12 +25,8 @@ struct InterruptTests {
     }
 
     @Test func pollSurvivesSignalsAndKeepsItsDeadline() throws {
-        let (listener, bound) = try Socket.listen(ip: "127.0.0.1", port: 0)
-        defer { listener.close() }
-        let client = try Socket.connect(to: bound, until: .after(seconds: 5))
-        defer { client.close() }
-        let (server, _) = try listener.accept()
-        defer { server.close() }
+        let (client, server) = try ConnectedPair.make(ip: "127.0.0.1")
+        defer { client.close(); server.close() }
 
         // Nothing arrives: the wait lasts its whole deadline despite the signals.
         let started = ContinuousClock.now

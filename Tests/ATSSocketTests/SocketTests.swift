@@ -84,12 +84,8 @@ struct SocketTests {
     }
 
     @Test func sendAllWithADeadlineWaitsForRoomAndTimesOutWhenNobodyReads() throws {
-        let (listener, bound) = try Socket.listen(ip: "127.0.0.1", port: 0)
-        defer { listener.close() }
-        let client = try Socket.connect(to: bound, until: .after(seconds: 5))
-        defer { client.close() }
-        let (server, _) = try listener.accept()
-        defer { server.close() }
+        let (client, server) = try ConnectedPair.make(ip: "127.0.0.1")
+        defer { client.close(); server.close() }
         let error = #expect(throws: SocketError.self) {
             try client.sendAll([UInt8](repeating: 7, count: 64 * 1024 * 1024), until: .after(seconds: 0.3))
         }
@@ -98,12 +94,8 @@ struct SocketTests {
     }
 
     @Test func receiveWithADeadline() throws {
-        let (listener, bound) = try Socket.listen(ip: "::1", port: 0)
-        defer { listener.close() }
-        let client = try Socket.connect(to: bound, until: .after(seconds: 5))
-        defer { client.close() }
-        let (server, _) = try listener.accept()
-        defer { server.close() }
+        let (client, server) = try ConnectedPair.make(ip: "::1")
+        defer { client.close(); server.close() }
         let error = #expect(throws: SocketError.self) { try client.receive(capacity: 10, until: .after(seconds: 0.2)) }
         #expect(error?.isTimeout == true)
         try server.sendAll(Array("hello".utf8), until: .after(seconds: 5))
@@ -117,4 +109,19 @@ struct SocketTests {
 final class Received: @unchecked Sendable {
     var bytes: [UInt8] = []
     let done = DispatchSemaphore(value: 0)
+}
+
+/// Both ends of a fresh loopback connection (the listener is closed once it accepted).
+enum ConnectedPair {
+    static func make(ip: String) throws -> (client: Socket, server: Socket) {
+        let (listener, bound) = try Socket.listen(ip: ip, port: 0)
+        defer { listener.close() }
+        let client = try Socket.connect(to: bound, until: .after(seconds: 5))
+        do {
+            return (client, try listener.accept().socket)
+        } catch {
+            client.close()
+            throw error
+        }
+    }
 }
