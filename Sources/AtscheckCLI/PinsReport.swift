@@ -1,6 +1,7 @@
 import ATSCertificates
 import Foundation
 import ATSPinning
+import ATSSocket
 
 /// What `atscheck pins` found: one pinned entry per certificate of the chain, plus the anchor
 /// the validator chose. Its JSON form is `{"schemaVersion":1,"host","source","certificates",
@@ -99,7 +100,7 @@ struct PinsReport: Encodable {
         switch source {
         case .file(let path): return path
         case .server(let host, let port):
-            return (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+            return HostPort.format(host: host, port: port)
         }
     }
 
