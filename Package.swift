@@ -24,36 +24,39 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
         .target(name: "CATSOpenSSLShims", dependencies: ["CATSOpenSSL"]),
-        // The system layer: bounded reads of regular files (and, in time, sockets).
+        // The file layer: bounded reads of regular files.
         .target(name: "AtscheckSystem"),
-        .target(name: "ATSCertificates", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "AtscheckSystem", "ATSTrustData"]),
+        // Sockets: EINTR-safe calls, deadlines, addresses and host:port text, for the probe, the lab and the proxy.
+        .target(name: "ATSSocket"),
+        .target(name: "ATSCertificates", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "AtscheckSystem", "ATSTrustData", "ATSSocket"]),
         .target(name: "ATSTrustData", dependencies: ["AtscheckSystem"], exclude: ["snapshot.sh"], resources: [.copy("Snapshots")]),
         .target(name: "ArgumentParsing"),
         .target(name: "ATSPolicy", dependencies: ["AtscheckSystem"]),
         .target(name: "ATSLint", dependencies: ["ATSPolicy", "AtscheckSystem"]),
-        .target(name: "ATSProbe", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy"]),
-        .target(name: "ATSLab", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy"], resources: [.copy("Certificates")]),
-        .target(name: "ATSCheck", dependencies: ["ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning"]),
+        .target(name: "ATSProbe", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket"]),
+        .target(name: "ATSLab", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket"], resources: [.copy("Certificates")]),
+        .target(name: "ATSCheck", dependencies: ["ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSSocket"]),
         .target(name: "ATSProxy", dependencies: ["ATSPolicy"]),
         // The JSON documents of every command (docs/json-schema.md), importable by clients.
         .target(name: "ATSReport", dependencies: ["ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSTrustData"]),
         .target(name: "ATSPinning", dependencies: ["ATSCertificates", "ATSPolicy", "CATSOpenSSL", "CATSOpenSSLShims"]),
-        .executableTarget(name: "AtscheckCLI", dependencies: ["AtscheckSystem", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSReport"]),
+        .executableTarget(name: "AtscheckCLI", dependencies: ["AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSReport"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
         .target(name: "AtscheckTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AtscheckSystemTests", dependencies: ["AtscheckSystem"]),
+        .testTarget(name: "ATSSocketTests", dependencies: ["ATSSocket", "AtscheckTestSupport"]),
         .testTarget(name: "ATSCertificatesTests", dependencies: ["ATSCertificates", "ATSTrustData", "AtscheckTestSupport", "CATSOpenSSL"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy", "AtscheckTestSupport"]),
         .testTarget(name: "ATSLintTests", dependencies: ["ATSLint", "ATSPolicy", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSProbeTests", dependencies: ["ATSProbe", "ATSLab", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSProbeTests", dependencies: ["ATSProbe", "ATSLab", "ATSSocket", "AtscheckTestSupport"]),
         .testTarget(name: "ATSLabTests", dependencies: ["ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSCheckTests", dependencies: ["ATSCheck", "ATSProbe", "ATSLab", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSPinningTests", dependencies: ["ATSPinning", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProxyTests", dependencies: ["ATSProxy"]),
         .testTarget(name: "ATSReportTests", dependencies: ["ATSReport", "ATSCheck", "AtscheckTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["AtscheckCLI", "ATSCertificates", "AtscheckTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["AtscheckCLI", "ATSCertificates", "ATSSocket", "AtscheckTestSupport"]),
         .testTarget(name: "RepositoryTests", dependencies: ["ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport", "ATSLab"]),
     ]
 )

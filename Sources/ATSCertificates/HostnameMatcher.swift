@@ -1,11 +1,7 @@
+import ATSSocket
 import AtscheckSystem
 import CATSOpenSSL
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Matches a host against a certificate's subjectAltNames the way Apple does since iOS 13:
 /// DNS names and IP addresses in the SAN extension only, never the subject CN; wildcards
@@ -61,15 +57,13 @@ public enum HostnameMatcher {
     /// Lower-cases, strips IPv6 brackets and one trailing dot.
     public static func normalized(_ host: String) -> String {
         var name = host.lowercased()
-        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        name = HostPort.unbracketed(name)
         if name.hasSuffix("."), name.count > 1 { name.removeLast() }
         return name
     }
 
     /// True for IPv4 dotted-quad and IPv6 literals.
     public static func isIPAddress(_ host: String) -> Bool {
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
+        IPAddress.isLiteral(host, allowingZone: false)
     }
 }

@@ -2,19 +2,26 @@ import CATSOpenSSL
 
 /// Drains OpenSSL's thread-local error queue into one readable line, e.g.
 /// "header too long" or "bad end line". Returns nil when the queue was empty.
-func drainOpenSSLErrors() -> String? {
-    var messages: [String] = []
+package func drainOpenSSLErrors() -> String? {
+    let reasons = drainOpenSSLErrorReasons()
+    return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
+}
+
+/// Drains OpenSSL's thread-local error queue into its distinct reason strings, oldest first.
+/// The queue is per thread, so each thread drains its own. The one drainer of the package.
+package func drainOpenSSLErrorReasons() -> [String] {
+    var reasons: [String] = []
     while true {
         let code = ERR_get_error()
         if code == 0 { break }
         if let reason = ERR_reason_error_string(code) {
             let text = String(cString: reason)
-            if !messages.contains(text) { messages.append(text) }
+            if !reasons.contains(text) { reasons.append(text) }
         } else {
-            messages.append("OpenSSL error \(code)")
+            reasons.append("OpenSSL error \(code)")
         }
     }
-    return messages.isEmpty ? nil : messages.joined(separator: "; ")
+    return reasons
 }
 
 /// Runs `body` with a read-only memory BIO over `bytes`.

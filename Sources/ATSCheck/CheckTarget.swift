@@ -1,4 +1,5 @@
 import ATSPolicy
+import ATSSocket
 import Foundation
 
 /// What one check judges: the URL, and where to connect for it. Written as `name`,
@@ -30,8 +31,7 @@ public struct CheckTarget: Sendable, Hashable {
 
     /// `https://host:port/` (brackets around IPv6 literals, the port left out when default).
     public init(host: String, port: UInt16, scheme: URLScheme = .https, address: String? = nil) {
-        let shown = host.contains(":") ? "[\(host)]" : host
-        let url = "\(scheme.rawValue)://\(shown)" + (port == scheme.defaultPort ? "" : ":\(port)") + "/"
+        let url = "\(scheme.rawValue)://\(HostPort.bracketed(host))" + (port == scheme.defaultPort ? "" : ":\(port)") + "/"
         self.init(url: url, host: host, port: port, scheme: scheme, address: address)
     }
 
@@ -44,7 +44,7 @@ public struct CheckTarget: Sendable, Hashable {
             guard let components = URLComponents(string: trimmed), let written = components.scheme?.lowercased(),
                   ["http", "https"].contains(written), let scheme = URLScheme(urlScheme: written),
                   let host = components.host, !host.isEmpty else { return nil }
-            let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+            let bare = HostPort.unbracketed(host)
             // A port outside 1-65535 is an error, not a reason to fall back to the default port.
             if let written = components.port, !(1...65535).contains(written) { return nil }
             let port = portOverride ?? components.port.flatMap { UInt16(exactly: $0) } ?? scheme.defaultPort

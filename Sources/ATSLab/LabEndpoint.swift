@@ -1,3 +1,5 @@
+import ATSSocket
+
 /// Where one lab server listens.
 public struct LabEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// The profile served here.
@@ -20,7 +22,7 @@ public struct LabEndpoint: Sendable, Hashable, CustomStringConvertible {
 
     /// `address:port`, with brackets around an IPv6 address.
     public var hostAndPort: String {
-        address.contains(":") ? "[\(address)]:\(port)" : "\(address):\(port)"
+        HostPort.format(host: address, port: port)
     }
 
     /// `profile at address:port (serverName)`.

@@ -1,3 +1,4 @@
+import ATSCertificates
 import CATSOpenSSL
 import CATSOpenSSLShims
 import Foundation
@@ -16,7 +17,7 @@ final class LabTLSContext: @unchecked Sendable {
     init(settings: LabTLSSettings, profile: LabProfile, directory: URL) throws(LabError) {
         ERR_clear_error()
         guard let context = SSL_CTX_new(TLS_server_method()) else {
-            throw LabError("\(profile.rawValue): SSL_CTX_new failed: \(drainLabOpenSSLErrors() ?? "out of memory")")
+            throw LabError("\(profile.rawValue): SSL_CTX_new failed: \(drainOpenSSLErrors() ?? "out of memory")")
         }
         do {
             staple = try Self.configure(context, settings: settings, profile: profile, directory: directory)
@@ -36,7 +37,7 @@ final class LabTLSContext: @unchecked Sendable {
     private static func configure(_ context: OpaquePointer, settings: LabTLSSettings, profile: LabProfile,
                                   directory: URL) throws(LabError) -> UnsafeMutableRawPointer? {
         func fail(_ what: String) -> LabError {
-            LabError("\(profile.rawValue): \(what): \(drainLabOpenSSLErrors() ?? "unknown OpenSSL error")")
+            LabError("\(profile.rawValue): \(what): \(drainOpenSSLErrors() ?? "unknown OpenSSL error")")
         }
         // The security level must drop before the certificate is loaded: at Debian's default
         // level 2, OpenSSL refuses to load a SHA-1-signed or RSA-1024 certificate at all.

@@ -1,4 +1,5 @@
 import ATSPolicy
+import ATSCertificates
 import CATSOpenSSL
 import CATSOpenSSLShims
 import Foundation
@@ -25,10 +26,10 @@ enum OpenSSLClient {
     static func makeContext(_ spec: ProbeSpec) -> Result<OpaquePointer, ProbeSetupError> {
         ERR_clear_error()
         guard let ctx = SSL_CTX_new(TLS_client_method()) else {
-            return .failure(ProbeSetupError(message: "SSL_CTX_new failed: \(drainReasons().joined(separator: "; "))"))
+            return .failure(ProbeSetupError(message: "SSL_CTX_new failed: \(drainOpenSSLErrorReasons().joined(separator: "; "))"))
         }
         func fail(_ what: String) -> Result<OpaquePointer, ProbeSetupError> {
-            let reasons = drainReasons()
+            let reasons = drainOpenSSLErrorReasons()
             SSL_CTX_free(ctx)
             return .failure(ProbeSetupError(message: reasons.isEmpty ? what : "\(what): \(reasons.joined(separator: "; "))"))
         }
@@ -63,10 +64,10 @@ enum OpenSSLClient {
         -> Result<OpaquePointer, ProbeSetupError> {
         ERR_clear_error()
         guard let ssl = SSL_new(context) else {
-            return .failure(ProbeSetupError(message: "SSL_new failed: \(drainReasons().joined(separator: "; "))"))
+            return .failure(ProbeSetupError(message: "SSL_new failed: \(drainOpenSSLErrorReasons().joined(separator: "; "))"))
         }
         func fail(_ what: String) -> Result<OpaquePointer, ProbeSetupError> {
-            let reasons = drainReasons()
+            let reasons = drainOpenSSLErrorReasons()
             SSL_free(ssl)
             return .failure(ProbeSetupError(message: reasons.isEmpty ? what : "\(what): \(reasons.joined(separator: "; "))"))
         }
@@ -87,20 +88,6 @@ enum OpenSSLClient {
         ats_probe_track_messages(ssl)
         SSL_set_connect_state(ssl)
         return .success(ssl)
-    }
-
-    // MARK: - Errors
-
-    /// Drains this thread's OpenSSL error queue into distinct reason strings.
-    static func drainReasons() -> [String] {
-        var reasons: [String] = []
-        while true {
-            let code = ERR_get_error()
-            if code == 0 { break }
-            let text = ERR_reason_error_string(code).map { String(cString: $0) } ?? "OpenSSL error 0x\(String(code, radix: 16))"
-            if !reasons.contains(text) { reasons.append(text) }
-        }
-        return reasons
     }
 
     // MARK: - What a ClientHello offers (no network)

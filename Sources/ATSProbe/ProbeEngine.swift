@@ -1,4 +1,6 @@
 import ATSPolicy
+import ATSCertificates
+import ATSSocket
 import CATSOpenSSL
 import CATSOpenSSLShims
 import Dispatch
@@ -10,29 +12,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// Seconds on a monotonic clock.
-enum Monotonic {
-    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000 }
-}
-
-/// A cancellation flag shared between a Swift task and the prober's thread.
-final class CancellationFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
-
-    func cancel() {
-        lock.lock()
-        cancelled = true
-        lock.unlock()
-    }
-
-    var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
-    }
-}
 
 /// Runs the handshakes for one endpoint on the calling thread: an event loop over non-blocking
 /// sockets (`connect` → `SSL_connect` → `WANT_READ`/`WANT_WRITE` → `poll`), at most
@@ -115,19 +94,21 @@ final class ProbeEngine {
             var timeout = Int32(clamping: Int(((wake - now) * 1000).rounded(.up)))
             // Wake now and then to notice cancellation.
             if cancellation != nil { timeout = min(timeout, 250) }
-            var fds = active.map { pollfd(fd: $0.fd, events: $0.wantedEvents, revents: 0) }
-            let status = poll(&fds, nfds_t(fds.count), max(0, timeout))
-            let pollErrno = errno
-            now = Monotonic.now()
-            if status < 0, pollErrno != EINTR {
-                let message = "poll failed: \(FailureClassifier.errnoText(pollErrno))"
+            let entries = active.map { (socket: Socket(descriptor: $0.fd), events: PollEvents(rawValue: $0.wantedEvents)) }
+            let ready: [PollEvents]
+            do {
+                ready = try Poll.wait(entries, until: .after(seconds: Double(max(0, timeout)) / 1000))
+            } catch {
+                now = Monotonic.now()
+                let message = "poll failed: \(FailureClassifier.errnoText(error.code))"
                 for probe in active { record(probe.abandon(.failed(.connectionFailed(message)), now: now), at: probe.index) }
                 active.removeAll()
                 continue
             }
+            now = Monotonic.now()
             var stillActive: [ActiveProbe] = []
             for (slot, probe) in active.enumerated() {
-                if status > 0, fds[slot].revents != 0 { probe.advance(now: now) }
+                if !ready[slot].isEmpty { probe.advance(now: now) }
                 if probe.result == nil, Monotonic.now() >= probe.phaseDeadline { probe.expire(now: Monotonic.now()) }
                 if let result = probe.result { record(result, at: probe.index) } else { stillActive.append(probe) }
             }
@@ -186,7 +167,7 @@ final class ProbeEngine {
         func advance(now: Double) {
             switch phase {
             case .connecting:
-                let error = ats_probe_socket_error(fd)
+                let error = Socket(descriptor: fd).pendingError()
                 if error == 0 {
                     engine.workingAddress = addressIndex
                     startHandshake(now: now)
@@ -235,18 +216,15 @@ final class ProbeEngine {
 
         private func connect(to index: Int, now: Double) {
             addressIndex = index
-            let address = engine.addresses[index].sockaddr
-            var inProgress: Int32 = 0
-            var error: Int32 = 0
-            let descriptor = address.withUnsafeBytes {
-                ats_probe_tcp_connect($0.baseAddress, UInt32($0.count), &inProgress, &error)
-            }
-            guard descriptor >= 0 else {
-                connectFailed(error, now: now)
+            let started: (socket: Socket, inProgress: Bool)
+            do {
+                started = try Socket.startConnect(to: engine.addresses[index].address)
+            } catch {
+                connectFailed(error.code, now: now)
                 return
             }
-            fd = descriptor
-            if inProgress != 0 {
+            fd = started.socket.descriptor
+            if started.inProgress {
                 phase = .connecting
                 wantedEvents = Int16(POLLOUT)
                 connectDeadline = now + engine.configuration.connectTimeout
@@ -300,7 +278,7 @@ final class ProbeEngine {
             case SSL_ERROR_WANT_WRITE:
                 wantedEvents = Int16(POLLOUT)
             default:
-                let reasons = OpenSSLClient.drainReasons()
+                let reasons = drainOpenSSLErrorReasons()
                 let io = ioStats()
                 finish(FailureClassifier.classify(reasons: reasons, io: io), now: Monotonic.now(), io: io)
             }
@@ -310,14 +288,14 @@ final class ProbeEngine {
             let version = TLSVersion(wireValue: SSL_version(ssl))
             let suite = SSL_get_current_cipher(ssl).map { OpenSSLClient.cipherSuite($0) }
             let group = OpenSSLClient.negotiatedGroup(ssl)
-            let chain = peerChain(ssl)
+            let chain = OpenSSLClient.peerChain(ssl)
             var ocsp: Data?
             if spec.requestOCSP {
                 var der: UnsafePointer<UInt8>?
                 let length = ats_probe_ocsp_response(ssl, &der)
                 if length > 0, let der { ocsp = Data(bytes: der, count: length) }
             }
-            let scts = spec.requestSCTs ? deliveredSCTs(ssl) : []
+            let scts = spec.requestSCTs ? OpenSSLClient.deliveredSCTs(ssl) : []
             let certificateBytes = ioStats().certificateMessageBytes
             var alpnData: UnsafePointer<UInt8>?
             var alpnLength: UInt32 = 0
@@ -336,54 +314,6 @@ final class ProbeEngine {
             release()
         }
 
-        private func peerChain(_ ssl: OpaquePointer) -> [Data] {
-            var chain: [Data] = []
-            // Client side: SSL_get_peer_cert_chain includes the leaf, in the order sent.
-            if let stack = SSL_get_peer_cert_chain(ssl) {
-                for position in 0..<ats_x509_stack_count(stack) {
-                    if let certificate = ats_x509_stack_at(stack, position), let der = derEncoding(certificate) {
-                        chain.append(der)
-                    }
-                }
-            }
-            if chain.isEmpty, let leaf = SSL_get0_peer_certificate(ssl), let der = derEncoding(leaf) {
-                chain.append(der)
-            }
-            return chain
-        }
-
-        private func derEncoding(_ certificate: OpaquePointer) -> Data? {
-            var buffer: UnsafeMutablePointer<UInt8>?
-            let length = i2d_X509(certificate, &buffer)
-            guard length > 0, let buffer else { return nil }
-            defer { CRYPTO_free(buffer, #fileID, #line) }
-            return Data(bytes: buffer, count: Int(length))
-        }
-
-        private func deliveredSCTs(_ ssl: OpaquePointer) -> [DeliveredSCT] {
-            var scts: [DeliveredSCT] = []
-            for position in 0..<ats_probe_peer_sct_count(ssl) {
-                var logID: UnsafePointer<UInt8>?
-                var logIDLength = 0
-                var timestamp: UInt64 = 0
-                let source = ats_probe_peer_sct_at(ssl, position, &logID, &logIDLength, &timestamp)
-                let kind: DeliveredSCT.Source
-                switch source {
-                case Int32(ATS_PROBE_SCT_SOURCE_TLS_EXTENSION.rawValue): kind = .tlsExtension
-                case Int32(ATS_PROBE_SCT_SOURCE_OCSP.rawValue): kind = .ocspResponse
-                default: continue  // embedded SCTs are the certificate's business
-                }
-                let id = logID.map { Data(bytes: $0, count: logIDLength).base64EncodedString() } ?? ""
-                var encoded: UnsafeMutablePointer<UInt8>?
-                let encodedLength = ats_probe_peer_sct_serialize(ssl, position, &encoded)
-                let bytes = encoded.map { Data(bytes: $0, count: encodedLength) } ?? Data()
-                ats_openssl_free(encoded)
-                scts.append(DeliveredSCT(source: kind, logID: id,
-                                         timestamp: Date(timeIntervalSince1970: Double(timestamp) / 1000), bytes: bytes))
-            }
-            return scts
-        }
-
         private func ioStats() -> HandshakeIO {
             guard let ssl = connection else { return HandshakeIO() }
             var stats = ats_probe_io_stats()
@@ -392,9 +322,7 @@ final class ProbeEngine {
             // OpenSSL stops reading after a 5-byte record header that is not TLS; peek at what
             // else already arrived so the report can show more of it (an SSH or HTTP banner).
             if let lead = first.first, lead != 0x15, lead != 0x16, UInt64(first.count) == stats.bytes_read, first.count < 32, fd >= 0 {
-                var more = [UInt8](repeating: 0, count: 32 - first.count)
-                let count = recv(fd, &more, more.count, Int32(MSG_PEEK | MSG_DONTWAIT))
-                if count > 0 { first += more.prefix(count) }
+                first += Socket(descriptor: fd).peekWithoutWaiting(capacity: 32 - first.count)
             }
             return HandshakeIO(firstBytes: first, eof: stats.eof != 0, lastErrno: stats.last_errno,
                                bytesRead: stats.bytes_read, bytesWritten: stats.bytes_written,
@@ -421,7 +349,7 @@ final class ProbeEngine {
         }
 
         private func closeSocket() {
-            if fd >= 0 { close(fd) }
+            if fd >= 0 { Socket(descriptor: fd).close() }
             fd = -1
         }
 

@@ -1,4 +1,5 @@
 import ATSPolicy
+import ATSSocket
 import ATSCertificates
 import Foundation
 
@@ -23,8 +24,7 @@ public struct Endpoint: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     public var description: String {
-        let shown = host.contains(":") ? "[\(host)]" : host
-        return "\(shown):\(port)" + (address.map { " via \($0)" } ?? "")
+        HostPort.format(host: host, port: port) + (address.map { " via \($0)" } ?? "")
     }
 }
 

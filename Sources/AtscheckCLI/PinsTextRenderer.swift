@@ -1,4 +1,5 @@
 import ATSReport
+import ATSSocket
 import Foundation
 
 /// The text form of `atscheck pins`: every pin with its role, subject and expiry, at most 80
@@ -53,7 +54,6 @@ extension PinsReport {
     /// The file, or `host:port` of the server.
     var sourceDescription: String {
         if let file = source.file { return file }
-        let name = host ?? ""
-        return (name.contains(":") ? "[\(name)]" : name) + ":\(source.port ?? 443)"
+        return HostPort.format(host: host ?? "", port: UInt16(source.port ?? 443))
     }
 }

@@ -3,6 +3,7 @@ import ATSPolicy
 import ATSProxy
 import ATSCertificates
 import Foundation
+import ATSSocket
 
 /// `atscheck proxy`: an HTTP/1.1 forward proxy that refuses what App Transport Security would.
 enum ProxyCommand: AtscheckCommand {
@@ -54,9 +55,9 @@ enum ProxyCommand: AtscheckCommand {
             throw InputError(description: "atscheck proxy: \(error)")
         }
         let server = ProxyServer(options: options, listener: listener.fd)
-        let shown = options.listenAddress.contains(":") ? "[\(options.listenAddress)]" : options.listenAddress
+        let shown = HostPort.format(host: options.listenAddress, port: listener.port)
         // Unbuffered: whoever started the proxy may be waiting for this line.
-        FileHandle.standardOutput.write(Data("atscheck proxy: listening on \(shown):\(listener.port)\n".utf8))
+        FileHandle.standardOutput.write(Data("atscheck proxy: listening on \(shown)\n".utf8))
         let thread = Thread { server.acceptLoop() }
         thread.name = "atscheck.proxy.accept"
         thread.start()

@@ -5,6 +5,7 @@ import ATSCertificates
 import Dispatch
 import Foundation
 import ATSProbe
+import ATSSocket
 
 /// The proxy's connection handling: one thread per client connection, the request head
 /// parsed, the load judged, then forwarded, tunnelled or refused.
@@ -268,8 +269,8 @@ final class ProxyServer: @unchecked Sendable {
         options.resolve["\(host.lowercased()):\(port)"] ?? host
     }
 
-    static func bracketed(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
-    static func hostPort(_ host: String, _ port: UInt16) -> String { "\(bracketed(host)):\(port)" }
+    static func bracketed(_ host: String) -> String { HostPort.bracketed(host) }
+    static func hostPort(_ host: String, _ port: UInt16) -> String { HostPort.format(host: host, port: port) }
 
     static func explanation(_ verdict: Verdict, blocked: Bool) -> String {
         let lines = verdict.reasons.map { "  \($0.code): \($0.message)" }

@@ -1,3 +1,4 @@
+import ATSPolicy
 import Testing
 @testable import ATSProbe
 
@@ -30,8 +31,8 @@ enum ExpectedOffer: Sendable {
 /// One row of the table.
 struct ExpectedProbe: Sendable {
     let name: String
-    let min: TLSProtocolVersion
-    let max: TLSProtocolVersion
+    let min: TLSVersion
+    let max: TLSVersion
     let offer: ExpectedOffer
     let curves: String?
     let asksForOCSPAndSCTs: Bool

@@ -1,3 +1,4 @@
+import AtscheckTestSupport
 import Foundation
 
 /// Makes a run's JSON comparable with its golden file by replacing the few values that differ
@@ -5,14 +6,17 @@ import Foundation
 /// every other value is compared byte for byte.
 enum GoldenNormaliser {
     /// Every replacement, in order:
-    /// - the package root's absolute path → `<packageRoot>`: `lab` prints its root CA as an
-    ///   absolute path, and the checkout lives in a different directory on every machine;
+    /// - the value of `rootCAFile` → `"<rootCAFile>"`: `lab` prints where its root CA is, a
+    ///   resource of the build whose path depends on the checkout, platform and configuration;
+    /// - the package root's absolute path → `<packageRoot>`: the checkout lives in a different
+    ///   directory on every machine;
     /// - each loopback port the lab picked → `"<port>"` as the value of `port`, `<port>` in
     ///   `:N` of `target`, `url` and messages: the lab listens on ephemeral ports;
     /// - the value of `milliseconds` and `probeMilliseconds` → `"<milliseconds>"`: wall time
     ///   of the handshakes.
     static func normalise(_ text: String, ports: [UInt16]) -> String {
-        var result = text.replacingOccurrences(of: Fixtures.packageRoot.standardizedFileURL.path, with: "<packageRoot>")
+        var result = replacing(#"(?<="rootCAFile" : )"(\\.|[^"\\])*""#, in: text, with: "\"<rootCAFile>\"")
+        result = result.replacingOccurrences(of: RepositoryLayout.packageRoot.standardizedFileURL.path, with: "<packageRoot>")
         let printedPorts = matches(of: #""port" : (\d+)"#, in: result).compactMap { UInt16($0) }
         for port in Set(ports + printedPorts).sorted(by: >) {
             result = replacing(#"(?<="port" : )\#(port)(?!\d)"#, in: result, with: "\"<port>\"")

@@ -215,12 +215,6 @@ void ats_probe_track_messages(SSL *ssl);
 /// SSL_CTX_set_max_cert_list (a macro): the largest Certificate message the client accepts.
 long ats_probe_ctx_set_max_cert_list(SSL_CTX *ctx, long bytes);
 
-/// Creates a non-blocking, close-on-exec TCP socket and starts connecting to `address`
-/// (a struct sockaddr of `address_length` bytes). Returns the descriptor, with
-/// *in_progress = 1 when the connect is still pending; or -1 with *error = errno.
-int ats_probe_tcp_connect(const void *address, unsigned int address_length, int *in_progress, int *error);
-/// SO_ERROR of a socket (0 once a pending connect succeeded).
-int ats_probe_socket_error(int fd);
 // ---- end of TLSProbe shims -----------------------------------------------------------------
 
 

@@ -1,0 +1,59 @@
+import ATSCertificates
+import CATSOpenSSL
+import CATSOpenSSLShims
+import Foundation
+
+// What a finished handshake received from the server: its certificate chain and the SCTs
+// it delivered outside the certificate.
+extension OpenSSLClient {
+    /// The certificates the server sent, leaf first, as DER.
+    static func peerChain(_ ssl: OpaquePointer) -> [Data] {
+        var chain: [Data] = []
+        // Client side: SSL_get_peer_cert_chain includes the leaf, in the order sent.
+        if let stack = SSL_get_peer_cert_chain(ssl) {
+            for position in 0..<ats_x509_stack_count(stack) {
+                if let certificate = ats_x509_stack_at(stack, position), let der = derEncoding(certificate) {
+                    chain.append(der)
+                }
+            }
+        }
+        if chain.isEmpty, let leaf = SSL_get0_peer_certificate(ssl), let der = derEncoding(leaf) {
+            chain.append(der)
+        }
+        return chain
+    }
+
+    private static func derEncoding(_ certificate: OpaquePointer) -> Data? {
+        var buffer: UnsafeMutablePointer<UInt8>?
+        let length = i2d_X509(certificate, &buffer)
+        guard length > 0, let buffer else { return nil }
+        defer { CRYPTO_free(buffer, #fileID, #line) }
+        return Data(bytes: buffer, count: Int(length))
+    }
+
+    /// The SCTs the server delivered in the TLS extension or in stapled OCSP (embedded ones are
+    /// read from the certificate).
+    static func deliveredSCTs(_ ssl: OpaquePointer) -> [DeliveredSCT] {
+        var scts: [DeliveredSCT] = []
+        for position in 0..<ats_probe_peer_sct_count(ssl) {
+            var logID: UnsafePointer<UInt8>?
+            var logIDLength = 0
+            var timestamp: UInt64 = 0
+            let source = ats_probe_peer_sct_at(ssl, position, &logID, &logIDLength, &timestamp)
+            let kind: DeliveredSCT.Source
+            switch source {
+            case Int32(ATS_PROBE_SCT_SOURCE_TLS_EXTENSION.rawValue): kind = .tlsExtension
+            case Int32(ATS_PROBE_SCT_SOURCE_OCSP.rawValue): kind = .ocspResponse
+            default: continue  // embedded SCTs are the certificate's business
+            }
+            let id = logID.map { Data(bytes: $0, count: logIDLength).base64EncodedString() } ?? ""
+            var encoded: UnsafeMutablePointer<UInt8>?
+            let encodedLength = ats_probe_peer_sct_serialize(ssl, position, &encoded)
+            let bytes = encoded.map { Data(bytes: $0, count: encodedLength) } ?? Data()
+            ats_openssl_free(encoded)
+            scts.append(DeliveredSCT(source: kind, logID: id,
+                                     timestamp: Date(timeIntervalSince1970: Double(timestamp) / 1000), bytes: bytes))
+        }
+        return scts
+    }
+}

@@ -1,0 +1,25 @@
+import Dispatch
+import Foundation
+
+/// Seconds on a monotonic clock.
+enum Monotonic {
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000 }
+}
+
+/// A cancellation flag shared between a Swift task and the prober's thread.
+final class CancellationFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+    }
+
+    var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
+    }
+}
