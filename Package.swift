@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "ATSProbe", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket"]),
         .target(name: "ATSLab", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket"], resources: [.copy("Certificates")]),
         .target(name: "ATSCheck", dependencies: ["ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSSocket"]),
-        .target(name: "ATSProxy", dependencies: ["ATSPolicy"]),
+        .target(name: "ATSProxy", dependencies: ["ATSPolicy", "ATSCheck", "ATSCertificates", "ATSSocket"]),
         // The JSON documents of every command (docs/json-schema.md), importable by clients.
         .target(name: "ATSReport", dependencies: ["ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSTrustData"]),
         .target(name: "ATSPinning", dependencies: ["ATSCertificates", "ATSPolicy", "CATSOpenSSL", "CATSOpenSSLShims"]),
@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "ATSLabTests", dependencies: ["ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSCheckTests", dependencies: ["ATSCheck", "ATSProbe", "ATSLab", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSPinningTests", dependencies: ["ATSPinning", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSProxyTests", dependencies: ["ATSProxy"]),
+        .testTarget(name: "ATSProxyTests", dependencies: ["ATSProxy", "ATSSocket", "ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSReportTests", dependencies: ["ATSReport", "ATSCheck", "AtscheckTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["AtscheckCLI", "ATSCertificates", "ATSSocket", "AtscheckTestSupport"]),
         .testTarget(name: "RepositoryTests", dependencies: ["ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport", "ATSLab"]),

@@ -48,19 +48,16 @@ enum ProxyCommand: AtscheckCommand {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let options = try ProxyOptions(arguments)
         signal(SIGPIPE, SIG_IGN)
-        let listener: (fd: Int32, port: UInt16)
+        let server: ProxyServer
         do {
-            listener = try ProxySocket.listen(address: options.listenAddress, port: options.listenPort)
+            server = try ProxyServer(configuration: options.configuration, listenAddress: options.listenAddress, port: options.listenPort)
         } catch {
             throw InputError(description: "atscheck proxy: \(error)")
         }
-        let server = ProxyServer(options: options, listener: listener.fd)
-        let shown = HostPort.format(host: options.listenAddress, port: listener.port)
+        let shown = HostPort.format(host: options.listenAddress, port: server.port)
         // Unbuffered: whoever started the proxy may be waiting for this line.
         FileHandle.standardOutput.write(Data("atscheck proxy: listening on \(shown)\n".utf8))
-        let thread = Thread { server.acceptLoop() }
-        thread.name = "atscheck.proxy.accept"
-        thread.start()
+        server.start()
         LabCommand.waitForTermination()
         return .success
     }
@@ -70,16 +67,8 @@ enum ProxyCommand: AtscheckCommand {
 struct ProxyOptions: Sendable {
     let listenAddress: String
     let listenPort: UInt16
-    let policyDocument: PlistDocument?
-    let context: LoadContext
-    let resolution: ResolutionOptions
-    /// The trust store, built once (it does not change while the proxy runs).
-    let trustStore: TrustStore
-    /// `name:port` (lowercased) → address.
-    let resolve: [String: String]
-    /// `--at`; nil means now, per request.
-    let time: Date?
-    let timeout: Double
+    /// Everything else: how loads are judged.
+    let configuration: ProxyConfiguration
 }
 
 extension ProxyOptions {
@@ -88,17 +77,17 @@ extension ProxyOptions {
         guard let listen = arguments.value("listen") else {
             throw UsageError(command: command, message: "missing '--listen ADDRESS:PORT'")
         }
-        guard let (address, port) = Self.splitHostPort(listen), ProxySocket.isIPLiteral(address) || address == "localhost" else {
+        guard let (address, port) = Self.splitHostPort(listen), ProxyServer.isIPLiteral(address) || address == "localhost" else {
             throw UsageError(command: command, message: "invalid value '\(listen)' for '--listen' (expected IP:PORT or [v6]:PORT)")
         }
         let listenAddress = address == "localhost" ? "127.0.0.1" : address
-        if !ProxySocket.isLoopback(listenAddress) && !arguments.flag("allow-remote") {
+        if !ProxyServer.isLoopback(listenAddress) && !arguments.flag("allow-remote") {
             throw UsageError(command: command, message: "refusing to listen on non-loopback address '\(listenAddress)' without '--allow-remote'")
         }
         var resolve: [String: String] = [:]
         for entry in arguments.values("resolve") {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let (name, port) = Self.splitHostPort(parts[0]), port > 0, ProxySocket.isIPLiteral(parts[1]) else {
+            guard parts.count == 2, let (name, port) = Self.splitHostPort(parts[0]), port > 0, ProxyServer.isIPLiteral(parts[1]) else {
                 throw UsageError(command: command, message: "invalid value '\(entry)' for '--resolve' (expected NAME:PORT=ADDRESS)")
             }
             resolve["\(name.lowercased()):\(port)"] = parts[1]
@@ -110,11 +99,10 @@ extension ProxyOptions {
         let time = try arguments.value("at").map { try TimeArgument.evaluationTime($0, command: command) }
         let resolution = try PolicyOptions.resolutionOptions(arguments, command: command)
         let store = try TrustStoreOptions(arguments, command: command).makeStore(target: resolution.target)
-        self.init(listenAddress: listenAddress, listenPort: port,
-                  policyDocument: try arguments.value("policy").map(PolicyOptions.loadDocument),
-                  context: LoadContext(rawValue: arguments.value("context") ?? "urlsession") ?? .urlSession,
-                  resolution: resolution,
-                  trustStore: store, resolve: resolve, time: time, timeout: timeout)
+        let configuration = ProxyConfiguration(policyDocument: try arguments.value("policy").map(PolicyOptions.loadDocument),
+                                               context: LoadContext(rawValue: arguments.value("context") ?? "urlsession") ?? .urlSession,
+                                               resolution: resolution, trustStore: store, resolve: resolve, time: time, timeout: timeout)
+        self.init(listenAddress: listenAddress, listenPort: port, configuration: configuration)
     }
 
     /// `host:port` or `[v6]:port` → (host without brackets, port).

@@ -1,7 +1,7 @@
 import ATSSocket
 import Foundation
 
-/// The TCP plumbing `atscheck proxy` needs, on top of ATSSocket: listen, accept, connect
+/// The TCP plumbing ``ProxyServer`` needs, on top of ATSSocket: listen, accept, connect
 /// with a deadline, socket timeouts, full writes, and a two-way splice. Blocking sockets,
 /// one thread each; descriptors are plain Int32 for ProxyServer.
 enum ProxySocket {
@@ -116,6 +116,9 @@ enum ProxySocket {
     }
 
     static func close(_ fd: Int32) { Socket(descriptor: fd).close() }
+
+    /// Wakes a thread blocked in `accept` on this listener (it then fails and returns).
+    static func shutdown(_ fd: Int32) { Socket(descriptor: fd).shutdown(.both) }
 
     /// Copies bytes both ways until the upstream closes, an error, or `idle` seconds without
     /// traffic. A client EOF half-closes the upstream so its answer can still come back.

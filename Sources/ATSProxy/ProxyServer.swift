@@ -1,49 +1,97 @@
 import ATSCheck
 import ATSPolicy
-import ATSProxy
 import ATSCertificates
 import Dispatch
 import Foundation
-import ATSProbe
 import ATSSocket
 
-/// The proxy's connection handling: one thread per client connection, the request head
-/// parsed, the load judged, then forwarded, tunnelled or refused.
+/// An HTTP/1.1 forward proxy that refuses what App Transport Security would refuse, the
+/// engine behind `atscheck proxy`, for embedding in a test harness or a debugging proxy.
+///
+/// Absolute-form requests (`GET http://host/…`) are judged by the policy alone: blocked loads
+/// get `403` with an `X-ATS-Reason` header, allowed ones are forwarded. `CONNECT host:port` is
+/// judged with the same handshakes as `atscheck host` (verdicts cached per `host:port` for a
+/// minute): blocked → `403` before any tunnel, could not judge → `502`, allowed → `200` and
+/// the bytes are spliced both ways.
+///
+/// ```swift
+/// let proxy = try ProxyServer(configuration: ProxyConfiguration(trustStore: store), listenAddress: "127.0.0.1", port: 0)
+/// proxy.start()                 // accepts on a background thread
+/// print("proxy on port", proxy.port)
+/// proxy.stop()
+/// ```
 ///
 /// Slow or hostile clients cannot starve the others: the accept loop never waits (a
 /// connection over `maxConnections`, or over `maxConnectionsPerClient` from one address, gets
 /// an immediate 503 and is closed), and the whole request head must arrive within one
-/// deadline (`--timeout`) however the bytes trickle in.
-final class ProxyServer: @unchecked Sendable {
-    static let maxConnections = 256
-    static let maxConnectionsPerClient = 64
+/// deadline (`timeout`) however the bytes trickle in. One thread per client connection.
+public final class ProxyServer: @unchecked Sendable {
+    public static let maxConnections = 256
+    public static let maxConnectionsPerClient = 64
     static let maxHeadBytes = ProxyRequestHead.maximumBytes
     /// How long a tunnel or a forwarded exchange may sit without traffic.
     static let minimumIdleSeconds = 60.0
-    static let cacheSeconds = 60.0
+    public static let cacheSeconds = 60.0
     static let maxCacheEntries = 256
 
-    let options: ProxyOptions
-    let listener: Int32
+    /// How loads are judged.
+    public let configuration: ProxyConfiguration
+    /// The address listened on.
+    public let listenAddress: String
+    /// The port listened on (the one picked when 0 was asked for).
+    public let port: UInt16
+    private let listener: Int32
+    private let checker: ATSChecker
     private let lock = NSLock()
     /// Open connections per client address, and in all (under `lock`).
     private var openByClient: [String: Int] = [:]
     private var openTotal = 0
+    private var stopped = false
     /// `host:port` → verdict, on the uptime clock (nanoseconds).
     private var cache = ExpiringCache<Verdict>(lifetime: UInt64(ProxyServer.cacheSeconds * 1e9), capacity: ProxyServer.maxCacheEntries)
 
-    private let checker: ATSChecker
-
-    init(options: ProxyOptions, listener: Int32) {
-        self.options = options
-        checker = ATSChecker(store: options.trustStore)
-        self.listener = listener
+    /// Binds `listenAddress:port` (an IP literal; port 0 picks a free one). Nothing is
+    /// accepted until ``start()``. Throws when the address cannot be bound.
+    public init(configuration: ProxyConfiguration, listenAddress: String, port: UInt16) throws {
+        let bound = try ProxySocket.listen(address: listenAddress, port: port)
+        self.configuration = configuration
+        self.listenAddress = listenAddress
+        self.port = bound.port
+        listener = bound.fd
+        checker = ATSChecker(store: configuration.trustStore)
     }
 
+    /// Accepts connections on a background thread until ``stop()``.
+    public func start() {
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "atscheck.proxy.accept"
+        thread.start()
+    }
+
+    /// Stops accepting and closes the listener; connections already open run to their end.
+    public func stop() {
+        let first = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        ProxySocket.shutdown(listener)
+    }
+
+    /// `true` for 127.0.0.0/8, ::1 and ::ffff:127.x: the addresses a proxy may listen on
+    /// without exposing itself.
+    public static func isLoopback(_ address: String) -> Bool { ProxySocket.isLoopback(address) }
+
+    /// `true` when `text` is an IPv4 or IPv6 literal (without a zone).
+    public static func isIPLiteral(_ text: String) -> Bool { ProxySocket.isIPLiteral(text) }
+
     func acceptLoop() {
+        defer { ProxySocket.close(listener) }
         while true {
             guard let (client, peer) = ProxySocket.accept(listener) else {
-                FileHandle.standardError.write(Data("atscheck proxy: accept failed: \(String(cString: strerror(errno)))\n".utf8))
+                if !lock.withLock({ stopped }) {
+                    configuration.log("atscheck proxy: accept failed: \(String(cString: strerror(errno)))")
+                }
                 return
             }
             guard admit(peer) else {
@@ -86,8 +134,8 @@ final class ProxyServer: @unchecked Sendable {
     // MARK: - One connection
 
     private func handle(_ client: Int32) {
-        ProxySocket.setTimeouts(client, seconds: options.timeout)
-        let deadline = DispatchTime.now() + options.timeout
+        ProxySocket.setTimeouts(client, seconds: configuration.timeout)
+        let deadline = DispatchTime.now() + configuration.timeout
         guard let (raw, rest) = readHead(client, before: deadline) else {
             if DispatchTime.now() >= deadline {
                 log(method: "-", hostPort: "-", verdict: "timeout", reason: "request-head-deadline")
@@ -162,7 +210,7 @@ final class ProxyServer: @unchecked Sendable {
         }
         let upstream: Int32
         do {
-            upstream = try ProxySocket.connect(host: address(host, port), port: port, timeout: options.timeout)
+            upstream = try ProxySocket.connect(host: address(host, port), port: port, timeout: configuration.timeout)
         } catch {
             log(method: "CONNECT", hostPort: hostPort, verdict: "allowed", reason: "upstream-failed")
             respond(client, status: "502 Bad Gateway", reason: "connection-failed", body: "atscheck proxy: \(error)\n")
@@ -177,21 +225,16 @@ final class ProxyServer: @unchecked Sendable {
         ProxySocket.splice(client: client, upstream: upstream, idle: idleSeconds)
     }
 
-    private var idleSeconds: Double { max(Self.minimumIdleSeconds, options.timeout) }
+    private var idleSeconds: Double { max(Self.minimumIdleSeconds, configuration.timeout) }
 
     /// The verdict for https://host:port/, from the cache when fresh.
-    private func judgeTLS(host: String, port: UInt16) throws -> Verdict {
+    private func judgeTLS(host: String, port: UInt16) throws(ResolutionError) -> Verdict {
         let key = "\(host.lowercased()):\(port)"
         let now = DispatchTime.now().uptimeNanoseconds
         if let cached = lock.withLock({ cache.value(for: key, now: now) }) { return cached }
-        let verdict: Verdict
-        do {
-            let target = CheckTarget(url: "https://\(Self.hostPort(host, port))/", host: host, port: port, scheme: .https,
-                                     address: options.resolve[key])
-            verdict = try checker.check(target, options: checkOptions).verdict
-        } catch {
-            throw InputError(description: error.description)
-        }
+        let target = CheckTarget(url: "https://\(Self.hostPort(host, port))/", host: host, port: port, scheme: .https,
+                                 address: configuration.resolve[key])
+        let verdict = try checker.check(target, options: checkOptions).verdict
         if verdict.status != .unknown {
             lock.withLock { cache.insert(verdict, for: key, now: DispatchTime.now().uptimeNanoseconds) }
         }
@@ -199,19 +242,15 @@ final class ProxyServer: @unchecked Sendable {
     }
 
     /// The verdict for a cleartext URL, from the policy alone.
-    private func judgeCleartext(host: String, port: UInt16) throws -> Verdict {
-        do {
-            let target = CheckTarget(url: "http://\(Self.hostPort(host, port))/", host: host, port: port, scheme: .http)
-            return try checker.judge(target, observation: nil, options: checkOptions)
-        } catch {
-            throw InputError(description: error.description)
-        }
+    private func judgeCleartext(host: String, port: UInt16) throws(ResolutionError) -> Verdict {
+        let target = CheckTarget(url: "http://\(Self.hostPort(host, port))/", host: host, port: port, scheme: .http)
+        return try checker.judge(target, observation: nil, options: checkOptions)
     }
 
-    /// The options of one check: `--at`, or now when the proxy was started without it.
+    /// The options of one check: the configured instant, or now when none was set.
     private var checkOptions: CheckOptions {
-        CheckOptions(policyDocument: options.policyDocument, context: options.context, resolution: options.resolution,
-                     time: options.time ?? Date(), timeout: options.timeout)
+        CheckOptions(policyDocument: configuration.policyDocument, context: configuration.context, resolution: configuration.resolution,
+                     time: configuration.time ?? Date(), timeout: configuration.timeout)
     }
 
     // MARK: - Absolute-form http://
@@ -239,7 +278,7 @@ final class ProxyServer: @unchecked Sendable {
         }
         let upstream: Int32
         do {
-            upstream = try ProxySocket.connect(host: address(target.host, target.port), port: target.port, timeout: options.timeout)
+            upstream = try ProxySocket.connect(host: address(target.host, target.port), port: target.port, timeout: configuration.timeout)
         } catch {
             log(method: head.method, hostPort: hostPort, verdict: "allowed", reason: "upstream-failed")
             respond(client, status: "502 Bad Gateway", reason: "connection-failed", body: "atscheck proxy: \(error)\n")
@@ -266,7 +305,7 @@ final class ProxyServer: @unchecked Sendable {
 
     /// The address to dial: `--resolve` if it names this host:port, else the host itself (DNS).
     private func address(_ host: String, _ port: UInt16) -> String {
-        options.resolve["\(host.lowercased()):\(port)"] ?? host
+        configuration.resolve["\(host.lowercased()):\(port)"] ?? host
     }
 
     static func bracketed(_ host: String) -> String { HostPort.bracketed(host) }
@@ -291,7 +330,6 @@ final class ProxyServer: @unchecked Sendable {
     }
 
     private func log(method: String, hostPort: String, verdict: String, reason: String) {
-        let line = "\(Date().formatted(Date.ISO8601FormatStyle())) \(method) \(hostPort) \(verdict) \(reason)\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        configuration.log("\(Date().formatted(Date.ISO8601FormatStyle())) \(method) \(hostPort) \(verdict) \(reason)")
     }
 }

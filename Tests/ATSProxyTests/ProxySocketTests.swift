@@ -1,8 +1,9 @@
 import ATSSocket
 import Testing
-@testable import AtscheckCLI
+@testable import ATSProxy
 
-extension ProxyTests {
+@Suite("the proxy's sockets")
+struct ProxySocketTests {
     @Test("the proxy's listener reports the port it is bound to, IPv4 and IPv6", arguments: ["127.0.0.1", "::1"])
     func listenerPort(address: String) throws {
         let listener = try ProxySocket.listen(address: address, port: 0)

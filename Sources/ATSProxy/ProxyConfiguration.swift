@@ -1,0 +1,40 @@
+import ATSCertificates
+import ATSPolicy
+import Foundation
+
+/// What an ATS-enforcing proxy judges loads with: the app's policy, the load context and
+/// release, the trust store, name overrides, the instant and the deadlines.
+public struct ProxyConfiguration: Sendable {
+    /// The app's Info.plist or `NSAppTransportSecurity` dictionary (nil: no Info.plist, full ATS).
+    public var policyDocument: PlistDocument?
+    /// The API the loads go through.
+    public var context: LoadContext
+    /// Target OS release, subdomain depth, legacy keys.
+    public var resolution: ResolutionOptions
+    /// The roots served chains are judged against (built once; it does not change while the
+    /// proxy runs).
+    public var trustStore: TrustStore
+    /// `name:port` (lowercased) → the address to connect to instead of resolving the name.
+    public var resolve: [String: String]
+    /// The instant certificates are judged at; nil means now, per request.
+    public var time: Date?
+    /// Deadline in seconds for probing a host, connecting upstream and reading a request head.
+    public var timeout: Double
+    /// Receives one line per request (`<time> <method> <host:port> <verdict> <reason>`);
+    /// by default written to standard error.
+    public var log: @Sendable (String) -> Void
+
+    /// A configuration judging loads under `policyDocument` against `trustStore`.
+    public init(policyDocument: PlistDocument? = nil, context: LoadContext = .urlSession, resolution: ResolutionOptions = ResolutionOptions(),
+                trustStore: TrustStore, resolve: [String: String] = [:], time: Date? = nil, timeout: Double = 10,
+                log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
+        self.policyDocument = policyDocument
+        self.context = context
+        self.resolution = resolution
+        self.trustStore = trustStore
+        self.resolve = resolve
+        self.time = time
+        self.timeout = timeout
+        self.log = log
+    }
+}
