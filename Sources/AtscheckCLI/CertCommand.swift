@@ -70,7 +70,7 @@ enum CertCommand: AtscheckCommand {
 
         var certificates: [LoadedCertificate] = []
         for file in files {
-            certificates += try load(file).enumerated().map { LoadedCertificate(certificate: $1, file: file, position: $0) }
+            certificates += try InputFile.certificates(file).enumerated().map { LoadedCertificate(certificate: $1, file: file, position: $0) }
         }
 
         var evaluation: TrustEvaluation? = nil
@@ -89,14 +89,6 @@ enum CertCommand: AtscheckCommand {
         }
         guard let evaluation else { return .success }
         return evaluation.isTrusted ? .success : .failure
-    }
-
-    static func load(_ file: String) throws -> [Certificate] {
-        do {
-            return try CertificateLoader.load(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw InputError(description: "\(file): \(error.description)")
-        }
     }
 
     static func readFile(_ file: String) throws -> Data {

@@ -1,3 +1,4 @@
+import ATSCertificates
 import AtscheckSystem
 import Foundation
 
@@ -10,6 +11,15 @@ enum InputFile {
     static func read(_ path: String, limit: Int) throws -> Data {
         do {
             return try RegularFile.read(atPath: path, limit: limit)
+        } catch {
+            throw InputError(description: "\(path): \(error.description)")
+        }
+    }
+
+    /// The certificates of a PEM or DER file (the loader caps and checks the file itself).
+    static func certificates(_ path: String) throws -> [Certificate] {
+        do {
+            return try CertificateLoader.load(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw InputError(description: "\(path): \(error.description)")
         }

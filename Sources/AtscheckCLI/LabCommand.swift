@@ -66,7 +66,7 @@ enum LabCommand: AtscheckCommand {
         if arguments.flag("serve") {
             // Written unbuffered: whoever started the lab may be waiting on these lines.
             FileHandle.standardOutput.write(Data((LabTextRenderer.endpoints(lab) + "\nserving until interrupted (Ctrl-C)\n").utf8))
-            waitForTermination()
+            Termination.wait()
             return .success
         }
 
@@ -116,20 +116,5 @@ enum LabCommand: AtscheckCommand {
                 }.mapError { InputError(description: "atscheck lab: \($0.description)") as any Error }
             }
         }.map { try $0.get() }
-    }
-
-    /// Blocks until SIGINT or SIGTERM.
-    static func waitForTermination() {
-        let done = DispatchSemaphore(value: 0)
-        var sources: [any DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { done.signal() }
-            source.resume()
-            sources.append(source)
-        }
-        done.wait()
-        sources.forEach { $0.cancel() }
     }
 }

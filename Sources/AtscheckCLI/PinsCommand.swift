@@ -78,7 +78,7 @@ enum PinsCommand: AtscheckCommand {
             for option in ["address", "port", "sni"] where arguments.value(option) != nil {
                 throw UsageError(command: command, message: "'--\(option)' applies to a host TARGET, not to the file '\(raw)'")
             }
-            chain = try CertCommand.load(raw)
+            chain = try InputFile.certificates(raw)
             guard !chain.isEmpty else { throw InputError(description: "\(raw): no certificate found") }
             source = .file(raw)
         } else {

@@ -58,7 +58,7 @@ enum ProxyCommand: AtscheckCommand {
         // Unbuffered: whoever started the proxy may be waiting for this line.
         FileHandle.standardOutput.write(Data("atscheck proxy: listening on \(shown)\n".utf8))
         server.start()
-        LabCommand.waitForTermination()
+        Termination.wait()
         return .success
     }
 }

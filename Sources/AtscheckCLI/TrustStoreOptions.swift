@@ -46,13 +46,13 @@ extension TrustStoreOptions {
     /// for `target` (docs/ats-rules.md#apple-trust-store), unless `--no-system-roots`; the
     /// platform bundle's other roots and Apple's removed roots are kept to explain untrusted chains.
     func makeStore(target: TargetOS = .latest) throws -> TrustStore {
-        let user = try caFiles.flatMap(CertCommand.load)
-        let app = try appAnchorFiles.flatMap(CertCommand.load)
+        let user = try caFiles.flatMap(InputFile.certificates)
+        let app = try appAnchorFiles.flatMap(InputFile.certificates)
         var system: [Certificate] = []
         var name: String? = nil
         var outside: OutsideRoots? = nil
         if let systemRootsFile {
-            system = try CertCommand.load(systemRootsFile)
+            system = try InputFile.certificates(systemRootsFile)
             name = systemRootsFile
         } else if useSystemRoots {
             let snapshot = Self.snapshot(for: target)
@@ -63,7 +63,7 @@ extension TrustStoreOptions {
                 let shipped = Set(system)
                 // Read only if a chain turns out untrusted.
                 outside = OutsideRoots(name: "the platform CA bundle" + (bundlePath.map { " (\($0))" } ?? ""),
-                                       certificates: { (bundlePath.flatMap { try? CertCommand.load($0) } ?? []).filter { !shipped.contains($0) } },
+                                       certificates: { (bundlePath.flatMap { try? InputFile.certificates($0) } ?? []).filter { !shipped.contains($0) } },
                                        removed: removed)
             } catch {
                 throw InputError(description: "\(command): \(error)")

@@ -1,0 +1,22 @@
+import ATSCertificates
+import ATSCheck
+import ATSPolicy
+import ATSTrustData
+import Foundation
+
+// Would ATS block a load of this URL under this Info.plist, and why? (`CheckOne URL [Info.plist]`)
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let text = arguments.first, let target = CheckTarget.parse(text) else {
+    print("usage: CheckOne URL [Info.plist]")
+    exit(2)
+}
+let policy = try arguments.dropFirst().first.map { try PlistReader.read(contentsOf: URL(fileURLWithPath: $0)) }
+let roots = try CertificateLoader.parse(AppleTrustSnapshot.latest.rootsPEM())   // Apple's preinstalled roots
+let checker = ATSChecker(store: TrustStore(system: roots))
+let result = try checker.check(target, options: CheckOptions(policyDocument: policy, time: Date()))
+print(result.verdict.status.rawValue, target.url)
+for reason in result.verdict.reasons {
+    print(" ", reason.code, reason.nsurlError, reason.message)
+    if let snippet = reason.fix?.plistSnippet { print(snippet) }
+}
+if let leaf = result.verdict.chain.first { print("leaf pin:", leaf.spkiSHA256) }
