@@ -19,56 +19,13 @@ import FoundationXML
 /// a tag, not even in attribute values), then recounts the line and column there. If that ever
 /// fails to land on `<` followed by the element's name, the parser's own position is used.
 final class PlistXMLReader: NSObject, XMLParserDelegate {
-    private enum Kind: Equatable {
-        case plist, dict, array, key, string, integer, real, date, data
-        case boolean(Bool)
-
-        init?(elementName: String) {
-            switch elementName {
-            case "plist": self = .plist
-            case "dict": self = .dict
-            case "array": self = .array
-            case "key": self = .key
-            case "string": self = .string
-            case "integer": self = .integer
-            case "real": self = .real
-            case "date": self = .date
-            case "data": self = .data
-            case "true": self = .boolean(true)
-            case "false": self = .boolean(false)
-            default: return nil
-            }
-        }
-
-        /// Elements whose content is text.
-        var holdsText: Bool {
-            switch self {
-            case .key, .string, .integer, .real, .date, .data: return true
-            default: return false
-            }
-        }
-
-        var isContainer: Bool { self == .dict || self == .array }
-    }
-
-    private struct Frame {
-        let kind: Kind
-        let name: String
-        let location: SourceLocation
-        var text = ""
-        var entries: [PlistEntry] = []
-        var items: [PlistNode] = []
-        var pendingKey: (name: String, location: SourceLocation)?
-        var value: PlistNode?
-    }
-
     private let limits: PlistReader.Limits
-    private let source: PlistSourceMap
-    private var cursor = PlistSourceMap.Cursor()
+    let source: PlistSourceMap
+    var cursor = PlistSourceMap.Cursor()
     /// Byte offset of the previous start tag's `<`; the next one is after it.
-    private var previousTagStart = -1
+    var previousTagStart = -1
     /// Whether the parser's position for the last start tag was the end of the file.
-    private var reachedEndOfFile = false
+    var reachedEndOfFile = false
     private var stack: [Frame] = []
     private var containerDepth = 0
     private var valueCount = 0
@@ -110,37 +67,6 @@ final class PlistXMLReader: NSObject, XMLParserDelegate {
             throw PlistReadError("not a property list (no <plist> element)", at: reader.source.location(ofOffset: bytes.count))
         }
         return root
-    }
-
-    // MARK: Locations
-
-    private func clampedParserLocation(_ parser: XMLParser) -> SourceLocation {
-        SourceLocation(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
-    }
-
-    /// The location of the `<` of the start tag the parser has just read.
-    private func location(forStartTag name: String, parser: XMLParser) -> SourceLocation {
-        let reported = clampedParserLocation(parser)
-        reachedEndOfFile = false
-        guard let offset = source.offset(line: reported.line, column: reported.column, cursor: &cursor) else {
-            return reported
-        }
-        let bytes = source.bytes
-        reachedEndOfFile = offset >= bytes.count
-        var index = min(offset, bytes.count - 1)
-        // The parser points at `>` or at the `/` of `/>`; be tolerant of one past `>`.
-        if index > 0, bytes[index] == UInt8(ascii: "<") { index -= 1 }
-        while index > previousTagStart, bytes[index] != UInt8(ascii: "<") { index -= 1 }
-        guard index > previousTagStart, index >= 0, bytes[index] == UInt8(ascii: "<") else { return reported }
-        let nameBytes = Array(name.utf8)
-        guard index + nameBytes.count < bytes.count,
-              Array(bytes[(index + 1)...(index + nameBytes.count)]) == nameBytes else { return reported }
-        previousTagStart = index
-        // Same line as the reported position: count back the characters in between.
-        if !bytes[index..<offset].contains(0x0A) {
-            return SourceLocation(line: reported.line, column: reported.column - source.scalarCount(from: index, to: offset))
-        }
-        return source.location(ofOffset: index)
     }
 
     // MARK: Failing
@@ -323,7 +249,7 @@ final class PlistXMLReader: NSObject, XMLParserDelegate {
         guard failure == nil else { return }
         let code = (parseError as NSError).code
         let location = clampedParserLocation(parser)
-        if code == libxml2DocumentEnd {
+        if code == Self.libxml2DocumentEnd {
             if let open = stack.last {
                 fail("unexpected end of file: <\(open.name)> opened at \(open.location) is not closed", at: location)
             } else if result != nil {
@@ -333,7 +259,7 @@ final class PlistXMLReader: NSObject, XMLParserDelegate {
             }
             return
         }
-        if code == libxml2TagNameMismatch, let open = stack.last {
+        if code == Self.libxml2TagNameMismatch, let open = stack.last {
             fail("malformed XML: closing tag does not match <\(open.name)> opened at \(open.location)", at: location)
             return
         }
@@ -366,57 +292,4 @@ final class PlistXMLReader: NSObject, XMLParserDelegate {
              at: clampedParserLocation(parser))
         return nil
     }
-
-    // MARK: Messages
-
-    /// A short piece of `text` for a message.
-    static func excerpt(_ text: String) -> String {
-        let trimmed = String(PlistScalars.trimmed(text))
-        let single = trimmed.replacingOccurrences(of: "\n", with: " ")
-        return single.count > 40 ? String(single.prefix(40)) + "…" : single
-    }
-
-    /// A short reason for one of libxml2's error codes (which `XMLParser.ErrorCode` mirrors;
-    /// Foundation on Linux gives no message text with them).
-    static func describeXMLError(_ code: Int) -> String {
-        switch code {
-        case 1: return "libxml2 internal error (such as elements nested more than 256 deep)"
-        case 4: return "document is empty or not XML"
-        case 5: return "unexpected end of the document or extra content after it"
-        case 6, 7, 8: return "invalid character reference"
-        case 9: return "invalid character"
-        case 23: return "entity reference without its ';'"
-        case 26, 27: return "undefined entity"
-        case 33, 43: return "quote expected"
-        case 34, 44: return "quoted string not terminated"
-        case 38: return "'<' is not allowed in an attribute value"
-        case 39, 40, 41: return "malformed attribute"
-        case 42: return "attribute given twice"
-        case 45: return "comment not terminated"
-        case 46, 47: return "processing instruction not terminated"
-        case 57: return "XML declaration not terminated"
-        case 61: return "DOCTYPE not terminated"
-        case 62: return "']]>' is not allowed in text"
-        case 63: return "CDATA section not terminated"
-        case 64: return "the XML declaration must be at the very start of the file"
-        case 65: return "space required"
-        case 68: return "name expected after '<'"
-        case 73: return "'>' expected"
-        case 75: return "'=' expected"
-        case 76: return "opening and ending tag mismatch"
-        case 77: return "tag not finished"
-        case 80: return "'--' is not allowed inside a comment"
-        case 85: return "elements are not balanced"
-        case 86: return "extra content"
-        case 95: return "XML declaration without a version"
-        case 96, 107: return "unsupported XML version"
-        default: return "libxml2 error \(code)"
-        }
-    }
-
-    // libxml2's xmlParserErrors values, which is what the NSError codes from XMLParser are on
-    // Linux. (`XMLParser.ErrorCode` does not line up with them: its prematureDocumentEndError
-    // is 4 where libxml2's XML_ERR_DOCUMENT_END is 5.)
-    private let libxml2DocumentEnd = 5
-    private let libxml2TagNameMismatch = 76
 }
