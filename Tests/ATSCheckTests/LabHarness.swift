@@ -160,7 +160,7 @@ actor ObservationCache {
         let task = Task {
             await self.acquire()
             let observation = await make()
-            await self.release()
+            self.release()
             return observation
         }
         tasks[key] = task
