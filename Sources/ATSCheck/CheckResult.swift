@@ -20,4 +20,6 @@ public struct CheckResult: Sendable {
     public let httpAnswer: HTTPProbe.Answer?
     /// The trust store the chain was judged against.
     public let store: TrustStore
+    /// For a blocked http:// target checked with ``ATSChecker/upgrade(_:)``: its https:// twin.
+    public var upgrade: HTTPSUpgrade? = nil
 }

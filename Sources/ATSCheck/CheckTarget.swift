@@ -76,3 +76,16 @@ public struct CheckTarget: Sendable, Hashable {
         return CheckTarget(host: host, port: portOverride ?? port ?? 443)
     }
 }
+
+extension CheckTarget {
+    /// The https:// URL of the same resource, for an http:// target: the "upgrade insecure
+    /// requests" move (the default port 80 becomes 443; another port is kept). Nil for https://.
+    public var httpsTwin: CheckTarget? {
+        guard scheme == .http, var components = URLComponents(string: url) else { return nil }
+        components.scheme = "https"
+        let twinPort: UInt16 = port == URLScheme.http.defaultPort ? URLScheme.https.defaultPort : port
+        components.port = twinPort == URLScheme.https.defaultPort ? nil : Int(twinPort)
+        guard let text = components.string else { return nil }
+        return CheckTarget(url: text, host: host, port: twinPort, scheme: .https, address: address, serverName: serverName)
+    }
+}

@@ -25,6 +25,8 @@ public struct HostReport: Codable, Sendable, Equatable {
     public var notes: [String]
     /// With `--probe-http`: the status line, or `no answer: …`.
     @EncodesNil public var httpAnswer: String?
+    /// With `--upgrade`, for a blocked http:// target: its https:// twin; null otherwise.
+    @EncodesNil public var upgrade: UpgradeReport?
 
     /// The report of one check (`ATSChecker.check`).
     public init(outcome: CheckResult) {
@@ -48,5 +50,6 @@ public struct HostReport: Codable, Sendable, Equatable {
         case .failed(let failure)?: self.httpAnswer = "no answer: \(failure.message)"
         case nil: self.httpAnswer = nil
         }
+        upgrade = outcome.upgrade.map(UpgradeReport.init)
     }
 }

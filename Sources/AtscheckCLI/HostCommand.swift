@@ -44,6 +44,7 @@ enum HostCommand: AtscheckCommand {
             OptionSpec("timeout", value: "SECONDS", help: "Deadline for the whole host (each handshake gets at most this too).", defaultValue: "10"),
             OptionSpec("ciphers", help: "Also enumerate every accepted cipher suite per version (more handshakes)."),
             OptionSpec("probe-http", help: "For http:// targets, also check that the server answers."),
+            OptionSpec("upgrade", help: "For a blocked http:// target, also probe its https:// twin; when that passes, \"load https://… instead\" is the first fix."),
             OptionSpec("pins", value: "FILE", help: "Also check these pins against the built chain: a TrustKit plist (TSKConfiguration) or an Android network_security_config.xml."),
             OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json"], defaultValue: "text"),
         ],
@@ -57,7 +58,8 @@ enum HostCommand: AtscheckCommand {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let options = try HostOptions(arguments)
-        let outcome = try evaluate(options)
+        var outcome = try evaluate(options)
+        if arguments.flag("upgrade") { outcome.upgrade = ATSChecker(store: outcome.store).upgrade(outcome) }
         switch arguments.value("format") {
         case "json": print(try JSONOutput.encode(HostReport(outcome: outcome)))
         default: print(HostTextRenderer.render(options: options, outcome: outcome), terminator: "")

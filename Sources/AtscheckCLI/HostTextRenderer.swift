@@ -14,6 +14,11 @@ enum HostTextRenderer {
         out += wrap("\(resolution.target), \(contextName(resolution.context))" + (options.policyPath.map { ", policy \($0)" } ?? ", no policy file")
                     + (options.address.map { ", via \($0)" } ?? ""), "  ", "  ")
 
+        if let upgrade = outcome.upgrade {
+            let codes = upgrade.verdict.reasons.map(\.code.rawValue).joined(separator: ", ")
+            out += "\n" + wrap("upgrade: " + (upgrade.fix ?? "\(upgrade.target.url) would be \(upgrade.verdict.status.rawValue) too (\(codes))"),
+                               "  ", "    ")
+        }
         for reason in verdict.reasons {
             let certificate = reason.certificateIndex.map { " [certificate \($0)]" } ?? ""
             out += "\n  ✗ \(reason.code)\(certificate)\n"

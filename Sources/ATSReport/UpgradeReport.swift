@@ -1,0 +1,19 @@
+import ATSCheck
+
+/// The https:// twin of a blocked http:// URL (`host --upgrade`, `scan --upgrade`).
+public struct UpgradeReport: Codable, Sendable, Equatable {
+    public var url: String
+    /// `allowed`, `blocked` or `unknown`.
+    public var verdict: String
+    public var reasons: [CheckReason]
+    /// "load https://… instead", the first fix, when the twin would pass ATS; null when it would not.
+    @EncodesNil public var fix: String?
+
+    /// The report of an upgrade check.
+    public init(_ upgrade: HTTPSUpgrade) {
+        url = upgrade.target.url
+        verdict = upgrade.verdict.status.rawValue
+        reasons = upgrade.verdict.reasons
+        fix = upgrade.fix
+    }
+}

@@ -1,0 +1,138 @@
+import ATSCheck
+import Foundation
+
+/// Judges many URLs under one policy, probing each endpoint once: URLs are grouped by
+/// ``ScanEndpoint`` in input order, each group's handshakes run once (`ATSChecker.check`), and
+/// every URL of the group is judged from that observation (`ATSChecker.judge`). Cleartext
+/// http:// URLs are judged by the policy alone, with no connection. At most `concurrency`
+/// endpoints are probed at once, each on its own thread with `host`'s per-host bound.
+public final class ScanEngine: Sendable {
+    /// How every URL is judged.
+    public let checker: ATSChecker
+    /// The check options (policy, context, release, instant, timeout).
+    public let options: CheckOptions
+    /// Most endpoints probed at once.
+    public let concurrency: Int
+    /// For every blocked http:// URL, also probe its https:// twin (``HTTPSUpgrade``).
+    public let upgrade: Bool
+
+    /// A scan judging with `checker` under `options`, `concurrency` endpoints at a time.
+    public init(checker: ATSChecker, options: CheckOptions, concurrency: Int = ScanEngine.defaultConcurrency, upgrade: Bool = false) {
+        self.checker = checker
+        self.options = options
+        self.concurrency = max(1, concurrency)
+        self.upgrade = upgrade
+    }
+
+    /// Endpoints probed at once by default: each probe keeps a few handshakes in flight and
+    /// waits on the network, not the CPU.
+    public static let defaultConcurrency = 32
+
+    /// The entries grouped by endpoint, in the order each endpoint first appears.
+    public static func group(_ entries: [ScanEntry]) -> [(endpoint: ScanEndpoint, entries: [ScanEntry])] {
+        var order: [ScanEndpoint] = []
+        var groups: [ScanEndpoint: [ScanEntry]] = [:]
+        for entry in entries {
+            let endpoint = ScanEndpoint(entry.target)
+            if groups[endpoint] == nil { order.append(endpoint) }
+            groups[endpoint, default: []].append(entry)
+        }
+        return order.map { ($0, groups[$0] ?? []) }
+    }
+
+    /// Judges every entry and hands each result to `deliver` as soon as its endpoint is done;
+    /// `deliver` is called on one thread at a time. Returns when every entry was delivered.
+    /// An entry the policy cannot resolve (no host, say) is delivered as an error instead.
+    public func run(_ entries: [ScanEntry], deliver: @escaping @Sendable (Result<ScanResult, ScanEntryError>) -> Void) {
+        let groups = Self.group(entries)
+        let queue = WorkQueue(count: groups.count)
+        let delivery = NSLock()
+        let workers = min(concurrency, groups.count)
+        let done = DispatchGroup()
+        for _ in 0..<workers {
+            done.enter()
+            let thread = Thread { [self] in
+                while let index = queue.next() {
+                    let results = judge(groups[index].endpoint, groups[index].entries)
+                    delivery.withLock { results.forEach(deliver) }
+                }
+                done.leave()
+            }
+            thread.name = "atscheck.scan"
+            thread.start()
+        }
+        done.wait()
+    }
+
+    /// One endpoint's URLs: one probe for the https:// ones, the policy alone for http://.
+    func judge(_ endpoint: ScanEndpoint, _ entries: [ScanEntry]) -> [Result<ScanResult, ScanEntryError>] {
+        var probed: CheckResult? = nil
+        var probeFailure: ScanEntryError? = nil
+        var twins: [ScanEndpoint: CheckResult] = [:]
+        if let first = entries.first(where: { $0.target.scheme == .https }) {
+            do {
+                probed = try checker.check(first.target, options: options)
+            } catch {
+                probeFailure = ScanEntryError(entry: first, message: error.description)
+            }
+        }
+        return entries.map { entry in
+            do {
+                if entry.target.scheme == .http {
+                    let verdict = try checker.judge(entry.target, observation: nil, options: options)
+                    var result = ScanResult(entry: entry, endpoint: endpoint, verdict: verdict, probeMilliseconds: nil)
+                    if upgrade, verdict.status == .blocked { result.upgrade = twin(of: entry.target, cache: &twins) }
+                    return .success(result)
+                }
+                guard let probed else {
+                    return .failure(ScanEntryError(entry: entry, message: probeFailure?.message ?? "not probed"))
+                }
+                let verdict = entry.target == probed.target
+                    ? probed.verdict : try checker.judge(entry.target, observation: probed.observation, options: options)
+                return .success(ScanResult(entry: entry, endpoint: endpoint, verdict: verdict,
+                                           probeMilliseconds: probed.observation?.milliseconds))
+            } catch {
+                return .failure(ScanEntryError(entry: entry, message: "\(error)"))
+            }
+        }
+    }
+}
+
+extension ScanEngine {
+    /// The https:// twin of a blocked http:// URL, its endpoint probed once per group.
+    func twin(of target: CheckTarget, cache: inout [ScanEndpoint: CheckResult]) -> HTTPSUpgrade? {
+        guard let twin = target.httpsTwin else { return nil }
+        let endpoint = ScanEndpoint(twin)
+        if cache[endpoint] == nil { cache[endpoint] = try? checker.check(twin, options: options) }
+        guard let probed = cache[endpoint] else { return nil }
+        let verdict = twin == probed.target ? probed.verdict : (try? checker.judge(twin, observation: probed.observation, options: options))
+        return verdict.map { HTTPSUpgrade(target: twin, verdict: $0) }
+    }
+}
+
+/// An entry that could not be judged at all (its URL does not resolve under the policy).
+public struct ScanEntryError: Error, Sendable, CustomStringConvertible {
+    /// The entry.
+    public let entry: ScanEntry
+    /// Why.
+    public let message: String
+
+    public var description: String { "\(entry.origin): \(message)" }
+}
+
+/// Hands out indices 0..<count, each once, to any number of threads.
+final class WorkQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextIndex = 0
+    private let count: Int
+
+    init(count: Int) { self.count = count }
+
+    func next() -> Int? {
+        lock.withLock {
+            guard nextIndex < count else { return nil }
+            defer { nextIndex += 1 }
+            return nextIndex
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import ATSCheck
+import ATSReport
+import Foundation
+
+/// One line of `atscheck scan --format jsonl`: the verdict for one input URL
+/// (docs/json-schema.md, "atscheck scan"). Keys are always present.
+public struct ScanRecord: Codable, Sendable, Equatable {
+    public var schemaVersion = SchemaVersion.current
+    public var url: String
+    /// Where the URL was read (`urls.txt:12`, `capture.har: log.entries[3]`, `argument`).
+    public var origin: String
+    /// The endpoint probed for it (`host:port`), shared by every URL naming it.
+    public var endpoint: String
+    /// `allowed`, `blocked`, `unknown`, or `error` (the URL could not be judged at all).
+    public var verdict: String
+    /// The same reason objects as `atscheck host`, blocking ones first.
+    public var reasons: [CheckReason]
+    /// The verdict's notes.
+    public var notes: [String]
+    /// With `verdict: error`, why.
+    @EncodesNil public var error: String?
+    /// Wall time of the endpoint's handshakes; null for URLs judged by the policy alone.
+    @EncodesNil public var probeMilliseconds: Double?
+    /// With `--upgrade`, for a blocked http:// URL: its https:// twin's verdict; null otherwise.
+    @EncodesNil public var upgrade: UpgradeReport?
+
+
+    /// The record of a result.
+    public init(_ result: ScanResult) {
+        url = result.entry.target.url
+        origin = result.entry.origin.description
+        endpoint = result.endpoint.description
+        verdict = result.verdict.status.rawValue
+        reasons = result.verdict.reasons
+        notes = result.verdict.notes
+        error = nil
+        probeMilliseconds = result.probeMilliseconds.map { ($0 * 10).rounded() / 10 }
+        upgrade = result.upgrade.map(UpgradeReport.init)
+    }
+
+    /// The record of an entry that could not be judged.
+    public init(_ failure: ScanEntryError) {
+        url = failure.entry.target.url
+        origin = failure.entry.origin.description
+        endpoint = ScanEndpoint(failure.entry.target).description
+        verdict = "error"
+        reasons = []
+        notes = []
+        error = failure.message
+        probeMilliseconds = nil
+        upgrade = nil
+    }
+}

@@ -1,0 +1,68 @@
+import ATSReport
+import Foundation
+
+/// What a scan (or several shards' outputs) came to: counts by verdict and by reason code, and
+/// the slowest endpoints. The last line of `--format jsonl` is `{"summary": …}`.
+public struct ScanSummary: Codable, Sendable, Equatable {
+    public var urls = 0
+    public var endpoints = 0
+    public var allowed = 0
+    public var blocked = 0
+    public var unknown = 0
+    /// URLs that could not be judged at all.
+    public var errors = 0
+    /// Input lines or HAR entries skipped, each reported on stderr with its position.
+    public var skippedInputs = 0
+    /// Reason code → how many URLs carry it.
+    public var reasons: [String: Int] = [:]
+    /// The slowest endpoints, slowest first (at most ``slowestKept``).
+    public var slowest: [SlowEndpoint] = []
+    /// `K/N` when the scan was one shard.
+    @EncodesNil public var shard: String?
+
+    /// How many slow endpoints the summary keeps.
+    public static let slowestKept = 5
+
+    /// An endpoint and how long its handshakes took.
+    public struct SlowEndpoint: Codable, Sendable, Equatable {
+        public var endpoint: String
+        public var milliseconds: Double
+    }
+
+    /// An empty summary.
+    public init(shard: String? = nil) { self.shard = shard }
+
+    /// Counts one record (and its endpoint the first time `newEndpoint` says so).
+    public mutating func add(_ record: ScanRecord, newEndpoint: Bool) {
+        urls += 1
+        switch record.verdict {
+        case "allowed": allowed += 1
+        case "blocked": blocked += 1
+        case "unknown": unknown += 1
+        default: errors += 1
+        }
+        var seen = Set<String>()
+        for reason in record.reasons where seen.insert(reason.code.rawValue).inserted { reasons[reason.code.rawValue, default: 0] += 1 }
+        guard newEndpoint else { return }
+        endpoints += 1
+        if let milliseconds = record.probeMilliseconds {
+            slowest.append(SlowEndpoint(endpoint: record.endpoint, milliseconds: milliseconds))
+            slowest.sort { ($0.milliseconds, $1.endpoint) > ($1.milliseconds, $0.endpoint) }
+            if slowest.count > Self.slowestKept { slowest.removeLast() }
+        }
+    }
+
+    /// The exit status the summary means: 0 every URL allowed, 1 any blocked, 3 none blocked
+    /// but some unknown or not judged.
+    public var exitStatus: Int32 {
+        if blocked > 0 { return 1 }
+        if unknown > 0 || errors > 0 { return 3 }
+        return 0
+    }
+}
+
+/// The summary line of `--format jsonl`.
+public struct ScanSummaryLine: Codable, Sendable, Equatable {
+    public var summary: ScanSummary
+    public init(summary: ScanSummary) { self.summary = summary }
+}

@@ -1,0 +1,61 @@
+import ArgumentParsing
+import ATSReport
+import ATSScan
+import Foundation
+
+/// `atscheck report`: fold the jsonl outputs of one or many `scan` runs (shards) into one summary.
+enum ReportCommand: AtscheckCommand {
+    static let name = "report"
+
+    static let spec = CommandSpec(
+        name: "atscheck report",
+        abstract: "Fold the jsonl outputs of scan runs (one per shard, say) into one summary.",
+        discussion: """
+        Reads every FILE written by `atscheck scan --format jsonl` and prints the summary of all \
+        their records together: counts by verdict and by reason code, the slowest endpoints. \
+        Summary lines in the files are ignored (the summary is recomputed); a line that is not \
+        a record (a run killed mid-line) is reported with its position and skipped; the same URL \
+        from the same origin in two files counts once, with a warning.
+
+        Exit status: as scan's, over all the records: 0 every URL allowed, 1 any blocked, 3 none \
+        blocked but some unknown or not judged, 2 bad usage or an unreadable FILE.
+        """,
+        options: [
+            OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json"], defaultValue: "text"),
+        ],
+        positionals: [PositionalSpec("FILE", help: "jsonl files written by atscheck scan.", variadic: true)],
+        examples: [
+            "atscheck report shard-1.jsonl shard-2.jsonl shard-3.jsonl",
+            "atscheck report results/*.jsonl --format json",
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        var summary = ScanSummary()
+        var seen = Set<String>(), endpoints = Set<String>()
+        let decoder = JSONDecoder()
+        for path in arguments.positional("FILE") {
+            let data = try InputFile.read(path, limit: 1 << 30)
+            for (number, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+                if let record = try? decoder.decode(ScanRecord.self, from: Data(line)) {
+                    guard seen.insert(ScanResume.key(origin: record.origin, url: record.url)).inserted else {
+                        warn("\(path):\(number + 1): \(record.url) from \(record.origin) already counted")
+                        continue
+                    }
+                    summary.add(record, newEndpoint: endpoints.insert(record.endpoint).inserted)
+                } else if (try? decoder.decode(ScanSummaryLine.self, from: Data(line))) == nil {
+                    warn("\(path):\(number + 1): not a scan record; skipped")
+                }
+            }
+        }
+        switch arguments.value("format") {
+        case "json": print(try JSONOutput.encode(ScanSummaryLine(summary: summary)))
+        default: print(ScanTextRenderer.summary(summary).dropFirst(), terminator: "")
+        }
+        return ExitCode(rawValue: summary.exitStatus) ?? .unknown
+    }
+
+    private static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("atscheck report: warning: \(message)\n".utf8))
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParsing
+import ATSCheck
+import ATSPolicy
+import ATSScan
+import Foundation
+
+/// `atscheck scan`: judge many URLs (lists, HAR captures) under one policy, one probe per endpoint.
+enum ScanCommand: AtscheckCommand {
+    static let name = "scan"
+
+    static let spec = CommandSpec(
+        name: "atscheck scan",
+        abstract: "Judge many URLs (lists, HAR captures) under one Info.plist, probing each endpoint once.",
+        discussion: """
+        Reads URLs from the command line, from --input files (one per line: URL, host, \
+        host:port or [v6]:port; # comments and blank lines ignored; - is stdin) and from --har \
+        captures (HAR 1.2: every log.entries[].request.url, as Safari Web Inspector, Chrome, \
+        Charles, Proxyman or mitmproxy export them). A bad line or entry is reported on stderr \
+        with its position and skipped; it never aborts the run.
+
+        URLs naming the same host, port and SNI share one probe: the handshakes `atscheck host` \
+        runs, once, then each URL is judged under the policy. http:// URLs are judged by the \
+        policy alone (no connection); with --upgrade, a blocked one's https:// twin is probed \
+        too, and when it would pass, loading it instead is offered ahead of any Info.plist \
+        exception. Up to --concurrency endpoints are probed at once.
+
+        With only --har input and no --context, the context is webview: a browser capture is \
+        what a WKWebView loads (docs/ats-rules.md#ats-context-keys).
+
+        Formats: jsonl (the default when stdout is not a terminal): one object per URL, written \
+        as soon as it is known, then a {"summary": ...} line; text: one line per URL and a \
+        summary; json: one document. Schemas: docs/json-schema.md.
+
+        --resume re-reads the --output file of an interrupted run (even one killed with \
+        SIGKILL: each line is written whole, at once), keeps its complete lines, and judges and \
+        appends only the URLs it lacks, then a new summary.
+
+        --shard K/N keeps the endpoints whose stable hash of host:port falls in shard K: N \
+        shards of one input are disjoint and together complete.
+
+        Exit status: 0 every URL allowed, 1 any blocked, 3 none blocked but some unknown \
+        (could not connect, timed out, not TLS) or not judged, 2 bad usage or unreadable input.
+        """,
+        options: [
+            OptionSpec("input", value: "FILE", help: "A file of URLs, one per line (- for stdin).", repeatable: true),
+            OptionSpec("har", value: "FILE", help: "A HAR 1.2 capture: every request URL in it.", repeatable: true),
+            OptionSpec("policy", value: "FILE", help: "The app's Info.plist or NSAppTransportSecurity dictionary (XML, binary, JSON). Without it: full ATS."),
+            OptionSpec("context", value: "CONTEXT", help: "The API the loads go through (default urlsession; webview when the only input is --har).",
+                       allowed: LoadContext.allCases.map(\.rawValue)),
+            PolicyOptions.targetOption,
+            PolicyOptions.subdomainDepthOption,
+            PolicyOptions.legacyKeysOption,
+        ] + TrustStoreOptions.optionSpecs + [
+            OptionSpec("upgrade", help: "For every blocked http:// URL, also probe its https:// twin; when that passes, \"load https://… instead\" is the first fix."),
+            OptionSpec("resolve", value: "HOST:PORT:ADDRESS", help: "Connect to ADDRESS for HOST:PORT (curl's spelling; * as HOST for every host on PORT).", repeatable: true),
+            OptionSpec("at", value: "ISO8601", help: "Judge certificates at this instant instead of now."),
+            OptionSpec("timeout", value: "SECONDS", help: "Deadline per endpoint (each handshake gets at most this too).", defaultValue: "10"),
+            OptionSpec("concurrency", value: "N", help: "Most endpoints probed at once.", defaultValue: "\(ScanEngine.defaultConcurrency)"),
+            OptionSpec("shard", value: "K/N", help: "Judge only the endpoints of shard K of N."),
+            OptionSpec("format", value: "FORMAT", help: "Output format (default: jsonl when stdout is not a terminal, else text).",
+                       allowed: ScanFormat.allCases.map(\.rawValue)),
+            OptionSpec("output", value: "FILE", help: "Write the results to FILE instead of stdout."),
+            OptionSpec("resume", help: "With --output (jsonl): keep the URLs FILE already judges, judge and append the rest."),
+            OptionSpec("quiet", help: "No progress line on stderr."),
+        ],
+        positionals: [PositionalSpec("URL", help: "URLs (or host, host:port) to judge.", variadic: true, optional: true)],
+        examples: [
+            "atscheck scan --har capture.har --policy Info.plist",
+            "atscheck scan --input urls.txt --format text",
+            "atscheck scan --input urls.txt --shard 2/4 --output shard-2.jsonl --resume",
+            "atscheck report shard-*.jsonl",
+            "atscheck scan https://api.example.com/ --resolve '*:443:127.0.0.1' --ca-file TestCerts/root.pem",
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let options = try ScanOptions(arguments)
+        for problem in options.input.problems {
+            FileHandle.standardError.write(Data("atscheck scan: skipped \(problem.origin): \(problem.message)\n".utf8))
+        }
+        var entries = options.input.entries
+        var resume: ScanResume? = nil
+        if options.resume {
+            guard let outputPath = options.outputPath, options.format == .jsonl else {
+                throw UsageError(command: spec.name, message: "'--resume' needs '--output FILE' and the jsonl format")
+            }
+            let loaded = try ScanResume.load(outputPath, shard: options.shard)
+            entries = entries.filter { !loaded.done.contains(ScanResume.key(origin: $0.origin.description, url: $0.target.url)) }
+            resume = loaded
+        }
+        let store = try options.trustStore.makeStore(target: options.check.resolution.target)
+        let engine = ScanEngine(checker: ATSChecker(store: store), options: options.check, concurrency: options.concurrency,
+                                upgrade: options.upgrade)
+        let writer = try ScanWriter(format: options.format, outputPath: options.outputPath, shard: options.shard,
+                                    skippedInputs: options.input.problems.count,
+                                    progress: options.quiet ? nil : ScanProgress(total: entries.count), resume: resume)
+        engine.run(entries) { writer.write($0) }
+        let summary = try writer.finish()
+        return ExitCode(rawValue: summary.exitStatus) ?? .unknown
+    }
+}

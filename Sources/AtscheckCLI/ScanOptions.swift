@@ -1,0 +1,129 @@
+import ArgumentParsing
+import ATSCheck
+import ATSPolicy
+import ATSScan
+import ATSSocket
+import AtscheckSystem
+import Foundation
+
+/// `atscheck scan`'s output formats.
+enum ScanFormat: String, CaseIterable {
+    case jsonl, text, json
+}
+
+/// `atscheck scan`'s arguments, validated once, with every input read.
+struct ScanOptions {
+    let input: ScanInput
+    let check: CheckOptions
+    let trustStore: TrustStoreOptions
+    let concurrency: Int
+    let shard: ScanShard?
+    let format: ScanFormat
+    let outputPath: String?
+    let quiet: Bool
+    let resume: Bool
+    let upgrade: Bool
+}
+
+extension ScanOptions {
+    init(_ arguments: ParsedArguments) throws {
+        let command = ScanCommand.spec.name
+        let timeoutText = arguments.value("timeout") ?? "10"
+        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 600 else {
+            throw UsageError(command: command, message: "invalid value '\(timeoutText)' for '--timeout' (expected seconds, 0 < t ≤ 600)")
+        }
+        let concurrencyText = arguments.value("concurrency") ?? "\(ScanEngine.defaultConcurrency)"
+        guard let concurrency = Int(concurrencyText), (1...1024).contains(concurrency) else {
+            throw UsageError(command: command, message: "invalid value '\(concurrencyText)' for '--concurrency' (expected 1-1024)")
+        }
+        var shard: ScanShard? = nil
+        if let text = arguments.value("shard") {
+            guard let parsed = ScanShard(text) else {
+                throw UsageError(command: command, message: "invalid value '\(text)' for '--shard' (expected K/N with 1 ≤ K ≤ N)")
+            }
+            shard = parsed
+        }
+        let resolve = try Self.resolveMap(arguments.values("resolve"), command: command)
+
+        var input = ScanInput(entries: [], problems: [])
+        for (index, text) in arguments.positional("URL").enumerated() {
+            let origin = ScanOrigin(file: "argument", line: index + 1)
+            guard let target = CheckTarget.parse(text) else {
+                throw UsageError(command: command, message: "invalid URL '\(text)' (expected an http(s):// URL, name, name:port or [v6]:port)")
+            }
+            input.entries.append(ScanEntry(target: target, origin: origin))
+        }
+        for path in arguments.values("input") {
+            let data = path == "-" ? try Self.readStandardInput(limit: ScanInputLimits.listBytes)
+                                   : try InputFile.read(path, limit: ScanInputLimits.listBytes)
+            input.append(ScanListReader.read(data, file: path))
+        }
+        for path in arguments.values("har") {
+            let data = try InputFile.read(path, limit: ScanInputLimits.harBytes)
+            do {
+                input.append(try HARReader.read(data, file: path))
+            } catch {
+                throw InputError(description: "\(path): \(error)")
+            }
+        }
+        if input.entries.isEmpty && input.problems.isEmpty {
+            throw UsageError(command: command, message: "no URLs to judge (give URLs, --input FILE or --har FILE)")
+        }
+        input.entries = input.entries.map { Self.resolved($0, resolve) }
+        if let shard { input.entries = input.entries.filter { shard.contains(ScanEndpoint($0.target)) } }
+
+        let harOnly = !arguments.values("har").isEmpty && arguments.values("input").isEmpty && arguments.positional("URL").isEmpty
+        let context = arguments.value("context").flatMap(LoadContext.init(rawValue:)) ?? (harOnly ? .webView : .urlSession)
+        let check = CheckOptions(policyDocument: try arguments.value("policy").map(PolicyOptions.loadDocument), context: context,
+                                 resolution: try PolicyOptions.resolutionOptions(arguments, command: command),
+                                 time: try TimeArgument.evaluationTime(arguments.value("at"), command: command), timeout: timeout)
+        let format = arguments.value("format").flatMap(ScanFormat.init(rawValue:))
+            ?? (arguments.value("output") == nil && isatty(STDOUT_FILENO) == 1 ? .text : .jsonl)
+        self.init(input: input, check: check, trustStore: try TrustStoreOptions(arguments, command: command), concurrency: concurrency,
+                  shard: shard, format: format, outputPath: arguments.value("output"), quiet: arguments.flag("quiet"),
+                  resume: arguments.flag("resume"), upgrade: arguments.flag("upgrade"))
+    }
+
+    /// `HOST:PORT:ADDRESS` entries (curl's `--resolve`), keyed `host:port` (lowercased; `*:port`
+    /// for every host). IPv6 addresses may be bracketed.
+    static func resolveMap(_ values: [String], command: String) throws -> [String: String] {
+        var map: [String: String] = [:]
+        for value in values {
+            let invalid = UsageError(command: command, message: "invalid value '\(value)' for '--resolve' (expected HOST:PORT:ADDRESS)")
+            let parts = value.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 3, !parts[0].isEmpty, let port = UInt16(parts[1]), port > 0 else { throw invalid }
+            let address = HostPort.unbracketed(parts[2])
+            guard IPAddress.isLiteral(address, allowingZone: false) else { throw invalid }
+            map["\(parts[0].lowercased()):\(port)"] = address
+        }
+        return map
+    }
+
+    /// The entry with `--resolve` applied (an exact host first, then `*`).
+    static func resolved(_ entry: ScanEntry, _ map: [String: String]) -> ScanEntry {
+        guard !map.isEmpty else { return entry }
+        let port = entry.target.port
+        guard let address = map["\(entry.target.host.lowercased()):\(port)"] ?? map["*:\(port)"] else { return entry }
+        var target = entry.target
+        target.address = address
+        return ScanEntry(target: target, origin: entry.origin)
+    }
+
+    /// Standard input, up to `limit` bytes (more is an input error, not a silent cut).
+    static func readStandardInput(limit: Int) throws -> Data {
+        var data = Data()
+        while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 16), !chunk.isEmpty {
+            data.append(chunk)
+            if data.count > limit { throw InputError(description: "-: more than \(limit) bytes on standard input") }
+        }
+        return data
+    }
+}
+
+extension ScanInput {
+    /// Appends another input's entries and problems.
+    mutating func append(_ other: ScanInput) {
+        entries += other.entries
+        problems += other.problems
+    }
+}

@@ -1,0 +1,36 @@
+import ATSScan
+
+/// `atscheck scan --format text`: one line per URL as it is judged, then the summary.
+enum ScanTextRenderer {
+    static func line(_ record: ScanRecord) -> String {
+        var codes: [String] = []
+        for reason in record.reasons where !codes.contains(reason.code.rawValue) { codes.append(reason.code.rawValue) }
+        let detail = record.error.map { "error: \($0)" } ?? codes.joined(separator: ", ")
+        var out = record.verdict.uppercased().padding(toLength: 9, withPad: " ", startingAt: 0) + record.url
+            + (detail.isEmpty ? "" : "  " + detail) + "\n"
+        if let upgrade = record.upgrade {
+            out += "         " + (upgrade.fix ?? "\(upgrade.url) would be \(upgrade.verdict) too ("
+                + upgrade.reasons.map(\.code.rawValue).joined(separator: ", ") + ")") + "\n"
+        }
+        return out
+    }
+
+    static func summary(_ summary: ScanSummary) -> String {
+        var out = "\n\(summary.urls) URLs on \(summary.endpoints) endpoints" + (summary.shard.map { " (shard \($0))" } ?? "") + ": "
+        out += "\(summary.allowed) allowed, \(summary.blocked) blocked, \(summary.unknown) unknown"
+        if summary.errors > 0 { out += ", \(summary.errors) not judged" }
+        if summary.skippedInputs > 0 { out += "; \(summary.skippedInputs) input lines skipped" }
+        out += "\n"
+        if !summary.reasons.isEmpty {
+            out += "reasons:\n"
+            for (code, count) in summary.reasons.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+                out += "  \(String(count).padding(toLength: 6, withPad: " ", startingAt: 0)) \(code)  (docs/ats-rules.md#\(code))\n"
+            }
+        }
+        if !summary.slowest.isEmpty {
+            out += "slowest endpoints:\n"
+            for slow in summary.slowest { out += "  \(Int(slow.milliseconds.rounded())) ms  \(slow.endpoint)\n" }
+        }
+        return out
+    }
+}

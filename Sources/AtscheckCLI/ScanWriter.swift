@@ -1,0 +1,109 @@
+import ATSReport
+import ATSScan
+import Foundation
+
+/// Writes `atscheck scan`'s results as they arrive (jsonl and text line by line, json at the
+/// end) and keeps only what the summary needs. Called from one thread at a time.
+final class ScanWriter: @unchecked Sendable {
+    private let format: ScanFormat
+    private let handle: FileHandle
+    private let closeHandle: Bool
+    private let progress: ScanProgress?
+    private var summary: ScanSummary
+    private var seenEndpoints = Set<String>()
+    /// Only `--format json` keeps every record: it is one document.
+    private var records: [ScanRecord] = []
+    private let lineEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// `resume` carries what an earlier run wrote to `outputPath` (appended to, not truncated).
+    init(format: ScanFormat, outputPath: String?, shard: ScanShard?, skippedInputs: Int, progress: ScanProgress?,
+         resume: ScanResume? = nil) throws {
+        self.format = format
+        self.progress = progress
+        summary = resume?.summary ?? ScanSummary(shard: shard?.description)
+        summary.skippedInputs = skippedInputs
+        seenEndpoints = resume?.endpoints ?? []
+        if let outputPath {
+            if resume == nil || !FileManager.default.fileExists(atPath: outputPath) {
+                guard FileManager.default.createFile(atPath: outputPath, contents: nil) else {
+                    throw InputError(description: "\(outputPath): cannot write file")
+                }
+            }
+            guard let file = FileHandle(forWritingAtPath: outputPath) else { throw InputError(description: "\(outputPath): cannot write file") }
+            file.seekToEndOfFile()
+            handle = file
+            closeHandle = true
+        } else {
+            handle = FileHandle.standardOutput
+            closeHandle = false
+        }
+    }
+
+    func write(_ result: Result<ScanResult, ScanEntryError>) {
+        let record: ScanRecord
+        switch result {
+        case .success(let value): record = ScanRecord(value)
+        case .failure(let failure): record = ScanRecord(failure)
+        }
+        summary.add(record, newEndpoint: seenEndpoints.insert(record.endpoint).inserted)
+        switch format {
+        case .jsonl: emit((try? lineEncoder.encode(record)).map { $0 + Data("\n".utf8) } ?? Data())
+        case .text: emit(Data(ScanTextRenderer.line(record).utf8))
+        case .json: records.append(record)
+        }
+        progress?.update(summary)
+    }
+
+    /// Writes what comes after the last record and returns the summary.
+    func finish() throws -> ScanSummary {
+        progress?.finish()
+        switch format {
+        case .jsonl: emit(try lineEncoder.encode(ScanSummaryLine(summary: summary)) + Data("\n".utf8))
+        case .text: emit(Data(ScanTextRenderer.summary(summary).utf8))
+        case .json: emit(try ReportJSON.encoder().encode(ScanDocument(results: records, summary: summary)) + Data("\n".utf8))
+        }
+        if closeHandle { try? handle.close() }
+        return summary
+    }
+
+    /// Written at once, unbuffered: a run killed mid-way loses at most the line being written.
+    private func emit(_ data: Data) {
+        handle.write(data)
+    }
+}
+
+/// `atscheck scan --format json`: every record and the summary.
+struct ScanDocument: Encodable {
+    var schemaVersion = SchemaVersion.current
+    var results: [ScanRecord]
+    var summary: ScanSummary
+}
+
+/// The progress line on stderr, when stderr is a terminal: done/total, rate, blocked and
+/// unknown counts, time left.
+final class ScanProgress: @unchecked Sendable {
+    private let total: Int
+    private let start = Date()
+    private var lastDraw = Date.distantPast
+    private let enabled = isatty(STDERR_FILENO) == 1
+
+    init(total: Int) { self.total = total }
+
+    func update(_ summary: ScanSummary) {
+        guard enabled, Date().timeIntervalSince(lastDraw) > 0.1 || summary.urls == total else { return }
+        lastDraw = Date()
+        let elapsed = max(Date().timeIntervalSince(start), 0.001)
+        let rate = Double(summary.urls) / elapsed
+        let left = rate > 0 ? Double(total - summary.urls) / rate : 0
+        let line = "\r\(summary.urls)/\(total) URLs, \(String(format: "%.1f", rate))/s, \(summary.blocked) blocked, \(summary.unknown) unknown, ~\(Int(left.rounded())) s left\u{1B}[K"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func finish() {
+        if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

@@ -1,0 +1,160 @@
+import AtscheckTestSupport
+import Foundation
+import Testing
+
+// `atscheck scan` end to end against a lab in a child process: per-URL verdicts equal to
+// `host`'s, bad lines reported with their line numbers, shards disjoint and complete, exit
+// statuses.
+
+@Suite("atscheck scan", .timeLimit(.minutes(3)))
+struct ScanCommandTests {
+    static let profiles = ["good-rsa", "tls10-only", "no-san", "static-rsa-only", "silent"]
+
+    /// `--resolve '*:PORT:127.0.0.1'` for every lab port, so the lab name is dialled at loopback.
+    static func resolve(_ lab: LabServe) throws -> [String] {
+        try profiles.flatMap { ["--resolve", "*:\(try lab.port($0)):127.0.0.1"] }
+    }
+
+    static func scan(_ lab: LabServe, _ arguments: [String]) async throws -> RunResult {
+        try await AsyncRun.atscheck(["scan"] + arguments + resolve(lab) + HostArguments.trust
+                                    + ["--timeout", "\(2 * TestTiming.scale)", "--quiet"])
+    }
+
+    /// The jsonl records (every line but the summary) and the summary.
+    static func records(_ run: RunResult) throws -> (records: [[String: Any]], summary: [String: Any]) {
+        let objects = try run.stdoutLines.filter { !$0.isEmpty }.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], "not a JSON object: \($0)")
+        }
+        let summary = try #require(objects.last?["summary"] as? [String: Any], "no summary line last")
+        return (Array(objects.dropLast()), summary)
+    }
+
+    static func codes(_ object: [String: Any]) -> [String] {
+        (object["reasons"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+    }
+
+    @Test("a mixed list: every URL's verdict and reasons equal host's; bad lines skipped with their line numbers; exit 1")
+    func mixedList() async throws {
+        try await LabServe.with(Self.profiles) { lab in
+            var lines = ["# lab endpoints", ""]
+            for profile in Self.profiles { lines.append("https://good.atscheck.test:\(try lab.port(profile))/path") }
+            lines.append("good.atscheck.test:\(try lab.port("good-rsa"))  # bare host:port, trailing comment")
+            lines.append("ftp://good.atscheck.test/")
+            lines.append("http://good.atscheck.test/cleartext")
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString).txt")
+            try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: file) }
+
+            let run = try await Self.scan(lab, ["--input", file.path, "--format", "jsonl"])
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(run.stderr.contains("\(file.path):\(lines.count - 1)"), "the ftp:// line is reported by number: \(run.stderr)")
+            let (records, summary) = try Self.records(run)
+            #expect(records.count == Self.profiles.count + 2)
+            #expect(summary["urls"] as? Int == Self.profiles.count + 2)
+            #expect(summary["skippedInputs"] as? Int == 1)
+            #expect(summary["endpoints"] as? Int == Self.profiles.count + 1)
+
+            for record in records {
+                let url = try #require(record["url"] as? String)
+                let host = try await AsyncRun.atscheck(HostArguments.host(url, ["--timeout", "\(2 * TestTiming.scale)"]))
+                let document = try host.json()
+                #expect(record["verdict"] as? String == document["verdict"] as? String, "\(url)")
+                #expect(Self.codes(record) == Self.codes(document), "\(url)")
+                #expect(record["schemaVersion"] as? Int == 1)
+            }
+            let cleartext = try #require(records.first { $0["url"] as? String == "http://good.atscheck.test/cleartext" })
+            #expect(Self.codes(cleartext) == ["insecure-http"])
+            #expect(cleartext["probeMilliseconds"] is NSNull)
+        }
+    }
+
+    @Test("URLs on one endpoint share its probe; the text format ends with the summary")
+    func sharedProbe() async throws {
+        try await LabServe.with(["good-rsa"]) { lab in
+            let port = try lab.port("good-rsa")
+            let urls = (1...4).map { "https://good.atscheck.test:\(port)/\($0)" }
+            let run = try await AsyncRun.atscheck(["scan"] + urls + ["--resolve", "*:\(port):127.0.0.1", "--format", "jsonl", "--quiet"]
+                                                  + HostArguments.trust)
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            let (records, summary) = try Self.records(run)
+            #expect(records.count == 4 && summary["endpoints"] as? Int == 1)
+            // One observation: every URL reports the same handshake time.
+            #expect(Set(records.compactMap { $0["probeMilliseconds"] as? Double }).count == 1)
+
+            let text = try await AsyncRun.atscheck(["scan"] + urls + ["--resolve", "*:\(port):127.0.0.1", "--format", "text", "--quiet"]
+                                                   + HostArguments.trust)
+            #expect(text.stdoutLines.filter { $0.hasPrefix("ALLOWED  https://good.atscheck.test:\(port)/") }.count == 4)
+            #expect(text.stdout.contains("4 URLs on 1 endpoints: 4 allowed, 0 blocked, 0 unknown"), "\(text.stdout)")
+        }
+    }
+
+    @Test("shards 1..3 are disjoint and together give the unsharded run")
+    func shards() async throws {
+        try await LabServe.with(Self.profiles) { lab in
+            var urls: [String] = []
+            for profile in Self.profiles { urls.append("https://good.atscheck.test:\(try lab.port(profile))/") }
+            urls += (1...6).map { "http://host\($0).example/" }
+            let whole = try Self.records(try await Self.scan(lab, urls + ["--format", "jsonl"])).records
+            var union: [String: String] = [:]
+            for shard in 1...3 {
+                let part = try Self.records(try await Self.scan(lab, urls + ["--format", "jsonl", "--shard", "\(shard)/3"]))
+                #expect(part.summary["shard"] as? String == "\(shard)/3")
+                for record in part.records {
+                    let url = try #require(record["url"] as? String)
+                    #expect(union[url] == nil, "\(url) in two shards")
+                    union[url] = record["verdict"] as? String
+                }
+            }
+            #expect(union.count == whole.count)
+            for record in whole { #expect(union[record["url"] as? String ?? ""] == record["verdict"] as? String) }
+        }
+    }
+
+    @Test("exit statuses: 0 all allowed, 3 unknown without blocked, 2 usage and unreadable input")
+    func exitStatuses() async throws {
+        try await LabServe.with(["good-rsa", "silent"]) { lab in
+            let good = try lab.port("good-rsa"), silent = try lab.port("silent")
+            let trust = HostArguments.trust + ["--resolve", "*:\(good):127.0.0.1", "--resolve", "*:\(silent):127.0.0.1", "--quiet"]
+            let allowed = try await AsyncRun.atscheck(["scan", "https://good.atscheck.test:\(good)/"] + trust)
+            #expect(allowed.status == 0, "\(allowed.stdout)")
+            let unknown = try await AsyncRun.atscheck(["scan", "https://good.atscheck.test:\(good)/", "https://good.atscheck.test:\(silent)/",
+                                                       "--timeout", "1"] + trust)
+            #expect(unknown.status == 3, "\(unknown.stdout)")
+            for arguments in [["scan"], ["scan", "--input", "/nonexistent/urls.txt"], ["scan", "--shard", "0/2", "x"],
+                              ["scan", "--resolve", "a:1", "x"], ["scan", "ftp://x/"], ["scan", "--concurrency", "0", "x"]] {
+                let run = try await AsyncRun.atscheck(arguments)
+                #expect(run.status == 2, "\(arguments): \(run.stderr)")
+                #expect(run.stderrLines.first?.hasPrefix("atscheck scan: ") == true || run.stderr.contains("/nonexistent/urls.txt"),
+                        "\(arguments): \(run.stderr)")
+                #expect(run.stdout.isEmpty)
+            }
+        }
+    }
+
+    @Test("--upgrade: a blocked http:// URL whose https:// twin passes gets \"load https://… instead\"; one whose twin fails does not")
+    func upgrade() async throws {
+        try await LabServe.with(Self.profiles) { lab in
+            let good = try lab.port("good-rsa"), old = try lab.port("tls10-only")
+            let run = try await Self.scan(lab, ["http://good.atscheck.test:\(good)/page", "http://good.atscheck.test:\(old)/page",
+                                                "--upgrade", "--format", "jsonl"])
+            let (records, _) = try Self.records(run)
+            let passing = try #require(records.first { $0["url"] as? String == "http://good.atscheck.test:\(good)/page" })
+            let twin = try #require(passing["upgrade"] as? [String: Any])
+            #expect(twin["url"] as? String == "https://good.atscheck.test:\(good)/page")
+            #expect(twin["verdict"] as? String == "allowed")
+            #expect((twin["fix"] as? String)?.hasPrefix("load https://good.atscheck.test:\(good)/page instead") == true)
+            let failing = try #require(records.first { $0["url"] as? String == "http://good.atscheck.test:\(old)/page" })
+            let failingTwin = try #require(failing["upgrade"] as? [String: Any])
+            #expect(failingTwin["verdict"] as? String == "blocked" && failingTwin["fix"] is NSNull)
+            #expect(Self.codes(failingTwin) == ["tls-version-too-low"])
+
+            let host = try await AsyncRun.atscheck(HostArguments.host("http://good.atscheck.test:\(good)/page", ["--upgrade"]))
+            let hostTwin = try #require(try host.json()["upgrade"] as? [String: Any])
+            #expect(hostTwin["verdict"] as? String == "allowed" && hostTwin["fix"] as? String == twin["fix"] as? String)
+            #expect(host.status == 1, "the http:// load itself is still blocked")
+
+            let plain = try await Self.scan(lab, ["http://good.atscheck.test:\(good)/page", "--format", "jsonl"])
+            #expect(try Self.records(plain).records.first?["upgrade"] is NSNull)
+        }
+    }
+}
