@@ -65,7 +65,7 @@ enum ScanText {
         let candidate = text[..<colon]
         guard let first = candidate.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return nil }
         let allowed = candidate.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar))
+            scalar.isASCII && (scalar.properties.isAlphabetic || (0x30...0x39).contains(scalar.value) || "+-.".unicodeScalars.contains(scalar))
         }
         return allowed ? candidate : nil
     }

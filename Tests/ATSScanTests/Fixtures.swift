@@ -26,7 +26,7 @@ struct EntryRow: Equatable, CustomStringConvertible {
     let port: UInt16
     let scheme: URLSchemeName
 
-    var description: String { "\(at.map(String.init) ?? "-") \(url) \(host) \(port) \(scheme)" }
+    var description: String { "\(at.map { "\($0)" } ?? "-") \(url) \(host) \(port) \(scheme)" }
 }
 
 /// `http` or `https`, spelt out so the rows read like the fixtures.
@@ -39,7 +39,7 @@ struct ProblemRow: Equatable, CustomStringConvertible {
     let at: Int?
     let message: String
 
-    var description: String { "\(at.map(String.init) ?? "-") \(message)" }
+    var description: String { "\(at.map { "\($0)" } ?? "-") \(message)" }
 }
 
 extension ScanInput {
