@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "ATSPinningTests", dependencies: ["ATSPinning", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProxyTests", dependencies: ["ATSProxy", "ATSSocket", "ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSReportTests", dependencies: ["ATSReport", "ATSCheck", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSScanTests", dependencies: ["ATSScan", "ATSCheck", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSScanTests", dependencies: ["ATSScan", "ATSCheck", "AtscheckTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["AtscheckCLI", "ATSCertificates", "ATSSocket", "AtscheckTestSupport"]),
         .testTarget(name: "RepositoryTests", dependencies: ["ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport", "ATSLab"]),
     ]

@@ -10,7 +10,7 @@ enum HARDocument {
         do {
             document = try JSONSerialization.jsonObject(with: json, options: [])
         } catch {
-            throw HARReadError(description: "not JSON: \(message(of: error))")
+            throw HARReadError(description: "not JSON: \(message(of: error, length: json.count))")
         }
         guard let root = document as? [String: Any] else {
             throw HARReadError(description: "not a HAR document: the top level is \(kind(of: document)), not an object")
@@ -26,13 +26,17 @@ enum HARDocument {
         return array
     }
 
-    /// JSONSerialization's own text for the error (its debug description names the place, on
-    /// Linux as "around line L, column C"), with the byte offset when it gives one; one line.
-    static func message(of error: Error) -> String {
+    /// JSONSerialization's own text for the error, one line. It names the place ("Invalid value
+    /// around character 21."), except at the end of the input, where the length is added: a
+    /// HAR that ends early was most likely cut off while being written or copied.
+    static func message(of error: Error, length: Int) -> String {
         let nsError = error as NSError
         var text = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
-        if let index = nsError.userInfo["NSJSONSerializationErrorIndex"] as? Int { text += " (at byte \(index))" }
-        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        text = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        if text.lowercased().contains("end of file") || text.lowercased().contains("unexpected end") {
+            text += " (the document stops after \(length) bytes: truncated?)"
+        }
+        return text
     }
 
     /// What a JSON value is, for messages: "a string", "a number or boolean", "null", ….
