@@ -12,27 +12,24 @@ public enum ScanListReader {
     /// fragment). A line that is not UTF-8 or holds another control character is a problem too.
     public static func read(_ data: Data, file: String) -> ScanInput {
         var input = ScanInput()
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            var number = 0
-            while start < bytes.count {
-                number += 1
-                var end = start
-                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-                var contentEnd = end
-                if contentEnd > start && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-                if let result = line(UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])) {
-                    input.append(result, origin: ScanOrigin(file: file, line: number))
-                }
-                start = end + 1
+        let bytes = [UInt8](data)
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var number = 0
+        while start < bytes.count {
+            number += 1
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            var contentEnd = end
+            if contentEnd > start && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            if let result = line(bytes[start..<contentEnd]) {
+                input.append(result, origin: ScanOrigin(file: file, line: number))
             }
+            start = end + 1
         }
         return input
     }
 
     /// One line without its line ending: nil when blank or a comment.
-    static func line(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<CheckTarget, ScanTextError>? {
+    static func line(_ bytes: ArraySlice<UInt8>) -> Result<CheckTarget, ScanTextError>? {
         if bytes.count > ScanInputLimits.lineBytes {
             return .failure(ScanTextError(message: "line is \(bytes.count) bytes, more than the limit of \(ScanInputLimits.lineBytes)"))
         }
