@@ -21,7 +21,9 @@ enum ScanText {
     /// `text` as a target. `requireURL` (HAR) accepts only absolute URLs; otherwise (lists) a
     /// bare `host`, `host:port` or `[v6]:port` is accepted too.
     static func target(_ written: String, requireURL: Bool) -> Result<CheckTarget, ScanTextError> {
-        let text = written.trimmingCharacters(in: .whitespaces)
+        // Trimmed only when needed: Foundation's trimming is slow, and list lines come trimmed.
+        let needsTrim = written.first?.isWhitespace == true || written.last?.isWhitespace == true
+        let text = needsTrim ? written.trimmingCharacters(in: .whitespaces) : written
         // Not quoted: the text could carry terminal escape sequences.
         if let control = text.unicodeScalars.first(where: isControl) {
             return .failure(ScanTextError(message: "contains the control character U+\(hex(control.value))"))
