@@ -8,7 +8,8 @@
 # Built in release by default (ASan and libFuzzer instrument it just the same, and it runs
 # about 20 times faster than debug).
 #
-# Seeds: the repository's fixtures (Policies, Tests/Corpus, Tests/Hostile, TestCerts) and
+# Seeds: the repository's fixtures (Policies, Tests/Corpus, Tests/Hostile, TestCerts,
+# Tests/ATSScanTests/Fixtures) and
 # Fuzz/Seeds/<target>/, where every input that once crashed a target is kept. A crash, a leak
 # in project code (Fuzz/lsan-suppressions.txt lists the toolchain's own) or an input that
 # takes more than 10 s fails the run (exit 1); a crashing input is saved under
@@ -26,7 +27,7 @@ root="$(cd "$here/.." && pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ "${#targets[@]}" -gt 0 ] || targets=(FuzzPlist FuzzCertificates FuzzProxyHead FuzzPins FuzzPublicSuffix FuzzTransparency)
+[ "${#targets[@]}" -gt 0 ] || targets=(FuzzPlist FuzzCertificates FuzzProxyHead FuzzPins FuzzPublicSuffix FuzzTransparency FuzzScanInput)
 artifacts="${FUZZ_ARTIFACTS:-$here/artifacts}"
 mkdir -p "$artifacts"
 
@@ -52,6 +53,7 @@ seeds() {
         FuzzPins) echo "$root/Tests/Hostile/plists" ;;
         FuzzPublicSuffix) echo "" ;;
         FuzzTransparency) echo "$root/TestCerts" ;;
+        FuzzScanInput) echo "$root/Tests/ATSScanTests/Fixtures" ;;
     esac
 }
 
