@@ -9,7 +9,7 @@ import Testing
 struct HostJSONTests {
     static let topLevelKeys: Set<String> = [
         "schemaVersion", "target", "url", "evaluatedAt", "verdict", "reasons", "policy", "tls", "certificates",
-        "validation", "diagnostics", "probes", "timing", "notes", "httpAnswer",
+        "validation", "diagnostics", "probes", "timing", "notes", "httpAnswer", "upgrade",
     ]
     static let reasonKeys: Set<String> = ["code", "message", "nsurlError", "secureTransportError", "certificateIndex", "source", "fix"]
     static let fixKeys: Set<String> = ["exceptionDomain", "exceptionKeys", "plistSnippet", "serverChange"]
