@@ -81,7 +81,10 @@ public final class ScanEngine: Sendable {
                 if entry.target.scheme == .http {
                     let verdict = try checker.judge(entry.target, observation: nil, options: options)
                     var result = ScanResult(entry: entry, endpoint: endpoint, verdict: verdict, probeMilliseconds: nil)
-                    if upgrade, verdict.status == .blocked { result.upgrade = twin(of: entry.target, cache: &twins) }
+                    if upgrade, verdict.status == .blocked {
+                        if let probed, ScanEndpoint(probed.target) == entry.target.httpsTwin.map(ScanEndpoint.init) { twins[endpoint] = probed }
+                        result.upgrade = twin(of: entry.target, cache: &twins)
+                    }
                     return .success(result)
                 }
                 guard let probed else {
