@@ -157,4 +157,34 @@ struct ScanCommandTests {
             #expect(try Self.records(plain).records.first?["upgrade"] is NSNull)
         }
     }
+
+    @Test("a HAR captured by mitmdump: context webview by default, each URL's verdict equal to host's with --context webview")
+    func harCapture() async throws {
+        let har = RepositoryLayout.packageRoot.appendingPathComponent("Tests/ATSScanTests/Fixtures/mitmdump.har").path
+        // Arbitrary loads in web content: cleartext is allowed in a WKWebView, refused elsewhere.
+        let policy = FileManager.default.temporaryDirectory.appendingPathComponent("scan-webcontent-\(UUID().uuidString).plist")
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict>
+        <key>NSAllowsArbitraryLoadsInWebContent</key><true/></dict></dict></plist>
+        """.write(to: policy, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: policy) }
+        // The capture's servers are gone: its https:// URLs are refused on loopback (unknown), quickly.
+        let common = ["--policy", policy.path, "--timeout", "\(2 * TestTiming.scale)", "--quiet", "--format", "jsonl"] + HostArguments.trust
+        let run = try await AsyncRun.atscheck(["scan", "--har", har] + common)
+        let (records, summary) = try Self.records(run)
+        #expect(records.count == 6 && summary["urls"] as? Int == 6, "\(run.stderr)")
+        for record in records {
+            let url = try #require(record["url"] as? String)
+            let host = try await AsyncRun.atscheck(["host", url, "--context", "webview", "--policy", policy.path,
+                                                    "--timeout", "\(2 * TestTiming.scale)"] + HostArguments.trust + ["--format", "json"])
+            let document = try host.json()
+            #expect(record["verdict"] as? String == document["verdict"] as? String, "\(url)")
+            #expect(Self.codes(record) == Self.codes(document), "\(url)")
+            #expect((record["origin"] as? String)?.hasPrefix("\(har): log.entries[") == true)
+        }
+        #expect(records.filter { ($0["url"] as? String)?.hasPrefix("http://") == true }.allSatisfy { $0["verdict"] as? String == "allowed" })
+        let asURLSession = try await AsyncRun.atscheck(["scan", "--har", har, "--context", "urlsession"] + common)
+        #expect(try Self.records(asURLSession).records.contains { Self.codes($0) == ["insecure-http"] })
+    }
 }
