@@ -42,11 +42,6 @@ public enum CheckReasonCode: Sendable, Hashable, Codable, RawRepresentable, Cust
 
     public var description: String { rawValue }
 
-    /// Every code, connection codes first.
-    public static var allCases: [CheckReasonCode] {
-        ConnectionReasonCode.allCases.map(Self.connection) + ReasonCode.allCases.map(Self.certificate)
-    }
-
     /// The server could not be reached or judged (the verdict is unknown, not blocked).
     public var isConnectivity: Bool {
         switch self {

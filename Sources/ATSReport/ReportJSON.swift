@@ -10,6 +10,13 @@ public enum ReportJSON {
         return encoder
     }
 
+    /// The same, on one line: for JSON Lines output (`scan --format jsonl`).
+    public static func lineEncoder() -> JSONEncoder {
+        let encoder = encoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

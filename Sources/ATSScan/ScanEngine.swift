@@ -67,13 +67,13 @@ public final class ScanEngine: Sendable {
     /// One endpoint's URLs: one probe for the https:// ones, the policy alone for http://.
     func judge(_ endpoint: ScanEndpoint, _ entries: [ScanEntry]) -> [Result<ScanResult, ScanEntryError>] {
         var probed: CheckResult? = nil
-        var probeFailure: ScanEntryError? = nil
+        var probeFailure: String? = nil
         var twins: [ScanEndpoint: CheckResult] = [:]
         if let first = entries.first(where: { $0.target.scheme == .https }) {
             do {
                 probed = try checker.check(first.target, options: options)
             } catch {
-                probeFailure = ScanEntryError(entry: first, message: error.description)
+                probeFailure = error.description
             }
         }
         return entries.map { entry in
@@ -88,7 +88,7 @@ public final class ScanEngine: Sendable {
                     return .success(result)
                 }
                 guard let probed else {
-                    return .failure(ScanEntryError(entry: entry, message: probeFailure?.message ?? "not probed"))
+                    return .failure(ScanEntryError(entry: entry, message: probeFailure ?? "not probed"))
                 }
                 let verdict = entry.target == probed.target
                     ? probed.verdict : try checker.judge(entry.target, observation: probed.observation, options: options)

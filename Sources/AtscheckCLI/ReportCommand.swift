@@ -31,28 +31,22 @@ enum ReportCommand: AtscheckCommand {
     )
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        var summary = ScanSummary()
-        var seen = Set<String>(), endpoints = Set<String>()
-        let decoder = JSONDecoder()
+        var tally = ScanTally()
         for path in arguments.positional("FILE") {
             let data = try InputFile.read(path, limit: 1 << 30)
             for (number, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
-                if let record = try? decoder.decode(ScanRecord.self, from: Data(line)) {
-                    guard seen.insert(ScanResume.key(origin: record.origin, url: record.url)).inserted else {
-                        warn("\(path):\(number + 1): \(record.url) from \(record.origin) already counted")
-                        continue
-                    }
-                    summary.add(record, newEndpoint: endpoints.insert(record.endpoint).inserted)
-                } else if (try? decoder.decode(ScanSummaryLine.self, from: Data(line))) == nil {
+                if let record = ScanTally.record(fromLine: line) {
+                    if !tally.add(record) { warn("\(path):\(number + 1): \(record.url) from \(record.origin) already counted") }
+                } else if !ScanTally.isSummary(line: line) {
                     warn("\(path):\(number + 1): not a scan record; skipped")
                 }
             }
         }
         switch arguments.value("format") {
-        case "json": print(try JSONOutput.encode(ScanSummaryLine(summary: summary)))
-        default: print(ScanTextRenderer.summary(summary).dropFirst(), terminator: "")
+        case "json": print(try JSONOutput.encode(ScanSummaryLine(summary: tally.summary)))
+        default: print(ScanTextRenderer.summary(tally.summary).dropFirst(), terminator: "")
         }
-        return ExitCode(rawValue: summary.exitStatus) ?? .unknown
+        return ExitCode(rawValue: tally.summary.exitStatus) ?? .unknown
     }
 
     private static func warn(_ message: String) {

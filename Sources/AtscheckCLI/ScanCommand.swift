@@ -85,7 +85,7 @@ enum ScanCommand: AtscheckCommand {
                 throw UsageError(command: spec.name, message: "'--resume' needs '--output FILE' and the jsonl format")
             }
             let loaded = try ScanResume.load(outputPath, shard: options.shard)
-            entries = entries.filter { !loaded.done.contains(ScanResume.key(origin: $0.origin.description, url: $0.target.url)) }
+            entries = entries.filter { !loaded.tally.contains(origin: $0.origin.description, url: $0.target.url) }
             resume = loaded
         }
         let store = try options.trustStore.makeStore(target: options.check.resolution.target)

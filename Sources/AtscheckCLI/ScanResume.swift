@@ -8,30 +8,19 @@ import Foundation
 /// kill loses nothing) with its complete record lines only: a summary line and a line cut off
 /// by the kill are dropped, and the scan appends the rest and a new summary.
 struct ScanResume {
-    /// `origin url` of every URL already judged.
-    let done: Set<String>
-    /// The records kept, counted into the new summary.
-    let summary: ScanSummary
-    /// Endpoints already seen (for the summary's endpoint count).
-    let endpoints: Set<String>
-
-    /// The key a record and an entry share.
-    static func key(origin: String, url: String) -> String { origin + " " + url }
+    /// The records kept: the URLs already judged, counted into the new summary.
+    let tally: ScanTally
 
     /// Reads and rewrites `path`; a missing file is an empty start.
     static func load(_ path: String, shard: ScanShard?) throws -> ScanResume {
         guard FileManager.default.fileExists(atPath: path) else {
-            return ScanResume(done: [], summary: ScanSummary(shard: shard?.description), endpoints: [])
+            return ScanResume(tally: ScanTally(shard: shard))
         }
         let data = try InputFile.read(path, limit: 1 << 30)
-        var done = Set<String>(), endpoints = Set<String>()
-        var summary = ScanSummary(shard: shard?.description)
+        var tally = ScanTally(shard: shard)
         var kept = Data()
-        let decoder = JSONDecoder()
         for line in data.split(separator: UInt8(ascii: "\n")) {
-            guard let record = try? decoder.decode(ScanRecord.self, from: Data(line)) else { continue }
-            guard done.insert(key(origin: record.origin, url: record.url)).inserted else { continue }
-            summary.add(record, newEndpoint: endpoints.insert(record.endpoint).inserted)
+            guard let record = ScanTally.record(fromLine: line), tally.add(record) else { continue }
             kept.append(contentsOf: line)
             kept.append(UInt8(ascii: "\n"))
         }
@@ -48,6 +37,6 @@ struct ScanResume {
             try? FileManager.default.removeItem(atPath: temporary)
             throw InputError(description: "\(path): cannot rewrite for --resume (\(reason))")
         }
-        return ScanResume(done: done, summary: summary, endpoints: endpoints)
+        return ScanResume(tally: tally)
     }
 }

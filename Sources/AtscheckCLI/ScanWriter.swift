@@ -9,24 +9,18 @@ final class ScanWriter: @unchecked Sendable {
     private let handle: FileHandle
     private let closeHandle: Bool
     private let progress: ScanProgress?
-    private var summary: ScanSummary
-    private var seenEndpoints = Set<String>()
+    private var tally: ScanTally
     /// Only `--format json` keeps every record: it is one document.
     private var records: [ScanRecord] = []
-    private let lineEncoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    private let lineEncoder = ReportJSON.lineEncoder()
 
     /// `resume` carries what an earlier run wrote to `outputPath` (appended to, not truncated).
     init(format: ScanFormat, outputPath: String?, shard: ScanShard?, skippedInputs: Int, progress: ScanProgress?,
          resume: ScanResume? = nil) throws {
         self.format = format
         self.progress = progress
-        summary = resume?.summary ?? ScanSummary(shard: shard?.description)
-        summary.skippedInputs = skippedInputs
-        seenEndpoints = resume?.endpoints ?? []
+        tally = resume?.tally ?? ScanTally(shard: shard)
+        tally.setSkippedInputs(skippedInputs)
         if let outputPath {
             if resume == nil || !FileManager.default.fileExists(atPath: outputPath) {
                 guard FileManager.default.createFile(atPath: outputPath, contents: nil) else {
@@ -49,17 +43,27 @@ final class ScanWriter: @unchecked Sendable {
         case .success(let value): record = ScanRecord(value)
         case .failure(let failure): record = ScanRecord(failure)
         }
-        summary.add(record, newEndpoint: seenEndpoints.insert(record.endpoint).inserted)
+        tally.add(record)
         switch format {
-        case .jsonl: emit((try? lineEncoder.encode(record)).map { $0 + Data("\n".utf8) } ?? Data())
+        case .jsonl: emit(line(record))
         case .text: emit(Data(ScanTextRenderer.line(record).utf8))
         case .json: records.append(record)
         }
-        progress?.update(summary)
+        progress?.update(tally.summary)
+    }
+
+    /// The record as one line; a record that cannot be encoded (a non-finite number, say)
+    /// still gets a line saying so rather than vanishing from the output.
+    private func line(_ record: ScanRecord) -> Data {
+        if let data = try? lineEncoder.encode(record) { return data + Data("\n".utf8) }
+        let failed: [String: Any] = ["schemaVersion": record.schemaVersion, "url": record.url, "origin": record.origin,
+                                     "endpoint": record.endpoint, "verdict": "error", "error": "the record could not be encoded"]
+        return ((try? JSONSerialization.data(withJSONObject: failed, options: [.sortedKeys])) ?? Data()) + Data("\n".utf8)
     }
 
     /// Writes what comes after the last record and returns the summary.
     func finish() throws -> ScanSummary {
+        let summary = tally.summary
         progress?.finish()
         switch format {
         case .jsonl: emit(try lineEncoder.encode(ScanSummaryLine(summary: summary)) + Data("\n".utf8))

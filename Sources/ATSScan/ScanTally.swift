@@ -1,0 +1,41 @@
+import Foundation
+
+/// Scan records counted into a summary, each URL (from one origin) once, each endpoint once:
+/// what `scan` keeps while it writes, `--resume` rebuilds from an earlier output, and `report`
+/// folds over shard outputs.
+public struct ScanTally: Sendable {
+    public private(set) var summary: ScanSummary
+    private var keys = Set<String>()
+    private var endpoints = Set<String>()
+
+    /// An empty tally.
+    public init(shard: ScanShard? = nil) { summary = ScanSummary(shard: shard?.description) }
+
+    /// What identifies a URL across runs: its origin and its text.
+    public static func key(origin: String, url: String) -> String { origin + " " + url }
+
+    /// True when a record with this origin and URL was counted.
+    public func contains(origin: String, url: String) -> Bool { keys.contains(Self.key(origin: origin, url: url)) }
+
+    /// Counts `record`; false (and nothing counted) when its URL from its origin already was.
+    @discardableResult
+    public mutating func add(_ record: ScanRecord) -> Bool {
+        guard keys.insert(Self.key(origin: record.origin, url: record.url)).inserted else { return false }
+        summary.add(record, newEndpoint: endpoints.insert(record.endpoint).inserted)
+        return true
+    }
+
+    /// Input lines or entries skipped before judging.
+    public mutating func setSkippedInputs(_ count: Int) { summary.skippedInputs = count }
+
+    /// One line of a `scan --format jsonl` file: a record, or nil for a summary line, a line
+    /// cut off by a kill, or anything else.
+    public static func record(fromLine line: some DataProtocol) -> ScanRecord? {
+        try? JSONDecoder().decode(ScanRecord.self, from: Data(line))
+    }
+
+    /// True for a `{"summary": …}` line.
+    public static func isSummary(line: some DataProtocol) -> Bool {
+        (try? JSONDecoder().decode(ScanSummaryLine.self, from: Data(line))) != nil
+    }
+}
