@@ -41,7 +41,7 @@ let package = Package(
         // The JSON documents of every command (docs/json-schema.md), importable by clients.
         .target(name: "ATSReport", dependencies: ["ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSTrustData"]),
         // atscheck scan: URL lists and HAR captures, the engine (one probe per endpoint), shards and records.
-        .target(name: "ATSScan", dependencies: ["ATSCheck", "ATSReport", "AtscheckSystem", "ATSSocket"]),
+        .target(name: "ATSScan", dependencies: ["ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSSocket"]),
         .target(name: "ATSPinning", dependencies: ["ATSCertificates", "ATSPolicy", "CATSOpenSSL", "CATSOpenSSLShims"]),
         .executableTarget(name: "AtscheckCLI", dependencies: ["AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSReport", "ATSScan"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),

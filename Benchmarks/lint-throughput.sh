@@ -17,9 +17,9 @@ FORMAT=${FORMAT:-text}
 PER_FILE_PASSES=${PER_FILE_PASSES:-5}
 
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
-    swift build -c release --product atscheck >&2
+    swift build -c release --static-swift-stdlib --product atscheck >&2
 fi
-BIN="$(swift build -c release --show-bin-path)/atscheck"
+BIN="$(swift build -c release --static-swift-stdlib --show-bin-path)/atscheck"
 [ -x "$BIN" ] || { echo "no release binary at $BIN" >&2; exit 2; }
 
 # Paths relative to the corpus directory keep the repeated argument list short.

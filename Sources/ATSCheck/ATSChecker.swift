@@ -26,13 +26,21 @@ public struct ATSChecker: Sendable {
     /// policy (no host, a scheme ATS does not cover); a server that cannot be reached gives an
     /// `unknown` verdict, not an error.
     public func check(_ target: CheckTarget, options: CheckOptions) throws(ResolutionError) -> CheckResult {
+        try check(target, options: options, probingWith: nil)
+    }
+
+    /// Probes and judges one target, running its handshakes on `loop` (shared with other
+    /// callers, under its global bound) instead of on the calling thread; nil probes on the
+    /// calling thread as ``check(_:options:)`` does. Blocks the caller either way.
+    public func check(_ target: CheckTarget, options: CheckOptions, probingWith loop: SharedProbeLoop?) throws(ResolutionError) -> CheckResult {
         let group = ATSSuiteGroup.forTarget(options.resolution.target)
         let endpoint = Endpoint(host: target.host, address: target.address, port: target.port, serverName: target.serverName)
         var observation: Observation? = nil
         var cipherSuites: [TLSVersion: [CipherSuite]]? = nil
         var httpAnswer: HTTPProbe.Answer? = nil
         if target.scheme == .https {
-            observation = Self.prober(timeout: options.timeout).runBlocking(ProbePlan.standard(group), against: endpoint)
+            let plan = ProbePlan.standard(group)
+            observation = loop?.observe(plan, against: endpoint) ?? Self.prober(timeout: options.timeout).runBlocking(plan, against: endpoint)
             if options.enumerateCiphers {
                 cipherSuites = Self.enumerateCiphers(endpoint, timeout: options.timeout)
             }
@@ -56,7 +64,12 @@ public struct ATSChecker: Sendable {
 
     /// The prober `host` uses: connects within 5 s (or the whole deadline when shorter).
     static func prober(timeout: Double) -> TLSProber {
-        TLSProber(configuration: TLSProber.Configuration(connectTimeout: min(5, timeout), handshakeTimeout: timeout, hostTimeout: timeout))
+        TLSProber(configuration: probeConfiguration(timeout: timeout))
+    }
+
+    /// The deadlines and per-host bound `host` probes with, for a `--timeout` of `timeout`.
+    public static func probeConfiguration(timeout: Double) -> TLSProber.Configuration {
+        TLSProber.Configuration(connectTimeout: min(5, timeout), handshakeTimeout: timeout, hostTimeout: timeout)
     }
 
     /// Every accepted suite per version; enumeration takes many handshakes, so its budget is

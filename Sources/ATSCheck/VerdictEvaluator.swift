@@ -120,10 +120,11 @@ public enum VerdictEvaluator {
 
     static let emptyDocument = PlistDocument(root: PlistNode(.dictionary([])), format: .xml)
 
-    /// The chain from the Apple-like probe, else from the first completed probe.
+    /// The chain from the Apple-like probe, else from the first completed probe that read one
+    /// (a probe that stopped after the ServerHello has none).
     static func servedChain(_ observation: Observation) -> [Certificate] {
         let probe = observation.probe(ProbeName.appleDefault).flatMap { $0.completed ? $0 : nil }
-            ?? observation.probes.first(where: \.completed)
+            ?? observation.probes.first { $0.completed && !$0.peerChain.isEmpty }
         return (probe?.peerChain ?? []).compactMap { try? Certificate(derEncoded: $0) }
     }
 

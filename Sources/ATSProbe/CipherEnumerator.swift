@@ -146,11 +146,13 @@ public struct CipherEnumerator: Sendable {
         if version == .tls13 {
             let remaining = ATSCipherSuites.tls13.filter { suite in !excluded.contains { $0.id == suite.id } }
             guard !remaining.isEmpty else { return nil }
+            // A TLS 1.3 ServerHello may be a HelloRetryRequest; the Certificate follows only a real one.
             spec = ProbeSpec(name: name, minVersion: .tls13, maxVersion: .tls13, cipherList: nil,
-                             cipherSuites: ATSCipherSuites.cipherString(remaining))
+                             cipherSuites: ATSCipherSuites.cipherString(remaining), stopAfter: .certificate)
         } else {
+            // The suite is in the ServerHello: nothing after it is needed.
             spec = ProbeSpec(name: name, minVersion: version, maxVersion: version,
-                             cipherList: ProbePlan.cipherList(excluding: excluded))
+                             cipherList: ProbePlan.cipherList(excluding: excluded), stopAfter: .serverHello)
         }
         // Ask OpenSSL what that ClientHello would carry; nothing means nothing left.
         guard case .success(let offered) = OpenSSLClient.offeredSuites(spec), !offered.isEmpty else { return nil }

@@ -23,6 +23,8 @@ struct HandshakeIO: Sendable, Hashable {
     var serverHelloReceived = false
     /// Body length of the Certificate message, when one arrived.
     var certificateMessageBytes: Int?
+    /// The handshake stopped where the spec asked (``ProbeSpec/stopAfter``).
+    var stopped = false
 
     /// The peer's first record is a well-formed alert (type 21, version 3.x, length 2, level
     /// warning or fatal), even in a record version the client then rejected ("wrong version

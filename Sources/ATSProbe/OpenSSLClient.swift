@@ -22,50 +22,78 @@ enum OpenSSLClient {
         return list.contains("@SECLEVEL=") ? list : list + ":@SECLEVEL=0"
     }
 
-    /// A client context for the spec; the caller owns it (SSL_CTX_free).
-    static func makeContext(_ spec: ProbeSpec) -> Result<OpaquePointer, ProbeSetupError> {
+    /// The one client context every probe's `SSL` is made from, for the life of the process.
+    /// Creating and configuring an `SSL_CTX` costs OpenSSL 3 far more than `SSL_new` (it
+    /// fetches every algorithm from the provider), and a probe would otherwise pay it once per
+    /// handshake: eight times per verdict, eight times per endpoint of a scan. What differs
+    /// between probes (versions, suites, groups, SNI, OCSP and SCT requests, the early stop) is
+    /// set on each `SSL`; the context is never changed after this, which is what lets threads
+    /// share it.
+    // nonisolated(unsafe): an OpaquePointer is not Sendable, but this context is configured once,
+    // here, and only read afterwards (SSL_new takes a reference under OpenSSL's own lock).
+    nonisolated(unsafe) static let sharedContext: Result<OpaquePointer, ProbeSetupError> = {
         ERR_clear_error()
         guard let ctx = SSL_CTX_new(TLS_client_method()) else {
             return .failure(ProbeSetupError(message: "SSL_CTX_new failed: \(drainOpenSSLErrorReasons().joined(separator: "; "))"))
-        }
-        func fail(_ what: String) -> Result<OpaquePointer, ProbeSetupError> {
-            let reasons = drainOpenSSLErrorReasons()
-            SSL_CTX_free(ctx)
-            return .failure(ProbeSetupError(message: reasons.isEmpty ? what : "\(what): \(reasons.joined(separator: "; "))"))
         }
         // No verification in the probe: the verdict validates the chain it records.
         SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, nil)
         _ = ats_probe_ctx_set_max_cert_list(ctx, ProbeLimits.maximumCertificateMessageBytes)
         ats_probe_ctx_set_legacy_options(ctx)
-        guard ats_probe_ctx_set_min_proto_version(ctx, spec.minVersion.wireValue) == 1,
-              ats_probe_ctx_set_max_proto_version(ctx, spec.maxVersion.wireValue) == 1 else {
-            return fail("cannot offer \(spec.minVersion.rawValue)–\(spec.maxVersion.rawValue)")
-        }
-        guard SSL_CTX_set_cipher_list(ctx, effectiveCipherList(spec)) == 1 else {
-            return fail("cipher list \"\(effectiveCipherList(spec))\" matches no suite")
-        }
-        // The cipher string's @SECLEVEL=0 already did this; set it again so it holds whatever the list says.
         SSL_CTX_set_security_level(ctx, 0)
-        if let suites = spec.cipherSuites, SSL_CTX_set_ciphersuites(ctx, suites) != 1 {
-            return fail("TLS 1.3 suites \"\(suites)\" rejected")
-        }
-        if let groups = spec.groups, ats_probe_ctx_set1_groups_list(ctx, groups) != 1 {
-            return fail("groups \"\(groups)\" rejected")
-        }
         // SSL_CTX_set_alpn_protos returns 0 on success.
         let alpnStatus = alpnWire.withUnsafeBufferPointer { SSL_CTX_set_alpn_protos(ctx, $0.baseAddress, UInt32($0.count)) }
-        guard alpnStatus == 0 else { return fail("ALPN rejected") }
+        guard alpnStatus == 0 else {
+            let reasons = drainOpenSSLErrorReasons()
+            SSL_CTX_free(ctx)
+            return .failure(ProbeSetupError(message: "ALPN rejected: \(reasons.joined(separator: "; "))"))
+        }
         return .success(ctx)
-    }
+    }()
 
-    /// A client connection for the spec over `fd`; the caller owns it (SSL_free, which also
-    /// frees the BIO but does not close fd).
-    static func makeConnection(context: OpaquePointer, spec: ProbeSpec, serverName: String?, fd: Int32)
-        -> Result<OpaquePointer, ProbeSetupError> {
+    /// A client `SSL` offering what `spec` offers; the caller owns it (SSL_free).
+    static func makeSSL(_ spec: ProbeSpec) -> Result<OpaquePointer, ProbeSetupError> {
+        let context: OpaquePointer
+        switch sharedContext {
+        case .success(let shared): context = shared
+        case .failure(let error): return .failure(error)
+        }
         ERR_clear_error()
         guard let ssl = SSL_new(context) else {
             return .failure(ProbeSetupError(message: "SSL_new failed: \(drainOpenSSLErrorReasons().joined(separator: "; "))"))
         }
+        func fail(_ what: String) -> Result<OpaquePointer, ProbeSetupError> {
+            let reasons = drainOpenSSLErrorReasons()
+            SSL_free(ssl)
+            return .failure(ProbeSetupError(message: reasons.isEmpty ? what : "\(what): \(reasons.joined(separator: "; "))"))
+        }
+        guard ats_probe_set_min_proto_version(ssl, spec.minVersion.wireValue) == 1,
+              ats_probe_set_max_proto_version(ssl, spec.maxVersion.wireValue) == 1 else {
+            return fail("cannot offer \(spec.minVersion.rawValue)–\(spec.maxVersion.rawValue)")
+        }
+        guard SSL_set_cipher_list(ssl, effectiveCipherList(spec)) == 1 else {
+            return fail("cipher list \"\(effectiveCipherList(spec))\" matches no suite")
+        }
+        // The cipher string's @SECLEVEL=0 already did this; set it again so it holds whatever the list says.
+        SSL_set_security_level(ssl, 0)
+        if let suites = spec.cipherSuites, SSL_set_ciphersuites(ssl, suites) != 1 {
+            return fail("TLS 1.3 suites \"\(suites)\" rejected")
+        }
+        if let groups = spec.groups, ats_probe_set1_groups_list(ssl, groups) != 1 {
+            return fail("groups \"\(groups)\" rejected")
+        }
+        return .success(ssl)
+    }
+
+    /// A client connection for the spec over `fd`; the caller owns it (SSL_free, which also
+    /// frees the BIO but does not close fd).
+    static func makeConnection(spec: ProbeSpec, serverName: String?, fd: Int32) -> Result<OpaquePointer, ProbeSetupError> {
+        let ssl: OpaquePointer
+        switch makeSSL(spec) {
+        case .success(let made): ssl = made
+        case .failure(let error): return .failure(error)
+        }
+        ERR_clear_error()
         func fail(_ what: String) -> Result<OpaquePointer, ProbeSetupError> {
             let reasons = drainOpenSSLErrorReasons()
             SSL_free(ssl)
@@ -86,6 +114,11 @@ enum OpenSSLClient {
         guard let bio = ats_probe_bio_new(fd) else { return fail("cannot create the socket BIO") }
         SSL_set_bio(ssl, bio, bio)
         ats_probe_track_messages(ssl)
+        switch spec.stopAfter {
+        case .serverHello?: _ = ats_probe_stop_after(ssl, ATS_PROBE_STOP_SERVER_HELLO)
+        case .certificate?: _ = ats_probe_stop_after(ssl, ATS_PROBE_STOP_CERTIFICATE)
+        case nil: break
+        }
         SSL_set_connect_state(ssl)
         return .success(ssl)
     }
@@ -95,13 +128,11 @@ enum OpenSSLClient {
     /// The suites a ClientHello built from `spec` offers, in order (TLS 1.3 suites first when
     /// the spec allows TLS 1.3), as OpenSSL computes them for the spec's version range.
     static func offeredSuites(_ spec: ProbeSpec) -> Result<[CipherSuite], ProbeSetupError> {
-        let ctx: OpaquePointer
-        switch makeContext(spec) {
-        case .success(let made): ctx = made
+        let ssl: OpaquePointer
+        switch makeSSL(spec) {
+        case .success(let made): ssl = made
         case .failure(let error): return .failure(error)
         }
-        defer { SSL_CTX_free(ctx) }
-        guard let ssl = SSL_new(ctx) else { return .failure(ProbeSetupError(message: "SSL_new failed")) }
         defer { SSL_free(ssl) }
         guard let stack = SSL_get1_supported_ciphers(ssl) else { return .success([]) }
         defer { OPENSSL_sk_free(stack) }

@@ -13,22 +13,35 @@ import Musl
 import Darwin
 #endif
 
-/// Runs the handshakes for one endpoint on the calling thread: an event loop over non-blocking
-/// sockets (`connect` → `SSL_connect` → `WANT_READ`/`WANT_WRITE` → `poll`), at most
-/// `maxConcurrentHandshakes` at once, every step bounded by the probe's and the host's deadline.
-/// Not thread-safe; one engine per endpoint run, confined to one thread.
+/// The handshakes of one endpoint: its specs, the results so far, the probes in flight (at most
+/// `maxConcurrentHandshakes`), the follow-ups results ask for, the address that worked and the
+/// host deadline. A ``ProbeLoop`` drives it, alone (`run`, on the calling thread) or together
+/// with other endpoints under a global bound (``SharedProbeLoop``). Not thread-safe: confined
+/// to the loop's thread while it runs.
 final class ProbeEngine {
     private let serverName: String?
     private let addresses: [ResolvedAddress]
     private let configuration: TLSProber.Configuration
     private let cancellation: CancellationFlag?
-    private let hostDeadline: Double
+    /// When all probes must be done; nil until the first probe starts when the deadline runs
+    /// from then (an endpoint waiting for a shared loop's free slot is not yet being probed).
+    private var hostDeadline: Double?
 
     /// The address index a connect last succeeded to: later probes dial it first.
     private(set) var workingAddress: Int?
+    /// When the first probe started.
+    private(set) var firstProbeStart: Double?
 
+    private var specs: [ProbeSpec] = []
+    private var results: [ProbeResult?] = []
+    private var pending: [Int] = []
+    private(set) var active: [ActiveProbe] = []
+    private var followUp: ((ProbeSpec, ProbeResult) -> [ProbeSpec])?
+
+    /// An endpoint whose host deadline is `hostDeadline`, or, when nil, `hostTimeout` after its
+    /// first probe starts.
     init(serverName: String?, addresses: [ResolvedAddress], configuration: TLSProber.Configuration,
-         hostDeadline: Double, cancellation: CancellationFlag?) {
+         hostDeadline: Double?, cancellation: CancellationFlag?) {
         self.serverName = serverName
         self.addresses = addresses
         self.configuration = configuration
@@ -39,89 +52,103 @@ final class ProbeEngine {
     /// The address later probes dial, as text (nil when no connect succeeded).
     var connectedAddress: String? { workingAddress.map { addresses[$0].text } }
 
-    /// Runs `initial`, then whatever `followUp` asks for after each result, and returns one
-    /// result per spec in submission order.
+    /// Runs `initial`, then whatever `followUp` asks for after each result, on the calling
+    /// thread, and returns one result per spec in submission order.
     func run(_ initial: [ProbeSpec], followUp: ((ProbeSpec, ProbeResult) -> [ProbeSpec])? = nil) -> [ProbeResult] {
-        var specs = initial
-        var results: [ProbeResult?] = Array(repeating: nil, count: initial.count)
-        var pending = Array(initial.indices)
-        var active: [ActiveProbe] = []
+        begin(initial, followUp: followUp)
+        ProbeLoop.drive([self], maxHandshakes: .max)
+        return finalResults()
+    }
+
+    // MARK: Driven by a ProbeLoop
+
+    /// Queues `initial` (and later whatever `followUp` asks for).
+    func begin(_ initial: [ProbeSpec], followUp: ((ProbeSpec, ProbeResult) -> [ProbeSpec])?) {
+        specs = initial
+        results = Array(repeating: nil, count: initial.count)
+        pending = Array(initial.indices)
+        self.followUp = followUp
+    }
+
+    /// Nothing pending and nothing in flight.
+    var isFinished: Bool { pending.isEmpty && active.isEmpty }
+
+    /// Ends the run when it was cancelled or its host deadline passed.
+    func checkDeadlines(now: Double) {
+        if cancellation?.isCancelled == true {
+            for probe in active { record(probe.abandon(.notRun("cancelled"), now: now), at: probe.index) }
+            active.removeAll()
+            for index in pending { results[index] = ProbeResult(spec: specs[index], outcome: .notRun("cancelled")) }
+            pending.removeAll()
+        } else if let hostDeadline, now >= hostDeadline {
+            for probe in active {
+                record(probe.abandon(.failed(.timeout("host deadline passed")), now: now), at: probe.index)
+            }
+            active.removeAll()
+            for index in pending {
+                results[index] = ProbeResult(spec: specs[index], outcome: .notRun("host deadline passed"))
+            }
+            pending.removeAll()
+        }
+    }
+
+    /// Starts pending probes while this endpoint has room and `budget` (the loop's free
+    /// slots) lasts; each started probe takes one slot.
+    func admit(now: Double, budget: inout Int) {
         let limit = max(1, configuration.maxConcurrentHandshakes)
-
-        func record(_ result: ProbeResult, at index: Int) {
-            results[index] = result
-            guard let followUp else { return }
-            for next in followUp(result.spec, result) {
-                specs.append(next)
-                results.append(nil)
-                pending.append(specs.count - 1)
-            }
+        while active.count < limit, budget > 0, !pending.isEmpty {
+            if firstProbeStart == nil { firstProbeStart = now }
+            if hostDeadline == nil { hostDeadline = now + configuration.hostTimeout }
+            let index = pending.removeFirst()
+            let probe = ActiveProbe(index: index, spec: specs[index], engine: self, now: now)
+            probe.start(now: now)
+            if let result = probe.result { record(result, at: index) } else { active.append(probe); budget -= 1 }
         }
+    }
 
-        while true {
-            var now = Monotonic.now()
-            if cancellation?.isCancelled == true {
-                for probe in active { record(probe.abandon(.notRun("cancelled"), now: now), at: probe.index) }
-                active.removeAll()
-                for index in pending { results[index] = ProbeResult(spec: specs[index], outcome: .notRun("cancelled")) }
-                pending.removeAll()
-                break
-            }
-            if now >= hostDeadline {
-                for probe in active {
-                    record(probe.abandon(.failed(.timeout("host deadline passed")), now: now), at: probe.index)
-                }
-                active.removeAll()
-                for index in pending {
-                    results[index] = ProbeResult(spec: specs[index], outcome: .notRun("host deadline passed"))
-                }
-                pending.removeAll()
-                break
-            }
-            while active.count < limit, !pending.isEmpty {
-                let index = pending.removeFirst()
-                let probe = ActiveProbe(index: index, spec: specs[index], engine: self, now: now)
-                probe.start(now: now)
-                if let result = probe.result { record(result, at: index) } else { active.append(probe) }
-            }
-            if active.isEmpty {
-                if pending.isEmpty { break }
-                continue
-            }
+    /// When the loop must wake for this endpoint at the latest.
+    var wakeDeadline: Double {
+        active.reduce(hostDeadline ?? .infinity) { min($0, $1.phaseDeadline) }
+    }
 
-            var wake = hostDeadline
-            for probe in active { wake = min(wake, probe.phaseDeadline) }
-            var timeout = Int32(clamping: Int(((wake - now) * 1000).rounded(.up)))
-            // Wake now and then to notice cancellation.
-            if cancellation != nil { timeout = min(timeout, 250) }
-            let entries = active.map { (socket: Socket(descriptor: $0.fd), events: PollEvents(rawValue: $0.wantedEvents)) }
-            let ready: [PollEvents]
-            do {
-                ready = try Poll.wait(entries, until: .after(seconds: Double(max(0, timeout)) / 1000))
-            } catch {
-                now = Monotonic.now()
-                let message = "poll failed: \(FailureClassifier.errnoText(error.code))"
-                for probe in active { record(probe.abandon(.failed(.connectionFailed(message)), now: now), at: probe.index) }
-                active.removeAll()
-                continue
-            }
-            now = Monotonic.now()
-            var stillActive: [ActiveProbe] = []
-            for (slot, probe) in active.enumerated() {
-                if !ready[slot].isEmpty { probe.advance(now: now) }
-                if probe.result == nil, Monotonic.now() >= probe.phaseDeadline { probe.expire(now: Monotonic.now()) }
-                if let result = probe.result { record(result, at: probe.index) } else { stillActive.append(probe) }
-            }
-            active = stillActive
+    /// Whether the loop should wake now and then to notice a cancellation.
+    var isCancellable: Bool { cancellation != nil }
+
+    /// Moves probes that finished (after `advance` or `expire`) from in flight to results.
+    func settle() {
+        var stillActive: [ActiveProbe] = []
+        for probe in active {
+            if let result = probe.result { record(result, at: probe.index) } else { stillActive.append(probe) }
         }
-        return results.enumerated().map { index, result in
+        active = stillActive
+    }
+
+    /// Fails every probe in flight (the loop could not poll).
+    func failActive(_ message: String, now: Double) {
+        for probe in active { record(probe.abandon(.failed(.connectionFailed(message)), now: now), at: probe.index) }
+        active.removeAll()
+    }
+
+    /// One result per spec, in submission order.
+    func finalResults() -> [ProbeResult] {
+        results.enumerated().map { index, result in
             result ?? ProbeResult(spec: specs[index], outcome: .notRun("not scheduled"))
+        }
+    }
+
+    private func record(_ result: ProbeResult, at index: Int) {
+        results[index] = result
+        guard let followUp else { return }
+        for next in followUp(result.spec, result) {
+            specs.append(next)
+            results.append(nil)
+            pending.append(specs.count - 1)
         }
     }
 
     // MARK: - One probe
 
-    /// One handshake in flight: owns its socket, `SSL_CTX` and `SSL`.
+    /// One handshake in flight: owns its socket and its `SSL` (made from the shared context).
     final class ActiveProbe {
         enum Phase { case idle, connecting, handshaking, finished }
 
@@ -137,7 +164,6 @@ final class ProbeEngine {
         private(set) var result: ProbeResult?
         private var connectDeadline = Double.infinity
         private var addressIndex = 0
-        private var context: OpaquePointer?
         private var connection: OpaquePointer?
 
         init(index: Int, spec: ProbeSpec, engine: ProbeEngine, now: Double) {
@@ -145,7 +171,7 @@ final class ProbeEngine {
             self.spec = spec
             self.engine = engine
             self.started = now
-            self.deadline = min(now + engine.configuration.handshakeTimeout, engine.hostDeadline)
+            self.deadline = min(now + engine.configuration.handshakeTimeout, engine.hostDeadline ?? .infinity)
         }
 
         deinit { release() }
@@ -154,9 +180,7 @@ final class ProbeEngine {
         var phaseDeadline: Double { phase == .connecting ? min(connectDeadline, deadline) : deadline }
 
         func start(now: Double) {
-            switch OpenSSLClient.makeContext(spec) {
-            case .success(let made): context = made
-            case .failure(let error):
+            if case .failure(let error) = OpenSSLClient.sharedContext {
                 finish(.notRun("probe setup failed: \(error.message)"), now: now)
                 return
             }
@@ -183,7 +207,8 @@ final class ProbeEngine {
 
         /// The phase deadline passed.
         func expire(now: Double) {
-            let hostPassed = engine.hostDeadline <= deadline && now >= engine.hostDeadline
+            let hostDeadline = engine.hostDeadline ?? .infinity
+            let hostPassed = hostDeadline <= deadline && now >= hostDeadline
             if hostPassed {
                 finish(.failed(.timeout("host deadline passed")), now: now)
                 return
@@ -252,8 +277,7 @@ final class ProbeEngine {
         }
 
         private func startHandshake(now: Double) {
-            guard let context else { return }
-            switch OpenSSLClient.makeConnection(context: context, spec: spec, serverName: engine.serverName, fd: fd) {
+            switch OpenSSLClient.makeConnection(spec: spec, serverName: engine.serverName, fd: fd) {
             case .success(let made):
                 connection = made
                 phase = .handshaking
@@ -272,6 +296,10 @@ final class ProbeEngine {
                 return
             }
             let error = SSL_get_error(ssl, status)
+            if error == SSL_ERROR_WANT_READ || error == SSL_ERROR_WANT_WRITE, let stop = spec.stopAfter, ioStats().stopped {
+                completed(ssl, now: Monotonic.now(), stoppedAfter: stop)
+                return
+            }
             switch error {
             case SSL_ERROR_WANT_READ:
                 wantedEvents = Int16(POLLIN)
@@ -284,9 +312,11 @@ final class ProbeEngine {
             }
         }
 
-        private func completed(_ ssl: OpaquePointer, now: Double) {
+        /// Records a handshake that completed, or that reached the spec's stop (`stoppedAfter`).
+        private func completed(_ ssl: OpaquePointer, now: Double, stoppedAfter: HandshakeStop? = nil) {
             let version = TLSVersion(wireValue: SSL_version(ssl))
-            let suite = SSL_get_current_cipher(ssl).map { OpenSSLClient.cipherSuite($0) }
+            // Before a TLS 1.2 handshake's ChangeCipherSpec the chosen suite is still "pending".
+            let suite = (SSL_get_current_cipher(ssl) ?? SSL_get_pending_cipher(ssl)).map { OpenSSLClient.cipherSuite($0) }
             let group = OpenSSLClient.negotiatedGroup(ssl)
             let chain = OpenSSLClient.peerChain(ssl)
             var ocsp: Data?
@@ -301,15 +331,16 @@ final class ProbeEngine {
             var alpnLength: UInt32 = 0
             SSL_get0_alpn_selected(ssl, &alpnData, &alpnLength)
             let alpn = alpnData.flatMap { alpnLength > 0 ? String(decoding: UnsafeBufferPointer(start: $0, count: Int(alpnLength)), as: UTF8.self) : nil }
-            // Send close_notify and leave: no waiting for the server's.
-            _ = SSL_shutdown(ssl)
+            // Send close_notify and leave: no waiting for the server's. A handshake stopped
+            // early has no session to close; closing the socket ends it.
+            if stoppedAfter == nil { _ = SSL_shutdown(ssl) }
             ERR_clear_error()
             let end = Monotonic.now()
             result = ProbeResult(spec: spec, outcome: .completed, version: version, cipherSuite: suite, group: group,
                                  peerChain: chain, stapledOCSP: ocsp,
                                  tlsSCTCount: scts.filter { $0.source == .tlsExtension }.count,
                                  alpn: alpn, milliseconds: (end - started) * 1000, deliveredSCTs: scts,
-                                 serverAnsweredTLS: true, certificateMessageBytes: certificateBytes)
+                                 serverAnsweredTLS: true, certificateMessageBytes: certificateBytes, stoppedAfter: stoppedAfter)
             phase = .finished
             release()
         }
@@ -327,7 +358,8 @@ final class ProbeEngine {
             return HandshakeIO(firstBytes: first, eof: stats.eof != 0, lastErrno: stats.last_errno,
                                bytesRead: stats.bytes_read, bytesWritten: stats.bytes_written,
                                alertReceived: stats.alert_received != 0, serverHelloReceived: stats.server_hello_received != 0,
-                               certificateMessageBytes: stats.certificate_message_length >= 0 ? Int(stats.certificate_message_length) : nil)
+                               certificateMessageBytes: stats.certificate_message_length >= 0 ? Int(stats.certificate_message_length) : nil,
+                               stopped: stats.stopped != 0)
         }
 
         /// Records a probe that did not complete; `io` is what its handshake saw, if it got that far.
@@ -342,8 +374,6 @@ final class ProbeEngine {
         private func release() {
             if let connection { SSL_free(connection) }
             connection = nil
-            if let context { SSL_CTX_free(context) }
-            context = nil
             closeSocket()
             wantedEvents = 0
         }

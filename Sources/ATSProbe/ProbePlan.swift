@@ -49,6 +49,10 @@ public struct ProbePlan: Sendable, Hashable, Codable {
 
     /// Everything a full verdict uses for a target whose suites are `group`: the Apple-like
     /// probe, one probe per version, and the three TLS 1.2 suite-group probes (8 handshakes).
+    /// Only the Apple-like probe runs its handshake to the end (it collects OCSP and SCTs, and
+    /// its failure is the app's); a version probe stops once the server's Certificate is
+    /// processed (it may be the one that supplies the chain) and a suite probe once the
+    /// ServerHello is (docs/ats-rules.md, "The handshakes").
     public static func standard(_ group: ATSSuiteGroup = .latest) -> ProbePlan {
         ProbePlan(ProbeName.allCases, group: group)
     }
@@ -98,25 +102,28 @@ public struct ProbePlan: Sendable, Hashable, Codable {
             // preference picks ECDHE when it has it.
             let version: TLSVersion = name == .tls10 ? .tls10 : .tls11
             return ProbeSpec(name: name.rawValue, minVersion: version, maxVersion: version,
-                             cipherList: cipherList(group.tls12 + group.nonForwardSecret), groups: appleGroups)
+                             cipherList: cipherList(group.tls12 + group.nonForwardSecret), groups: appleGroups,
+                             stopAfter: .certificate)
         case .tls12:
             return onlyVersion(.tls12, name: name)
         case .tls13:
             return ProbeSpec(name: name.rawValue, minVersion: .tls13, maxVersion: .tls13, cipherList: nil,
-                             cipherSuites: ATSCipherSuites.cipherString(tls13), groups: nil)
+                             cipherSuites: ATSCipherSuites.cipherString(tls13), groups: nil, stopAfter: .certificate)
         case .tls12ATSForwardSecret:
             return ProbeSpec(name: name.rawValue, minVersion: .tls12, maxVersion: .tls12,
-                             cipherList: cipherList(group.tls12), groups: appleGroups)
+                             cipherList: cipherList(group.tls12), groups: appleGroups, stopAfter: .serverHello)
         case .tls12StaticRSA:
             return ProbeSpec(name: name.rawValue, minVersion: .tls12, maxVersion: .tls12,
-                             cipherList: cipherList(group.nonForwardSecret), groups: appleGroups)
+                             cipherList: cipherList(group.nonForwardSecret), groups: appleGroups, stopAfter: .serverHello)
         case .tls12Other:
             return ProbeSpec(name: name.rawValue, minVersion: .tls12, maxVersion: .tls12,
-                             cipherList: cipherList(excluding: group.tls12 + group.nonForwardSecret), groups: nil)
+                             cipherList: cipherList(excluding: group.tls12 + group.nonForwardSecret), groups: nil,
+                             stopAfter: .serverHello)
         }
     }
 
     private static func onlyVersion(_ version: TLSVersion, name: ProbeName) -> ProbeSpec {
-        ProbeSpec(name: name.rawValue, minVersion: version, maxVersion: version, cipherList: nil, cipherSuites: nil, groups: nil)
+        ProbeSpec(name: name.rawValue, minVersion: version, maxVersion: version, cipherList: nil, cipherSuites: nil, groups: nil,
+                  stopAfter: .certificate)
     }
 }

@@ -28,6 +28,16 @@ public struct Endpoint: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 }
 
+/// Where a probe may end its handshake once it has what it came for: the rest of the
+/// handshake (the client's key exchange and Finished, the server's Finished, tickets) costs
+/// both sides CPU and a round trip and tells the verdict nothing more.
+public enum HandshakeStop: String, Sendable, Hashable, Codable {
+    /// After the ServerHello: the version and suite the server chose.
+    case serverHello
+    /// After the server's Certificate message: the chain as well.
+    case certificate
+}
+
 /// One handshake to attempt: what the ClientHello offers.
 public struct ProbeSpec: Sendable, Hashable, Codable {
     /// A stable name for reports (`default`, `tls1.0`, `tls1.2-static-rsa`, ...).
@@ -47,10 +57,14 @@ public struct ProbeSpec: Sendable, Hashable, Codable {
     public let requestOCSP: Bool
     /// Ask for SCTs in the TLS extension (signed_certificate_timestamp).
     public let requestSCTs: Bool
+    /// End the handshake there, as soon as that message is processed (nil: run it to the end).
+    public let stopAfter: HandshakeStop?
 
     /// Creates a spec.
     public init(name: String, minVersion: TLSVersion, maxVersion: TLSVersion, cipherList: String? = nil,
-                cipherSuites: String? = nil, groups: String? = nil, requestOCSP: Bool = false, requestSCTs: Bool = false) {
+                cipherSuites: String? = nil, groups: String? = nil, requestOCSP: Bool = false, requestSCTs: Bool = false,
+                stopAfter: HandshakeStop? = nil) {
+        self.stopAfter = stopAfter
         self.name = name
         self.minVersion = minVersion
         self.maxVersion = maxVersion
@@ -150,12 +164,18 @@ public struct ProbeResult: Sendable, Hashable, Codable {
     public let serverAnsweredTLS: Bool
     /// Body length of the server's Certificate handshake message, when one arrived.
     public let certificateMessageBytes: Int?
+    /// Where a completed probe ended its handshake early, as its spec asked (nil: it ran to the
+    /// end). Such a probe has the version and suite, and after `.certificate` the chain, but
+    /// no OCSP, no SCTs, no session and, in TLS 1.2, no key-exchange group (the
+    /// ServerKeyExchange comes after the Certificate).
+    public let stoppedAfter: HandshakeStop?
 
     /// Creates a result.
     public init(spec: ProbeSpec, outcome: ProbeOutcome, version: TLSVersion? = nil, cipherSuite: CipherSuite? = nil,
                 group: String? = nil, peerChain: [Data] = [], stapledOCSP: Data? = nil, tlsSCTCount: Int = 0,
                 alpn: String? = nil, milliseconds: Double = 0, deliveredSCTs: [DeliveredSCT] = [],
-                serverAnsweredTLS: Bool? = nil, certificateMessageBytes: Int? = nil) {
+                serverAnsweredTLS: Bool? = nil, certificateMessageBytes: Int? = nil, stoppedAfter: HandshakeStop? = nil) {
+        self.stoppedAfter = stoppedAfter
         self.serverAnsweredTLS = serverAnsweredTLS ?? (outcome == .completed)
         self.certificateMessageBytes = certificateMessageBytes
         self.spec = spec

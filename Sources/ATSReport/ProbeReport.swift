@@ -18,6 +18,8 @@ public struct ProbeReport: Codable, Sendable, Equatable {
     /// A ServerHello, an alert or a completed handshake came back.
     public var serverAnsweredTLS: Bool
     @EncodesNil public var certificateMessageBytes: Int?
+    /// `serverHello` or `certificate`: where a completed probe ended its handshake early.
+    @EncodesNil public var stoppedAfter: String?
 
     public init(probe: ProbeResult, suiteGroup: ATSSuiteGroup) {
         name = probe.spec.name
@@ -35,6 +37,7 @@ public struct ProbeReport: Codable, Sendable, Equatable {
         milliseconds = (probe.milliseconds * 100).rounded() / 100
         serverAnsweredTLS = probe.serverAnsweredTLS
         certificateMessageBytes = probe.certificateMessageBytes
+        stoppedAfter = probe.stoppedAfter?.rawValue
     }
 }
 

@@ -1,17 +1,20 @@
 import ATSCheck
+import ATSProbe
 import Foundation
 
 /// Judges many URLs under one policy, probing each endpoint once: URLs are grouped by
 /// ``ScanEndpoint`` in input order, each group's handshakes run once (`ATSChecker.check`), and
 /// every URL of the group is judged from that observation (`ATSChecker.judge`). Cleartext
-/// http:// URLs are judged by the policy alone, with no connection. At most `concurrency`
-/// endpoints are probed at once, each on its own thread with `host`'s per-host bound.
+/// http:// URLs are judged by the policy alone, with no connection. Every endpoint's handshakes
+/// run on one ``SharedProbeLoop``: at most `concurrency` handshakes in flight across all
+/// endpoints, and `host`'s per-host bound for each. Worker threads (as many as `concurrency`)
+/// resolve names, wait for their endpoint's handshakes and judge its URLs.
 public final class ScanEngine: Sendable {
     /// How every URL is judged.
     public let checker: ATSChecker
     /// The check options (policy, context, release, instant, timeout).
     public let options: CheckOptions
-    /// Most endpoints probed at once.
+    /// Most handshakes in flight across all endpoints.
     public let concurrency: Int
     /// For every blocked http:// URL, also probe its https:// twin (``HTTPSUpgrade``).
     public let upgrade: Bool
@@ -24,9 +27,10 @@ public final class ScanEngine: Sendable {
         self.upgrade = upgrade
     }
 
-    /// Endpoints probed at once by default: each probe keeps a few handshakes in flight and
-    /// waits on the network, not the CPU.
-    public static let defaultConcurrency = 32
+    /// Handshakes in flight by default: enough to keep a dozen endpoints busy at `host`'s
+    /// per-host bound of five, which waits on the network rather than the CPU, and within what
+    /// one small server (the lab allows 64 connections) accepts at once.
+    public static let defaultConcurrency = 64
 
     /// The entries grouped by endpoint, in the order each endpoint first appears.
     public static func group(_ entries: [ScanEntry]) -> [(endpoint: ScanEndpoint, entries: [ScanEntry])] {
@@ -45,6 +49,7 @@ public final class ScanEngine: Sendable {
     /// An entry the policy cannot resolve (no host, say) is delivered as an error instead.
     public func run(_ entries: [ScanEntry], deliver: @escaping @Sendable (Result<ScanResult, ScanEntryError>) -> Void) {
         let groups = Self.group(entries)
+        let loop = SharedProbeLoop(configuration: ATSChecker.probeConfiguration(timeout: options.timeout), maxHandshakes: concurrency)
         let queue = WorkQueue(count: groups.count)
         let delivery = NSLock()
         let workers = min(concurrency, groups.count)
@@ -53,7 +58,7 @@ public final class ScanEngine: Sendable {
             done.enter()
             let thread = Thread { [self] in
                 while let index = queue.next() {
-                    let results = judge(groups[index].endpoint, groups[index].entries)
+                    let results = judge(groups[index].endpoint, groups[index].entries, loop: loop)
                     delivery.withLock { results.forEach(deliver) }
                 }
                 done.leave()
@@ -65,13 +70,13 @@ public final class ScanEngine: Sendable {
     }
 
     /// One endpoint's URLs: one probe for the https:// ones, the policy alone for http://.
-    func judge(_ endpoint: ScanEndpoint, _ entries: [ScanEntry]) -> [Result<ScanResult, ScanEntryError>] {
+    func judge(_ endpoint: ScanEndpoint, _ entries: [ScanEntry], loop: SharedProbeLoop) -> [Result<ScanResult, ScanEntryError>] {
         var probed: CheckResult? = nil
         var probeFailure: String? = nil
         var twins: [ScanEndpoint: CheckResult] = [:]
         if let first = entries.first(where: { $0.target.scheme == .https }) {
             do {
-                probed = try checker.check(first.target, options: options)
+                probed = try checker.check(first.target, options: options, probingWith: loop)
             } catch {
                 probeFailure = error.description
             }
@@ -83,7 +88,7 @@ public final class ScanEngine: Sendable {
                     var result = ScanResult(entry: entry, endpoint: endpoint, verdict: verdict, probeMilliseconds: nil)
                     if upgrade, verdict.status == .blocked {
                         if let probed, ScanEndpoint(probed.target) == entry.target.httpsTwin.map(ScanEndpoint.init) { twins[endpoint] = probed }
-                        result.upgrade = twin(of: entry.target, cache: &twins)
+                        result.upgrade = twin(of: entry.target, cache: &twins, loop: loop)
                     }
                     return .success(result)
                 }
@@ -103,10 +108,10 @@ public final class ScanEngine: Sendable {
 
 extension ScanEngine {
     /// The https:// twin of a blocked http:// URL, its endpoint probed once per group.
-    func twin(of target: CheckTarget, cache: inout [ScanEndpoint: CheckResult]) -> HTTPSUpgrade? {
+    func twin(of target: CheckTarget, cache: inout [ScanEndpoint: CheckResult], loop: SharedProbeLoop) -> HTTPSUpgrade? {
         guard let twin = target.httpsTwin else { return nil }
         let endpoint = ScanEndpoint(twin)
-        if cache[endpoint] == nil { cache[endpoint] = try? checker.check(twin, options: options) }
+        if cache[endpoint] == nil { cache[endpoint] = try? checker.check(twin, options: options, probingWith: loop) }
         guard let probed = cache[endpoint] else { return nil }
         let verdict = twin == probed.target ? probed.verdict : (try? checker.judge(twin, observation: probed.observation, options: options))
         return verdict.map { HTTPSUpgrade(target: twin, verdict: $0) }

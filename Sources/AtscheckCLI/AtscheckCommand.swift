@@ -4,6 +4,9 @@ import ArgumentParsing
 protocol AtscheckCommand {
     /// The subcommand word, e.g. `cert`.
     static var name: String { get }
+    /// The one-line summary the tool's help lists (kept out of `spec`, so that starting the
+    /// tool does not build every command's declaration).
+    static var abstract: String { get }
     /// Options, positionals, help text.
     static var spec: CommandSpec { get }
     /// Runs with parsed arguments; throws `InputError` for unusable input (exit 2).

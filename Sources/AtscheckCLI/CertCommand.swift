@@ -7,9 +7,10 @@ import Foundation
 enum CertCommand: AtscheckCommand {
     static let name = "cert"
 
+    static let abstract = "Show certificates and judge them against Apple's trust rules."
     static let spec = CommandSpec(
         name: "atscheck cert",
-        abstract: "Show certificates and judge them against Apple's trust rules.",
+        abstract: abstract,
         discussion: """
         Reads PEM (one or many blocks) or DER files. All certificates from all FILEs form one \
         chain, leaf first, in the order given. Without --host the fields are printed; with \

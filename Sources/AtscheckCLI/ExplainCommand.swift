@@ -7,9 +7,10 @@ import Foundation
 enum ExplainCommand: AtscheckCommand {
     static let name = "explain"
 
+    static let abstract = "Show which ATS rules apply to a URL under an Info.plist, without connecting."
     static let spec = CommandSpec(
         name: "atscheck explain",
-        abstract: "Show which ATS rules apply to a URL under an Info.plist, without connecting.",
+        abstract: abstract,
         discussion: """
         Resolves the URL against the policy the way ATS does: a matching NSExceptionDomains \
         entry replaces every global key (even when empty); otherwise local names are exempt \

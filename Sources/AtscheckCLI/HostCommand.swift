@@ -10,9 +10,10 @@ import ATSProbe
 enum HostCommand: AtscheckCommand {
     static let name = "host"
 
+    static let abstract = "Probe a TLS server and tell whether ATS would block a load from it, and why."
     static let spec = CommandSpec(
         name: "atscheck host",
-        abstract: "Probe a TLS server and tell whether ATS would block a load from it, and why.",
+        abstract: abstract,
         discussion: """
         Resolves the target under the app's policy (--policy), runs the handshakes the verdict \
         needs (an Apple-like ClientHello, one per TLS version, three TLS 1.2 suite classes), \

@@ -14,9 +14,10 @@ enum LabCommand: AtscheckCommand {
     /// fixed-date lab certificates read the same on any day.
     static let evaluationTime = "2025-06-01T00:00:00Z"
 
+    static let abstract = "Start local TLS servers with known flaws and show the verdict for each."
     static let spec = CommandSpec(
         name: "atscheck lab",
-        abstract: "Start local TLS servers with known flaws and show the verdict for each.",
+        abstract: abstract,
         discussion: """
         Starts in-process OpenSSL servers on 127.0.0.1, one per flaw profile, serving the \
         TestCerts PKI (its root is printed as the lab CA). By default runs `atscheck host` \

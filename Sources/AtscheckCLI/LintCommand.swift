@@ -10,9 +10,10 @@ enum LintCommand: AtscheckCommand {
     static let formats = ["text", "json", "sarif", "github"]
     static let listFormats = ["text", "json"]
 
+    static let abstract = "Check Info.plist ATS settings for mistakes, for people and for CI."
     static let spec = CommandSpec(
         name: "atscheck lint",
-        abstract: "Check Info.plist ATS settings for mistakes, for people and for CI.",
+        abstract: abstract,
         discussion: """
         Reads each FILE (an Info.plist or a bare NSAppTransportSecurity dictionary; XML, binary \
         or JSON) and runs every rule on it; --list-rules prints the rules. Findings are errors \

@@ -12,9 +12,10 @@ import ATSProbe
 enum PinsCommand: AtscheckCommand {
     static let name = "pins"
 
+    static let abstract = "Print the SPKI SHA-256 pins of a chain, with NSPinnedDomains and TrustKit snippets."
     static let spec = CommandSpec(
         name: "atscheck pins",
-        abstract: "Print the SPKI SHA-256 pins of a chain, with NSPinnedDomains and TrustKit snippets.",
+        abstract: abstract,
         discussion: """
         If the argument is an existing file (PEM or DER, leaf first) the chain is read from it; \
         otherwise it is a host TARGET (name, name:port, [v6]:port, IP, or https:// URL) and the \

@@ -9,9 +9,10 @@ import ATSSocket
 enum ProxyCommand: AtscheckCommand {
     static let name = "proxy"
 
+    static let abstract = "Run a local HTTP proxy that blocks every load ATS would block, and says why."
     static let spec = CommandSpec(
         name: "atscheck proxy",
-        abstract: "Run a local HTTP proxy that blocks every load ATS would block, and says why.",
+        abstract: abstract,
         discussion: """
         An HTTP/1.1 forward proxy. Absolute-form requests (GET http://host/…) are judged by the \
         policy alone (cleartext): blocked loads get 403 with an X-ATS-Reason header; allowed ones \

@@ -7,9 +7,10 @@ import Foundation
 enum ReportCommand: AtscheckCommand {
     static let name = "report"
 
+    static let abstract = "Fold the jsonl outputs of scan runs (one per shard, say) into one summary."
     static let spec = CommandSpec(
         name: "atscheck report",
-        abstract: "Fold the jsonl outputs of scan runs (one per shard, say) into one summary.",
+        abstract: abstract,
         discussion: """
         Reads every FILE written by `atscheck scan --format jsonl` and prints the summary of all \
         their records together: counts by verdict and by reason code, the slowest endpoints. \

@@ -8,9 +8,10 @@ import Foundation
 enum ScanCommand: AtscheckCommand {
     static let name = "scan"
 
+    static let abstract = "Judge many URLs (lists, HAR captures) under one Info.plist, probing each endpoint once."
     static let spec = CommandSpec(
         name: "atscheck scan",
-        abstract: "Judge many URLs (lists, HAR captures) under one Info.plist, probing each endpoint once.",
+        abstract: abstract,
         discussion: """
         Reads URLs from the command line, from --input files (one per line: URL, host, \
         host:port or [v6]:port; # comments and blank lines ignored; - is stdin) and from --har \
@@ -22,7 +23,8 @@ enum ScanCommand: AtscheckCommand {
         runs, once, then each URL is judged under the policy. http:// URLs are judged by the \
         policy alone (no connection); with --upgrade, a blocked one's https:// twin is probed \
         too, and when it would pass, loading it instead is offered ahead of any Info.plist \
-        exception. Up to --concurrency endpoints are probed at once.
+        exception. Every endpoint's handshakes share one event loop: at most --concurrency \
+        handshakes in flight in all, and at most 5 per endpoint, as host makes.
 
         With only --har input and no --context, the context is webview: a browser capture is \
         what a WKWebView loads (docs/ats-rules.md#ats-context-keys).
@@ -55,7 +57,7 @@ enum ScanCommand: AtscheckCommand {
             OptionSpec("resolve", value: "HOST:PORT:ADDRESS", help: "Connect to ADDRESS for HOST:PORT (curl's spelling; * as HOST for every host on PORT).", repeatable: true),
             OptionSpec("at", value: "ISO8601", help: "Judge certificates at this instant instead of now."),
             OptionSpec("timeout", value: "SECONDS", help: "Deadline per endpoint (each handshake gets at most this too).", defaultValue: "10"),
-            OptionSpec("concurrency", value: "N", help: "Most endpoints probed at once.", defaultValue: "\(ScanEngine.defaultConcurrency)"),
+            OptionSpec("concurrency", value: "N", help: "Most handshakes in flight across all endpoints (each endpoint also keeps host's bound of 5).", defaultValue: "\(ScanEngine.defaultConcurrency)"),
             OptionSpec("shard", value: "K/N", help: "Judge only the endpoints of shard K of N."),
             OptionSpec("format", value: "FORMAT", help: "Output format (default: jsonl when stdout is not a terminal, else text).",
                        allowed: ScanFormat.allCases.map(\.rawValue)),

@@ -8,7 +8,7 @@ let tool = ToolSpec(
     name: "atscheck",
     abstract: "Would Apple's App Transport Security block this request, and exactly why?",
     version: AtscheckVersion.current,
-    subcommands: commands.map { SubcommandSpec(name: $0.name, abstract: $0.spec.abstract) }
+    subcommands: commands.map { SubcommandSpec(name: $0.name, abstract: $0.abstract) }
 )
 
 let exitCode = CommandRunner.run(Array(CommandLine.arguments.dropFirst()), tool: tool, commands: commands)

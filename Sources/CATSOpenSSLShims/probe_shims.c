@@ -16,16 +16,16 @@
 
 // MARK: - SSL_CTX / SSL macros
 
-int ats_probe_ctx_set_min_proto_version(SSL_CTX *ctx, int version) {
-    return (int)SSL_CTX_set_min_proto_version(ctx, version);
+int ats_probe_set_min_proto_version(SSL *ssl, int version) {
+    return (int)SSL_set_min_proto_version(ssl, version);
 }
 
-int ats_probe_ctx_set_max_proto_version(SSL_CTX *ctx, int version) {
-    return (int)SSL_CTX_set_max_proto_version(ctx, version);
+int ats_probe_set_max_proto_version(SSL *ssl, int version) {
+    return (int)SSL_set_max_proto_version(ssl, version);
 }
 
-int ats_probe_ctx_set1_groups_list(SSL_CTX *ctx, const char *groups) {
-    return (int)SSL_CTX_set1_groups_list(ctx, groups);
+int ats_probe_set1_groups_list(SSL *ssl, const char *groups) {
+    return (int)SSL_set1_groups_list(ssl, groups);
 }
 
 void ats_probe_ctx_set_legacy_options(SSL_CTX *ctx) {
@@ -92,12 +92,27 @@ int ats_probe_peer_sct_at(SSL *ssl, int index, const unsigned char **log_id, siz
 typedef struct {
     int fd;
     ats_probe_io_stats stats;
+    /// ats_probe_stop: where the handshake should stop (ATS_PROBE_STOP_NONE: run it to the end).
+    int stop_after;
+    /// The message to stop after has arrived: the next read or write ends the handshake.
+    int stop_pending;
 } ats_probe_bio_state;
+
+/// Once the message the probe needs has been processed, OpenSSL's next attempt to read the
+/// server's next record or to send the client's next flight is refused as "would block", so
+/// SSL_connect returns WANT_READ/WANT_WRITE and the caller sees ats_probe_stop_reached.
+static int ats_probe_bio_stop(BIO *bio, ats_probe_bio_state *state, int reading) {
+    if (!state->stop_pending) return 0;
+    state->stats.stopped = 1;
+    if (reading) BIO_set_retry_read(bio); else BIO_set_retry_write(bio);
+    return 1;
+}
 
 static int ats_probe_bio_write(BIO *bio, const char *data, int length) {
     ats_probe_bio_state *state = BIO_get_data(bio);
     BIO_clear_retry_flags(bio);
     if (state == NULL) return -1;
+    if (ats_probe_bio_stop(bio, state, 0)) return -1;
     ssize_t sent;
     do {
         // MSG_NOSIGNAL: a peer that resets mid-handshake yields EPIPE here instead of a
@@ -124,6 +139,7 @@ static int ats_probe_bio_read(BIO *bio, char *out, int length) {
     ats_probe_bio_state *state = BIO_get_data(bio);
     BIO_clear_retry_flags(bio);
     if (state == NULL || out == NULL) return -1;
+    if (ats_probe_bio_stop(bio, state, 1)) return -1;
     ssize_t received;
     do {
         received = recv(state->fd, out, (size_t)length, 0);
@@ -250,9 +266,22 @@ static void ats_probe_message_callback(int write_p, int version, int content_typ
     if (content_type == SSL3_RT_ALERT && len == 2 && (bytes[0] == SSL3_AL_WARNING || bytes[0] == SSL3_AL_FATAL)) {
         state->stats.alert_received = 1;
     } else if (content_type == SSL3_RT_HANDSHAKE && len >= 4) {
-        if (bytes[0] == SSL3_MT_SERVER_HELLO) state->stats.server_hello_received = 1;
-        if (bytes[0] == SSL3_MT_CERTIFICATE) state->stats.certificate_message_length = (long)(len - 4);
+        if (bytes[0] == SSL3_MT_SERVER_HELLO) {
+            state->stats.server_hello_received = 1;
+            if (state->stop_after == ATS_PROBE_STOP_SERVER_HELLO) state->stop_pending = 1;
+        }
+        if (bytes[0] == SSL3_MT_CERTIFICATE) {
+            state->stats.certificate_message_length = (long)(len - 4);
+            if (state->stop_after == ATS_PROBE_STOP_CERTIFICATE) state->stop_pending = 1;
+        }
     }
+}
+
+int ats_probe_stop_after(SSL *ssl, ats_probe_stop stop) {
+    ats_probe_bio_state *state = ats_probe_state_of(ssl);
+    if (state == NULL) return 0;
+    state->stop_after = (int)stop;
+    return 1;
 }
 
 void ats_probe_track_messages(SSL *ssl) {

@@ -46,7 +46,9 @@ struct ProberServerTests {
             let fs = try #require(byName["tls1.2-ats-fs"])
             #expect(fs.outcome == .completed)
             #expect(fs.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .atsForwardSecret)
-            #expect(fs.group == "X25519")
+            // Suite probes stop after the ServerHello: suite, no chain, no TLS 1.2 group (that is
+            // in the ServerKeyExchange).
+            #expect(fs.stoppedAfter == .serverHello && fs.peerChain.isEmpty && fs.group == nil)
             let staticRSA = try #require(byName["tls1.2-static-rsa"])
             #expect(staticRSA.outcome == .completed, "\(staticRSA.outcome)")
             #expect(staticRSA.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .atsStaticRSA)
@@ -55,8 +57,11 @@ struct ProberServerTests {
             #expect(other.outcome == .completed)
             #expect(other.cipherSuite.map { ATSSuiteGroup.latest.classify($0) == .other } == true)
             for probe in observation.probes where probe.completed {
-                #expect(probe.peerChain.count == 2, "\(probe.spec.name)")
+                #expect(probe.stoppedAfter == probe.spec.stopAfter, "\(probe.spec.name)")
+                // Only a probe that got as far as the Certificate message has the chain.
+                #expect(probe.peerChain.count == (probe.stoppedAfter == .serverHello ? 0 : 2), "\(probe.spec.name)")
             }
+            #expect(byName["default"]?.stoppedAfter == nil && byName["default"]?.stapledOCSP == nil)
         }
     }
 
@@ -107,8 +112,14 @@ struct ProberServerTests {
             #expect(other.outcome == .completed, "\(other.outcome) — \(server.log)")
             #expect(other.cipherSuite?.id == 0x009E)
             #expect(other.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .other)
-            // s_server's automatic DH parameters are the 2048-bit RFC 3526 group (not RFC 7919).
-            #expect(other.group == "DH-2048", "\(String(describing: other.group))")
+            // The probe hangs up after the ServerHello, before the ServerKeyExchange names the DH group.
+            #expect(other.stoppedAfter == .serverHello && other.group == nil, "\(String(describing: other.group))")
+            // A handshake run to the end names it: s_server's automatic DH parameters are the
+            // 2048-bit RFC 3526 group (not RFC 7919).
+            let full = ProbeSpec(name: "dhe-full", minVersion: .tls12, maxVersion: .tls12, cipherList: "DHE-RSA-AES128-GCM-SHA256")
+            let fullRun = await testProber.run([full], against: server.endpoint)
+            #expect(fullRun.probes.first?.completed == true && fullRun.probes.first?.stoppedAfter == nil)
+            #expect(fullRun.probes.first?.group == "DH-2048", "\(String(describing: fullRun.probes.first?.group))")
         }
     }
 

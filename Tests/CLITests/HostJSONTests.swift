@@ -20,7 +20,7 @@ struct HostJSONTests {
     static let versionKeys: Set<String> = ["TLSv1.0", "TLSv1.1", "TLSv1.2", "TLSv1.3"]
     static let probeNames = ["default", "tls1.0", "tls1.1", "tls1.2", "tls1.3", "tls1.2-ats-fs", "tls1.2-static-rsa", "tls1.2-other"]
     static let probeKeys: Set<String> = ["name", "outcome", "detail", "minVersion", "maxVersion", "version", "cipherSuite", "group",
-                                         "chainLength", "milliseconds", "serverAnsweredTLS", "certificateMessageBytes"]
+                                         "chainLength", "milliseconds", "serverAnsweredTLS", "certificateMessageBytes", "stoppedAfter"]
 
     static func run(_ profile: String, timeout: Int = 3, lab: LabServe) async throws -> [String: Any] {
         let port = try lab.port(profile)

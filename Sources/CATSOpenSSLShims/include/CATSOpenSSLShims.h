@@ -153,11 +153,11 @@ int ats_lab_pipe_cloexec(int fds[2]);
 // ---- TLSProbe shims (Sources/CATSOpenSSLShims/probe_shims.c) ----------------------------------
 // Used only by the TLSProbe target. Self-contained: relies on nothing else in this header.
 
-/// SSL_CTX_set_min_proto_version / SSL_CTX_set_max_proto_version (macros); 1 on success.
-int ats_probe_ctx_set_min_proto_version(SSL_CTX *ctx, int version);
-int ats_probe_ctx_set_max_proto_version(SSL_CTX *ctx, int version);
-/// SSL_CTX_set1_groups_list (a macro); 1 on success.
-int ats_probe_ctx_set1_groups_list(SSL_CTX *ctx, const char *groups);
+/// SSL_set_min_proto_version / SSL_set_max_proto_version (macros); 1 on success.
+int ats_probe_set_min_proto_version(SSL *ssl, int version);
+int ats_probe_set_max_proto_version(SSL *ssl, int version);
+/// SSL_set1_groups_list (a macro); 1 on success.
+int ats_probe_set1_groups_list(SSL *ssl, const char *groups);
 /// Sets SSL_OP_ALL | SSL_OP_LEGACY_SERVER_CONNECT (uint64 option macros Swift cannot import).
 void ats_probe_ctx_set_legacy_options(SSL_CTX *ctx);
 /// SSL_set_tlsext_host_name (a macro): SNI; 1 on success.
@@ -203,7 +203,19 @@ typedef struct {
     int server_hello_received;
     /// Body length of the server's Certificate handshake message; -1 until one arrived.
     long certificate_message_length;
+    /// The handshake stopped where ats_probe_stop_after asked (the probe has what it needs).
+    int stopped;
 } ats_probe_io_stats;
+
+/// Where a probe's handshake may stop early.
+typedef enum {
+    /// Run the handshake to the end.
+    ATS_PROBE_STOP_NONE = 0,
+    /// After the ServerHello is processed (version and suite known).
+    ATS_PROBE_STOP_SERVER_HELLO = 1,
+    /// After the server's Certificate message is processed (the chain is known too).
+    ATS_PROBE_STOP_CERTIFICATE = 2,
+} ats_probe_stop;
 /// A BIO over a connected non-blocking socket: send with MSG_NOSIGNAL (no SIGPIPE), recv,
 /// retry flags on EAGAIN. Does not close fd. Pass it to SSL_set_bio (which takes ownership).
 BIO *ats_probe_bio_new(int fd);
@@ -212,6 +224,9 @@ int ats_probe_io_stats_get(SSL *ssl, ats_probe_io_stats *out);
 /// Records, in the probe BIO's stats, the TLS messages the server sends (alerts, ServerHello,
 /// the Certificate message's size). Call after SSL_set_bio with a probe BIO.
 void ats_probe_track_messages(SSL *ssl);
+/// Ends the handshake once `stop` is reached: the next read or write of the probe BIO is
+/// refused as "would block" and the stats' `stopped` is set. Call after ats_probe_track_messages.
+int ats_probe_stop_after(SSL *ssl, ats_probe_stop stop);
 /// SSL_CTX_set_max_cert_list (a macro): the largest Certificate message the client accepts.
 long ats_probe_ctx_set_max_cert_list(SSL_CTX *ctx, long bytes);
 
