@@ -37,9 +37,9 @@ let package = Package(
         .target(name: "ATSProbe", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket"]),
         .target(name: "ATSLab", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket"], resources: [.copy("Certificates")]),
         .target(name: "ATSCheck", dependencies: ["ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSSocket"]),
-        .target(name: "ATSProxy", dependencies: ["ATSPolicy", "ATSCheck", "ATSCertificates", "ATSSocket"]),
+        .target(name: "ATSProxy", dependencies: ["ATSPolicy", "ATSCheck", "ATSCertificates", "ATSSocket", "AtscheckSystem"]),
         // The JSON documents of every command (docs/json-schema.md), importable by clients.
-        .target(name: "ATSReport", dependencies: ["ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSTrustData"]),
+        .target(name: "ATSReport", dependencies: ["ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSTrustData", "AtscheckSystem"]),
         // atscheck scan: URL lists and HAR captures, the engine (one probe per endpoint), shards and records.
         .target(name: "ATSScan", dependencies: ["ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSSocket"]),
         .target(name: "ATSPinning", dependencies: ["ATSCertificates", "ATSPolicy", "CATSOpenSSL", "CATSOpenSSLShims"]),

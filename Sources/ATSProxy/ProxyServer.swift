@@ -1,3 +1,4 @@
+import AtscheckSystem
 import ATSCheck
 import ATSPolicy
 import ATSCertificates
@@ -330,6 +331,6 @@ public final class ProxyServer: @unchecked Sendable {
     }
 
     private func log(method: String, hostPort: String, verdict: String, reason: String) {
-        configuration.log("\(Date().formatted(Date.ISO8601FormatStyle())) \(method) \(hostPort) \(verdict) \(reason)")
+        configuration.log("\(UTCTimestamp.format(Date())) \(method) \(hostPort) \(verdict) \(reason)")
     }
 }

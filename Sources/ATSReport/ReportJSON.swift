@@ -1,3 +1,4 @@
+import AtscheckSystem
 import Foundation
 
 /// The one JSON configuration of every atscheck document: pretty-printed, sorted keys, slashes
@@ -6,7 +7,11 @@ public enum ReportJSON {
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        // As `.iso8601` writes them, without its ICU time-zone lookup at first use.
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(UTCTimestamp.format(date))
+        }
         return encoder
     }
 
@@ -19,7 +24,14 @@ public enum ReportJSON {
 
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = UTCTimestamp.parse(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 instant: \(text)")
+            }
+            return date
+        }
         return decoder
     }
 }

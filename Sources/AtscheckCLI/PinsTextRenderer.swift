@@ -1,3 +1,4 @@
+import AtscheckSystem
 import ATSReport
 import ATSSocket
 import Foundation
@@ -42,7 +43,7 @@ enum PinsTextRenderer {
         if let origin = entry.origin { heading += " (anchor, \(origin.rawValue)" + (entry.index == nil ? ", not sent)" : ")") }
         var out = heading + "\n"
         out += CertTextRenderer.wrap(CertTextRenderer.printable(entry.subject), firstPrefix: "   subject    ", restPrefix: "              ")
-        out += "   not after  \(Date.ISO8601FormatStyle().format(entry.notAfter))\n"
+        out += "   not after  \(UTCTimestamp.format(entry.notAfter))\n"
         out += "   sha256     \(entry.spkiSHA256)\n"
         out += "   okhttp     \(entry.okHttp)\n"
         out += "   hpkp       \(entry.hpkp)\n"

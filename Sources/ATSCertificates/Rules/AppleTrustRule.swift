@@ -75,17 +75,12 @@ enum PolicyDates {
     /// 620611200 s after 2001-01-01: the 398-day limit for preinstalled roots.
     static let validity398 = Date(timeIntervalSinceReferenceDate: 620_611_200)
     /// The CT requirement's start (`SecPolicyCheckSystemTrustedCTRequired`): 2018-10-16T00:00:00Z.
-    static let certificateTransparency = utc(2018, 10, 16)
-    static let ctLifetimeTable = utc(2021, 4, 21)
+    static let certificateTransparency = Date(timeIntervalSince1970: 1_539_648_000)
+    /// 2021-04-21T00:00:00Z: from here the CT lifetime table counts months of validity.
+    static let ctLifetimeTable = Date(timeIntervalSince1970: 1_618_963_200)
 
-    static func utc(_ year: Int, _ month: Int, _ day: Int) -> Date {
-        var components = DateComponents()
-        components.year = year
-        components.month = month
-        components.day = day
-        return utcCalendar.date(from: components)!
-    }
-
+    /// For counting whole months of validity (AppleCTPolicy); built on first use, which loads
+    /// ICU's time-zone data, so only CT evaluation pays for it.
     static let utcCalendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -95,5 +90,5 @@ enum PolicyDates {
 
 /// Formats an instant as ISO 8601 in UTC, e.g. 2025-06-01T00:00:00Z.
 public func iso8601(_ date: Date) -> String {
-    date.formatted(Date.ISO8601FormatStyle())
+    UTCTimestamp.format(date)
 }

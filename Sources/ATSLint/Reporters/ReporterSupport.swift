@@ -1,3 +1,4 @@
+import AtscheckSystem
 import Foundation
 
 /// Helpers shared by the reporters.
@@ -7,7 +8,10 @@ enum ReporterSupport {
     static func encodeJSON<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(UTCTimestamp.format(date))
+        }
         do {
             return String(decoding: try encoder.encode(value), as: UTF8.self)
         } catch {

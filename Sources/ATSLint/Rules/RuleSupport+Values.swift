@@ -1,3 +1,4 @@
+import AtscheckSystem
 import ATSPolicy
 import Foundation
 
@@ -14,7 +15,7 @@ extension PlistValue {
         case .real(let value): return String(value)
         case .dictionary(let entries): return "a dictionary of \(entries.count) key\(entries.count == 1 ? "" : "s")"
         case .array(let elements): return "an array of \(elements.count) element\(elements.count == 1 ? "" : "s")"
-        case .date(let date): return date.formatted(Date.ISO8601FormatStyle())
+        case .date(let date): return UTCTimestamp.format(date)
         case .data(let data): return "\(data.count) bytes of data"
         }
     }
