@@ -27,8 +27,8 @@ public final class ScanEngine: Sendable {
         self.upgrade = upgrade
     }
 
-    /// Handshakes in flight by default: enough to keep a dozen endpoints busy at `host`'s
-    /// per-host bound of five, which waits on the network rather than the CPU, and within what
+    /// Handshakes in flight by default: enough to keep eight endpoints busy at `host`'s
+    /// per-host bound of eight, which waits on the network rather than the CPU, and within what
     /// one small server (the lab allows 64 connections) accepts at once.
     public static let defaultConcurrency = 64
 

@@ -24,7 +24,7 @@ enum ScanCommand: AtscheckCommand {
         policy alone (no connection); with --upgrade, a blocked one's https:// twin is probed \
         too, and when it would pass, loading it instead is offered ahead of any Info.plist \
         exception. Every endpoint's handshakes share one event loop: at most --concurrency \
-        handshakes in flight in all, and at most 5 per endpoint, as host makes.
+        handshakes in flight in all, and at most 8 per endpoint, as host makes.
 
         With only --har input and no --context, the context is webview: a browser capture is \
         what a WKWebView loads (docs/ats-rules.md#ats-context-keys).
@@ -57,7 +57,7 @@ enum ScanCommand: AtscheckCommand {
             OptionSpec("resolve", value: "HOST:PORT:ADDRESS", help: "Connect to ADDRESS for HOST:PORT (curl's spelling; * as HOST for every host on PORT).", repeatable: true),
             OptionSpec("at", value: "ISO8601", help: "Judge certificates at this instant instead of now."),
             OptionSpec("timeout", value: "SECONDS", help: "Deadline per endpoint (each handshake gets at most this too).", defaultValue: "10"),
-            OptionSpec("concurrency", value: "N", help: "Most handshakes in flight across all endpoints (each endpoint also keeps host's bound of 5).", defaultValue: "\(ScanEngine.defaultConcurrency)"),
+            OptionSpec("concurrency", value: "N", help: "Most handshakes in flight across all endpoints (each endpoint also keeps host's bound of 8).", defaultValue: "\(ScanEngine.defaultConcurrency)"),
             OptionSpec("shard", value: "K/N", help: "Judge only the endpoints of shard K of N."),
             OptionSpec("format", value: "FORMAT", help: "Output format (default: jsonl when stdout is not a terminal, else text).",
                        allowed: ScanFormat.allCases.map(\.rawValue)),
