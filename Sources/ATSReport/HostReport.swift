@@ -45,11 +45,7 @@ public struct HostReport: Codable, Sendable, Equatable {
         probes = (observation?.probes ?? []).map { ProbeReport(probe: $0, suiteGroup: group) }
         timing = TimingReport(observation: observation)
         notes = verdict.notes
-        switch outcome.httpAnswer {
-        case .answered(let line)?: self.httpAnswer = line
-        case .failed(let failure)?: self.httpAnswer = "no answer: \(failure.message)"
-        case nil: self.httpAnswer = nil
-        }
+        httpAnswer = outcome.httpAnswer.map(HTTPAnswerText.describe)
         upgrade = outcome.upgrade.map(UpgradeReport.init)
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// Judges many URLs under one policy, probing each endpoint once: URLs are grouped by
 /// ``ScanEndpoint`` in input order, each group's handshakes run once (`ATSChecker.check`), and
 /// every URL of the group is judged from that observation (`ATSChecker.judge`). Cleartext
-/// http:// URLs are judged by the policy alone, with no connection. Every endpoint's handshakes
+/// http:// URLs are judged by the policy alone (with `probeHTTP`, their endpoint is also asked
+/// once whether it answers in cleartext HTTP). Every endpoint's handshakes
 /// run on one ``SharedProbeLoop``: at most `concurrency` handshakes in flight across all
 /// endpoints, and `host`'s per-host bound for each. Worker threads (as many as `concurrency`)
 /// resolve names, wait for their endpoint's handshakes and judge its URLs.
@@ -74,6 +75,11 @@ public final class ScanEngine: Sendable {
         var probed: CheckResult? = nil
         var probeFailure: String? = nil
         var twins: [ScanEndpoint: CheckResult] = [:]
+        // With probeHTTP, the endpoint of http:// URLs is asked once whether it answers.
+        var httpAnswer: HTTPProbe.Answer? = nil
+        if options.probeHTTP, let first = entries.first(where: { $0.target.scheme == .http }) {
+            httpAnswer = try? checker.check(first.target, options: options, probingWith: loop).httpAnswer
+        }
         if let first = entries.first(where: { $0.target.scheme == .https }) {
             do {
                 probed = try checker.check(first.target, options: options, probingWith: loop)
@@ -86,6 +92,7 @@ public final class ScanEngine: Sendable {
                 if entry.target.scheme == .http {
                     let verdict = try checker.judge(entry.target, observation: nil, options: options)
                     var result = ScanResult(entry: entry, endpoint: endpoint, verdict: verdict, probeMilliseconds: nil)
+                    result.httpAnswer = httpAnswer
                     if upgrade, verdict.status == .blocked {
                         if let probed, ScanEndpoint(probed.target) == entry.target.httpsTwin.map(ScanEndpoint.init) { twins[endpoint] = probed }
                         result.upgrade = twin(of: entry.target, cache: &twins, loop: loop)

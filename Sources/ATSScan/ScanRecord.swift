@@ -23,6 +23,9 @@ public struct ScanRecord: Codable, Sendable, Equatable {
     @EncodesNil public var probeMilliseconds: Double?
     /// With `--upgrade`, for a blocked http:// URL: its https:// twin's verdict; null otherwise.
     @EncodesNil public var upgrade: UpgradeReport?
+    /// With `--probe-http`, for an http:// URL: `HTTP/1.1 200 OK` or `no answer: …`, as `host`
+    /// reports it; null otherwise.
+    @EncodesNil public var httpAnswer: String?
 
 
     /// The record of a result.
@@ -36,6 +39,7 @@ public struct ScanRecord: Codable, Sendable, Equatable {
         error = nil
         probeMilliseconds = result.probeMilliseconds.map { ($0 * 10).rounded() / 10 }
         upgrade = result.upgrade.map(UpgradeReport.init)
+        httpAnswer = result.httpAnswer.map(HTTPAnswerText.describe)
     }
 
     /// The record of an entry that could not be judged.
@@ -49,5 +53,6 @@ public struct ScanRecord: Codable, Sendable, Equatable {
         error = failure.message
         probeMilliseconds = nil
         upgrade = nil
+        httpAnswer = nil
     }
 }

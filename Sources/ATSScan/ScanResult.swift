@@ -1,4 +1,5 @@
 import ATSCheck
+import ATSProbe
 
 /// The verdict for one input URL.
 public struct ScanResult: Sendable {
@@ -13,4 +14,6 @@ public struct ScanResult: Sendable {
     public let probeMilliseconds: Double?
     /// With `upgrade`: for a blocked http:// URL, its https:// twin's verdict.
     public var upgrade: HTTPSUpgrade? = nil
+    /// With `probeHTTP`: for an http:// URL, whether its endpoint answered in cleartext HTTP.
+    public var httpAnswer: HTTPProbe.Answer? = nil
 }

@@ -53,6 +53,7 @@ enum ScanCommand: AtscheckCommand {
             PolicyOptions.subdomainDepthOption,
             PolicyOptions.legacyKeysOption,
         ] + TrustStoreOptions.optionSpecs + [
+            OptionSpec("probe-http", help: "For http:// URLs, also check once per endpoint that the server answers in cleartext HTTP (httpAnswer); the verdict is still the policy's."),
             OptionSpec("upgrade", help: "For every blocked http:// URL, also probe its https:// twin; when that passes, \"load https://… instead\" is the first fix."),
             OptionSpec("resolve", value: "HOST:PORT:ADDRESS", help: "Connect to ADDRESS for HOST:PORT (curl's spelling; * as HOST for every host on PORT).", repeatable: true),
             OptionSpec("at", value: "ISO8601", help: "Judge certificates at this instant instead of now."),

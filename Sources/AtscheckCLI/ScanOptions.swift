@@ -76,7 +76,8 @@ extension ScanOptions {
         let context = arguments.value("context").flatMap(LoadContext.init(rawValue:)) ?? (harOnly ? .webView : .urlSession)
         let check = CheckOptions(policyDocument: try arguments.value("policy").map(PolicyOptions.loadDocument), context: context,
                                  resolution: try PolicyOptions.resolutionOptions(arguments, command: command),
-                                 time: try TimeArgument.evaluationTime(arguments.value("at"), command: command), timeout: timeout)
+                                 time: try TimeArgument.evaluationTime(arguments.value("at"), command: command), timeout: timeout,
+                                 probeHTTP: arguments.flag("probe-http"))
         let format = arguments.value("format").flatMap(ScanFormat.init(rawValue:))
             ?? (arguments.value("output") == nil && isatty(STDOUT_FILENO) == 1 ? .text : .jsonl)
         self.init(input: input, check: check, trustStore: try TrustStoreOptions(arguments, command: command), concurrency: concurrency,

@@ -8,6 +8,7 @@ enum ScanTextRenderer {
         let detail = record.error.map { "error: \($0)" } ?? codes.joined(separator: ", ")
         var out = record.verdict.uppercased().padding(toLength: 9, withPad: " ", startingAt: 0) + record.url
             + (detail.isEmpty ? "" : "  " + detail) + "\n"
+        if let answer = record.httpAnswer { out += "         server answered: \(answer)\n" }
         if let upgrade = record.upgrade {
             out += "         " + (upgrade.fix ?? "\(upgrade.url) would be \(upgrade.verdict) too ("
                 + upgrade.reasons.map(\.code.rawValue).joined(separator: ", ") + ")") + "\n"

@@ -77,6 +77,28 @@ struct ScanEngineTests {
         }
     }
 
+    @Test("probeHTTP: one cleartext request per http:// endpoint, its answer on every URL; none without it")
+    func probeHTTPOncePerEndpoint() throws {
+        let lab = try TLSLab(profiles: [.plainHTTP])
+        defer { lab.stop() }
+        let server = try #require(lab.endpoint(.plainHTTP))
+        let relay = try CountingRelay(to: server.port)
+        defer { relay.stop() }
+        let entries = try (1...4).map { try Self.entry("http://good.atscheck.test:\(relay.port)/\($0)", line: $0) }
+        let roots = try CertificateLoader.load(contentsOf: lab.rootCAFile)
+        let probing = ScanEngine(checker: ATSChecker(store: TrustStore(system: [], user: roots)),
+                                 options: CheckOptions(time: Self.evaluationTime, timeout: 5, probeHTTP: true), concurrency: 4)
+        let results = try Self.run(probing, entries).map { try $0.get() }
+        #expect(relay.connections == 1)
+        #expect(results.count == 4)
+        for result in results {
+            #expect(result.verdict.status == .blocked)
+            #expect(result.httpAnswer == .answered("HTTP/1.1 200 OK"), "\(String(describing: result.httpAnswer))")
+        }
+        let quiet = try Self.run(try Self.engine(lab), entries).map { try $0.get() }
+        #expect(relay.connections == 1 && quiet.allSatisfy { $0.httpAnswer == nil })
+    }
+
     @Test("grouping: host compared lowercased, port and SNI kept apart, first appearance order")
     func grouping() throws {
         let entries = try ["https://A.example/", "https://a.example/x", "https://a.example:8443/", "http://a.example/"]

@@ -131,6 +131,30 @@ struct ScanCommandTests {
         }
     }
 
+    @Test("--probe-http: each http:// endpoint is asked once; its answer is on every URL of it, the verdict stays the policy's")
+    func probeHTTP() async throws {
+        try await LabServe.with(["plain-http", "good-rsa"]) { lab in
+            let plain = try lab.port("plain-http"), tls = try lab.port("good-rsa")
+            let urls = ["http://good.atscheck.test:\(plain)/a", "http://good.atscheck.test:\(plain)/b", "http://good.atscheck.test:\(tls)/c"]
+            let resolve = ["--resolve", "*:\(plain):127.0.0.1", "--resolve", "*:\(tls):127.0.0.1"]
+            let run = try await AsyncRun.atscheck(["scan"] + urls + resolve + HostArguments.trust
+                                                  + ["--probe-http", "--timeout", "\(2 * TestTiming.scale)", "--quiet", "--format", "jsonl"])
+            #expect(run.status == 1, "cleartext loads are blocked whatever the server answers")
+            let (records, _) = try Self.records(run)
+            #expect(records.count == 3)
+            for record in records { #expect(record["verdict"] as? String == "blocked" && Self.codes(record) == ["insecure-http"]) }
+            let answers = Dictionary(uniqueKeysWithValues: records.map { ($0["url"] as? String ?? "", $0["httpAnswer"] as? String) })
+            #expect(answers[urls[0]] == "HTTP/1.1 200 OK" && answers[urls[1]] == "HTTP/1.1 200 OK")
+            // A TLS server does not answer a cleartext request with an HTTP status line.
+            #expect(answers[urls[2]]??.hasPrefix("no answer: ") == true, "\(String(describing: answers[urls[2]]))")
+
+            let text = try await AsyncRun.atscheck(["scan", urls[0]] + resolve + HostArguments.trust + ["--probe-http", "--quiet", "--format", "text"])
+            #expect(text.stdout.contains("server answered: HTTP/1.1 200 OK"), "\(text.stdout)")
+            let without = try await AsyncRun.atscheck(["scan", urls[0]] + resolve + HostArguments.trust + ["--quiet", "--format", "jsonl"])
+            #expect(try Self.records(without).records.first?["httpAnswer"] is NSNull)
+        }
+    }
+
     @Test("--upgrade: a blocked http:// URL whose https:// twin passes gets \"load https://… instead\"; one whose twin fails does not")
     func upgrade() async throws {
         try await LabServe.with(Self.profiles) { lab in
