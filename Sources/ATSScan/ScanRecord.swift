@@ -2,6 +2,22 @@ import ATSCheck
 import ATSReport
 import Foundation
 
+/// What a scan record says of its URL: a verdict, or that the URL could not be judged at all.
+public enum ScanVerdict: String, Codable, Sendable, CaseIterable {
+    case allowed, blocked, unknown
+    /// The URL could not be judged (it does not resolve under the policy).
+    case error
+
+    /// The record form of a verdict's status.
+    public init(_ status: VerdictStatus) {
+        switch status {
+        case .allowed: self = .allowed
+        case .blocked: self = .blocked
+        case .unknown: self = .unknown
+        }
+    }
+}
+
 /// One line of `atscheck scan --format jsonl`: the verdict for one input URL
 /// (docs/json-schema.md, "atscheck scan"). Keys are always present.
 public struct ScanRecord: Codable, Sendable, Equatable {
@@ -12,7 +28,7 @@ public struct ScanRecord: Codable, Sendable, Equatable {
     /// The endpoint probed for it (`host:port`), shared by every URL naming it.
     public var endpoint: String
     /// `allowed`, `blocked`, `unknown`, or `error` (the URL could not be judged at all).
-    public var verdict: String
+    public var verdict: ScanVerdict
     /// The same reason objects as `atscheck host`, blocking ones first.
     public var reasons: [CheckReason]
     /// The verdict's notes.
@@ -33,7 +49,7 @@ public struct ScanRecord: Codable, Sendable, Equatable {
         url = result.entry.target.url
         origin = result.entry.origin.description
         endpoint = result.endpoint.description
-        verdict = result.verdict.status.rawValue
+        verdict = ScanVerdict(result.verdict.status)
         reasons = result.verdict.reasons
         notes = result.verdict.notes
         error = nil
@@ -47,7 +63,7 @@ public struct ScanRecord: Codable, Sendable, Equatable {
         url = failure.entry.target.url
         origin = failure.entry.origin.description
         endpoint = ScanEndpoint(failure.entry.target).description
-        verdict = "error"
+        verdict = .error
         reasons = []
         notes = []
         error = failure.message

@@ -36,10 +36,10 @@ public struct ScanSummary: Codable, Sendable, Equatable {
     public mutating func add(_ record: ScanRecord, newEndpoint: Bool) {
         urls += 1
         switch record.verdict {
-        case "allowed": allowed += 1
-        case "blocked": blocked += 1
-        case "unknown": unknown += 1
-        default: errors += 1
+        case .allowed: allowed += 1
+        case .blocked: blocked += 1
+        case .unknown: unknown += 1
+        case .error: errors += 1
         }
         var seen = Set<String>()
         for reason in record.reasons where seen.insert(reason.code.rawValue).inserted { reasons[reason.code.rawValue, default: 0] += 1 }

@@ -6,7 +6,7 @@ enum ScanTextRenderer {
         var codes: [String] = []
         for reason in record.reasons where !codes.contains(reason.code.rawValue) { codes.append(reason.code.rawValue) }
         let detail = record.error.map { "error: \($0)" } ?? codes.joined(separator: ", ")
-        var out = record.verdict.uppercased().padding(toLength: 9, withPad: " ", startingAt: 0) + record.url
+        var out = record.verdict.rawValue.uppercased().padding(toLength: 9, withPad: " ", startingAt: 0) + record.url
             + (detail.isEmpty ? "" : "  " + detail) + "\n"
         if let answer = record.httpAnswer { out += "         server answered: \(answer)\n" }
         if let upgrade = record.upgrade {
