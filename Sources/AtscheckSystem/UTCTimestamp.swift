@@ -6,6 +6,8 @@ import Foundation
 /// cost every start of `atscheck` about 1.5 ms; an instant in UTC needs neither.
 public enum UTCTimestamp {
     /// `2025-06-01T00:00:00Z`: whole seconds (a fraction is dropped), as `.iso8601` writes them.
+    /// Years outside 0000–9999 (which no certificate and no `--at` can hold) get more digits or
+    /// a sign and do not parse back.
     public static func format(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)

@@ -14,7 +14,9 @@ private let leafPEM: [UInt8] = {
 
 /// The Public Suffix List parser (`--public-suffix-list FILE`, the installed list), both
 /// lookups for every word of the input, and the hostname matcher's public-suffix wildcard rule
-/// with the parsed list and the input's words as hosts.
+/// with the parsed list and the input's words as hosts. Each word is also read as an ISO 8601
+/// instant (`UTCTimestamp`, AtscheckSystem's other text parser): one it accepts must read back
+/// to the same second when written out again.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPublicSuffix(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -26,6 +28,11 @@ public func fuzzPublicSuffix(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
         _ = list.isPublicSuffix(word)
         _ = list.isPublicSuffix(word, icannOnly: true)
         if let leaf { _ = HostnameMatcher.matches(word, certificate: leaf, publicSuffixes: .list(list)) }
+        // An offset can move 0000 or 9999 out of four digits, which the text form cannot hold.
+        if let instant = UTCTimestamp.parse(word), case let text = UTCTimestamp.format(instant), text.utf8.count == 20 {
+            let whole = Date(timeIntervalSince1970: instant.timeIntervalSince1970.rounded(.down))
+            guard UTCTimestamp.parse(text) == whole else { fatalError("UTCTimestamp round trip: \(word) → \(text)") }
+        }
     }
     return 0
 }
