@@ -25,6 +25,15 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
         .target(name: "CATSOpenSSLShims", dependencies: ["CATSOpenSSL"]),
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
+        ),
+        // Streaming, bounded reads of zip archives (.ipa) over libarchive; nothing is extracted.
+        .target(name: "ATSArchive", dependencies: ["CArchive", "AtscheckSystem"]),
+        // atscheck app: the bundles of an .ipa, .app or .xcarchive, their policies, the URLs found in them, judged.
+        .target(name: "ATSApp", dependencies: ["ATSArchive", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "AtscheckSystem"]),
         // The file layer: bounded reads of regular files.
         .target(name: "AtscheckSystem"),
         // Sockets: EINTR-safe calls, deadlines, addresses and host:port text, for the probe, the lab and the proxy.
@@ -43,7 +52,7 @@ let package = Package(
         // atscheck scan: URL lists and HAR captures, the engine (one probe per endpoint), shards and records.
         .target(name: "ATSScan", dependencies: ["ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSSocket"]),
         .target(name: "ATSPinning", dependencies: ["ATSCertificates", "ATSPolicy", "CATSOpenSSL", "CATSOpenSSLShims"]),
-        .executableTarget(name: "AtscheckCLI", dependencies: ["AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSReport", "ATSScan"]),
+        .executableTarget(name: "AtscheckCLI", dependencies: ["AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSReport", "ATSScan", "ATSApp"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
         .target(name: "AtscheckTestSupport", path: "Tests/TestSupport"),
@@ -59,6 +68,7 @@ let package = Package(
         .testTarget(name: "ATSPinningTests", dependencies: ["ATSPinning", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProxyTests", dependencies: ["ATSProxy", "ATSSocket", "ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSReportTests", dependencies: ["ATSReport", "ATSCheck", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSAppTests", dependencies: ["ATSApp", "ATSArchive", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "AtscheckTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ATSScanTests", dependencies: ["ATSScan", "ATSCheck", "ATSLab", "ATSCertificates", "ATSSocket", "AtscheckTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["AtscheckCLI", "ATSCertificates", "ATSSocket", "AtscheckTestSupport"]),
         .testTarget(name: "RepositoryTests", dependencies: ["ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport", "ATSLab"]),

@@ -132,6 +132,12 @@ public struct ScanEntryError: Error, Sendable, CustomStringConvertible {
     /// Why.
     public let message: String
 
+    /// An entry that could not be judged, and why.
+    public init(entry: ScanEntry, message: String) {
+        self.entry = entry
+        self.message = message
+    }
+
     public var description: String { "\(entry.origin): \(message)" }
 }
 

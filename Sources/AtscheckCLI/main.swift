@@ -2,7 +2,7 @@ import ArgumentParsing
 import Foundation
 
 /// Every command the tool offers, in the order `atscheck --help` lists them.
-let commands: [any AtscheckCommand.Type] = [HostCommand.self, LabCommand.self, CertCommand.self, PinsCommand.self, LintCommand.self, ExplainCommand.self, ProxyCommand.self, ScanCommand.self, ReportCommand.self]
+let commands: [any AtscheckCommand.Type] = [HostCommand.self, LabCommand.self, CertCommand.self, PinsCommand.self, LintCommand.self, ExplainCommand.self, ProxyCommand.self, ScanCommand.self, ReportCommand.self, AppCommand.self]
 
 let tool = ToolSpec(
     name: "atscheck",

@@ -70,6 +70,65 @@ public enum RegularFile {
         return Data(bytes[0..<filled])
     }
 
+    /// An open descriptor for the regular file at `path` and its size, for a reader that
+    /// streams it (an archive); the same checks as ``read(atPath:limit:)``, without reading.
+    /// The caller closes the descriptor.
+    public static func openForStreaming(atPath path: String, limit: Int64) throws(FileReadError) -> (descriptor: Int32, size: Int64) {
+        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
+        guard descriptor >= 0 else { throw .system(errorMessage(errno)) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let message = errorMessage(errno)
+            close(descriptor)
+            throw .system(message)
+        }
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            close(descriptor)
+            switch kind {
+            case S_IFDIR: throw .directory
+            case S_IFIFO: throw .notRegular(kind: "a FIFO")
+            case S_IFCHR: throw .notRegular(kind: "a character device")
+            case S_IFBLK: throw .notRegular(kind: "a block device")
+            case S_IFSOCK: throw .notRegular(kind: "a socket")
+            default: throw .notRegular(kind: "an unknown file type")
+            }
+        }
+        let size = Int64(status.st_size)
+        guard size <= limit else {
+            close(descriptor)
+            throw .tooLarge(size: size, limit: Int(clamping: limit))
+        }
+        // Reads on a regular file never block; the archive reader expects blocking semantics.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return (descriptor, size)
+    }
+
+    /// Hands the regular file at `path` to `body` in chunks of up to 64 KiB, at most `limit`
+    /// bytes in all; `body` returns false to stop. Returns the bytes handed over and whether
+    /// the file held more than `limit`.
+    @discardableResult
+    public static func stream(atPath path: String, limit: Int64, _ body: (ArraySlice<UInt8>) -> Bool) throws(FileReadError) -> (bytes: Int64, truncated: Bool) {
+        let (descriptor, size) = try openForStreaming(atPath: path, limit: .max)
+        defer { closeDescriptor(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var total: Int64 = 0
+        while total < limit {
+            let want = Int(Swift.min(Int64(buffer.count), limit - total))
+            let count = buffer.withUnsafeMutableBytes { raw in retryingOnInterrupt { systemRead(descriptor, raw.baseAddress!, want) } }
+            guard count >= 0 else { throw .system(errorMessage(errno)) }
+            if count == 0 { break }
+            total += Int64(count)
+            if !body(buffer[0..<count]) { return (total, false) }
+        }
+        return (total, size > limit)
+    }
+
+    /// Closes a descriptor from ``openForStreaming(atPath:limit:)``.
+    public static func closeDescriptor(_ descriptor: Int32) {
+        _ = systemClose(descriptor)
+    }
+
     private static func retryingOnInterrupt<T: BinaryInteger>(_ call: () -> T) -> T {
         while true {
             let result = call()
@@ -85,6 +144,8 @@ public enum RegularFile {
 
 #if canImport(Glibc)
 private let systemRead = Glibc.read
+private let systemClose = Glibc.close
 #elseif canImport(Darwin)
 private let systemRead = Darwin.read
+private let systemClose = Darwin.close
 #endif

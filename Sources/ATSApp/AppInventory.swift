@@ -1,0 +1,169 @@
+import ATSArchive
+import AtscheckSystem
+import Foundation
+
+/// Where a URL was found: a file of the input and a byte offset (binaries) or a line (text).
+public struct FoundAt: Sendable, Hashable, Codable, CustomStringConvertible {
+    public let file: String
+    /// Byte offset of the URL's first character in the file (binaries, after any decoding
+    /// for text).
+    public let offset: Int?
+    /// 1-based line (text files).
+    public let line: Int?
+
+    public var description: String {
+        if let line { return "\(file):\(line)" }
+        if let offset { return "\(file)@0x\(String(offset, radix: 16))" }
+        return file
+    }
+}
+
+/// How a file is searched for URLs.
+enum FileRole {
+    /// A bundle's Info.plist: kept whole, it is the policy.
+    case infoPlist
+    /// Kept whole (small), read as text with lines: HTML, JS, JSON, CSS, XML, .strings, plists.
+    case text(webContent: Bool)
+    /// Streamed through the string extractor with offsets: executables, dylibs.
+    case binary
+
+    /// The role of `path`, or nil for files that are not searched (images, nibs, media...).
+    static func of(_ path: String) -> FileRole? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        if name == "Info.plist" { return .infoPlist }
+        let dot = name.lastIndex(of: ".")
+        let ext = dot.map { name[name.index(after: $0)...].lowercased() } ?? ""
+        switch ext {
+        case "html", "htm", "js", "mjs": return .text(webContent: true)
+        case "json", "css", "xml", "strings", "stringsdict", "plist", "txt", "conf", "cfg": return .text(webContent: false)
+        case "", "dylib", "so": return .binary
+        default: return nil
+        }
+    }
+
+    /// HTML or JavaScript: what a web view loads.
+    static func isWebContent(_ path: String) -> Bool {
+        if case .text(let web)? = of(path) { return web }
+        return false
+    }
+}
+
+/// Everything `atscheck app` takes from an input in one pass: the bundles (from their
+/// Info.plists), every URL found with every place it was found, and what could not be read.
+public struct AppInventory: Sendable {
+    /// A URL and every place it was found.
+    public struct FoundURL: Sendable {
+        public let url: String
+        public internal(set) var places: [FoundAt]
+        /// Found in HTML or JavaScript: loaded by a web view.
+        public internal(set) var inWebContent: Bool
+    }
+
+    /// Bundles in the order their Info.plists were read.
+    public internal(set) var bundles: [AppBundle] = []
+    /// URLs in first-found order, each with its places.
+    public internal(set) var urls: [FoundURL] = []
+    /// The walk's summary: entries, bytes, per-file problems, an archive-level failure.
+    public internal(set) var walk = ArchiveReadSummary()
+
+    /// Most bytes of one text file or Info.plist kept to search (bigger ones are cut).
+    public static let textBytes = 8 << 20
+    /// Most places recorded for one URL.
+    public static let placesPerURL = 20
+
+    /// Reads `files` once.
+    public static func collect(_ files: AppFiles) throws(FileReadError) -> AppInventory {
+        let collector = Collector()
+        let summary = try files.walk { path, _ in
+            collector.finishCurrent()
+            guard let role = FileRole.of(path) else { return nil }
+            return collector.begin(path: path, role: role)
+        }
+        collector.finishCurrent()
+        var inventory = collector.inventory
+        inventory.walk = summary
+        return inventory
+    }
+}
+
+/// The walk hands over chunks, never "this file is done": the collector finishes a file when
+/// the next one starts and when the walk ends.
+private final class Collector {
+    var inventory = AppInventory()
+    private var index: [String: Int] = [:]
+    private var path = ""
+    private var role: FileRole?
+    private var bytes: [UInt8] = []
+    private var scanner = URLScanner()
+
+    func begin(path: String, role: FileRole) -> ArchiveEntryConsumer {
+        self.path = path
+        self.role = role
+        bytes = []
+        scanner = URLScanner()
+        return { [unowned self] chunk in consume(chunk) }
+    }
+
+    private func consume(_ chunk: ArraySlice<UInt8>) -> Bool {
+        switch role {
+        case .binary?:
+            scanner.scan(chunk)
+            return true
+        case .infoPlist?, .text?:
+            bytes.append(contentsOf: chunk.prefix(max(0, AppInventory.textBytes - bytes.count)))
+            return bytes.count < AppInventory.textBytes
+        case nil:
+            return false
+        }
+    }
+
+    func finishCurrent() {
+        guard let role else { return }
+        self.role = nil
+        switch role {
+        case .infoPlist:
+            if let bundle = AppBundle(infoPlistPath: path, bytes: Data(bytes)) { inventory.bundles.append(bundle) }
+        case .text(let webContent):
+            var text = Self.utf8(bytes)
+            var lines = URLScanner()
+            lines.scan(text)
+            // A binary plist has no lines worth showing: offsets only.
+            let binary = bytes.starts(with: Array("bplist".utf8))
+            for hit in lines.finish() {
+                record(hit.url, FoundAt(file: path, offset: binary ? hit.offset : nil, line: binary ? nil : hit.line), web: webContent)
+            }
+            text = []
+        case .binary:
+            for hit in scanner.finish() { record(hit.url, FoundAt(file: path, offset: hit.offset, line: nil), web: false) }
+        }
+        bytes = []
+    }
+
+    private func record(_ url: String, _ place: FoundAt, web: Bool) {
+        if let position = index[url] {
+            if inventory.urls[position].places.count < AppInventory.placesPerURL { inventory.urls[position].places.append(place) }
+            inventory.urls[position].inWebContent = inventory.urls[position].inWebContent || web
+        } else {
+            index[url] = inventory.urls.count
+            inventory.urls.append(AppInventory.FoundURL(url: url, places: [place], inWebContent: web))
+        }
+    }
+
+    /// Text as UTF-8 bytes: UTF-16 with a byte-order mark (how Xcode ships .strings) decoded,
+    /// anything else as it is.
+    static func utf8(_ bytes: [UInt8]) -> [UInt8] {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            let little = bytes[0] == 0xFF
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            var position = 2
+            while position + 1 < bytes.count {
+                units.append(little ? UInt16(bytes[position]) | UInt16(bytes[position + 1]) << 8
+                                    : UInt16(bytes[position]) << 8 | UInt16(bytes[position + 1]))
+                position += 2
+            }
+            return Array(String(decoding: units, as: UTF16.self).utf8)
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,102 @@
+/// Finds `http://` and `https://` URLs in bytes that arrive in chunks: printable-string
+/// extraction, as `strings` does over a Mach-O, without parsing the container. A URL is a run
+/// of URL characters (RFC 3986's, minus quotes and brackets, which delimit URLs in code) that
+/// contains the scheme; trailing punctuation is dropped. Each hit carries the byte offset of
+/// its first character and, for text, its 1-based line.
+public struct URLScanner: Sendable {
+    /// A URL and where it starts.
+    public struct Hit: Sendable, Hashable {
+        public let url: String
+        public let offset: Int
+        public let line: Int
+    }
+
+    /// Longest run kept; longer runs are cut (no URL an app loads is that long).
+    static let maximumRun = 4096
+
+    private var run: [UInt8] = []
+    private var runStart = 0
+    private var runLine = 1
+    private var position = 0
+    private var line = 1
+    private(set) var hits: [Hit] = []
+    /// Most hits kept for one file.
+    private let maximumHits: Int
+
+    /// A scanner keeping at most `maximumHits` URLs.
+    public init(maximumHits: Int = 10_000) {
+        self.maximumHits = maximumHits
+    }
+
+    /// Scans the next chunk.
+    public mutating func scan<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        for byte in bytes {
+            if Self.isURLByte(byte) {
+                if run.isEmpty {
+                    runStart = position
+                    runLine = line
+                }
+                if run.count < Self.maximumRun { run.append(byte) }
+            } else if !run.isEmpty {
+                flush()
+            }
+            if byte == 0x0A { line += 1 }
+            position += 1
+        }
+    }
+
+    /// Ends the input and returns every URL found, in order.
+    public mutating func finish() -> [Hit] {
+        if !run.isEmpty { flush() }
+        return hits
+    }
+
+    private mutating func flush() {
+        defer { run.removeAll(keepingCapacity: true) }
+        guard run.count >= 10, hits.count < maximumHits else { return }
+        var index = 0
+        while index + 7 <= run.count {
+            guard let schemeLength = Self.schemeLength(run, at: index) else {
+                index += 1
+                continue
+            }
+            var end = index + schemeLength
+            while end < run.count, !Self.startsScheme(run, at: end) { end += 1 }
+            var candidate = run[index..<end]
+            while let last = candidate.last, Self.trailing.contains(last) { candidate = candidate.dropLast() }
+            if candidate.count > schemeLength, candidate[candidate.startIndex + schemeLength] != UInt8(ascii: "/") {
+                hits.append(Hit(url: String(decoding: candidate, as: UTF8.self), offset: runStart + index, line: runLine))
+                if hits.count >= maximumHits { return }
+            }
+            index = max(end, index + 1)
+        }
+    }
+
+    /// `http://` or `https://` (any case) at `index`: its length.
+    private static func schemeLength(_ bytes: [UInt8], at index: Int) -> Int? {
+        func lower(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] | 0x20 : nil }
+        guard lower(0) == UInt8(ascii: "h"), lower(1) == UInt8(ascii: "t"), lower(2) == UInt8(ascii: "t"), lower(3) == UInt8(ascii: "p") else { return nil }
+        if bytes[index + 4] == UInt8(ascii: ":"), index + 6 < bytes.count, bytes[index + 5] == UInt8(ascii: "/"), bytes[index + 6] == UInt8(ascii: "/") { return 7 }
+        if lower(4) == UInt8(ascii: "s"), index + 7 < bytes.count, bytes[index + 5] == UInt8(ascii: ":"),
+           bytes[index + 6] == UInt8(ascii: "/"), bytes[index + 7] == UInt8(ascii: "/") { return 8 }
+        return nil
+    }
+
+    /// Another URL begins here (two URLs run together in a string table).
+    private static func startsScheme(_ bytes: [UInt8], at index: Int) -> Bool {
+        index + 7 <= bytes.count && schemeLength(bytes, at: index) != nil
+    }
+
+    private static let trailing: Set<UInt8> = Set(".,;:!?".utf8)
+
+    /// Letters, digits and `-._~:/?#[]@!$&*+,;=%`: RFC 3986 without `'()` (string and call
+    /// delimiters in code).
+    static func isURLByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "-._~:/?#[]@!$&*+,;=%".utf8.contains(byte)
+        }
+    }
+}
