@@ -33,7 +33,7 @@ let package = Package(
         // Streaming, bounded reads of zip archives (.ipa) over libarchive; nothing is extracted.
         .target(name: "ATSArchive", dependencies: ["CArchive", "AtscheckSystem"]),
         // atscheck app: the bundles of an .ipa, .app or .xcarchive, their policies, the URLs found in them, judged.
-        .target(name: "ATSApp", dependencies: ["ATSArchive", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "AtscheckSystem"]),
+        .target(name: "ATSApp", dependencies: ["ATSArchive", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem"]),
         // The file layer: bounded reads of regular files.
         .target(name: "AtscheckSystem"),
         // Sockets: EINTR-safe calls, deadlines, addresses and host:port text, for the probe, the lab and the proxy.

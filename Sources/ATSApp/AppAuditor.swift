@@ -83,11 +83,16 @@ public enum AppAuditor {
 
     public static func audit(_ inventory: AppInventory, files: AppFiles, checker: ATSChecker, options: AppAuditOptions) -> AppAudit {
         let policyBundles = inventory.bundles.filter { $0.kind.setsPolicy }
+        // A file belongs to the innermost policy source around it (an extension inside the app
+        // owns its own files); one outside all of them (a Flutter project's lib/, an .ipa's
+        // top level) to the outermost, the app's.
+        let outermost = policyBundles.min { $0.path.count < $1.path.count }
+        func owner(_ file: String) -> String? {
+            policyBundles.filter { $0.contains(file) }.max { $0.path.count < $1.path.count }?.policyFile ?? outermost?.policyFile
+        }
         var audited: [AuditedBundle] = []
         for bundle in policyBundles {
-            // Nested policy bundles (an extension inside the app) own their own files.
-            let nested = policyBundles.filter { $0.path != bundle.path && $0.path.hasPrefix(bundle.path + "/") }
-            let owns: (String) -> Bool = { file in bundle.contains(file) && !nested.contains { $0.contains(file) } }
+            let owns: (String) -> Bool = { file in owner(file) == bundle.policyFile }
             var urls: [(url: String, places: [FoundAt], web: Bool)] = []
             for found in inventory.urls {
                 let places = found.places.filter { owns($0.file) }
@@ -97,9 +102,14 @@ public enum AppAuditor {
             }
             let document = try? bundle.document.get()
             let endpoints = judge(urls, document: document, checker: checker, options: options)
-            let findings = Linter().lint(bundle.infoPlist, path: bundle.infoPlistPath).findings
+            let findings: [Finding]
+            switch (bundle.policyBytes, bundle.document) {
+            case (let bytes?, _): findings = Linter().lint(bytes, path: bundle.policyFile).findings
+            case (nil, .success(let built)): findings = Linter().lint(document: built, path: bundle.policyFile).findings
+            case (nil, .failure(let error)): findings = Linter().unreadable(path: bundle.policyFile, message: error.message, at: error.location).findings
+            }
             let hasATS = document?.root.value.entry("NSAppTransportSecurity") != nil
-            let frameworks = inventory.bundles.filter { !$0.kind.setsPolicy && owns($0.infoPlistPath) }
+            let frameworks = inventory.bundles.filter { !$0.kind.setsPolicy && owns($0.policyFile) }
             audited.append(AuditedBundle(bundle: bundle, findings: findings, hasATSDictionary: hasATS, endpoints: endpoints, frameworks: frameworks))
         }
         return AppAudit(path: files.path, kind: files.kind, bundles: audited, walk: inventory.walk)

@@ -1,48 +1,74 @@
 import ATSPolicy
 import Foundation
 
-/// One bundle inside an app: the app itself, an app extension (which has its own ATS
-/// dictionary), or a framework or resource bundle (listed; its Info.plist sets no policy:
-/// its code runs under the app's or extension's).
+/// One bundle inside an app, or one policy source in a project: the app itself, an app
+/// extension (which has its own ATS dictionary), a framework or resource bundle (listed; its
+/// Info.plist sets no policy: its code runs under the app's or extension's), an Xcode target's
+/// Info.plist, an Expo `app.json`'s `ios.infoPlist`, or what cordova-ios makes of `config.xml`.
 public struct AppBundle: Sendable {
     /// What kind of bundle.
     public enum Kind: String, Sendable, Codable {
         case app, appExtension = "extension", framework, resourceBundle = "bundle"
+        /// An Info.plist in a project directory (an Xcode target, Flutter's ios/Runner).
+        case projectTarget = "target"
+        /// An Expo `app.json` / `app.config.json`: `expo.ios.infoPlist`.
+        case expo
+        /// A Cordova / Ionic `config.xml`: the ATS dictionary cordova-ios's prepare step writes.
+        case cordova
 
         /// Whether the bundle's Info.plist is the ATS policy of the code in it.
-        public var setsPolicy: Bool { self == .app || self == .appExtension }
+        public var setsPolicy: Bool { self != .framework && self != .resourceBundle }
     }
 
-    /// The bundle directory, relative to the input (`Payload/Synthetic.app`).
+    /// The bundle directory, relative to the input (`Payload/Synthetic.app`); for a project
+    /// source, the directory it governs (`` for the input itself).
     public let path: String
     public let kind: Kind
     /// CFBundleIdentifier, when the Info.plist has one.
     public let identifier: String?
     /// CFBundleExecutable, when the Info.plist has one.
     public let executable: String?
-    /// The Info.plist bytes, as read.
-    public let infoPlist: Data
-    /// The Info.plist parsed, or why it could not be.
+    /// The file the policy comes from (`Payload/X.app/Info.plist`, `app.json`, `config.xml`).
+    public let policyFile: String
+    /// The Info.plist's bytes, when the policy is one (lint then reports lines).
+    public let policyBytes: Data?
+    /// The Info.plist the policy is: as read, or built from app.json / config.xml.
     public let document: Result<PlistDocument, PlistReadError>
 
-    /// `Info.plist` inside the bundle.
-    public var infoPlistPath: String { path + "/Info.plist" }
+    /// The policy file (kept under its old name for the Info.plist of a bundle).
+    public var infoPlistPath: String { policyFile }
+
+    /// A policy source built from something other than a bundle's Info.plist.
+    init(path: String, kind: Kind, identifier: String?, policyFile: String, document: Result<PlistDocument, PlistReadError>) {
+        self.path = path
+        self.kind = kind
+        self.identifier = identifier
+        self.executable = nil
+        self.policyFile = policyFile
+        self.policyBytes = nil
+        self.document = document
+    }
 
     /// The bundle whose Info.plist is at `infoPlistPath` (…/X.app/Info.plist), or nil when the
     /// directory is not a bundle directory.
-    init?(infoPlistPath: String, bytes: Data) {
-        guard infoPlistPath.hasSuffix("/Info.plist") else { return nil }
-        let directory = String(infoPlistPath.dropLast("/Info.plist".count))
+    /// With `project`, an Info.plist outside any bundle directory is an Xcode target's
+    /// (`MyApp/Info.plist`, `MyApp-Info.plist`, Flutter's `ios/Runner/Info.plist`).
+    init?(infoPlistPath: String, bytes: Data, project: Bool) {
+        let slash = infoPlistPath.lastIndex(of: "/")
+        let directory = slash.map { String(infoPlistPath[..<$0]) } ?? ""
         let name = directory.split(separator: "/").last.map(String.init) ?? directory
         switch (name as NSString).pathExtension.lowercased() {
         case "app": kind = .app
         case "appex": kind = .appExtension
         case "framework": kind = .framework
         case "bundle": kind = .resourceBundle
-        default: return nil
+        default:
+            guard project else { return nil }
+            kind = .projectTarget
         }
         path = directory
-        infoPlist = bytes
+        policyFile = infoPlistPath
+        policyBytes = bytes
         do {
             let document = try PlistReader.read(bytes)
             self.document = .success(document)
@@ -61,5 +87,5 @@ public struct AppBundle: Sendable {
     }
 
     /// Whether `file` (a path relative to the input) lies inside this bundle.
-    func contains(_ file: String) -> Bool { file.hasPrefix(path + "/") }
+    func contains(_ file: String) -> Bool { path.isEmpty || file.hasPrefix(path + "/") }
 }

@@ -20,6 +20,16 @@ public struct AppFiles: Sendable {
     public let kind: AppInputKind
     public let limits: ArchiveLimits
 
+    /// A directory that is not itself a bundle or an archive: a project (Xcode, Expo, Cordova,
+    /// Flutter), whose Info.plists, app.json and config.xml are policy sources and whose source
+    /// files are searched too.
+    public var isProject: Bool {
+        kind == .directory && !["app", "appex", "xcarchive"].contains(URL(fileURLWithPath: path).pathExtension)
+    }
+
+    /// Directories a project walk does not enter: dependencies, build output, VCS metadata.
+    public static let skippedDirectories: Set<String> = ["node_modules", "Pods", ".git", ".build", "build", "DerivedData", "Carthage", ".gradle", ".expo"]
+
     /// The input at `path`: a directory, or a regular file read as an archive.
     public init(path: String, limits: ArchiveLimits = ArchiveLimits()) throws(FileReadError) {
         var isDirectory: ObjCBool = false
@@ -68,7 +78,10 @@ public struct AppFiles: Sendable {
                 enumerator.skipDescendants()
                 continue
             }
-            if values?.isDirectory == true { continue }
+            if values?.isDirectory == true {
+                if isProject, Self.skippedDirectories.contains(url.lastPathComponent) { enumerator.skipDescendants() }
+                continue
+            }
             guard values?.isRegularFile == true else {
                 summary.problems.append(ArchiveProblem(path: relative, problem: .unsupportedKind))
                 continue

@@ -10,8 +10,12 @@ public struct FoundAt: Sendable, Hashable, Codable, CustomStringConvertible {
     public let offset: Int?
     /// 1-based line (text files).
     public let line: Int?
+    /// What in the file named it, when that is not a position: the entitlement of an
+    /// `embedded.mobileprovision` (`applinks:links.example.com`).
+    public var detail: String? = nil
 
     public var description: String {
+        if let detail { return "\(file) (\(detail))" }
         if let line { return "\(file):\(line)" }
         if let offset { return "\(file)@0x\(String(offset, radix: 16))" }
         return file
@@ -26,16 +30,27 @@ enum FileRole {
     case text(webContent: Bool)
     /// Streamed through the string extractor with offsets: executables, dylibs.
     case binary
+    /// `embedded.mobileprovision`: CMS-signed plist whose entitlements name associated domains.
+    case provisioningProfile
+    /// An Expo `app.json` / `app.config.json` (projects).
+    case expoConfig
 
     /// The role of `path`, or nil for files that are not searched (images, nibs, media...).
-    static func of(_ path: String) -> FileRole? {
+    /// In a project, JavaScript is web content only under a `www/` directory (Cordova, Ionic):
+    /// elsewhere (React Native, Expo) it runs natively and loads through the URL loading system.
+    static func of(_ path: String, project: Bool = false) -> FileRole? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        if name == "Info.plist" { return .infoPlist }
+        if name == "Info.plist" || (project && name.hasSuffix("-Info.plist")) { return .infoPlist }
+        if name == "embedded.mobileprovision" { return .provisioningProfile }
+        if project && (name == "app.json" || name == "app.config.json") { return .expoConfig }
         let dot = name.lastIndex(of: ".")
         let ext = dot.map { name[name.index(after: $0)...].lowercased() } ?? ""
+        let underWWW = path.hasPrefix("www/") || path.contains("/www/")
         switch ext {
-        case "html", "htm", "js", "mjs": return .text(webContent: true)
-        case "json", "css", "xml", "strings", "stringsdict", "plist", "txt", "conf", "cfg": return .text(webContent: false)
+        case "html", "htm": return .text(webContent: true)
+        case "js", "mjs", "ts", "tsx", "jsx", "vue": return .text(webContent: !project || underWWW)
+        case "json", "css", "xml", "strings", "stringsdict", "plist", "txt", "conf", "cfg", "jsbundle": return .text(webContent: false)
+        case "swift", "m", "mm", "h", "c", "cc", "cpp", "kt", "java", "dart" where project: return .text(webContent: false)
         case "", "dylib", "so": return .binary
         default: return nil
         }
@@ -73,10 +88,10 @@ public struct AppInventory: Sendable {
 
     /// Reads `files` once.
     public static func collect(_ files: AppFiles) throws(FileReadError) -> AppInventory {
-        let collector = Collector()
+        let collector = Collector(project: files.isProject)
         let summary = try files.walk { path, _ in
             collector.finishCurrent()
-            guard let role = FileRole.of(path) else { return nil }
+            guard let role = FileRole.of(path, project: files.isProject) else { return nil }
             return collector.begin(path: path, role: role)
         }
         collector.finishCurrent()
@@ -90,6 +105,8 @@ public struct AppInventory: Sendable {
 /// the next one starts and when the walk ends.
 private final class Collector {
     var inventory = AppInventory()
+    private let project: Bool
+    init(project: Bool) { self.project = project }
     private var index: [String: Int] = [:]
     private var path = ""
     private var role: FileRole?
@@ -109,7 +126,7 @@ private final class Collector {
         case .binary?:
             scanner.scan(chunk)
             return true
-        case .infoPlist?, .text?:
+        case .infoPlist?, .text?, .provisioningProfile?, .expoConfig?:
             bytes.append(contentsOf: chunk.prefix(max(0, AppInventory.textBytes - bytes.count)))
             return bytes.count < AppInventory.textBytes
         case nil:
@@ -122,7 +139,9 @@ private final class Collector {
         self.role = nil
         switch role {
         case .infoPlist:
-            if let bundle = AppBundle(infoPlistPath: path, bytes: Data(bytes)) { inventory.bundles.append(bundle) }
+            if let bundle = AppBundle(infoPlistPath: path, bytes: Data(bytes), project: project) { inventory.bundles.append(bundle) }
+        case .expoConfig:
+            if let bundle = ExpoConfig.bundle(path: path, bytes: Data(bytes)) { inventory.bundles.append(bundle) }
         case .text(let webContent):
             var text = Self.utf8(bytes)
             var lines = URLScanner()
@@ -135,6 +154,11 @@ private final class Collector {
             text = []
         case .binary:
             for hit in scanner.finish() { record(hit.url, FoundAt(file: path, offset: hit.offset, line: nil), web: false) }
+        case .provisioningProfile:
+            for domain in ProvisioningProfile.associatedDomains(Data(bytes)) {
+                record("https://\(domain.host)/.well-known/apple-app-site-association",
+                       FoundAt(file: path, offset: nil, line: nil, detail: domain.entitlement), web: false)
+            }
         }
         bytes = []
     }

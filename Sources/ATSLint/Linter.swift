@@ -38,6 +38,12 @@ public struct Linter: Sendable {
         } catch {
             return unreadable(path: path, message: error.message, at: error.location)
         }
+        return lint(document: document, path: path)
+    }
+
+    /// Lints a document read or built elsewhere (an Expo `app.json`'s `ios.infoPlist`, the
+    /// dictionary cordova-ios would write).
+    public func lint(document: PlistDocument, path: String) -> FileReport {
         let context = LintContext(document: document, policy: AppTransportSecurity(document: document), options: options)
         let findings = rules.flatMap { $0.check(context) }.sorted { lhs, rhs in
             (lhs.line ?? 0, lhs.column ?? 0, lhs.rule, lhs.message) < (rhs.line ?? 0, rhs.column ?? 0, rhs.rule, rhs.message)

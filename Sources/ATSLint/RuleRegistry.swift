@@ -5,6 +5,7 @@ public enum RuleRegistry {
     public static let all: [any LintRule] = [
         // The file and its keys
         InvalidPlistRule(),
+        NoATSConfigurationRule(),
         WrongTypeRule(),
         UnknownKeyRule(),
         MisplacedKeyRule(),

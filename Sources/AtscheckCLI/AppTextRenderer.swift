@@ -7,7 +7,7 @@ enum AppTextRenderer {
         var out = "\(report.input) (\(report.kind.rawValue)\(report.offline ? ", offline: https:// URLs not probed" : ""))\n"
         if report.bundles.isEmpty { out += "\nno app or app extension bundle found (no Payload/*.app/Info.plist)\n" }
         for bundle in report.bundles {
-            out += "\n\(bundle.path) — \(bundle.kind)" + (bundle.identifier.map { " \($0)" } ?? "") + "\n"
+            out += "\n\(bundle.path.isEmpty ? "." : bundle.path) — \(bundle.kind)" + (bundle.identifier.map { " \($0)" } ?? "") + "\n"
             out += "  policy: \(bundle.policy)" + (bundle.hasATSDictionary ? "" : " (no NSAppTransportSecurity: ATS defaults)") + "\n"
             if bundle.lint.isEmpty {
                 out += "  lint: no findings\n"

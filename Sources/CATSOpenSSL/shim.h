@@ -11,4 +11,5 @@
 #include <openssl/ct.h>
 #include <openssl/ocsp.h>
 #include <openssl/core_names.h>
+#include <openssl/cms.h>
 #endif

@@ -29,6 +29,9 @@ struct RuleFixtureTests {
     /// One row per rule (named after its fixture), plus the other targets that matter.
     static let cases: [Case] = [
         // invalid-plist has no key path; its line is checked separately (the reader decides where EOF is).
+        Case("no-ats-configuration", [
+            ExpectedFinding("no-ats-configuration", .notice, ats, line: 4),
+        ]),
         Case("wrong-type", [
             ExpectedFinding("wrong-type", .error, "\(ats).NSAllowsArbitraryLoads", line: 8),
             ExpectedFinding("wrong-type", .error, "\(domains).example.com.NSExceptionMinimumTLSVersion", line: 14),

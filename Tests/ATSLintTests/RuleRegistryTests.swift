@@ -21,7 +21,7 @@ struct RuleRegistryTests {
     /// Every rule, in `--list-rules` order, with its severity: written here, not derived from
     /// the registry, and the same as docs/ats-rules.md's "Lint rules" sections.
     static let expected: [(id: String, severity: Severity)] = [
-        ("invalid-plist", .error), ("wrong-type", .error), ("unknown-key", .warning), ("misplaced-key", .error),
+        ("invalid-plist", .error), ("no-ats-configuration", .notice), ("wrong-type", .error), ("unknown-key", .warning), ("misplaced-key", .error),
         ("duplicate-key", .error), ("legacy-key", .warning), ("obsolete-ct-key", .warning),
         ("arbitrary-loads", .warning), ("arbitrary-loads-ignored", .warning), ("web-content-arbitrary-loads", .warning),
         ("media-arbitrary-loads", .warning),

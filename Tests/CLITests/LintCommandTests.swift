@@ -58,7 +58,7 @@ struct LintCommandTests {
         #expect(tool.stdout.contains("lint"), "atscheck --help does not list lint")
     }
 
-    @Test("a policy without ATS keys: exit 0, also with --strict")
+    @Test("a policy without ATS keys: one no-ats-configuration notice, exit 0, also with --strict")
     func clean() throws {
         let scratch = try LintFixtures.Scratch()
         defer { scratch.remove() }
@@ -67,7 +67,8 @@ struct LintCommandTests {
             let result = try ProcessRunner.atscheck(["lint", path] + extra)
             #expect(result.status == 0, "\(result.command): \(result.stdout)\(result.stderr)")
             #expect(result.stderr.isEmpty)
-            #expect(result.stdoutLines.last == "0 errors, 0 warnings, 0 notices in 1 file", "\(result.stdoutLines)")
+            #expect(result.stdoutLines.last == "0 errors, 0 warnings, 1 notice in 1 file", "\(result.stdoutLines)")
+            #expect(result.stdout.contains("no-ats-configuration"), "\(result.stdout)")
         }
     }
 
@@ -111,14 +112,15 @@ struct LintCommandTests {
             case "json":
                 let json = try LintJSON(result)
                 #expect(json.files.map { $0["path"] as? String } == [good, bad], "readable files are still reported")
-                #expect(json.rules == ["invalid-plist"])
+                #expect(json.rules == ["no-ats-configuration", "invalid-plist"])
             case "text":
                 #expect(result.stdout.contains(bad + ":"))
-                #expect(result.stdoutLines.last == "1 error, 0 warnings, 0 notices in 2 files")
+                #expect(result.stdoutLines.last == "1 error, 0 warnings, 1 notice in 2 files")
             case "sarif":
                 _ = try result.json()
             default:
-                #expect(result.stdoutLines.count == 1)
+                // One annotation per finding: the good file's no-ats-configuration notice, the bad file's error.
+                #expect(result.stdoutLines.count == 2)
             }
         }
 
