@@ -97,7 +97,7 @@ public enum AppAuditor {
             for found in inventory.urls {
                 let places = found.places.filter { owns($0.file) }
                 guard !places.isEmpty else { continue }
-                let web = places.contains { FileRole.isWebContent($0.file) }
+                let web = places.contains { FileRole.isWebContent($0.file, project: files.isProject) }
                 urls.append((found.url, places, web))
             }
             let document = try? bundle.document.get()

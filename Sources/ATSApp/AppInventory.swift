@@ -57,8 +57,8 @@ enum FileRole {
     }
 
     /// HTML or JavaScript: what a web view loads.
-    static func isWebContent(_ path: String) -> Bool {
-        if case .text(let web)? = of(path) { return web }
+    static func isWebContent(_ path: String, project: Bool) -> Bool {
+        if case .text(let web)? = of(path, project: project) { return web }
         return false
     }
 }

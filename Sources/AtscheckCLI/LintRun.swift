@@ -1,3 +1,4 @@
+import ATSApp
 import ATSLint
 import AtscheckSystem
 import ATSPolicy
@@ -13,21 +14,61 @@ enum LintRun {
         case unreadable(InputError)
     }
 
-    /// Reads and lints every file, two or more at a time on multi-core machines; the outcomes
-    /// are in the order of `paths`.
+    /// Reads and lints every input, two or more at a time on multi-core machines; the outcomes
+    /// are in the order of `paths`. An input is a policy file (Info.plist, a bare ATS
+    /// dictionary, an Expo app.json), `-` for standard input, or an app or project (an .ipa, a
+    /// directory): then every policy source in it.
     static func lint(_ paths: [String], with linter: Linter) -> [Outcome] {
-        concurrentMap(paths) { path in
-            let data: Data
-            do throws(FileReadError) {
-                data = try RegularFile.read(atPath: path, limit: PlistReader.Limits.default.maximumBytes)
-            } catch {
-                // A file too large to be a property list is a finding about the file (exit 1),
-                // like any other file that is not one; nothing of it was loaded.
-                if case .tooLarge = error { return .report(linter.unreadable(path: path, message: error.description)) }
-                return .unreadable(InputError(description: "\(path): \(error.description)"))
+        concurrentMap(paths) { path -> [Outcome] in
+            if path == "-" { return [standardInput(linter)] }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+               isDirectory.boolValue || ["ipa", "zip"].contains((path as NSString).pathExtension.lowercased()) {
+                return sources(path, linter)
             }
-            return .report(linter.lint(data, path: path))
+            return [file(path, linter)]
+        }.flatMap { $0 }
+    }
+
+    /// Every policy source in an app or project.
+    private static func sources(_ path: String, _ linter: Linter) -> [Outcome] {
+        let inventory: AppInventory
+        do throws(FileReadError) {
+            inventory = try AppInventory.collect(try AppFiles(path: path))
+        } catch {
+            return [.unreadable(InputError(description: "\(path): \(error.description)"))]
         }
+        let reports = PolicySources.lint(inventory, linter: linter, input: path)
+        if reports.isEmpty {
+            let why = inventory.walk.failure.map { ": \($0)" } ?? ""
+            return [.unreadable(InputError(description: "\(path): no Info.plist, app.json or config.xml in this app or directory\(why)"))]
+        }
+        return reports.map(Outcome.report)
+    }
+
+    /// `-`: the bytes on standard input, up to the property-list limit.
+    private static func standardInput(_ linter: Linter) -> Outcome {
+        var data = Data()
+        let limit = PlistReader.Limits.default.maximumBytes
+        while let chunk = try? FileHandle.standardInput.read(upToCount: 1 << 16), !chunk.isEmpty {
+            data.append(chunk)
+            if data.count > limit { return .report(linter.unreadable(path: "-", message: "more than \(limit) bytes on standard input")) }
+        }
+        return .report(linter.lint(data, path: "-"))
+    }
+
+    private static func file(_ path: String, _ linter: Linter) -> Outcome {
+        let data: Data
+        do throws(FileReadError) {
+            data = try RegularFile.read(atPath: path, limit: PlistReader.Limits.default.maximumBytes)
+        } catch {
+            // A file too large to be a property list is a finding about the file (exit 1),
+            // like any other file that is not one; nothing of it was loaded.
+            if case .tooLarge = error { return .report(linter.unreadable(path: path, message: error.description)) }
+            return .unreadable(InputError(description: "\(path): \(error.description)"))
+        }
+        if let report = PolicySources.lintConfigurationFile(data, path: path, linter: linter) { return .report(report) }
+        return .report(linter.lint(data, path: path))
     }
 
     /// The bytes of a regular file of at most `limit` bytes, or why it cannot be read.

@@ -97,7 +97,10 @@ struct LintCommandTests {
         let good = try scratch.file("Info.plist", LintFixtures.emptyPolicy)
         let bad = try scratch.file("bad.plist", "not a plist")
         let missing = scratch.directory.appendingPathComponent("missing.plist").path
-        let directory = scratch.directory.path
+        // A directory is searched for policy files (Info.plist, app.json, config.xml); one with
+        // none is unreadable input.
+        let directory = scratch.directory.appendingPathComponent("empty").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 
         for format in ["text", "json", "sarif", "github"] {
             let result = try ProcessRunner.atscheck(["lint", missing, good, directory, bad, "--format", format])
@@ -107,7 +110,7 @@ struct LintCommandTests {
             #expect(result.stderrLines.first?.hasPrefix(missing + ": ") == true)
             #expect(result.stderrLines.first?.contains("No such file") == true)
             #expect(result.stderrLines.last?.hasPrefix(directory + ": ") == true)
-            #expect(result.stderrLines.last?.contains("directory") == true)
+            #expect(result.stderrLines.last?.contains("no Info.plist, app.json or config.xml in this app or directory") == true)
             switch format {
             case "json":
                 let json = try LintJSON(result)

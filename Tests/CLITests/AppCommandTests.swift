@@ -1,0 +1,101 @@
+import AtscheckTestSupport
+import Foundation
+import Testing
+
+// `atscheck app` and the app inputs of `atscheck lint`, end to end on the committed archives
+// (Tests/ATSAppTests/Fixtures) and on an Expo project written here.
+
+@Suite("atscheck app and lint on apps")
+struct AppCommandTests {
+    static let fixtures = "Tests/ATSAppTests/Fixtures/"
+
+    static func expoProject() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-expo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("src"), withIntermediateDirectories: true)
+        try #"{"expo": {"name": "Demo", "ios": {"bundleIdentifier": "test.atscheck.expo", "infoPlist": {"NSAppTransportSecurity": {"NSAllowsArbitraryLoads": true}}}}}"#
+            .write(to: root.appendingPathComponent("app.json"), atomically: true, encoding: .utf8)
+        try "const feed = 'http://feed.atscheck.test/news';\n".write(to: root.appendingPathComponent("src/api.ts"), atomically: true, encoding: .utf8)
+        return root
+    }
+
+    @Test("--offline --format json: the synthetic .ipa's bundles, verdicts and where each URL was found; exit 1")
+    func offlineJSON() throws {
+        let result = try ProcessRunner.atscheck(["app", Self.fixtures + "Synthetic.ipa", "--offline", "--format", "json"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let document = try result.json()
+        #expect(Set(document.keys) == ["schemaVersion", "input", "kind", "offline", "bundles", "problems", "failure", "summary"])
+        let summary = try #require(document["summary"] as? [String: Any])
+        #expect(summary["bundles"] as? Int == 2 && summary["blocked"] as? Int == 6 && summary["allowed"] as? Int == 1)
+        #expect(summary["filtered"] as? Int == 4)
+        let bundles = try #require(document["bundles"] as? [[String: Any]])
+        #expect(bundles.map { $0["kind"] as? String } == ["app", "extension"])
+        let endpoints = try #require(bundles.first?["endpoints"] as? [[String: Any]])
+        let first = try #require(endpoints.first)
+        #expect(first["verdict"] as? String == "blocked", "blocked URLs come first")
+        let tracker = try #require(endpoints.first { $0["url"] as? String == "http://insecure.atscheck.test/track?id=1" })
+        #expect(tracker["foundAt"] as? [String] == ["Payload/Synthetic.app/Synthetic@0x600"])
+        #expect((tracker["reasons"] as? [[String: Any]])?.first?["code"] as? String == "insecure-http")
+    }
+
+    @Test("text: grouped by bundle, lint first, then blocked, unknown, allowed")
+    func text() throws {
+        let result = try ProcessRunner.atscheck(["app", Self.fixtures + "Synthetic.ipa", "--offline"])
+        #expect(result.status == 1)
+        let text = result.stdout
+        let order = ["Payload/Synthetic.app — app", "  lint:", "  blocked (", "  unknown (", "  allowed (", "Payload/Synthetic.app/PlugIns/Share.appex — extension"]
+        let positions = order.compactMap { text.range(of: $0)?.lowerBound }
+        #expect(positions.count == order.count && positions == positions.sorted(), "\(text)")
+        #expect(text.contains("found: Payload/Synthetic.app/index.html:6"))
+        #expect(text.contains("its NSAppTransportSecurity is ignored (frameworks set no policy)"))
+    }
+
+    @Test("unreadable inputs: one line on stderr, exit 2, never a crash", arguments: ["notzip.ipa", "truncated.ipa", "missing.ipa"])
+    func unreadable(_ name: String) throws {
+        let result = try ProcessRunner.atscheck(["app", Self.fixtures + name, "--offline"])
+        #expect(!result.killedBySignal)
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderrLines.count == 1 && result.stderrLines.first?.hasPrefix(Self.fixtures + name + ": ") == true, "\(result.stderr)")
+    }
+
+    @Test("hostile entries are listed under 'not read' and the rest is audited")
+    func hostile() throws {
+        let result = try ProcessRunner.atscheck(["app", Self.fixtures + "traversal.ipa", "--offline"])
+        #expect(!result.killedBySignal && result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("not read:\n  ../../etc/evil.txt: path is absolute or leaves the archive"))
+        #expect(result.stdout.contains("Payload/Evil.app — app"))
+    }
+
+    @Test("an Expo project: app.json's ios.infoPlist is the policy, TypeScript outside www/ is not web content")
+    func expo() throws {
+        let root = try Self.expoProject()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try ProcessRunner.atscheck(["app", root.path, "--offline", "--format", "json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let bundle = try #require((try result.json()["bundles"] as? [[String: Any]])?.first)
+        #expect(bundle["kind"] as? String == "expo" && bundle["policy"] as? String == "app.json")
+        let endpoint = try #require((bundle["endpoints"] as? [[String: Any]])?.first)
+        #expect(endpoint["url"] as? String == "http://feed.atscheck.test/news" && endpoint["verdict"] as? String == "allowed")
+        #expect(endpoint["context"] as? String == "urlsession")
+
+        let lint = try ProcessRunner.atscheck(["lint", root.appendingPathComponent("app.json").path])
+        #expect(lint.stdout.contains("[arbitrary-loads]"), "\(lint.stdout)")
+    }
+
+    @Test("lint takes an .ipa (each bundle's Info.plist), a directory with nothing to lint (exit 2) and - for stdin")
+    func lintInputs() throws {
+        let ipa = try ProcessRunner.atscheck(["lint", Self.fixtures + "Synthetic.ipa"])
+        #expect(ipa.status == 0, "\(ipa.stdout)")
+        #expect(ipa.stdoutLines.last == "0 errors, 2 warnings, 1 notice in 2 files")
+        #expect(ipa.stdout.contains("Share.appex/Info.plist:4:1: notice: No NSAppTransportSecurity dictionary"))
+
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let none = try ProcessRunner.atscheck(["lint", empty.path])
+        #expect(none.status == 2 && none.stderr.contains("no Info.plist, app.json or config.xml"), "\(none.stderr)")
+
+        let stdin = try ProcessRunner.run(try ProcessRunner.atscheckBinary.get(), ["lint", "-"],
+                                          stdin: Data("<dict><key>NSAllowsArbitraryLoads</key><true/></dict>".utf8), displayName: "atscheck")
+        #expect(stdin.stdout.contains("-:1:7: warning:") && stdin.stdout.contains("[arbitrary-loads]"), "\(stdin.stdout)")
+    }
+}
