@@ -8,6 +8,13 @@ public struct FileReport: Sendable {
     /// Every finding, sorted by line, then column, then rule id.
     public let findings: [Finding]
 
+    /// A report of `findings` on `path` (reporters also render findings made elsewhere, such as
+    /// `atscheck app`'s blocked URLs).
+    public init(path: String, findings: [Finding]) {
+        self.path = path
+        self.findings = findings
+    }
+
     /// Count of findings at `severity`.
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
 }

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import ATSApp
 import ATSCheck
+import ATSLint
 import ATSPolicy
 import ATSScan
 import Foundation
@@ -55,7 +56,7 @@ enum AppCommand: AtscheckCommand {
             OptionSpec("at", value: "ISO8601", help: "Judge certificates at this instant instead of now."),
             OptionSpec("timeout", value: "SECONDS", help: "Deadline per endpoint.", defaultValue: "10"),
             OptionSpec("concurrency", value: "N", help: "Most handshakes in flight across all endpoints.", defaultValue: "\(ScanEngine.defaultConcurrency)"),
-            OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json"], defaultValue: "text"),
+            OptionSpec("format", value: "FORMAT", help: "Output format: text, json, or sarif (lint findings on the policy files' lines, each blocked URL where it was found).", allowed: ["text", "json", "sarif"], defaultValue: "text"),
         ],
         positionals: [PositionalSpec("PATH", help: "An .ipa, an .app or .xcarchive directory, or a directory holding bundles.")],
         examples: [
@@ -96,9 +97,14 @@ enum AppCommand: AtscheckCommand {
         }
         let audit = AppAuditor.audit(inventory, files: files, checker: ATSChecker(store: store), options: options)
         let report = AppReport(audit, offline: options.offline)
-        if arguments.value("format") == "json" {
+        switch arguments.value("format") {
+        case "json":
             print(try JSONOutput.encode(report))
-        } else {
+        case "sarif":
+            let (reports, rules) = AppSARIF.reports(audit)
+            let options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, sourceRoot: FileManager.default.currentDirectoryPath, rules: rules)
+            print(try JSONOutput.encode(SARIFReporter.log(reports, options: options)))
+        default:
             print(AppTextRenderer.render(report), terminator: "")
         }
         if report.bundles.isEmpty, let failure = report.failure {

@@ -81,6 +81,35 @@ struct AppCommandTests {
         #expect(lint.stdout.contains("[arbitrary-loads]"), "\(lint.stdout)")
     }
 
+    @Test("--format sarif on a Flutter-style project: the blocked URL on its source line, the lint notice on the Info.plist")
+    func sarif() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-flutter-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("ios/Runner"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        try #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>CFBundleIdentifier</key><string>test.flutter</string></dict></plist>"#
+            .write(to: root.appendingPathComponent("ios/Runner/Info.plist"), atomically: true, encoding: .utf8)
+        try "import 'package:http/http.dart';\nfinal api = Uri.parse('http://api.atscheck.test/v1');\n"
+            .write(to: root.appendingPathComponent("lib/main.dart"), atomically: true, encoding: .utf8)
+        let result = try ProcessRunner.atscheck(["app", root.path, "--offline", "--format", "sarif"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let run = try #require((try result.json()["runs"] as? [[String: Any]])?.first)
+        let results = try #require(run["results"] as? [[String: Any]])
+        func location(_ result: [String: Any]) -> (uri: String, line: Int)? {
+            guard let physical = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any],
+                  let uri = (physical["artifactLocation"] as? [String: Any])?["uri"] as? String,
+                  let line = (physical["region"] as? [String: Any])?["startLine"] as? Int else { return nil }
+            return (uri, line)
+        }
+        let blocked = try #require(results.first { $0["ruleId"] as? String == "insecure-http" })
+        #expect(location(blocked)?.uri.hasSuffix("lib/main.dart") == true && location(blocked)?.line == 2, "\(blocked)")
+        #expect(blocked["level"] as? String == "error")
+        let notice = try #require(results.first { $0["ruleId"] as? String == "no-ats-configuration" })
+        #expect(location(notice)?.uri.hasSuffix("ios/Runner/Info.plist") == true)
+        let rules = ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]] ?? []
+        #expect(rules.contains { $0["id"] as? String == "insecure-http" })
+    }
+
     @Test("lint takes an .ipa (each bundle's Info.plist), a directory with nothing to lint (exit 2) and - for stdin")
     func lintInputs() throws {
         let ipa = try ProcessRunner.atscheck(["lint", Self.fixtures + "Synthetic.ipa"])

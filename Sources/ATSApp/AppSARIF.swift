@@ -1,0 +1,52 @@
+import ATSLint
+import ATSPolicy
+
+/// `atscheck app --format sarif`: the audit as lint-style reports for `SARIFReporter`. Each
+/// bundle's lint findings stay on its policy file's lines; each blocked URL becomes one result
+/// per place it was found, on that file and line, under its reason code's rule
+/// (`docs/ats-rules.md#<code>`). For an .ipa the archive itself is the artifact (code scanning
+/// cannot open an entry inside it) and the message names the entry.
+public enum AppSARIF {
+    /// The reports and the rule catalogue (the lint rules plus every reason code used).
+    public static func reports(_ audit: AppAudit) -> (reports: [FileReport], rules: [LintRuleInfo]) {
+        var byFile: [String: [Finding]] = [:]
+        var order: [String] = []
+        var codes: [String] = []
+        func add(_ finding: Finding, file: String) {
+            if byFile[file] == nil { order.append(file) }
+            byFile[file, default: []].append(finding)
+        }
+        let archive = audit.kind == .ipa
+        func artifact(_ inner: String) -> String {
+            archive ? audit.path : (audit.path.hasSuffix("/") ? audit.path : audit.path + "/") + inner
+        }
+        for audited in audit.bundles {
+            let policy = audited.bundle.policyFile
+            for finding in audited.findings {
+                let moved = archive
+                    ? Finding(rule: finding.rule, severity: finding.severity, message: "\(policy): \(finding.message)",
+                              keyPath: finding.keyPath.map { PlistKeyPath($0.split(separator: ".").map(String.init)) }, location: nil, fix: finding.fix)
+                    : finding
+                add(moved, file: artifact(policy))
+            }
+            for endpoint in audited.endpoints where endpoint.verdict?.status == .blocked {
+                guard let reason = endpoint.verdict?.reasons.first else { continue }
+                let code = reason.code.rawValue
+                if !codes.contains(code) { codes.append(code) }
+                for place in endpoint.places {
+                    let location = archive ? nil : place.line.map { SourceLocation(line: $0, column: 1) }
+                    let message = (archive ? "\(place): " : "") + "\(endpoint.url) would be blocked under \(policy) (\(code)): \(reason.message)."
+                    add(Finding(rule: code, severity: .error, message: message, keyPath: nil, location: location,
+                                fix: reason.fix.map { $0.plistSnippet == nil ? $0.serverChange : "add the NSExceptionDomains entry atscheck app prints, or " + $0.serverChange }),
+                        file: artifact(place.file))
+                }
+            }
+        }
+        let rules = RuleRegistry.all.map(\.info) + codes.map {
+            LintRuleInfo(id: $0, severity: .error, summary: "ATS would block the load (\($0)).",
+                         rationale: "A URL the app holds would fail under its bundle's ATS policy; see the reason's section.",
+                         citation: "docs/ats-rules.md#\($0)")
+        }
+        return (order.map { FileReport(path: $0, findings: byFile[$0] ?? []) }, rules)
+    }
+}
