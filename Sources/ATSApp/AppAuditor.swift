@@ -21,6 +21,8 @@ public struct AppAuditOptions: Sendable {
     public var concurrency: Int
     /// Applied to every target before it is judged (`--resolve` mapping names to addresses).
     public var mapTarget: @Sendable (CheckTarget) -> CheckTarget
+    /// The linter the policy sources are checked with (its target OS and Public Suffix List).
+    public var linter: Linter = Linter()
 
     /// Options judging at `time`.
     public init(resolution: ResolutionOptions = ResolutionOptions(), time: Date, timeout: Double = 10, offline: Bool = false,
@@ -104,9 +106,9 @@ public enum AppAuditor {
             let endpoints = judge(urls, document: document, checker: checker, options: options)
             let findings: [Finding]
             switch (bundle.policyBytes, bundle.document) {
-            case (let bytes?, _): findings = Linter().lint(bytes, path: bundle.policyFile).findings
-            case (nil, .success(let built)): findings = Linter().lint(document: built, path: bundle.policyFile).findings
-            case (nil, .failure(let error)): findings = Linter().unreadable(path: bundle.policyFile, message: error.message, at: error.location).findings
+            case (let bytes?, _): findings = options.linter.lint(bytes, path: bundle.policyFile).findings
+            case (nil, .success(let built)): findings = options.linter.lint(document: built, path: bundle.policyFile).findings
+            case (nil, .failure(let error)): findings = options.linter.unreadable(path: bundle.policyFile, message: error.message, at: error.location).findings
             }
             let hasATS = document?.root.value.entry("NSAppTransportSecurity") != nil
             let frameworks = inventory.bundles.filter { !$0.kind.setsPolicy && owns($0.policyFile) }

@@ -81,10 +81,11 @@ enum AppCommand: AtscheckCommand {
         }
         let resolve = try ScanOptions.resolveMap(arguments.values("resolve"), command: command)
         let resolution = try PolicyOptions.resolutionOptions(arguments, command: command)
-        let options = AppAuditOptions(
+        var options = AppAuditOptions(
             resolution: resolution, time: try TimeArgument.evaluationTime(arguments.value("at"), command: command), timeout: timeout,
             offline: arguments.flag("offline"), all: arguments.flag("all"), concurrency: concurrency,
             mapTarget: { target in ScanOptions.resolved(ScanEntry(target: target, origin: ScanOrigin(file: "")), resolve).target })
+        options.linter = Linter(options: LintOptions(target: resolution.target, publicSuffixes: PublicSuffixList.loadInstalled()))
         let store = try TrustStoreOptions(arguments, command: command).makeStore(target: resolution.target)
 
         let files: AppFiles

@@ -20,6 +20,11 @@ enum LintCommand: AtscheckCommand {
         (ATS will not do what the file says), warnings (weaker security or an App Review \
         justification needed) or notices. Line and column numbers are known for XML files only.
 
+        A FILE may also be an app or a project: an .ipa or a directory is searched for its \
+        policy sources as atscheck app finds them (each bundle's or target's Info.plist, Expo \
+        app.json, Cordova config.xml); an app.json is linted as its ios.infoPlist; - reads \
+        standard input. A file holding no ATS configuration gets a no-ats-configuration notice.
+
         Formats: text (path:line:col: severity: message [rule]), json (docs/json-schema.md), \
         sarif (SARIF 2.1.0 for GitHub code scanning; paths relative to the working directory; \
         rule links built on --sarif-base-uri) and github (workflow commands that annotate a \
@@ -29,8 +34,8 @@ enum LintCommand: AtscheckCommand {
         (docs/ats-rules.md#arbitrary-loads, ...).
 
         Exit status: 0 when there are no errors (and, with --strict, no warnings), 1 when there \
-        are, 2 on bad usage or when a FILE cannot be read at all (missing, a directory, no \
-        permission); the other files are still checked. A file that is not a property list is \
+        are, 2 on bad usage or when a FILE cannot be read at all (missing, no permission, a \
+        directory with no policy file); the other files are still checked. A file that is not a property list is \
         an invalid-plist error (exit 1), not exit 2.
         """,
         options: [
@@ -46,7 +51,7 @@ enum LintCommand: AtscheckCommand {
                        help: "With --format sarif: the absolute URI of the atscheck repository the rule links are built on (informationUri, and helpUri = URI + docs/ats-rules.md#RULE), e.g. https://github.com/ORG/atscheck/blob/main/. Without it, those links are left out and the help text gives the repository-relative link."),
             OptionSpec("list-rules", help: "Print every rule (id, severity, summary) and where it is documented, instead of linting."),
         ],
-        positionals: [PositionalSpec("FILE", help: "Policy files to check; at least one unless --list-rules is given.", variadic: true,
+        positionals: [PositionalSpec("FILE", help: "Policy files, apps (.ipa) or directories to check, - for stdin; at least one unless --list-rules is given.", variadic: true,
                                      optional: true)],
         examples: [
             "atscheck lint Info.plist",
