@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ATSProxy", targets: ["ATSProxy"]),
         .library(name: "ATSReport", targets: ["ATSReport"]),
         .library(name: "ATSScan", targets: ["ATSScan"]),
+        .library(name: "ATSApp", targets: ["ATSApp"]),
     ],
     targets: [
         .systemLibrary(

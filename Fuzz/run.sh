@@ -27,7 +27,7 @@ root="$(cd "$here/.." && pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ "${#targets[@]}" -gt 0 ] || targets=(FuzzPlist FuzzCertificates FuzzProxyHead FuzzPins FuzzPublicSuffix FuzzTransparency FuzzScanInput)
+[ "${#targets[@]}" -gt 0 ] || targets=(FuzzPlist FuzzCertificates FuzzProxyHead FuzzPins FuzzPublicSuffix FuzzTransparency FuzzScanInput FuzzAppArchive)
 artifacts="${FUZZ_ARTIFACTS:-$here/artifacts}"
 mkdir -p "$artifacts"
 
@@ -54,6 +54,7 @@ seeds() {
         FuzzPublicSuffix) echo "" ;;
         FuzzTransparency) echo "$root/TestCerts" ;;
         FuzzScanInput) echo "$root/Tests/ATSScanTests/Fixtures" ;;
+        FuzzAppArchive) echo "$root/Tests/ATSAppTests/Fixtures" ;;
     esac
 }
 

@@ -89,15 +89,15 @@ public struct AppInventory: Sendable {
     /// Reads `files` once.
     public static func collect(_ files: AppFiles) throws(FileReadError) -> AppInventory {
         let collector = Collector(project: files.isProject)
-        let summary = try files.walk { path, _ in
-            collector.finishCurrent()
-            guard let role = FileRole.of(path, project: files.isProject) else { return nil }
-            return collector.begin(path: path, role: role)
-        }
-        collector.finishCurrent()
-        var inventory = collector.inventory
-        inventory.walk = summary
-        return inventory
+        let summary = try files.walk { path, _ in collector.visit(path) }
+        return collector.finish(summary)
+    }
+
+    /// Reads an .ipa held in memory (the fuzz target's way in).
+    public static func collect(archiveBytes: [UInt8], limits: ArchiveLimits = ArchiveLimits()) -> AppInventory {
+        let collector = Collector(project: false)
+        let summary = ArchiveReader.read(bytes: archiveBytes, limits: limits) { entry in collector.visit(entry.path) }
+        return collector.finish(summary)
     }
 }
 
@@ -112,6 +112,20 @@ private final class Collector {
     private var role: FileRole?
     private var bytes: [UInt8] = []
     private var scanner = URLScanner()
+
+    /// The consumer for the next file, after finishing the one before.
+    func visit(_ path: String) -> ArchiveEntryConsumer? {
+        finishCurrent()
+        guard let role = FileRole.of(path, project: project) else { return nil }
+        return begin(path: path, role: role)
+    }
+
+    /// The inventory, once the walk is over.
+    func finish(_ summary: ArchiveReadSummary) -> AppInventory {
+        finishCurrent()
+        inventory.walk = summary
+        return inventory
+    }
 
     func begin(path: String, role: FileRole) -> ArchiveEntryConsumer {
         self.path = path

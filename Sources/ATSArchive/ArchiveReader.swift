@@ -16,7 +16,21 @@ public enum ArchiveReader {
         return read(descriptor: descriptor, limits: limits, visit: visit)
     }
 
+    /// Reads an archive held in memory (the fuzz target's way in; an .ipa on disk is streamed
+    /// with ``read(atPath:limits:visit:)``).
+    public static func read(bytes: [UInt8], limits: ArchiveLimits = ArchiveLimits(),
+                            visit: (ArchiveEntry) -> ArchiveEntryConsumer?) -> ArchiveReadSummary {
+        bytes.withUnsafeBytes { buffer in
+            read(limits: limits, visit: visit) { archive in archive_read_open_memory(archive, buffer.baseAddress, buffer.count) }
+        }
+    }
+
     static func read(descriptor: Int32, limits: ArchiveLimits, visit: (ArchiveEntry) -> ArchiveEntryConsumer?) -> ArchiveReadSummary {
+        read(limits: limits, visit: visit) { archive in archive_read_open_fd(archive, descriptor, 64 * 1024) }
+    }
+
+    private static func read(limits: ArchiveLimits, visit: (ArchiveEntry) -> ArchiveEntryConsumer?,
+                             open: (OpaquePointer) -> Int32) -> ArchiveReadSummary {
         var summary = ArchiveReadSummary()
         guard let archive = archive_read_new() else {
             summary.failure = "cannot start libarchive"
@@ -27,7 +41,7 @@ public enum ArchiveReader {
         // error rather than a walk of whatever local headers survive, and symbolic links are
         // known as links (the streaming reader sees them as small files).
         archive_read_support_format_zip_seekable(archive)
-        guard archive_read_open_fd(archive, descriptor, 64 * 1024) == ARCHIVE_OK else {
+        guard open(archive) == ARCHIVE_OK else {
             summary.failure = "not a readable zip archive: \(errorText(archive))"
             return summary
         }
