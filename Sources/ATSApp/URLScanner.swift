@@ -91,7 +91,11 @@ public struct URLScanner: Sendable {
 
     /// Letters, digits and `-._~:/?#[]@!$&*+,;=%`: RFC 3986 without `'()` (string and call
     /// delimiters in code).
-    static func isURLByte(_ byte: UInt8) -> Bool {
+    static func isURLByte(_ byte: UInt8) -> Bool { urlBytes[Int(byte)] }
+
+    /// ``isURLByte(_:)`` as a table: the scanner asks once per byte of every executable.
+    private static let urlBytes: [Bool] = (0...255).map { value in
+        let byte = UInt8(value)
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
