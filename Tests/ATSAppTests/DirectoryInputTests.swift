@@ -1,0 +1,68 @@
+import ATSApp
+import ATSArchive
+import Foundation
+import Testing
+
+// Directory inputs: an .xcarchive keeps its layout in the paths, a project's Info.plists and
+// app.json are policy sources, dependency directories are not entered.
+
+@Suite("atscheck app: directories")
+struct DirectoryInputTests {
+    static func scratch(_ name: String) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-dir-\(UUID().uuidString)").appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        return root
+    }
+
+    static func write(_ text: String, _ url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    static let plist = """
+        <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>
+        <key>CFBundleIdentifier</key><string>test.atscheck.archived</string><key>CFBundleExecutable</key><string>Archived</string>
+        </dict></plist>
+        """
+
+    @Test("an .xcarchive: the app under Products/Applications, its paths keep the archive's name")
+    func xcarchive() throws {
+        let root = try Self.scratch("Release.xcarchive")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        let app = root.appendingPathComponent("Products/Applications/Archived.app")
+        try Self.write(Self.plist, app.appendingPathComponent("Info.plist"))
+        try Self.write("\u{1}\u{2}http://plain.atscheck.test/x\u{0}", app.appendingPathComponent("Archived"))
+        try Self.write("<plist/>", root.appendingPathComponent("Info.plist"))  // the archive's own, not a bundle's
+        let files = try AppFiles(path: root.path)
+        #expect(!files.isProject)
+        let inventory = try AppInventory.collect(files)
+        #expect(inventory.bundles.map(\.path) == ["Release.xcarchive/Products/Applications/Archived.app"])
+        #expect(inventory.urls.map(\.url) == ["http://plain.atscheck.test/x"])
+        #expect(inventory.urls.first?.places.first?.description == "Release.xcarchive/Products/Applications/Archived.app/Archived@0x2")
+    }
+
+    @Test("a project: every Info.plist outside a bundle and app.json are sources; node_modules and Pods are skipped")
+    func project() throws {
+        let root = try Self.scratch("MyProject")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        try Self.write(Self.plist, root.appendingPathComponent("MyApp/Info.plist"))
+        try Self.write(Self.plist, root.appendingPathComponent("Widget/Widget-Info.plist"))
+        try Self.write(#"{"expo": {"ios": {"bundleIdentifier": "test.expo"}}}"#, root.appendingPathComponent("app.json"))
+        try Self.write(#"{"name": "not-expo"}"#, root.appendingPathComponent("package/app.json"))
+        try Self.write("let u = \"https://api.atscheck.test/v1\"\n", root.appendingPathComponent("MyApp/API.swift"))
+        try Self.write("fetch('http://dependency.atscheck.test/')\n", root.appendingPathComponent("node_modules/lib/index.js"))
+        try Self.write(Self.plist, root.appendingPathComponent("Pods/Lib/Info.plist"))
+        let files = try AppFiles(path: root.path)
+        #expect(files.isProject)
+        let inventory = try AppInventory.collect(files)
+        let sources = Dictionary(uniqueKeysWithValues: inventory.bundles.map { ($0.policyFile, $0.kind) })
+        #expect(sources == ["MyApp/Info.plist": .projectTarget, "Widget/Widget-Info.plist": .projectTarget, "app.json": .expo])
+        #expect(inventory.urls.map(\.url) == ["https://api.atscheck.test/v1"])
+        #expect(inventory.urls.first?.places.first?.description == "MyApp/API.swift:1")
+
+        let report = try AppFixtures.offlineReport(root.path)
+        let owner = report.bundles.first { $0.endpoints.contains { $0.url == "https://api.atscheck.test/v1" } }
+        #expect(owner?.policy == "MyApp/Info.plist", "a file inside a target's directory is that target's")
+        #expect(report.bundles.first { $0.policy == "app.json" }?.hasATSDictionary == false)
+    }
+}
