@@ -81,6 +81,34 @@ struct AppCommandTests {
         #expect(lint.stdout.contains("[arbitrary-loads]"), "\(lint.stdout)")
     }
 
+    @Test("live through the CLI: --resolve sends the app's names to the lab; each verdict is host's for the same URL", .timeLimit(.minutes(2)))
+    func live() async throws {
+        try await LabServe.with(["good-rsa", "tls10-only"]) { lab in
+            let good = try lab.port("good-rsa"), old = try lab.port("tls10-only")
+            let app = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-live-\(UUID().uuidString)/Live.app")
+            defer { try? FileManager.default.removeItem(at: app.deletingLastPathComponent()) }
+            try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+            try #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>CFBundleIdentifier</key><string>test.live</string></dict></plist>"#
+                .write(to: app.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+            let urls = ["https://good.atscheck.test:\(good)/a", "https://good.atscheck.test:\(old)/b"]
+            try Data([0xCF, 0xFA, 0xED, 0xFE, 0] + urls.flatMap { Array($0.utf8) + [0, 0x90] }).write(to: app.appendingPathComponent("Live"))
+            let resolve = ["--resolve", "*:\(good):127.0.0.1", "--resolve", "*:\(old):127.0.0.1"]
+            let result = try await AsyncRun.atscheck(["app", app.path, "--format", "json", "--timeout", "\(2 * TestTiming.scale)"] + resolve + HostArguments.trust)
+            #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+            let endpoints = try #require((try result.json()["bundles"] as? [[String: Any]])?.first?["endpoints"] as? [[String: Any]])
+            for url in urls {
+                let endpoint = try #require(endpoints.first { $0["url"] as? String == url })
+                let host = try await AsyncRun.atscheck(HostArguments.host(url))
+                let verdict = try host.json()["verdict"] as? String
+                #expect(endpoint["verdict"] as? String == verdict, "\(url)")
+                let codes = (endpoint["reasons"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+                let hostCodes = (try host.json()["reasons"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+                #expect(codes == hostCodes, "\(url)")
+            }
+            #expect(endpoints.first { $0["url"] as? String == urls[1] }?["verdict"] as? String == "blocked")
+        }
+    }
+
     @Test("--format sarif on a Flutter-style project: the blocked URL on its source line, the lint notice on the Info.plist")
     func sarif() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-flutter-\(UUID().uuidString)")
