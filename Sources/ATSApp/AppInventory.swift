@@ -15,10 +15,8 @@ public struct FoundAt: Sendable, Hashable, Codable, CustomStringConvertible {
     public var detail: String? = nil
 
     public var description: String {
-        if let detail { return "\(file) (\(detail))" }
-        if let line { return "\(file):\(line)" }
-        if let offset { return "\(file)@0x\(String(offset, radix: 16))" }
-        return file
+        let position = line.map { "\(file):\($0)" } ?? offset.map { "\(file)@0x\(String($0, radix: 16))" } ?? file
+        return detail.map { "\(position) (\($0))" } ?? position
     }
 }
 
@@ -168,6 +166,9 @@ private final class Collector {
             text = []
         case .binary:
             for hit in scanner.finish() { record(hit.url, FoundAt(file: path, offset: hit.offset, line: nil), web: false) }
+            for candidate in scanner.hostCandidates where BareHost.isHost(candidate.url) {
+                record("https://\(candidate.url)/", FoundAt(file: path, offset: candidate.offset, line: nil, detail: "bare host name"), web: false)
+            }
         case .provisioningProfile:
             for domain in ProvisioningProfile.associatedDomains(Data(bytes)) {
                 record("https://\(domain.host)/.well-known/apple-app-site-association",

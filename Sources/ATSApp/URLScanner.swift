@@ -11,6 +11,11 @@ public struct URLScanner: Sendable {
         public let line: Int
     }
 
+    /// Runs with no scheme that are shaped like host names (three or more lowercase labels of
+    /// letters, digits and hyphens, the last alphabetic): candidates the caller checks against
+    /// the Public Suffix List.
+    public private(set) var hostCandidates: [Hit] = []
+
     /// Longest run kept; longer runs are cut (no URL an app loads is that long).
     static let maximumRun = 4096
 
@@ -53,6 +58,10 @@ public struct URLScanner: Sendable {
 
     private mutating func flush() {
         defer { run.removeAll(keepingCapacity: true) }
+        if run.count >= 7, run.count <= 253, hostCandidates.count < maximumHits, let host = Self.hostShape(run) {
+            hostCandidates.append(Hit(url: host, offset: runStart, line: runLine))
+            return
+        }
         guard run.count >= 10, hits.count < maximumHits else { return }
         var index = 0
         while index + 7 <= run.count {
@@ -70,6 +79,39 @@ public struct URLScanner: Sendable {
             }
             index = max(end, index + 1)
         }
+    }
+
+    /// The run as a host name candidate, or nil: `a.b.c` or longer, lowercase letters, digits
+    /// and inner hyphens, labels of 1–63 bytes, the last label letters only (2 or more).
+    static func hostShape(_ run: [UInt8]) -> String? {
+        var labels = 1
+        var labelLength = 0
+        var lastLabelAlphabetic = true
+        var previous: UInt8 = UInt8(ascii: ".")
+        for byte in run {
+            switch byte {
+            case UInt8(ascii: "."):
+                guard labelLength > 0, previous != UInt8(ascii: "-") else { return nil }
+                labels += 1
+                labelLength = 0
+                lastLabelAlphabetic = true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"):
+                labelLength += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                labelLength += 1
+                lastLabelAlphabetic = false
+            case UInt8(ascii: "-"):
+                guard labelLength > 0 else { return nil }
+                labelLength += 1
+                lastLabelAlphabetic = false
+            default:
+                return nil
+            }
+            guard labelLength <= 63 else { return nil }
+            previous = byte
+        }
+        guard labels >= 3, labelLength >= 2, lastLabelAlphabetic, previous != UInt8(ascii: "-") else { return nil }
+        return String(decoding: run, as: UTF8.self)
     }
 
     /// `http://` or `https://` (any case) at `index`: its length.

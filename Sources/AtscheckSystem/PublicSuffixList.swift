@@ -99,6 +99,13 @@ public struct PublicSuffixList: Sendable {
 
     /// True when `domain` is exactly a public suffix; with `icannOnly`, only the rules of the
     /// list's ICANN section count (`co.uk` yes, `github.io` no).
+    /// Whether the list names `suffix` itself (no "*" default rule): how a caller tells a real
+    /// top-level domain (`org`) from any other word (`api`).
+    public func lists(_ suffix: String, icannOnly: Bool = false) -> Bool {
+        let name = suffix.lowercased()
+        return rules.contains(name) && !(icannOnly && privateRules.contains(name))
+    }
+
     public func isPublicSuffix(_ domain: String, icannOnly: Bool = false) -> Bool {
         var name = domain.lowercased()
         if name.hasSuffix(".") { name.removeLast() }

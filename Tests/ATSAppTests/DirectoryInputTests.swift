@@ -41,6 +41,19 @@ struct DirectoryInputTests {
         #expect(inventory.urls.first?.places.first?.description == "Release.xcarchive/Products/Applications/Archived.app/Archived@0x2")
     }
 
+    @Test("bare host names in an executable: a registrable name is taken, bundle ids and file names are not",
+          .enabled(if: BareHostSupport.pslInstalled, "needs the installed Public Suffix List"))
+    func bareHosts() throws {
+        let root = try Self.scratch("Hosts.app")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        try Self.write(Self.plist, root.appendingPathComponent("Info.plist"))
+        let strings = ["api.atscheck.org", "com.atscheck.hosts", "Main.storyboard.nib", "backup.data.zip", "v1.2.3", "media-cdn.atscheck.co.uk"]
+        try Data([0xCF, 0xFA, 0xED, 0xFE] + strings.flatMap { [0] + Array($0.utf8) } + [0]).write(to: root.appendingPathComponent("Archived"))
+        let inventory = try AppInventory.collect(try AppFiles(path: root.path))
+        #expect(inventory.urls.map(\.url) == ["https://api.atscheck.org/", "https://media-cdn.atscheck.co.uk/"])
+        #expect(inventory.urls.first?.places.first?.description == "Hosts.app/Archived@0x5 (bare host name)")
+    }
+
     @Test("a project: every Info.plist outside a bundle and app.json are sources; node_modules and Pods are skipped")
     func project() throws {
         let root = try Self.scratch("MyProject")
