@@ -71,14 +71,8 @@ enum AppCommand: AtscheckCommand {
         guard let path = arguments.positional("PATH").first else {
             throw UsageError(command: command, message: "missing PATH (an .ipa, .app or .xcarchive)")
         }
-        let timeoutText = arguments.value("timeout") ?? "10"
-        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 600 else {
-            throw UsageError(command: command, message: "invalid value '\(timeoutText)' for '--timeout' (expected seconds, 0 < t ≤ 600)")
-        }
-        let concurrencyText = arguments.value("concurrency") ?? "\(ScanEngine.defaultConcurrency)"
-        guard let concurrency = Int(concurrencyText), (1...1024).contains(concurrency) else {
-            throw UsageError(command: command, message: "invalid value '\(concurrencyText)' for '--concurrency' (expected 1-1024)")
-        }
+        let timeout = try ScanOptions.timeout(arguments, command: command)
+        let concurrency = try ScanOptions.concurrency(arguments, command: command)
         let resolve = try ScanOptions.resolveMap(arguments.values("resolve"), command: command)
         let resolution = try PolicyOptions.resolutionOptions(arguments, command: command)
         var options = AppAuditOptions(

@@ -28,14 +28,8 @@ struct ScanOptions {
 extension ScanOptions {
     init(_ arguments: ParsedArguments) throws {
         let command = ScanCommand.spec.name
-        let timeoutText = arguments.value("timeout") ?? "10"
-        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 600 else {
-            throw UsageError(command: command, message: "invalid value '\(timeoutText)' for '--timeout' (expected seconds, 0 < t ≤ 600)")
-        }
-        let concurrencyText = arguments.value("concurrency") ?? "\(ScanEngine.defaultConcurrency)"
-        guard let concurrency = Int(concurrencyText), (1...1024).contains(concurrency) else {
-            throw UsageError(command: command, message: "invalid value '\(concurrencyText)' for '--concurrency' (expected 1-1024)")
-        }
+        let timeout = try Self.timeout(arguments, command: command)
+        let concurrency = try Self.concurrency(arguments, command: command)
         var shard: ScanShard? = nil
         if let text = arguments.value("shard") {
             guard let parsed = ScanShard(text) else {
@@ -83,6 +77,24 @@ extension ScanOptions {
         self.init(input: input, check: check, trustStore: try TrustStoreOptions(arguments, command: command), concurrency: concurrency,
                   shard: shard, format: format, outputPath: arguments.value("output"), quiet: arguments.flag("quiet"),
                   resume: arguments.flag("resume"), upgrade: arguments.flag("upgrade"))
+    }
+
+    /// `--timeout SECONDS` (default 10), 0 < t ≤ 600.
+    static func timeout(_ arguments: ParsedArguments, command: String) throws -> Double {
+        let text = arguments.value("timeout") ?? "10"
+        guard let timeout = Double(text), timeout > 0, timeout <= 600 else {
+            throw UsageError(command: command, message: "invalid value '\(text)' for '--timeout' (expected seconds, 0 < t ≤ 600)")
+        }
+        return timeout
+    }
+
+    /// `--concurrency N` (default the engine's), 1–1024.
+    static func concurrency(_ arguments: ParsedArguments, command: String) throws -> Int {
+        let text = arguments.value("concurrency") ?? "\(ScanEngine.defaultConcurrency)"
+        guard let concurrency = Int(text), (1...1024).contains(concurrency) else {
+            throw UsageError(command: command, message: "invalid value '\(text)' for '--concurrency' (expected 1-1024)")
+        }
+        return concurrency
     }
 
     /// `HOST:PORT:ADDRESS` entries (curl's `--resolve`), keyed `host:port` (lowercased; `*:port`

@@ -35,23 +35,8 @@ public enum FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
 public enum RegularFile {
     /// The bytes of the regular file at `path`, which must hold at most `limit` bytes.
     public static func read(atPath path: String, limit: Int) throws(FileReadError) -> Data {
-        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
-        guard descriptor >= 0 else { throw .system(errorMessage(errno)) }
-        defer { close(descriptor) }
-
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .system(errorMessage(errno)) }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .directory
-        case S_IFIFO: throw .notRegular(kind: "a FIFO")
-        case S_IFCHR: throw .notRegular(kind: "a character device")
-        case S_IFBLK: throw .notRegular(kind: "a block device")
-        case S_IFSOCK: throw .notRegular(kind: "a socket")
-        default: throw .notRegular(kind: "an unknown file type")
-        }
-        let size = Int64(status.st_size)
-        guard size <= Int64(limit) else { throw .tooLarge(size: size, limit: limit) }
+        let (descriptor, size) = try openForStreaming(atPath: path, limit: Int64(limit))
+        defer { closeDescriptor(descriptor) }
 
         var bytes = [UInt8](repeating: 0, count: Int(size) + 1)
         var filled = 0
@@ -82,17 +67,9 @@ public enum RegularFile {
             close(descriptor)
             throw .system(message)
         }
-        let kind = status.st_mode & S_IFMT
-        guard kind == S_IFREG else {
+        if let error = kindError(status.st_mode & S_IFMT) {
             close(descriptor)
-            switch kind {
-            case S_IFDIR: throw .directory
-            case S_IFIFO: throw .notRegular(kind: "a FIFO")
-            case S_IFCHR: throw .notRegular(kind: "a character device")
-            case S_IFBLK: throw .notRegular(kind: "a block device")
-            case S_IFSOCK: throw .notRegular(kind: "a socket")
-            default: throw .notRegular(kind: "an unknown file type")
-            }
+            throw error
         }
         let size = Int64(status.st_size)
         guard size <= limit else {
@@ -122,6 +99,19 @@ public enum RegularFile {
             if !body(buffer[0..<count]) { return (total, false) }
         }
         return (total, size > limit)
+    }
+
+    /// Why a file of this type (`st_mode & S_IFMT`) is not read; nil for a regular file.
+    private static func kindError(_ kind: mode_t) -> FileReadError? {
+        switch kind {
+        case S_IFREG: return nil
+        case S_IFDIR: return .directory
+        case S_IFIFO: return .notRegular(kind: "a FIFO")
+        case S_IFCHR: return .notRegular(kind: "a character device")
+        case S_IFBLK: return .notRegular(kind: "a block device")
+        case S_IFSOCK: return .notRegular(kind: "a socket")
+        default: return .notRegular(kind: "an unknown file type")
+        }
     }
 
     /// Closes a descriptor from ``openForStreaming(atPath:limit:)``.
