@@ -1,0 +1,239 @@
+import ATSPolicy
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The parts of a config.xml that cordova-ios's prepare reads for the Info.plist, collected in
+/// one pass of Foundation's `XMLParser` over bytes that `SafeXML.prepare` has passed.
+///
+/// Like cordova-common's ConfigParser (elementtree `findall('./access')` and
+/// `findall('./platform[@name="ios"]/edit-config')`), only children of the root element and of
+/// a root-level `<platform name="ios">` count; element names are compared as written, with no
+/// namespace processing.
+final class CordovaConfigXML: NSObject, XMLParserDelegate {
+    /// An `<access>` or `<allow-navigation>` element.
+    struct Rule: Equatable {
+        var name: String
+        var attributes: [String: String]
+        /// Its text, trimmed (elementtree compares it when it merges duplicates).
+        var text: String
+        var line: Int
+        /// Inside `<platform name="ios">`.
+        var inPlatform: Bool
+    }
+
+    /// An `<edit-config>` or `<config-file>` element and its child elements, each serialized.
+    struct Change {
+        var name: String
+        var attributes: [String: String]
+        var line: Int
+        var inPlatform: Bool
+        var children: [(xml: String, line: Int)] = []
+    }
+
+    private(set) var rules: [Rule] = []
+    private(set) var changes: [Change] = []
+    private(set) var failure: PlistReadError?
+    private(set) var sawRoot = false
+
+    /// Open elements, outermost first.
+    private var stack: [String] = []
+    /// Depth (stack count) of the root-level `<platform name="ios">` being read, if any.
+    private var platformDepth: Int?
+    /// The rule whose text is being collected.
+    private var openRule: Rule?
+    /// The change being collected, its depth, and the serialization of its current child.
+    private var openChange: Change?
+    private var changeDepth = 0
+    private var childXML = ""
+    private var childLine = 0
+
+    private weak var parser: XMLParser?
+
+    /// Parses prepared bytes; throws on malformed or refused XML.
+    static func collect(_ data: Data) throws(PlistReadError) -> CordovaConfigXML {
+        let collector = CordovaConfigXML()
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.externalEntityResolvingPolicy = .never
+        parser.shouldProcessNamespaces = false
+        parser.shouldReportNamespacePrefixes = false
+        parser.delegate = collector
+        collector.parser = parser
+        let succeeded = parser.parse()
+        parser.delegate = nil
+        if let failure = collector.failure { throw failure }
+        // swift-corelibs-foundation parses in libxml2's recover mode: errors are caught through
+        // the delegate above, and these checks catch what it lets through.
+        if !succeeded {
+            let code = (parser.parserError as NSError?)?.code ?? 0
+            throw PlistReadError("malformed XML (\(describe(code)))", at: location(parser))
+        }
+        if let open = collector.stack.last {
+            throw PlistReadError("malformed XML: the document ends inside <\(open)>", at: location(parser))
+        }
+        guard collector.sawRoot else { throw PlistReadError("malformed XML: no root element") }
+        return collector
+    }
+
+    private static func location(_ parser: XMLParser) -> SourceLocation {
+        SourceLocation(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
+    }
+
+    private func fail(_ message: String) {
+        guard failure == nil, let parser else { return }
+        failure = PlistReadError(message, at: Self.location(parser))
+        parser.abortParsing()
+    }
+
+    // MARK: Elements
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        guard failure == nil else { return }
+        let line = max(1, parser.lineNumber)
+        if stack.isEmpty { sawRoot = true }
+        stack.append(name)
+        let depth = stack.count
+
+        if openChange != nil {
+            if depth == changeDepth + 1 {
+                childXML = ""
+                childLine = line
+            }
+            childXML += "<" + name
+            for key in attributes.keys.sorted() {
+                childXML += " \(key)=\"\(Self.escape(attributes[key]!, attribute: true))\""
+            }
+            childXML += ">"
+            return
+        }
+
+        let inPlatform = platformDepth != nil && depth == platformDepth! + 1
+        guard depth == 2 || inPlatform else { return }
+        switch name {
+        case "platform" where depth == 2:
+            if attributes["name"] == "ios" { platformDepth = depth }
+        case "access", "allow-navigation":
+            openRule = Rule(name: name, attributes: attributes, text: "", line: line, inPlatform: inPlatform)
+        case "edit-config", "config-file":
+            openChange = Change(name: name, attributes: attributes, line: line, inPlatform: inPlatform)
+            changeDepth = depth
+        default:
+            break
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        guard failure == nil else { return }
+        let depth = stack.count
+        stack.removeLast()
+        if var change = openChange {
+            if depth == changeDepth {
+                changes.append(change)
+                openChange = nil
+            } else {
+                childXML += "</\(name)>"
+                if depth == changeDepth + 1 {
+                    change.children.append((childXML, childLine))
+                    openChange = change
+                    childXML = ""
+                }
+            }
+            return
+        }
+        if var rule = openRule, depth == (rule.inPlatform ? platformDepth! + 1 : 2) {
+            rule.text = rule.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            rules.append(rule)
+            openRule = nil
+        }
+        if depth == platformDepth { platformDepth = nil }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text(string)
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        text(String(decoding: CDATABlock, as: UTF8.self))
+    }
+
+    private func text(_ string: String) {
+        guard failure == nil else { return }
+        if openChange != nil {
+            if stack.count > changeDepth { childXML += Self.escape(string, attribute: false) }
+        } else if openRule != nil {
+            openRule!.text += string
+        }
+    }
+
+    private static func escape(_ text: String, attribute: Bool) -> String {
+        var output = ""
+        for character in text {
+            switch character {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"" where attribute: output += "&quot;"
+            default: output.append(character)
+            }
+        }
+        return output
+    }
+
+    // MARK: Errors and entities
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        fail("malformed XML (\(Self.describe((parseError as NSError).code)))")
+    }
+
+    func parser(_ parser: XMLParser, validationErrorOccurred validationError: Error) {
+        fail("malformed XML (\(Self.describe((validationError as NSError).code)))")
+    }
+
+    // Behind SafeXML's byte scan, which refuses `<!ENTITY` before the parser runs (these are
+    // not called on Linux; they are on Darwin).
+    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
+        fail("entity declarations are not allowed in config.xml")
+    }
+
+    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+        fail("entity declarations are not allowed in config.xml")
+    }
+
+    func parser(_ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?,
+                systemID: String?, notationName: String?) {
+        fail("entity declarations are not allowed in config.xml")
+    }
+
+    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
+        fail("undefined entity '&\(name);' (only &lt; &gt; &amp; &apos; &quot; and character references)")
+        return nil
+    }
+
+    /// A short reason for one of libxml2's error codes (Foundation on Linux gives no text).
+    static func describe(_ code: Int) -> String {
+        switch code {
+        case 4: return "document is empty or not XML"
+        case 5: return "unexpected end of the document or extra content after it"
+        case 9: return "invalid character"
+        case 23: return "entity reference without its ';'"
+        case 26, 27: return "undefined entity"
+        case 33, 43: return "quote expected"
+        case 34, 44: return "quoted string not terminated"
+        case 38: return "'<' is not allowed in an attribute value"
+        case 39, 40, 41: return "malformed attribute"
+        case 42: return "attribute given twice"
+        case 45: return "comment not terminated"
+        case 61: return "DOCTYPE not terminated"
+        case 68: return "name expected after '<'"
+        case 73: return "'>' expected"
+        case 76: return "opening and ending tag mismatch"
+        case 77: return "tag not finished"
+        case 85: return "elements are not balanced"
+        case 86: return "extra content"
+        default: return "libxml2 error \(code)"
+        }
+    }
+}
