@@ -32,6 +32,8 @@ enum FileRole {
     case provisioningProfile
     /// An Expo `app.json` / `app.config.json` (projects).
     case expoConfig
+    /// A Cordova / Ionic `config.xml` (projects).
+    case cordovaConfig
 
     /// The role of `path`, or nil for files that are not searched (images, nibs, media...).
     /// In a project, JavaScript is web content only under a `www/` directory (Cordova, Ionic):
@@ -41,6 +43,8 @@ enum FileRole {
         if name == "Info.plist" || (project && name.hasSuffix("-Info.plist")) { return .infoPlist }
         if name == "embedded.mobileprovision" { return .provisioningProfile }
         if project && (name == "app.json" || name == "app.config.json") { return .expoConfig }
+        // Cordova's own: the project's config.xml, not the copy it writes under platforms/.
+        if project && name == "config.xml" && !path.hasPrefix("platforms/") && !path.contains("/platforms/") { return .cordovaConfig }
         let dot = name.lastIndex(of: ".")
         let ext = dot.map { name[name.index(after: $0)...].lowercased() } ?? ""
         let underWWW = path.hasPrefix("www/") || path.contains("/www/")
@@ -54,10 +58,14 @@ enum FileRole {
         }
     }
 
-    /// HTML or JavaScript: what a web view loads.
+    /// HTML or JavaScript, or a Cordova config.xml (its origins are the web view's): what a
+    /// web view loads.
     static func isWebContent(_ path: String, project: Bool) -> Bool {
-        if case .text(let web)? = of(path, project: project) { return web }
-        return false
+        switch of(path, project: project) {
+        case .text(let web)?: return web
+        case .cordovaConfig?: return true
+        default: return false
+        }
     }
 }
 
@@ -138,7 +146,7 @@ private final class Collector {
         case .binary?:
             scanner.scan(chunk)
             return true
-        case .infoPlist?, .text?, .provisioningProfile?, .expoConfig?:
+        case .infoPlist?, .text?, .provisioningProfile?, .expoConfig?, .cordovaConfig?:
             bytes.append(contentsOf: chunk.prefix(max(0, AppInventory.textBytes - bytes.count)))
             return bytes.count < AppInventory.textBytes
         case nil:
@@ -154,6 +162,10 @@ private final class Collector {
             if let bundle = AppBundle(infoPlistPath: path, bytes: Data(bytes), project: project) { inventory.bundles.append(bundle) }
         case .expoConfig:
             if let bundle = ExpoConfig.bundle(path: path, bytes: Data(bytes)) { inventory.bundles.append(bundle) }
+        case .cordovaConfig:
+            guard let (bundle, origins) = CordovaConfig.bundle(path: path, bytes: Data(bytes)) else { break }
+            inventory.bundles.append(bundle)
+            for (origin, line) in origins { record(origin, FoundAt(file: path, offset: nil, line: line, detail: "origin"), web: true) }
         case .text(let webContent):
             var text = Self.utf8(bytes)
             var lines = URLScanner()

@@ -20,10 +20,17 @@ public enum PolicySources {
     }
 
     /// A single file that is not a property list but holds one: an Expo `app.json` or
-    /// `app.config.json` (`ios.infoPlist`). Nil for anything else.
+    /// `app.config.json` (`ios.infoPlist`), a Cordova `config.xml` (the ATS dictionary
+    /// cordova-ios writes). Nil for anything else.
     public static func lintConfigurationFile(_ data: Data, path: String, linter: Linter) -> FileReport? {
         let name = (path as NSString).lastPathComponent
-        guard name == "app.json" || name == "app.config.json", let bundle = ExpoConfig.bundle(path: path, bytes: data) else { return nil }
+        let bundle: AppBundle?
+        switch name {
+        case "app.json", "app.config.json": bundle = ExpoConfig.bundle(path: path, bytes: data)
+        case "config.xml": bundle = CordovaConfig.bundle(path: path, bytes: data)?.0
+        default: bundle = nil
+        }
+        guard let bundle else { return nil }
         switch bundle.document {
         case .success(let document): return linter.lint(document: document, path: path)
         case .failure(let error): return linter.unreadable(path: path, message: error.message, at: error.location)

@@ -54,6 +54,32 @@ struct DirectoryInputTests {
         #expect(inventory.urls.first?.places.first?.description == "Hosts.app/Archived@0x5 (bare host name)")
     }
 
+    @Test("a Cordova project: config.xml is the policy cordova-ios would write, its origins are web-content endpoints")
+    func cordova() throws {
+        let root = try Self.scratch("Hybrid")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        try Self.write("""
+            <?xml version='1.0' encoding='utf-8'?>
+            <widget id="test.atscheck.hybrid" version="1.0.0" xmlns="http://www.w3.org/ns/widgets">
+                <access origin="http://legacy.atscheck.test" />
+                <allow-navigation href="https://*.docs.atscheck.test/*" />
+            </widget>
+            """, root.appendingPathComponent("config.xml"))
+        try Self.write("<img src=\"http://legacy.atscheck.test/a.png\">\n<img src=\"http://other.atscheck.test/b.png\">\n",
+                       root.appendingPathComponent("www/index.html"))
+        // The copy cordova writes under platforms/ is not a second source.
+        try Self.write("<widget id=\"copy\"><access origin=\"*\" /></widget>", root.appendingPathComponent("platforms/ios/App/config.xml"))
+        let report = try AppFixtures.offlineReport(root.path)
+        #expect(report.bundles.map(\.kind) == ["cordova"] && report.bundles.first?.identifier == "test.atscheck.hybrid")
+        let endpoints = try #require(report.bundles.first?.endpoints)
+        func verdict(_ url: String) -> String? { endpoints.first { $0.url == url }?.verdict }
+        #expect(verdict("http://legacy.atscheck.test/a.png") == "allowed", "the <access> origin allows cleartext to it")
+        #expect(verdict("http://other.atscheck.test/b.png") == "blocked")
+        let origin = try #require(endpoints.first { $0.url == "http://legacy.atscheck.test" })
+        #expect(origin.context == "webview" && origin.foundAt == ["config.xml:3 (origin)"])
+        #expect(!endpoints.contains { $0.url.contains("*") }, "a wildcard origin is a rule, not a URL")
+    }
+
     @Test("a project: every Info.plist outside a bundle and app.json are sources; node_modules and Pods are skipped")
     func project() throws {
         let root = try Self.scratch("MyProject")
