@@ -54,7 +54,7 @@ seeds() {
         FuzzPublicSuffix) echo "" ;;
         FuzzTransparency) echo "$root/TestCerts" ;;
         FuzzScanInput) echo "$root/Tests/ATSScanTests/Fixtures" ;;
-        FuzzAppArchive) echo "$root/Tests/ATSAppTests/Fixtures" ;;
+        FuzzAppArchive) echo "$root/Tests/ATSAppTests/Fixtures $root/Tests/ATSAppTests/Fixtures/cordova" ;;
     esac
 }
 

@@ -46,6 +46,11 @@ struct SyntheticIPATests {
         #expect(places["https://help.atscheck.test/faq"] == [app + "en.lproj/Localizable.strings:1"])
         #expect(places["http://legacy.atscheck.test/share"] == [app + "PlugIns/Share.appex/Share@0x300"])
         #expect(places["https://sdk.atscheck.test/v1/events"] == [app + "Frameworks/Helper.framework/Helper@0x300"])
+        // embedded.mobileprovision, opened with OpenSSL's CMS decoder: its associated domains.
+        #expect(places["https://links.atscheck.test/.well-known/apple-app-site-association"]
+                == [app + "embedded.mobileprovision (applinks:links.atscheck.test)"])
+        #expect(places["https://login.atscheck.test/.well-known/apple-app-site-association"]
+                == [app + "embedded.mobileprovision (webcredentials:login.atscheck.test)"])
         // The DOCTYPE in every XML plist and in the executable.
         #expect((places["http://www.apple.com/DTDs/PropertyList-1.0.dtd"] ?? []).contains(app + "Synthetic@0x800"))
     }

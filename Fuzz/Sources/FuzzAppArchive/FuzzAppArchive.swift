@@ -1,6 +1,9 @@
 import ATSApp
 import ATSArchive
+import ATSLint
 import Foundation
+
+private let linter = Linter()
 
 /// The input as an .ipa held in memory (ArchiveReader over libarchive, small limits so a bomb
 /// ends fast), every entry through the inventory's readers; then the input as text through the
@@ -10,6 +13,9 @@ public func fuzzAppArchive(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let inventory = AppInventory.collect(archiveBytes: bytes, limits: ArchiveLimits(entries: 2000, entryBytes: 1 << 20, totalBytes: 4 << 20))
     _ = inventory.bundles.map(\.kind)
+    // The same bytes as the project files that are not plists: Cordova's config.xml, Expo's app.json.
+    _ = PolicySources.lintConfigurationFile(Data(bytes), path: "config.xml", linter: linter)
+    _ = PolicySources.lintConfigurationFile(Data(bytes), path: "app.json", linter: linter)
     var scanner = URLScanner(maximumHits: 1000)
     scanner.scan(bytes[...])
     for hit in scanner.finish() {
