@@ -9,15 +9,18 @@ enum ProbeLoop {
     static func drive(_ engines: [ProbeEngine], maxHandshakes: Int) {
         var engines = engines
         while !engines.isEmpty {
-            _ = turn(&engines, maxHandshakes: maxHandshakes, idleWake: nil)
+            var inFlight = 0
+            _ = turn(&engines, maxHandshakes: maxHandshakes, idleWake: nil, inFlight: &inFlight)
             engines.removeAll(where: \.isFinished)
         }
     }
 
     /// One turn: deadlines, admission, one `poll`, then every ready probe advanced. Returns
     /// the engines that finished during the turn (they stay in `engines`). `idleWake` caps
-    /// the wait, so a loop that takes new endpoints from other threads sees them soon.
-    static func turn(_ engines: inout [ProbeEngine], maxHandshakes: Int, idleWake: Double?) -> [ProbeEngine] {
+    /// the wait, so a loop that takes new endpoints from other threads sees them soon;
+    /// `inFlight` is set to the handshakes in flight once admission is done (the most the
+    /// turn has).
+    static func turn(_ engines: inout [ProbeEngine], maxHandshakes: Int, idleWake: Double?, inFlight: inout Int) -> [ProbeEngine] {
         var now = Monotonic.now()
         for engine in engines { engine.checkDeadlines(now: now) }
         var budget = maxHandshakes == .max ? .max : maxHandshakes - engines.reduce(0) { $0 + $1.active.count }
@@ -25,6 +28,7 @@ enum ProbeLoop {
         for engine in engines where !engine.isFinished { engine.admit(now: now, budget: &budget) }
 
         let probes = engines.flatMap(\.active)
+        inFlight = probes.count
         guard !probes.isEmpty else { return engines.filter(\.isFinished) }
         var wake = engines.reduce(Double.infinity) { min($0, $1.wakeDeadline) }
         // Wake now and then to notice cancellation or new work.

@@ -23,6 +23,15 @@ public final class SharedProbeLoop: @unchecked Sendable {
     private let lock = NSLock()
     private var submitted: [Submission] = []
     private var running = false
+    private var peak = 0
+
+    /// The most handshakes that have been in flight at once on this loop so far: what
+    /// `maxHandshakes` bounds.
+    public var peakInFlight: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return peak
+    }
 
     /// A loop with these deadlines, keeping at most `maxHandshakes` handshakes in flight.
     public init(configuration: TLSProber.Configuration, maxHandshakes: Int) {
@@ -100,7 +109,11 @@ public final class SharedProbeLoop: @unchecked Sendable {
                 engines.append(submission.engine)
                 waiting[ObjectIdentifier(submission.engine)] = submission
             }
-            let finished = ProbeLoop.turn(&engines, maxHandshakes: maxHandshakes, idleWake: Self.admissionLatency)
+            var inFlight = 0
+            let finished = ProbeLoop.turn(&engines, maxHandshakes: maxHandshakes, idleWake: Self.admissionLatency, inFlight: &inFlight)
+            lock.lock()
+            peak = max(peak, inFlight)
+            lock.unlock()
             guard !finished.isEmpty else { continue }
             engines.removeAll(where: \.isFinished)
             let now = Monotonic.now()

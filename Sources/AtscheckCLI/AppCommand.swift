@@ -3,6 +3,7 @@ import ATSApp
 import ATSCheck
 import ATSLint
 import ATSPolicy
+import ATSReport
 import ATSScan
 import Foundation
 
@@ -56,7 +57,7 @@ enum AppCommand: AtscheckCommand {
             OptionSpec("at", value: "ISO8601", help: "Judge certificates at this instant instead of now."),
             OptionSpec("timeout", value: "SECONDS", help: "Deadline per endpoint.", defaultValue: "10"),
             OptionSpec("concurrency", value: "N", help: "Most handshakes in flight across all endpoints.", defaultValue: "\(ScanEngine.defaultConcurrency)"),
-            OptionSpec("format", value: "FORMAT", help: "Output format: text, json, or sarif (lint findings on the policy files' lines, each blocked URL where it was found).", allowed: ["text", "json", "sarif"], defaultValue: "text"),
+            OptionSpec("format", value: "FORMAT", help: "Output format: text, json, jsonl (one line per URL and bundle, then a summary line, as scan writes), or sarif (lint findings on the policy files' lines, each blocked URL where it was found).", allowed: ["text", "json", "jsonl", "sarif"], defaultValue: "text"),
         ],
         positionals: [PositionalSpec("PATH", help: "An .ipa, an .app or .xcarchive directory, or a directory holding bundles.")],
         examples: [
@@ -95,6 +96,10 @@ enum AppCommand: AtscheckCommand {
         switch arguments.value("format") {
         case "json":
             print(try JSONOutput.encode(report))
+        case "jsonl":
+            let encoder = ReportJSON.lineEncoder()
+            for record in AppRecord.records(report) { print(String(decoding: try encoder.encode(record), as: UTF8.self)) }
+            print(String(decoding: try encoder.encode(AppSummaryLine(report)), as: UTF8.self))
         case "sarif":
             let (reports, rules) = AppSARIF.reports(audit)
             let options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, sourceRoot: FileManager.default.currentDirectoryPath, rules: rules)

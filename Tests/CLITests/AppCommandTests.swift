@@ -37,6 +37,20 @@ struct AppCommandTests {
         #expect((tracker["reasons"] as? [[String: Any]])?.first?["code"] as? String == "insecure-http")
     }
 
+    @Test("--format jsonl: one line per URL and bundle, the summary line last, the same counts as the document")
+    func jsonl() throws {
+        let result = try ProcessRunner.atscheck(["app", Self.fixtures + "Synthetic.ipa", "--offline", "--format", "jsonl"])
+        #expect(result.status == 1)
+        let lines = try result.stdoutLines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let summary = try #require(lines.last?["summary"] as? [String: Any])
+        let counts = try #require(summary["summary"] as? [String: Any])
+        #expect(lines.count - 1 == counts["endpoints"] as? Int)
+        #expect(lines.dropLast().filter { $0["verdict"] as? String == "blocked" }.count == counts["blocked"] as? Int)
+        let share = try #require(lines.first { $0["url"] as? String == "http://legacy.atscheck.test/share" })
+        #expect(share["bundle"] as? String == "Payload/Synthetic.app/PlugIns/Share.appex" && share["bundleKind"] as? String == "extension")
+        #expect(share["schemaVersion"] as? Int == 1)
+    }
+
     @Test("text: grouped by bundle, lint first, then blocked, unknown, allowed")
     func text() throws {
         let result = try ProcessRunner.atscheck(["app", Self.fixtures + "Synthetic.ipa", "--offline"])
