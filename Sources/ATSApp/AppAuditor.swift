@@ -104,12 +104,7 @@ public enum AppAuditor {
             }
             let document = try? bundle.document.get()
             let endpoints = judge(urls, document: document, checker: checker, options: options)
-            let findings: [Finding]
-            switch (bundle.policyBytes, bundle.document) {
-            case (let bytes?, _): findings = options.linter.lint(bytes, path: bundle.policyFile).findings
-            case (nil, .success(let built)): findings = options.linter.lint(document: built, path: bundle.policyFile).findings
-            case (nil, .failure(let error)): findings = options.linter.unreadable(path: bundle.policyFile, message: error.message, at: error.location).findings
-            }
+            let findings = bundle.lint(with: options.linter).findings
             let hasATS = document?.root.value.entry("NSAppTransportSecurity") != nil
             let frameworks = inventory.bundles.filter { !$0.kind.setsPolicy && owns($0.policyFile) }
             audited.append(AuditedBundle(bundle: bundle, findings: findings, hasATSDictionary: hasATS, endpoints: endpoints, frameworks: frameworks))

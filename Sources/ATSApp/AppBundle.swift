@@ -1,3 +1,4 @@
+import ATSLint
 import ATSPolicy
 import Foundation
 
@@ -34,9 +35,6 @@ public struct AppBundle: Sendable {
     public let policyBytes: Data?
     /// The Info.plist the policy is: as read, or built from app.json / config.xml.
     public let document: Result<PlistDocument, PlistReadError>
-
-    /// The policy file (kept under its old name for the Info.plist of a bundle).
-    public var infoPlistPath: String { policyFile }
 
     /// A policy source built from something other than a bundle's Info.plist.
     init(path: String, kind: Kind, identifier: String?, policyFile: String, document: Result<PlistDocument, PlistReadError>) {
@@ -84,6 +82,17 @@ public struct AppBundle: Sendable {
     private static func string(_ value: PlistValue) -> String? {
         if case .string(let text) = value { return text }
         return nil
+    }
+
+    /// The policy linted as the Info.plist iOS would read, reported under `path` (the policy
+    /// file's, by default): from its bytes when it is an Info.plist, so findings have lines.
+    public func lint(with linter: Linter, path: String? = nil) -> FileReport {
+        let path = path ?? policyFile
+        switch (policyBytes, document) {
+        case (let bytes?, _): return linter.lint(bytes, path: path)
+        case (nil, .success(let built)): return linter.lint(document: built, path: path)
+        case (nil, .failure(let error)): return linter.unreadable(path: path, message: error.message, at: error.location)
+        }
     }
 
     /// Whether `file` (a path relative to the input) lies inside this bundle.

@@ -52,9 +52,18 @@ enum FileRole {
         case "html", "htm": return .text(webContent: true)
         case "js", "mjs", "ts", "tsx", "jsx", "vue": return .text(webContent: !project || underWWW)
         case "json", "css", "xml", "strings", "stringsdict", "plist", "txt", "conf", "cfg", "jsbundle": return .text(webContent: false)
-        case "swift", "m", "mm", "h", "c", "cc", "cpp", "kt", "java", "dart" where project: return .text(webContent: false)
+        // Sources only in projects (a framework's Headers/*.h in a bundle are not code it runs).
+        case "swift", "m", "mm", "h", "c", "cc", "cpp", "kt", "java", "dart": return project ? .text(webContent: false) : nil
         case "", "dylib", "so": return .binary
         default: return nil
+        }
+    }
+
+    /// A file that can set policy: an Info.plist, an Expo or a Cordova configuration.
+    var isPolicySource: Bool {
+        switch self {
+        case .infoPlist, .expoConfig, .cordovaConfig: return true
+        case .text, .binary, .provisioningProfile: return false
         }
     }
 
@@ -72,12 +81,11 @@ enum FileRole {
 /// Everything `atscheck app` takes from an input in one pass: the bundles (from their
 /// Info.plists), every URL found with every place it was found, and what could not be read.
 public struct AppInventory: Sendable {
-    /// A URL and every place it was found.
+    /// A URL and every place it was found (whether a place is web content follows from its
+    /// file: `FileRole.isWebContent`).
     public struct FoundURL: Sendable {
         public let url: String
         public internal(set) var places: [FoundAt]
-        /// Found in HTML or JavaScript: loaded by a web view.
-        public internal(set) var inWebContent: Bool
     }
 
     /// Bundles in the order their Info.plists were read.
@@ -92,16 +100,17 @@ public struct AppInventory: Sendable {
     /// Most places recorded for one URL.
     public static let placesPerURL = 20
 
-    /// Reads `files` once.
-    public static func collect(_ files: AppFiles) throws(FileReadError) -> AppInventory {
-        let collector = Collector(project: files.isProject)
+    /// Reads `files` once. With `policiesOnly` (what `lint` needs), only the policy sources
+    /// are read: no executable or resource is searched for URLs.
+    public static func collect(_ files: AppFiles, policiesOnly: Bool = false) throws(FileReadError) -> AppInventory {
+        let collector = Collector(project: files.isProject, policiesOnly: policiesOnly)
         let summary = try files.walk { path, _ in collector.visit(path) }
         return collector.finish(summary)
     }
 
     /// Reads an .ipa held in memory (the fuzz target's way in).
     public static func collect(archiveBytes: [UInt8], limits: ArchiveLimits = ArchiveLimits()) -> AppInventory {
-        let collector = Collector(project: false)
+        let collector = Collector(project: false, policiesOnly: false)
         let summary = ArchiveReader.read(bytes: archiveBytes, limits: limits) { entry in collector.visit(entry.path) }
         return collector.finish(summary)
     }
@@ -112,7 +121,11 @@ public struct AppInventory: Sendable {
 private final class Collector {
     var inventory = AppInventory()
     private let project: Bool
-    init(project: Bool) { self.project = project }
+    private let policiesOnly: Bool
+    init(project: Bool, policiesOnly: Bool) {
+        self.project = project
+        self.policiesOnly = policiesOnly
+    }
     private var index: [String: Int] = [:]
     private var path = ""
     private var role: FileRole?
@@ -123,6 +136,7 @@ private final class Collector {
     func visit(_ path: String) -> ArchiveEntryConsumer? {
         finishCurrent()
         guard let role = FileRole.of(path, project: project) else { return nil }
+        if policiesOnly, !role.isPolicySource { return nil }
         return begin(path: path, role: role)
     }
 
@@ -165,38 +179,37 @@ private final class Collector {
         case .cordovaConfig:
             guard let (bundle, origins) = CordovaConfig.bundle(path: path, bytes: Data(bytes)) else { break }
             inventory.bundles.append(bundle)
-            for (origin, line) in origins { record(origin, FoundAt(file: path, offset: nil, line: line, detail: "origin"), web: true) }
-        case .text(let webContent):
+            for (origin, line) in origins { record(origin, FoundAt(file: path, offset: nil, line: line, detail: "origin")) }
+        case .text:
             var text = Self.utf8(bytes)
             var lines = URLScanner()
             lines.scan(text)
             // A binary plist has no lines worth showing: offsets only.
             let binary = bytes.starts(with: Array("bplist".utf8))
             for hit in lines.finish() {
-                record(hit.url, FoundAt(file: path, offset: binary ? hit.offset : nil, line: binary ? nil : hit.line), web: webContent)
+                record(hit.url, FoundAt(file: path, offset: binary ? hit.offset : nil, line: binary ? nil : hit.line))
             }
             text = []
         case .binary:
-            for hit in scanner.finish() { record(hit.url, FoundAt(file: path, offset: hit.offset, line: nil), web: false) }
+            for hit in scanner.finish() { record(hit.url, FoundAt(file: path, offset: hit.offset, line: nil)) }
             for candidate in scanner.hostCandidates where BareHost.isHost(candidate.url) {
-                record("https://\(candidate.url)/", FoundAt(file: path, offset: candidate.offset, line: nil, detail: "bare host name"), web: false)
+                record("https://\(candidate.url)/", FoundAt(file: path, offset: candidate.offset, line: nil, detail: "bare host name"))
             }
         case .provisioningProfile:
             for domain in ProvisioningProfile.associatedDomains(Data(bytes)) {
                 record("https://\(domain.host)/.well-known/apple-app-site-association",
-                       FoundAt(file: path, offset: nil, line: nil, detail: domain.entitlement), web: false)
+                       FoundAt(file: path, offset: nil, line: nil, detail: domain.entitlement))
             }
         }
         bytes = []
     }
 
-    private func record(_ url: String, _ place: FoundAt, web: Bool) {
+    private func record(_ url: String, _ place: FoundAt) {
         if let position = index[url] {
             if inventory.urls[position].places.count < AppInventory.placesPerURL { inventory.urls[position].places.append(place) }
-            inventory.urls[position].inWebContent = inventory.urls[position].inWebContent || web
         } else {
             index[url] = inventory.urls.count
-            inventory.urls.append(AppInventory.FoundURL(url: url, places: [place], inWebContent: web))
+            inventory.urls.append(AppInventory.FoundURL(url: url, places: [place]))
         }
     }
 

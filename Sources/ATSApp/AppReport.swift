@@ -95,7 +95,7 @@ public struct AppReport: Codable, Sendable {
             summary.lintErrors += bundled.findings.filter { $0.severity == .error }.count
             summary.lintWarnings += bundled.findings.filter { $0.severity == .warning }.count
             return BundleReport(path: bundled.bundle.path, kind: bundled.bundle.kind.rawValue, identifier: bundled.bundle.identifier,
-                                policy: bundled.bundle.infoPlistPath, hasATSDictionary: bundled.hasATSDictionary, lint: bundled.findings,
+                                policy: bundled.bundle.policyFile, hasATSDictionary: bundled.hasATSDictionary, lint: bundled.findings,
                                 endpoints: endpoints,
                                 frameworks: bundled.frameworks.map { framework in
                                     FrameworkReport(path: framework.path, identifier: framework.identifier,

@@ -54,11 +54,7 @@ final class CordovaConfigXML: NSObject, XMLParserDelegate {
     /// Parses prepared bytes; throws on malformed or refused XML.
     static func collect(_ data: Data) throws(PlistReadError) -> CordovaConfigXML {
         let collector = CordovaConfigXML()
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.externalEntityResolvingPolicy = .never
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
+        let parser = SafeXML.parser(data)
         parser.delegate = collector
         collector.parser = parser
         let succeeded = parser.parse()
@@ -68,7 +64,7 @@ final class CordovaConfigXML: NSObject, XMLParserDelegate {
         // the delegate above, and these checks catch what it lets through.
         if !succeeded {
             let code = (parser.parserError as NSError?)?.code ?? 0
-            throw PlistReadError("malformed XML (\(describe(code)))", at: location(parser))
+            throw PlistReadError("malformed XML (\(SafeXML.describeError(code)))", at: location(parser))
         }
         if let open = collector.stack.last {
             throw PlistReadError("malformed XML: the document ends inside <\(open)>", at: location(parser))
@@ -185,11 +181,11 @@ final class CordovaConfigXML: NSObject, XMLParserDelegate {
     // MARK: Errors and entities
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        fail("malformed XML (\(Self.describe((parseError as NSError).code)))")
+        fail("malformed XML (\(SafeXML.describeError((parseError as NSError).code)))")
     }
 
     func parser(_ parser: XMLParser, validationErrorOccurred validationError: Error) {
-        fail("malformed XML (\(Self.describe((validationError as NSError).code)))")
+        fail("malformed XML (\(SafeXML.describeError((validationError as NSError).code)))")
     }
 
     // Behind SafeXML's byte scan, which refuses `<!ENTITY` before the parser runs (these are
@@ -210,30 +206,5 @@ final class CordovaConfigXML: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
         fail("undefined entity '&\(name);' (only &lt; &gt; &amp; &apos; &quot; and character references)")
         return nil
-    }
-
-    /// A short reason for one of libxml2's error codes (Foundation on Linux gives no text).
-    static func describe(_ code: Int) -> String {
-        switch code {
-        case 4: return "document is empty or not XML"
-        case 5: return "unexpected end of the document or extra content after it"
-        case 9: return "invalid character"
-        case 23: return "entity reference without its ';'"
-        case 26, 27: return "undefined entity"
-        case 33, 43: return "quote expected"
-        case 34, 44: return "quoted string not terminated"
-        case 38: return "'<' is not allowed in an attribute value"
-        case 39, 40, 41: return "malformed attribute"
-        case 42: return "attribute given twice"
-        case 45: return "comment not terminated"
-        case 61: return "DOCTYPE not terminated"
-        case 68: return "name expected after '<'"
-        case 73: return "'>' expected"
-        case 76: return "opening and ending tag mismatch"
-        case 77: return "tag not finished"
-        case 85: return "elements are not balanced"
-        case 86: return "extra content"
-        default: return "libxml2 error \(code)"
-        }
     }
 }

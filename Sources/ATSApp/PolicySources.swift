@@ -10,12 +10,7 @@ public enum PolicySources {
     /// the input holds none.
     public static func lint(_ inventory: AppInventory, linter: Linter, input: String) -> [FileReport] {
         inventory.bundles.filter(\.kind.setsPolicy).map { bundle in
-            let path = (input.hasSuffix("/") ? input : input + "/") + bundle.policyFile
-            switch (bundle.policyBytes, bundle.document) {
-            case (let bytes?, _): return linter.lint(bytes, path: path)
-            case (nil, .success(let document)): return linter.lint(document: document, path: path)
-            case (nil, .failure(let error)): return linter.unreadable(path: path, message: error.message, at: error.location)
-            }
+            bundle.lint(with: linter, path: (input.hasSuffix("/") ? input : input + "/") + bundle.policyFile)
         }
     }
 
@@ -30,10 +25,6 @@ public enum PolicySources {
         case "config.xml": bundle = CordovaConfig.bundle(path: path, bytes: data)?.0
         default: bundle = nil
         }
-        guard let bundle else { return nil }
-        switch bundle.document {
-        case .success(let document): return linter.lint(document: document, path: path)
-        case .failure(let error): return linter.unreadable(path: path, message: error.message, at: error.location)
-        }
+        return bundle?.lint(with: linter)
     }
 }

@@ -26,8 +26,7 @@ extension PinPolicy {
             return PinLoadResult(policies: [], problems: ["XML refused: \(error.message)"])
         }
         let delegate = NSCParserDelegate()
-        let parser = XMLParser(data: prepared)
-        parser.shouldResolveExternalEntities = false
+        let parser = SafeXML.parser(prepared)
         parser.delegate = delegate
         if !parser.parse() {
             let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "unknown error"

@@ -41,11 +41,7 @@ final class PlistXMLReader: NSObject, XMLParserDelegate {
     /// Parses prepared UTF-8 bytes (see `PlistXMLPrologue.prepare`).
     static func read(_ bytes: [UInt8], limits: PlistReader.Limits) throws(PlistReadError) -> PlistNode {
         let reader = PlistXMLReader(source: PlistSourceMap(bytes: bytes), limits: limits)
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldResolveExternalEntities = false
-        parser.externalEntityResolvingPolicy = .never
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
+        let parser = SafeXML.parser(Data(bytes))
         parser.delegate = reader
         reader.parser = parser
         let succeeded = parser.parse()

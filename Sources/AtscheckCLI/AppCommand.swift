@@ -1,5 +1,6 @@
 import ArgumentParsing
 import ATSApp
+import ATSCertificates
 import ATSCheck
 import ATSLint
 import ATSPolicy
@@ -53,10 +54,7 @@ enum AppCommand: AtscheckCommand {
         ] + TrustStoreOptions.optionSpecs + [
             OptionSpec("offline", help: "Judge by the policy alone: no connections; https:// URLs are not probed."),
             OptionSpec("all", help: "Also judge the URLs the filter sets aside (namespaces, placeholders, loopback, templates)."),
-            OptionSpec("resolve", value: "HOST:PORT:ADDRESS", help: "Connect to ADDRESS for HOST:PORT (curl's spelling; * as HOST for every host on PORT).", repeatable: true),
-            OptionSpec("at", value: "ISO8601", help: "Judge certificates at this instant instead of now."),
-            OptionSpec("timeout", value: "SECONDS", help: "Deadline per endpoint.", defaultValue: "10"),
-            OptionSpec("concurrency", value: "N", help: "Most handshakes in flight across all endpoints.", defaultValue: "\(ScanEngine.defaultConcurrency)"),
+        ] + ScanOptions.probingOptionSpecs + [
             OptionSpec("format", value: "FORMAT", help: "Output format: text, json, jsonl (one line per URL and bundle, then a summary line, as scan writes), or sarif (lint findings on the policy files' lines, each blocked URL where it was found).", allowed: ["text", "json", "jsonl", "sarif"], defaultValue: "text"),
         ],
         positionals: [PositionalSpec("PATH", help: "An .ipa, an .app or .xcarchive directory, or a directory holding bundles.")],
@@ -81,7 +79,10 @@ enum AppCommand: AtscheckCommand {
             offline: arguments.flag("offline"), all: arguments.flag("all"), concurrency: concurrency,
             mapTarget: { target in ScanOptions.resolved(ScanEntry(target: target, origin: ScanOrigin(file: "")), resolve).target })
         options.linter = Linter(options: LintOptions(target: resolution.target, publicSuffixes: PublicSuffixList.loadInstalled()))
-        let store = try TrustStoreOptions(arguments, command: command).makeStore(target: resolution.target)
+        // Offline, no chain is judged: parse the trust options (so a typo is still an error) but
+        // load no roots.
+        let trust = try TrustStoreOptions(arguments, command: command)
+        let store = options.offline ? TrustStore(system: [], user: []) : try trust.makeStore(target: resolution.target)
 
         let files: AppFiles
         let inventory: AppInventory

@@ -34,7 +34,7 @@ enum LintRun {
     private static func sources(_ path: String, _ linter: Linter) -> [Outcome] {
         let inventory: AppInventory
         do throws(FileReadError) {
-            inventory = try AppInventory.collect(try AppFiles(path: path))
+            inventory = try AppInventory.collect(try AppFiles(path: path), policiesOnly: true)
         } catch {
             return [.unreadable(InputError(description: "\(path): \(error.description)"))]
         }

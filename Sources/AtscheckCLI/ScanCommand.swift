@@ -55,10 +55,7 @@ enum ScanCommand: AtscheckCommand {
         ] + TrustStoreOptions.optionSpecs + [
             OptionSpec("probe-http", help: "For http:// URLs, also check once per endpoint that the server answers in cleartext HTTP (httpAnswer); the verdict is still the policy's."),
             OptionSpec("upgrade", help: "For every blocked http:// URL, also probe its https:// twin; when that passes, \"load https://… instead\" is the first fix."),
-            OptionSpec("resolve", value: "HOST:PORT:ADDRESS", help: "Connect to ADDRESS for HOST:PORT (curl's spelling; * as HOST for every host on PORT).", repeatable: true),
-            OptionSpec("at", value: "ISO8601", help: "Judge certificates at this instant instead of now."),
-            OptionSpec("timeout", value: "SECONDS", help: "Deadline per endpoint (each handshake gets at most this too).", defaultValue: "10"),
-            OptionSpec("concurrency", value: "N", help: "Most handshakes in flight across all endpoints (each endpoint also keeps host's bound of 8).", defaultValue: "\(ScanEngine.defaultConcurrency)"),
+        ] + ScanOptions.probingOptionSpecs + [
             OptionSpec("shard", value: "K/N", help: "Judge only the endpoints of shard K of N."),
             OptionSpec("format", value: "FORMAT", help: "Output format (default: jsonl when stdout is not a terminal, else text).",
                        allowed: ScanFormat.allCases.map(\.rawValue)),

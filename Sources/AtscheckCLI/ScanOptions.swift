@@ -79,6 +79,14 @@ extension ScanOptions {
                   resume: arguments.flag("resume"), upgrade: arguments.flag("upgrade"))
     }
 
+    /// `--resolve`, `--at`, `--timeout` and `--concurrency`, as scan and app take them.
+    static let probingOptionSpecs: [OptionSpec] = [
+        OptionSpec("resolve", value: "HOST:PORT:ADDRESS", help: "Connect to ADDRESS for HOST:PORT (curl's spelling; * as HOST for every host on PORT).", repeatable: true),
+        OptionSpec("at", value: "ISO8601", help: "Judge certificates at this instant instead of now."),
+        OptionSpec("timeout", value: "SECONDS", help: "Deadline per endpoint (each handshake gets at most this too).", defaultValue: "10"),
+        OptionSpec("concurrency", value: "N", help: "Most handshakes in flight across all endpoints (each endpoint also keeps host's bound of 8).", defaultValue: "\(ScanEngine.defaultConcurrency)"),
+    ]
+
     /// `--timeout SECONDS` (default 10), 0 < t ≤ 600.
     static func timeout(_ arguments: ParsedArguments, command: String) throws -> Double {
         let text = arguments.value("timeout") ?? "10"

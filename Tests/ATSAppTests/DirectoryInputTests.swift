@@ -33,6 +33,8 @@ struct DirectoryInputTests {
         try Self.write(Self.plist, app.appendingPathComponent("Info.plist"))
         try Self.write("\u{1}\u{2}http://plain.atscheck.test/x\u{0}", app.appendingPathComponent("Archived"))
         try Self.write("<plist/>", root.appendingPathComponent("Info.plist"))  // the archive's own, not a bundle's
+        // Headers ship in frameworks and apps; outside a project they are not searched.
+        try Self.write("#define API @\"https://header.atscheck.test/\"\n", app.appendingPathComponent("Headers/API.h"))
         let files = try AppFiles(path: root.path)
         #expect(!files.isProject)
         let inventory = try AppInventory.collect(files)

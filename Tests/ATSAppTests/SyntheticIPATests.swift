@@ -18,6 +18,9 @@ struct SyntheticIPATests {
                           "Payload/Synthetic.app/Frameworks/Helper.framework": .framework])
         #expect(inventory.bundles.first { $0.kind == .app }?.identifier == "test.atscheck.synthetic")
         #expect(inventory.bundles.first { $0.kind == .app }?.executable == "Synthetic")
+        // What lint reads: the same bundles, and no executable or resource searched.
+        let policies = try AppInventory.collect(try AppFiles(path: AppFixtures.path("Synthetic.ipa")), policiesOnly: true)
+        #expect(policies.bundles.map(\.path) == inventory.bundles.map(\.path) && policies.urls.isEmpty)
 
         let report = try AppFixtures.offlineReport(AppFixtures.path("Synthetic.ipa"))
         #expect(report.bundles.map(\.path) == ["Payload/Synthetic.app", "Payload/Synthetic.app/PlugIns/Share.appex"])
