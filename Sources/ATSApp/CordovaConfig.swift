@@ -57,6 +57,10 @@ public struct CordovaConfig: Sendable {
     /// Entries the reader could not use, or that cordova-ios treats in a way worth knowing,
     /// with why (one line each, most starting with `line N:`).
     public let problems: [String]
+    /// Whether the root element is Cordova's `<widget>` (another `config.xml` is not Cordova's).
+    public let isWidget: Bool
+    /// `<widget id>`: the app's bundle identifier.
+    public let identifier: String?
 
     /// The largest config.xml accepted, in bytes (4 MiB).
     public static let maximumBytes = 4 << 20
@@ -102,7 +106,8 @@ public struct CordovaConfig: Sendable {
             problems.append("\(atsKey): cordova-ios rewrites it from <access>/<allow-navigation> on every prepare and cordova-common then re-grafts only the first <edit-config> block per file (config-file blocks not at all), so after a second prepare (cordova platform add runs two) it is \(CordovaPlistGraft.describe(later)), not what a first prepare writes")
         }
         let document = PlistDocument(root: PlistNode(.dictionary(root)), format: .xml)
-        return CordovaConfig(document: document, origins: origins, originLines: originLines, problems: inLineOrder(problems))
+        return CordovaConfig(document: document, origins: origins, originLines: originLines, problems: inLineOrder(problems),
+                             isWidget: xml.rootName == "widget", identifier: xml.rootID)
     }
 
     /// Problems that start with `line N:` in line order (stable), the others after them.

@@ -36,6 +36,9 @@ final class CordovaConfigXML: NSObject, XMLParserDelegate {
     private(set) var changes: [Change] = []
     private(set) var failure: PlistReadError?
     private(set) var sawRoot = false
+    /// The root element's name and its `id` attribute (`<widget id="com.example.app">`).
+    private(set) var rootName: String?
+    private(set) var rootID: String?
 
     /// Open elements, outermost first.
     private var stack: [String] = []
@@ -89,7 +92,11 @@ final class CordovaConfigXML: NSObject, XMLParserDelegate {
                 qualifiedName: String?, attributes: [String: String] = [:]) {
         guard failure == nil else { return }
         let line = max(1, parser.lineNumber)
-        if stack.isEmpty { sawRoot = true }
+        if stack.isEmpty {
+            sawRoot = true
+            rootName = name
+            rootID = attributes["id"]
+        }
         stack.append(name)
         let depth = stack.count
 
