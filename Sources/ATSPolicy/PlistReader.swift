@@ -86,7 +86,13 @@ public enum PlistReader {
         try PlistBinaryScanner.check(raw, limits: limits)
         let object: Any
         do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            // Mutable containers: with immutable ones CoreFoundation hands its decoded keys and
+            // values to the dictionary by transfer, and a duplicate key's pair, which the
+            // dictionary does not add, is never released (swift-corelibs-foundation,
+            // CFBinaryPList.c, __CFBinaryPlistCreateObjectFiltered, a leak found by FuzzPlist).
+            // The mutable path adds and then releases every pair; the first value of a
+            // duplicate key wins either way.
+            object = try PropertyListSerialization.propertyList(from: data, options: [.mutableContainers], format: nil)
         } catch {
             // CoreFoundation falls back to its other parsers and reports their complaint, which
             // is about the wrong format; say what actually failed.

@@ -156,6 +156,20 @@ import Testing
         #expect(plistError(Self.binaryPlist([Self.array([1]), Self.array([0])]))?.message.contains("contains itself") == true)
     }
 
+    @Test func binaryDuplicateKeyKeepsTheFirstValue() throws {
+        // {"a": {"k": "x", "k": "y"}}: CoreFoundation keeps the first value of a repeated key
+        // (and, read with immutable containers, leaked the second pair: Fuzz/Seeds/FuzzPlist).
+        let data = Self.binaryPlist([
+            [0xD1, 0, 0, 0, 1, 0, 0, 0, 2], [0x51, 0x61],
+            [0xD2, 0, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 4, 0, 0, 0, 6],
+            [0x51, 0x6B], [0x51, 0x78], [0x51, 0x6B], [0x51, 0x79],
+        ])
+        let inner = try PlistReader.read(data).root.value
+        #expect(inner == .dictionary([PlistEntry(key: "a", node: PlistNode(.dictionary([
+            PlistEntry(key: "k", node: PlistNode(.string("x"))),
+        ])))]))
+    }
+
     @Test func binaryStructuralErrors() throws {
         #expect(plistError(Self.binaryPlist([Self.array([5])]))?.message
             == "malformed binary property list: object 0 refers to object 5 of 1")
