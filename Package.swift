@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy", "AtscheckTestSupport"]),
         .testTarget(name: "ATSLintTests", dependencies: ["ATSLint", "ATSPolicy", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSProbeTests", dependencies: ["ATSProbe", "ATSLab", "ATSSocket", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSProbeTests", dependencies: ["ATSProbe", "ATSLab", "ATSSocket", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSLabTests", dependencies: ["ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSCheckTests", dependencies: ["ATSCheck", "ATSProbe", "ATSLab", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSPinningTests", dependencies: ["ATSPinning", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),

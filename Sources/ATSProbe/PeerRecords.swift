@@ -23,12 +23,16 @@ extension OpenSSLClient {
         return chain
     }
 
+    /// The DER of a certificate the handshake decoded; the decoding is kept for the verdict
+    /// (``HandshakeCertificates``), which would otherwise decode the same bytes again.
     private static func derEncoding(_ certificate: OpaquePointer) -> Data? {
         var buffer: UnsafeMutablePointer<UInt8>?
         let length = i2d_X509(certificate, &buffer)
         guard length > 0, let buffer else { return nil }
         defer { CRYPTO_free(buffer, #fileID, #line) }
-        return Data(bytes: buffer, count: Int(length))
+        let der = Array(UnsafeBufferPointer(start: buffer, count: Int(length)))
+        HandshakeCertificates.remember(certificate, der: der)
+        return Data(der)
     }
 
     /// The SCTs the server delivered in the TLS extension or in stapled OCSP (embedded ones are
