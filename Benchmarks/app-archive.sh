@@ -16,13 +16,14 @@
 # RESULTS (default Benchmarks/results/app-archive-<date>.txt, "-" for none).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Benchmarks/release-build.sh
 
 RUNS=${RUNS:-3}
 SIZE_MB=${SIZE_MB:-100}
 RESULTS=${RESULTS:-Benchmarks/results/app-archive-$(date -u +%Y-%m-%d).txt}
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
-if [ "${SKIP_BUILD:-0}" != 1 ]; then swift build -c release --static-swift-stdlib --product atscheck >&2; fi
-BIN="$(swift build -c release --static-swift-stdlib --show-bin-path)/atscheck"
+if [ "${SKIP_BUILD:-0}" != 1 ]; then swift build "${RELEASE_FLAGS[@]}" --product atscheck >&2; fi
+BIN="$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)/atscheck"
 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT

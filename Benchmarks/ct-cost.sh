@@ -12,9 +12,10 @@
 # root-store cost from the CT cost.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Benchmarks/release-build.sh
 RUNS=${RUNS:-20}
-if [ "${SKIP_BUILD:-0}" != 1 ]; then swift build -c release --static-swift-stdlib --product atscheck >&2; fi
-BIN="$(swift build -c release --static-swift-stdlib --show-bin-path)/atscheck"
+if [ "${SKIP_BUILD:-0}" != 1 ]; then swift build "${RELEASE_FLAGS[@]}" --product atscheck >&2; fi
+BIN="$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)/atscheck"
 CHAIN=Tests/Corpus/certs/001-google.com-gts-wr2-chain-137-sans-sct.pem
 ROOT_OF_CHAIN=$(mktemp); trap 'rm -f "$ROOT_OF_CHAIN"' EXIT
 awk '/BEGIN CERT/{n++} n==3' "$CHAIN" > "$ROOT_OF_CHAIN"   # GTS Root R1, the chain's own root

@@ -22,6 +22,7 @@
 # checkout's .build is not touched).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Benchmarks/release-build.sh
 
 RUNS=${RUNS:-20}
 TIMER=${TIMER:-interleaved}
@@ -38,9 +39,9 @@ done
 python3 -c 'import sslyze' 2>/dev/null || { echo "python3 -m sslyze is not installed (pip install sslyze)" >&2; exit 2; }
 
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
-    swift build -c release --static-swift-stdlib --product atscheck >&2
+    swift build "${RELEASE_FLAGS[@]}" --product atscheck >&2
 fi
-BIN="$(swift build -c release --static-swift-stdlib --show-bin-path)/atscheck"
+BIN="$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)/atscheck"
 [ -x "$BIN" ] || { echo "no release binary at $BIN" >&2; exit 2; }
 DYNAMIC_BIN=
 if [ "${DYNAMIC_STDLIB:-0}" = 1 ]; then

@@ -10,6 +10,7 @@
 # SKIP_BUILD=1 to use the existing release binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Benchmarks/release-build.sh
 
 CORPUS=${CORPUS:-Tests/Corpus/plists}
 ITERATIONS=${ITERATIONS:-200}
@@ -17,9 +18,9 @@ FORMAT=${FORMAT:-text}
 PER_FILE_PASSES=${PER_FILE_PASSES:-5}
 
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
-    swift build -c release --static-swift-stdlib --product atscheck >&2
+    swift build "${RELEASE_FLAGS[@]}" --product atscheck >&2
 fi
-BIN="$(swift build -c release --static-swift-stdlib --show-bin-path)/atscheck"
+BIN="$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)/atscheck"
 [ -x "$BIN" ] || { echo "no release binary at $BIN" >&2; exit 2; }
 
 # Paths relative to the corpus directory keep the repeated argument list short.

@@ -5,10 +5,11 @@
 # Needs curl and faketime (the lab certificates are valid around 2025-06-01).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Benchmarks/release-build.sh
 N=${N:-200}
 LAB_PORT=${LAB_PORT:-29443}
 PROXY_PORT=${PROXY_PORT:-28080}
-[ "${SKIP_BUILD:-}" = 1 ] || swift build -c release --static-swift-stdlib --product atscheck >/dev/null
+[ "${SKIP_BUILD:-}" = 1 ] || swift build "${RELEASE_FLAGS[@]}" --product atscheck >/dev/null
 BIN=.build/release/atscheck
 pids=()
 trap 'for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done' EXIT

@@ -7,11 +7,12 @@
 # trickling connections (503 at once beyond 64 from one address, 408 at the head deadline).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Benchmarks/release-build.sh
 N=${N:-200}
 TRICKLE=${TRICKLE:-100}
 INTERVAL=${INTERVAL:-5}
 PROXY_PORT=${PROXY_PORT:-28081}
-[ "${SKIP_BUILD:-}" = 1 ] || swift build -c release --static-swift-stdlib --product atscheck >/dev/null
+[ "${SKIP_BUILD:-}" = 1 ] || swift build "${RELEASE_FLAGS[@]}" --product atscheck >/dev/null
 BIN=.build/release/atscheck
 pids=()
 trap 'for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done' EXIT

@@ -18,6 +18,7 @@
 # RESULTS (default Benchmarks/results/scan-vs-sslyze-<date>.txt, "-" for none).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Benchmarks/release-build.sh
 
 RUNS=${RUNS:-3}
 ENDPOINTS=${ENDPOINTS:-200}
@@ -28,8 +29,8 @@ PROFILES=(good-rsa good-ecdsa tls10-only static-rsa-only no-san sha1-leaf wrong-
 
 python3 -c 'import sslyze' 2>/dev/null || { echo "python3 -m sslyze is not installed (pip install sslyze)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
-if [ "${SKIP_BUILD:-0}" != 1 ]; then swift build -c release --static-swift-stdlib --product atscheck >&2; fi
-BIN="$(swift build -c release --static-swift-stdlib --show-bin-path)/atscheck"
+if [ "${SKIP_BUILD:-0}" != 1 ]; then swift build "${RELEASE_FLAGS[@]}" --product atscheck >&2; fi
+BIN="$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)/atscheck"
 [ -x "$BIN" ] || { echo "no release binary at $BIN" >&2; exit 2; }
 
 TMP=$(mktemp -d)

@@ -10,9 +10,15 @@ public enum CertificateLoader {
 
     /// Loads every certificate in a file: a regular file of at most ``maximumFileBytes``.
     public static func load(contentsOf url: URL) throws(CertificateLoadError) -> [Certificate] {
+        try load(atPath: url.path)
+    }
+
+    /// Loads every certificate from the regular file at `path` (PEM or DER), with the same
+    /// limits as ``load(contentsOf:)``.
+    public static func load(atPath path: String) throws(CertificateLoadError) -> [Certificate] {
         let data: Data
         do {
-            data = try RegularFile.read(atPath: url.path, limit: maximumFileBytes)
+            data = try RegularFile.read(atPath: path, limit: maximumFileBytes)
         } catch {
             switch error {
             case .tooLarge(let size, let limit): throw .tooLarge(size: size, limit: limit)

@@ -37,6 +37,9 @@ final class ProbeEngine {
     private var pending: [Int] = []
     private(set) var active: [ActiveProbe] = []
     private var followUp: ((ProbeSpec, ProbeResult) -> [ProbeSpec])?
+    /// Asked once, when every spec so far has its result (and the run was neither cancelled nor
+    /// out of time): more specs to run after them.
+    private var whenSettled: (([ProbeResult]) -> [ProbeSpec])?
 
     /// An endpoint whose host deadline is `hostDeadline`, or, when nil, `hostTimeout` after its
     /// first probe starts.
@@ -54,20 +57,24 @@ final class ProbeEngine {
 
     /// Runs `initial`, then whatever `followUp` asks for after each result, on the calling
     /// thread, and returns one result per spec in submission order.
-    func run(_ initial: [ProbeSpec], followUp: ((ProbeSpec, ProbeResult) -> [ProbeSpec])? = nil) -> [ProbeResult] {
-        begin(initial, followUp: followUp)
+    func run(_ initial: [ProbeSpec], followUp: ((ProbeSpec, ProbeResult) -> [ProbeSpec])? = nil,
+             whenSettled: (([ProbeResult]) -> [ProbeSpec])? = nil) -> [ProbeResult] {
+        begin(initial, followUp: followUp, whenSettled: whenSettled)
         ProbeLoop.drive([self], maxHandshakes: .max)
         return finalResults()
     }
 
     // MARK: Driven by a ProbeLoop
 
-    /// Queues `initial` (and later whatever `followUp` asks for).
-    func begin(_ initial: [ProbeSpec], followUp: ((ProbeSpec, ProbeResult) -> [ProbeSpec])?) {
+    /// Queues `initial` (and later whatever `followUp` asks for after each result, and
+    /// `whenSettled` once all of them have one).
+    func begin(_ initial: [ProbeSpec], followUp: ((ProbeSpec, ProbeResult) -> [ProbeSpec])?,
+               whenSettled: (([ProbeResult]) -> [ProbeSpec])? = nil) {
         specs = initial
         results = Array(repeating: nil, count: initial.count)
         pending = Array(initial.indices)
         self.followUp = followUp
+        self.whenSettled = whenSettled
     }
 
     /// Nothing pending and nothing in flight.
@@ -104,6 +111,7 @@ final class ProbeEngine {
             probe.start(now: now)
             if let result = probe.result { record(result, at: index) } else { active.append(probe); budget -= 1 }
         }
+        askWhenSettled(now: now)
     }
 
     /// When the loop must wake for this endpoint at the latest.
@@ -121,6 +129,19 @@ final class ProbeEngine {
             if let result = probe.result { record(result, at: probe.index) } else { stillActive.append(probe) }
         }
         active = stillActive
+        askWhenSettled(now: Monotonic.now())
+    }
+
+    /// Queues what `whenSettled` asks for, once, when nothing is pending or in flight.
+    private func askWhenSettled(now: Double) {
+        guard pending.isEmpty, active.isEmpty, let ask = whenSettled else { return }
+        whenSettled = nil
+        guard cancellation?.isCancelled != true, now < (hostDeadline ?? .infinity) else { return }
+        for next in ask(finalResults()) {
+            specs.append(next)
+            results.append(nil)
+            pending.append(specs.count - 1)
+        }
     }
 
     /// Fails every probe in flight (the loop could not poll).

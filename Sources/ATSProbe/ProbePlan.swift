@@ -50,12 +50,35 @@ public struct ProbePlan: Sendable, Hashable, Codable {
     /// Everything a full verdict uses for a target whose suites are `group`: the Apple-like
     /// probe, one probe per version, and the three TLS 1.2 suite-group probes (8 handshakes).
     /// Only the Apple-like probe runs its handshake to the end (it collects OCSP and SCTs, and
-    /// its failure is the app's); a version probe stops once the server's Certificate is
-    /// processed (it may be the one that supplies the chain) and a suite probe once the
-    /// ServerHello is (docs/ats-rules.md, "The handshakes").
+    /// its failure is the app's); the TLS 1.0 and 1.1 probes stop once the server's
+    /// Certificate is processed (a server that accepts them is usually one the Apple-like
+    /// probe fails on, and then they supply the chain), every other probe once the ServerHello
+    /// is. When no probe brought a chain, ``chainFollowUp(after:)`` adds one handshake for it
+    /// (docs/ats-rules.md, "The handshakes").
     public static func standard(_ group: ATSSuiteGroup = .latest) -> ProbePlan {
         ProbePlan(ProbeName.allCases, group: group)
     }
+
+    /// The handshake to add once a plan's results are in, when none of them brought the
+    /// server's chain (the Apple-like probe failed and no TLS 1.0 or 1.1 probe was accepted)
+    /// but the server accepted the TLS 1.2 or TLS 1.3 probe, which stop at the ServerHello: the
+    /// first of those again, named `NAME+chain`, run to the server's Certificate. Nil otherwise.
+    /// Decoding a chain costs OpenSSL 3.0 about 1.5 million instructions per certificate, which
+    /// every verdict on a healthy server would otherwise pay twice more.
+    public static func chainFollowUp(after results: [ProbeResult]) -> [ProbeSpec] {
+        guard !results.contains(where: { $0.completed && !$0.peerChain.isEmpty }) else { return [] }
+        let versionProbes = [ProbeName.tls12.rawValue, ProbeName.tls13.rawValue]
+        guard let accepted = results.first(where: {
+            $0.completed && $0.stoppedAfter == .serverHello && versionProbes.contains($0.spec.name)
+        }) else { return [] }
+        let spec = accepted.spec
+        return [ProbeSpec(name: spec.name + chainFollowUpSuffix, minVersion: spec.minVersion, maxVersion: spec.maxVersion,
+                          cipherList: spec.cipherList, cipherSuites: spec.cipherSuites, groups: spec.groups,
+                          requestOCSP: spec.requestOCSP, requestSCTs: spec.requestSCTs, stopAfter: .certificate)]
+    }
+
+    /// What ``chainFollowUp(after:)`` appends to the name of the probe it repeats.
+    public static let chainFollowUpSuffix = "+chain"
 
     /// The spec names in order.
     public var names: [String] { specs.map(\.name) }
@@ -108,7 +131,7 @@ public struct ProbePlan: Sendable, Hashable, Codable {
             return onlyVersion(.tls12, name: name)
         case .tls13:
             return ProbeSpec(name: name.rawValue, minVersion: .tls13, maxVersion: .tls13, cipherList: nil,
-                             cipherSuites: ATSCipherSuites.cipherString(tls13), groups: nil, stopAfter: .certificate)
+                             cipherSuites: ATSCipherSuites.cipherString(tls13), groups: nil, stopAfter: .serverHello)
         case .tls12ATSForwardSecret:
             return ProbeSpec(name: name.rawValue, minVersion: .tls12, maxVersion: .tls12,
                              cipherList: cipherList(group.tls12), groups: appleGroups, stopAfter: .serverHello)
@@ -124,6 +147,6 @@ public struct ProbePlan: Sendable, Hashable, Codable {
 
     private static func onlyVersion(_ version: TLSVersion, name: ProbeName) -> ProbeSpec {
         ProbeSpec(name: name.rawValue, minVersion: version, maxVersion: version, cipherList: nil, cipherSuites: nil, groups: nil,
-                  stopAfter: .certificate)
+                  stopAfter: .serverHello)
     }
 }

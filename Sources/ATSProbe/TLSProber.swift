@@ -75,7 +75,7 @@ public struct TLSProber: Sendable {
     func runBlocking(_ specs: [ProbeSpec], against endpoint: Endpoint, cancellation: CancellationFlag?) -> Observation {
         let start = Monotonic.now()
         let session = HostSession(endpoint: endpoint, configuration: configuration, start: start, cancellation: cancellation)
-        let results = session.run(specs, followUp: nil)
+        let results = session.run(specs, followUp: nil, whenSettled: ProbePlan.chainFollowUp)
         return Observation(endpoint: endpoint, connectedAddress: session.connectedAddress, probes: results,
                            milliseconds: (Monotonic.now() - start) * 1000)
     }
@@ -101,7 +101,8 @@ final class HostSession {
     var connectedAddress: String? { engine?.connectedAddress }
 
     /// Runs the specs (resolving the endpoint on first use).
-    func run(_ specs: [ProbeSpec], followUp: ((ProbeSpec, ProbeResult) -> [ProbeSpec])?) -> [ProbeResult] {
+    func run(_ specs: [ProbeSpec], followUp: ((ProbeSpec, ProbeResult) -> [ProbeSpec])?,
+             whenSettled: (([ProbeResult]) -> [ProbeSpec])? = nil) -> [ProbeResult] {
         if !resolved {
             resolved = true
             switch AddressResolver.resolve(endpoint) {
@@ -116,7 +117,7 @@ final class HostSession {
             let failure = resolutionFailure ?? .connectionFailed("cannot resolve \(endpoint.host)")
             return specs.map { ProbeResult(spec: $0, outcome: .failed(failure)) }
         }
-        return engine.run(specs, followUp: followUp)
+        return engine.run(specs, followUp: followUp, whenSettled: whenSettled)
     }
 }
 
@@ -128,5 +129,16 @@ func onDedicatedThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -
         }
         thread.name = "atscheck.TLSProbe"
         thread.start()
+    }
+}
+
+extension TLSProber {
+    /// Builds the client context every probe shares on a thread of its own, so that a command
+    /// can overlap that cost with its own start-up (OpenSSL 3 fetches every algorithm from its
+    /// provider to make an `SSL_CTX`: about a tenth of a `host` run's instructions) instead of
+    /// paying it when the first probe starts. Probing without calling this gives the same
+    /// results; the first probe then builds the context itself (or waits for this one).
+    public static func prepareInBackground() {
+        Thread.detachNewThread { _ = OpenSSLClient.sharedContext }
     }
 }

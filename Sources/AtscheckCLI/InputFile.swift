@@ -19,7 +19,7 @@ enum InputFile {
     /// The certificates of a PEM or DER file (the loader caps and checks the file itself).
     static func certificates(_ path: String) throws -> [Certificate] {
         do {
-            return try CertificateLoader.load(contentsOf: URL(fileURLWithPath: path))
+            return try CertificateLoader.load(atPath: path)
         } catch {
             throw InputError(description: "\(path): \(error.description)")
         }

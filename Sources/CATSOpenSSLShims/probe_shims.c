@@ -268,7 +268,15 @@ static void ats_probe_message_callback(int write_p, int version, int content_typ
     } else if (content_type == SSL3_RT_HANDSHAKE && len >= 4) {
         if (bytes[0] == SSL3_MT_SERVER_HELLO) {
             state->stats.server_hello_received = 1;
-            if (state->stop_after == ATS_PROBE_STOP_SERVER_HELLO) state->stop_pending = 1;
+            // A TLS 1.3 HelloRetryRequest is a ServerHello whose random is this fixed value
+            // (RFC 8446, 4.1.3): the server asks for another key share, and the ServerHello that
+            // settles the version and suite is still to come.
+            static const unsigned char retry_random[32] = {
+                0xCF, 0x21, 0xAD, 0x74, 0xE5, 0x9A, 0x61, 0x11, 0xBE, 0x1D, 0x8C, 0x02, 0x1E, 0x65, 0xB8, 0x91,
+                0xC2, 0xA2, 0x11, 0x16, 0x7A, 0xBB, 0x8C, 0x5E, 0x07, 0x9E, 0x09, 0xE2, 0xC8, 0xA8, 0x33, 0x9C,
+            };
+            int retry = len >= 4 + 2 + 32 && memcmp(bytes + 4 + 2, retry_random, sizeof retry_random) == 0;
+            if (!retry && state->stop_after == ATS_PROBE_STOP_SERVER_HELLO) state->stop_pending = 1;
         }
         if (bytes[0] == SSL3_MT_CERTIFICATE) {
             state->stats.certificate_message_length = (long)(len - 4);

@@ -39,11 +39,13 @@ struct LabProbeTests {
         let fs = try #require(observation.probe(.tls12ATSForwardSecret))
         #expect(fs.completed, "\(Self.outcomes(observation))")
         #expect(fs.cipherSuite?.ianaName.hasPrefix("TLS_ECDHE_ECDSA_") == true)
-        // The suite probe hangs up after the ServerHello; the version probe reads the chain.
+        // The suite and TLS 1.2 probes hang up after the ServerHello; the Apple-like probe
+        // brought the chain, so no probe runs again for it.
         #expect(fs.stoppedAfter == .serverHello && fs.peerChain.isEmpty)
         let tls12 = try #require(observation.probe(.tls12))
-        #expect(tls12.stoppedAfter == .certificate)
-        #expect(tls12.peerChain.first == (try Fixtures.pemCertificates("leaf-good-ecdsa.pem")).first)
+        #expect(tls12.stoppedAfter == .serverHello && tls12.peerChain.isEmpty)
+        #expect(observation.probe(.appleDefault)?.peerChain.first == (try Fixtures.pemCertificates("leaf-good-ecdsa.pem")).first)
+        #expect(observation.probes.map(\.spec.name) == ProbePlan.standard().names)
         // No RSA key: static RSA cannot be negotiated.
         #expect(observation.probe(.tls12StaticRSA)?.outcome.isHandshakeFailure == true)
     }
@@ -92,6 +94,21 @@ struct LabProbeTests {
         #expect(other.cipherSuite?.ianaName.hasPrefix("TLS_DHE_") == true)
         // The DH group is in the ServerKeyExchange, after the ServerHello the probe stops at.
         #expect(other.stoppedAfter == .serverHello && other.group == nil, "\(String(describing: other.group))")
+        // No probe of the plan brought the chain (the Apple-like one failed, TLS 1.2 stops at the
+        // ServerHello), so the TLS 1.2 probe ran once more, to the Certificate: one extra handshake.
+        #expect(observation.probes.map(\.spec.name) == ProbePlan.standard().names + ["tls1.2+chain"])
+        let chain = try #require(observation.probes.last)
+        #expect(chain.completed && chain.stoppedAfter == .certificate, "\(chain.outcome)")
+        #expect(chain.peerChain == (try Fixtures.pemCertificates("leaf-good-rsa.pem")), "\(chain.peerChain.count)")
+        #expect(observation.probe(.tls12)?.peerChain.isEmpty == true)
+    }
+
+    @Test("tls10-only: the TLS 1.0 probe brings the chain, so no probe runs again for it")
+    func tls10OnlyNeedsNoChainFollowUp() async throws {
+        let observation = try await Self.observe(.tls10Only)
+        #expect(observation.probes.map(\.spec.name) == ProbePlan.standard().names, "\(Self.outcomes(observation))")
+        #expect(observation.probe(.tls10)?.stoppedAfter == .certificate)
+        #expect(observation.probe(.tls10)?.peerChain.isEmpty == false)
     }
 
     @Test("chacha20-only: ChaCha20 is in Apple's ATS group, so the group probe completes with it")

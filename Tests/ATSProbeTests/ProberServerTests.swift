@@ -158,6 +158,19 @@ struct ProberServerTests {
         }
     }
 
+    @Test("the TLS 1.3 probe stops at the ServerHello after a HelloRetryRequest, not at the request")
+    func tls13ProbeAfterHelloRetryRequest() async throws {
+        // The probe's one key share is X25519; a P-384-only server asks for another.
+        try await withServer(OpenSSLServer.goodRSA + ["-groups", "P-384", "-www"]) { server in
+            let observation = await testProber.run([ProbePlan.spec(.tls13)], against: server.endpoint)
+            let probe = try #require(observation.probe(.tls13))
+            #expect(probe.completed && probe.stoppedAfter == .serverHello, "\(probe.outcome) — \(server.log)")
+            #expect(probe.version == .tls13)
+            #expect(probe.group == "P-384")
+            #expect(probe.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .tls13)
+        }
+    }
+
     @Test("SCTs in the TLS extension are counted and decoded")
     func sctExtension() async throws {
         let logA = [UInt8](repeating: 0xA1, count: 32)

@@ -1,0 +1,8 @@
+# Sourced by every benchmark (from the repository root): the release product exactly as the
+# README builds it.
+#   --static-swift-stdlib: the Swift runtime and Foundation linked in (no shared-library start-up).
+#   -disable-concrete-type-metadata-mangled-name-accessors: concrete generic types (the Codable
+#     containers of every report, above all) are reached through their metadata accessors instead
+#     of by demangling their names at run time, which also looked each conformance up by a scan of
+#     every conformance record in the binary; about 15 % of a `host` run's instructions.
+RELEASE_FLAGS=(-c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
