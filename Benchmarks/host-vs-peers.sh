@@ -113,7 +113,7 @@ sslyze_min_cmd() { echo "python3 -m sslyze --certinfo --tlsv1 --tlsv1_1 --tlsv1_
 # time_group LABEL COMMAND [LABEL COMMAND]...: writes RUNS wall times (ms) per command to
 # $TMP/LABEL.times. Exit codes are ignored (atscheck exits 1 for a blocked host, sslyze non-zero
 # for a non-compliant one); output goes to /dev/null.
-# TIMER=interleaved (default): WARMUP + RUNS rounds, each running every command once in turn,
+# TIMER=interleaved (default): WARMUP + RUNS rounds, each running every command once in turn (round i starting with command i, in rotation),
 # timed with bash's $EPOCHREALTIME (no fork for the clock), so load from elsewhere on a shared
 # machine falls on all tools alike. TIMER=hyperfine: hyperfine -N per command, one after another.
 time_group() {
@@ -131,8 +131,13 @@ for t in json.load(open(sys.argv[1]))["results"][0]["times"]: print(f"{t * 1000:
         return
     fi
     for j in "${!labels[@]}"; do : >"$TMP/${labels[j]}.times"; done
+    local n=${#labels[@]} k
     for ((i = 0; i < WARMUP + RUNS; i++)); do
-        for j in "${!labels[@]}"; do
+        # Each round starts with the next command, so that every command follows every other
+        # equally often: a command that always ran right after sslyze (hundreds of connections
+        # the lab is still closing, their TIME_WAIT entries) would carry sslyze's wake.
+        for ((k = 0; k < n; k++)); do
+            j=$(( (i + k) % n ))
             stamp; start=$STAMP
             ${cmds[j]} >/dev/null 2>&1 || true
             stamp; end=$STAMP
