@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// Runs probe specs against an endpoint and reports what each handshake observed.
@@ -8,8 +9,9 @@ import Foundation
 /// certificate verification (the chain is recorded as sent for the verdict to validate).
 ///
 /// Concurrency: each run resolves the endpoint once, then drives non-blocking sockets from an
-/// event loop on one thread, with at most ``Configuration/maxConcurrentHandshakes`` handshakes
-/// in flight. The async `run` does this on a thread of its own, so it never blocks a
+/// event loop, with at most ``Configuration/maxConcurrentHandshakes`` handshakes in flight; a
+/// plan of four specs or more, on a machine with more than one core, is split over two loops
+/// (every other spec on a second thread, each loop with half the bound). The async `run` does this on a thread of its own, so it never blocks a
 /// Swift-concurrency thread; `runBlocking` does it on the caller's thread.
 /// Callers probing many hosts bound how many endpoints they run at once.
 public struct TLSProber: Sendable {
@@ -98,7 +100,10 @@ final class HostSession {
         self.cancellation = cancellation
     }
 
-    var connectedAddress: String? { engine?.connectedAddress }
+    private var addresses: [ResolvedAddress] = []
+    private var secondEngine: ProbeEngine?
+
+    var connectedAddress: String? { engine?.connectedAddress ?? secondEngine?.connectedAddress }
 
     /// Runs the specs (resolving the endpoint on first use).
     func run(_ specs: [ProbeSpec], followUp: ((ProbeSpec, ProbeResult) -> [ProbeSpec])?,
@@ -107,8 +112,8 @@ final class HostSession {
             resolved = true
             switch AddressResolver.resolve(endpoint) {
             case .success(let addresses):
-                engine = ProbeEngine(serverName: AddressResolver.serverName(for: endpoint), addresses: addresses,
-                                     configuration: configuration, hostDeadline: hostDeadline, cancellation: cancellation)
+                self.addresses = addresses
+                engine = makeEngine(configuration)
             case .failure(let failure):
                 resolutionFailure = failure
             }
@@ -117,7 +122,46 @@ final class HostSession {
             let failure = resolutionFailure ?? .connectionFailed("cannot resolve \(endpoint.host)")
             return specs.map { ProbeResult(spec: $0, outcome: .failed(failure)) }
         }
+        if followUp == nil, let split = splitAcrossTwoLoops(specs, whenSettled: whenSettled) { return split }
         return engine.run(specs, followUp: followUp, whenSettled: whenSettled)
+    }
+
+    private func makeEngine(_ configuration: TLSProber.Configuration) -> ProbeEngine {
+        ProbeEngine(serverName: AddressResolver.serverName(for: endpoint), addresses: addresses,
+                    configuration: configuration, hostDeadline: hostDeadline, cancellation: cancellation)
+    }
+
+    /// A plan of four handshakes or more on a machine with more than one core runs on two event
+    /// loops, every other spec on a second thread, each loop with half the per-host bound: the
+    /// client's side of eight handshakes (key shares, the server's flight, the chain) is CPU
+    /// work, and one thread would do it one handshake after another. Results come back in spec
+    /// order, then `whenSettled` sees them all. Nil when the plan stays on one loop.
+    private func splitAcrossTwoLoops(_ specs: [ProbeSpec], whenSettled: (([ProbeResult]) -> [ProbeSpec])?) -> [ProbeResult]? {
+        let bound = configuration.maxConcurrentHandshakes
+        guard specs.count >= 4, bound >= 2, ProcessInfo.processInfo.activeProcessorCount > 1 else { return nil }
+        var firstConfiguration = configuration, secondConfiguration = configuration
+        firstConfiguration.maxConcurrentHandshakes = bound - bound / 2
+        secondConfiguration.maxConcurrentHandshakes = bound / 2
+        let first = makeEngine(firstConfiguration), second = makeEngine(secondConfiguration)
+        engine = first
+        secondEngine = second
+        let firstIndices = Array(stride(from: 0, to: specs.count, by: 2))
+        let secondIndices = Array(stride(from: 1, to: specs.count, by: 2))
+        let secondRun = LoopRun(engine: second, specs: secondIndices.map { specs[$0] })
+        let thread = Thread { secondRun.run() }
+        thread.name = "atscheck.TLSProbe.second"
+        thread.start()
+        let firstResults = first.run(firstIndices.map { specs[$0] })
+        let secondResults = secondRun.wait()
+        var results = [ProbeResult?](repeating: nil, count: specs.count)
+        for (position, index) in firstIndices.enumerated() { results[index] = firstResults[position] }
+        for (position, index) in secondIndices.enumerated() { results[index] = secondResults[position] }
+        var merged = results.compactMap { $0 }
+        if let whenSettled, !(cancellation?.isCancelled ?? false), Monotonic.now() < hostDeadline {
+            let more = whenSettled(merged)
+            if !more.isEmpty { merged += first.run(more) }
+        }
+        return merged
     }
 }
 
@@ -140,5 +184,29 @@ extension TLSProber {
     /// results; the first probe then builds the context itself (or waits for this one).
     public static func prepareInBackground() {
         Thread.detachNewThread { _ = OpenSSLClient.sharedContext }
+    }
+}
+
+/// An engine's run on another thread: the engine is handed over whole and read back only after
+/// `wait()`, so it is never used by two threads at once.
+private final class LoopRun: @unchecked Sendable {
+    private let engine: ProbeEngine
+    private let specs: [ProbeSpec]
+    private let done = DispatchSemaphore(value: 0)
+    private var results: [ProbeResult] = []
+
+    init(engine: ProbeEngine, specs: [ProbeSpec]) {
+        self.engine = engine
+        self.specs = specs
+    }
+
+    func run() {
+        results = engine.run(specs)
+        done.signal()
+    }
+
+    func wait() -> [ProbeResult] {
+        done.wait()
+        return results
     }
 }
