@@ -10,8 +10,9 @@ import Foundation
 ///
 /// Concurrency: each run resolves the endpoint once, then drives non-blocking sockets from an
 /// event loop, with at most ``Configuration/maxConcurrentHandshakes`` handshakes in flight; a
-/// plan of four specs or more, on a machine with more than one core, is split over two loops
-/// (every other spec on a second thread, each loop with half the bound). The async `run` does this on a thread of its own, so it never blocks a
+/// plan of four specs or more that the bound admits in one round, on a machine with more than
+/// one core, is split over two loops (every other spec on a second thread, each loop with half
+/// the bound). The async `run` does this on a thread of its own, so it never blocks a
 /// Swift-concurrency thread; `runBlocking` does it on the caller's thread.
 /// Callers probing many hosts bound how many endpoints they run at once.
 public struct TLSProber: Sendable {
@@ -131,14 +132,16 @@ final class HostSession {
                     configuration: configuration, hostDeadline: hostDeadline, cancellation: cancellation)
     }
 
-    /// A plan of four handshakes or more on a machine with more than one core runs on two event
-    /// loops, every other spec on a second thread, each loop with half the per-host bound: the
-    /// client's side of eight handshakes (key shares, the server's flight, the chain) is CPU
-    /// work, and one thread would do it one handshake after another. Results come back in spec
-    /// order, then `whenSettled` sees them all. Nil when the plan stays on one loop.
+    /// A plan of four handshakes or more that runs in one round (the per-host bound admits every
+    /// spec at once), on a machine with more than one core, runs on two event loops: every other
+    /// spec on a second thread, each loop with half the bound, so that both halves still run in
+    /// one round. The client's side of eight handshakes (key shares, the server's flight, the
+    /// chain) is CPU work, and one thread would do it one handshake after another. Results come
+    /// back in spec order, then `whenSettled` sees them all. Nil when the plan stays on one loop
+    /// (a plan that needs several rounds keeps one loop, whose rounds the bound shapes).
     private func splitAcrossTwoLoops(_ specs: [ProbeSpec], whenSettled: (([ProbeResult]) -> [ProbeSpec])?) -> [ProbeResult]? {
         let bound = configuration.maxConcurrentHandshakes
-        guard specs.count >= 4, bound >= 2, ProcessInfo.processInfo.activeProcessorCount > 1 else { return nil }
+        guard specs.count >= 4, bound >= specs.count, ProcessInfo.processInfo.activeProcessorCount > 1 else { return nil }
         var firstConfiguration = configuration, secondConfiguration = configuration
         firstConfiguration.maxConcurrentHandshakes = bound - bound / 2
         secondConfiguration.maxConcurrentHandshakes = bound / 2

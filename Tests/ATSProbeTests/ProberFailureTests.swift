@@ -88,6 +88,21 @@ struct ProberFailureTests {
         #expect(server.maxSimultaneous >= 2, "the probes should overlap, saw \(server.maxSimultaneous)")
     }
 
+    @Test("a plan the bound admits at once (split over two event loops) stays one round, within the bound")
+    func oneRoundOnTwoLoops() async throws {
+        let server = try RawServer(.acceptAndHold)
+        defer { server.stop() }
+        let prober = TLSProber(configuration: .init(connectTimeout: 2, handshakeTimeout: 2, hostTimeout: 20, maxConcurrentHandshakes: 8))
+        let specs = (0..<8).map { ProbeSpec(name: "p\($0)", minVersion: .tls12, maxVersion: .tls13) }
+        let observation = await prober.run(specs, against: server.endpoint)
+        #expect(observation.probes.map(\.spec.name) == specs.map(\.name))
+        #expect(observation.probes.allSatisfy { $0.outcome.isTimeout })
+        #expect(server.maxSimultaneous <= 8, "saw \(server.maxSimultaneous)")
+        // Split over two loops of half the bound each, the halves still overlap: one round.
+        #expect(server.maxSimultaneous >= 5, "saw \(server.maxSimultaneous)")
+        #expect(observation.milliseconds < 2 * 2000, "one round of 2 s handshakes, not two: \(observation.milliseconds) ms")
+    }
+
     @Test("host deadline: unstarted probes are notRun, never safe")
     func hostDeadline() async throws {
         let server = try RawServer(.acceptAndHold)
