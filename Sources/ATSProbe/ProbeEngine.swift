@@ -132,11 +132,17 @@ final class ProbeEngine {
         askWhenSettled(now: Monotonic.now())
     }
 
+    /// Whether more probes may still start: the run is not cancelled and its host deadline has
+    /// not passed.
+    func mayStartMore(now: Double) -> Bool {
+        cancellation?.isCancelled != true && now < (hostDeadline ?? .infinity)
+    }
+
     /// Queues what `whenSettled` asks for, once, when nothing is pending or in flight.
     private func askWhenSettled(now: Double) {
         guard pending.isEmpty, active.isEmpty, let ask = whenSettled else { return }
         whenSettled = nil
-        guard cancellation?.isCancelled != true, now < (hostDeadline ?? .infinity) else { return }
+        guard mayStartMore(now: now) else { return }
         for next in ask(finalResults()) {
             specs.append(next)
             results.append(nil)

@@ -62,7 +62,7 @@ public struct ProbePlan: Sendable, Hashable, Codable {
     /// The handshake to add once a plan's results are in, when none of them brought the
     /// server's chain (the Apple-like probe failed and no TLS 1.0 or 1.1 probe was accepted)
     /// but the server accepted the TLS 1.2 or TLS 1.3 probe, which stop at the ServerHello: the
-    /// first of those again, named `NAME+chain`, run to the server's Certificate. Nil otherwise.
+    /// first of those again, named `NAME+chain`, run to the server's Certificate. Empty otherwise.
     /// Decoding a chain costs OpenSSL 3.0 about 1.5 million instructions per certificate, which
     /// every verdict on a healthy server would otherwise pay twice more.
     public static func chainFollowUp(after results: [ProbeResult]) -> [ProbeSpec] {

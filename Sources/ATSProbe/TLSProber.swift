@@ -156,11 +156,9 @@ final class HostSession {
         thread.start()
         let firstResults = first.run(firstIndices.map { specs[$0] })
         let secondResults = secondRun.wait()
-        var results = [ProbeResult?](repeating: nil, count: specs.count)
-        for (position, index) in firstIndices.enumerated() { results[index] = firstResults[position] }
-        for (position, index) in secondIndices.enumerated() { results[index] = secondResults[position] }
-        var merged = results.compactMap { $0 }
-        if let whenSettled, !(cancellation?.isCancelled ?? false), Monotonic.now() < hostDeadline {
+        // Back in spec order: the first loop had the even positions, the second the odd ones.
+        var merged = specs.indices.map { $0 % 2 == 0 ? firstResults[$0 / 2] : secondResults[$0 / 2] }
+        if let whenSettled, first.mayStartMore(now: Monotonic.now()) {
             let more = whenSettled(merged)
             if !more.isEmpty { merged += first.run(more) }
         }

@@ -73,33 +73,35 @@ struct ProberFailureTests {
         }
     }
 
-    @Test("at most maxConcurrentHandshakes connections at once")
-    func concurrencyBound() async throws {
+    /// `count` specs against a server that accepts and never answers, at most `bound` at once:
+    /// every probe times out after 2 s. Waves of 2 s: the server counts closes by polling from
+    /// its own thread, so a wave must outlast any stall of that thread on a loaded machine
+    /// (0.5 s waves merged under CI load). Returns the observation and the most connections the
+    /// server saw open at once.
+    static func holdAll(_ count: Int, bound: Int) async throws -> (observation: Observation, maxSimultaneous: Int) {
         let server = try RawServer(.acceptAndHold)
         defer { server.stop() }
-        // Waves of 2 s: the server counts closes by polling from its own thread, so a wave must
-        // outlast any stall of that thread on a loaded machine (0.5 s waves merged under CI load).
-        let prober = TLSProber(configuration: .init(connectTimeout: 2, handshakeTimeout: 2, hostTimeout: 20, maxConcurrentHandshakes: 3))
-        let specs = (0..<6).map { ProbeSpec(name: "p\($0)", minVersion: .tls12, maxVersion: .tls13) }
+        let prober = TLSProber(configuration: .init(connectTimeout: 2, handshakeTimeout: 2, hostTimeout: 20, maxConcurrentHandshakes: bound))
+        let specs = (0..<count).map { ProbeSpec(name: "p\($0)", minVersion: .tls12, maxVersion: .tls13) }
         let observation = await prober.run(specs, against: server.endpoint)
         #expect(observation.probes.map(\.spec.name) == specs.map(\.name))
         #expect(observation.probes.allSatisfy { $0.outcome.isTimeout })
-        #expect(server.maxSimultaneous <= 3, "saw \(server.maxSimultaneous)")
-        #expect(server.maxSimultaneous >= 2, "the probes should overlap, saw \(server.maxSimultaneous)")
+        return (observation, server.maxSimultaneous)
+    }
+
+    @Test("at most maxConcurrentHandshakes connections at once")
+    func concurrencyBound() async throws {
+        let (_, seen) = try await Self.holdAll(6, bound: 3)
+        #expect(seen <= 3, "saw \(seen)")
+        #expect(seen >= 2, "the probes should overlap, saw \(seen)")
     }
 
     @Test("a plan the bound admits at once (split over two event loops) stays one round, within the bound")
     func oneRoundOnTwoLoops() async throws {
-        let server = try RawServer(.acceptAndHold)
-        defer { server.stop() }
-        let prober = TLSProber(configuration: .init(connectTimeout: 2, handshakeTimeout: 2, hostTimeout: 20, maxConcurrentHandshakes: 8))
-        let specs = (0..<8).map { ProbeSpec(name: "p\($0)", minVersion: .tls12, maxVersion: .tls13) }
-        let observation = await prober.run(specs, against: server.endpoint)
-        #expect(observation.probes.map(\.spec.name) == specs.map(\.name))
-        #expect(observation.probes.allSatisfy { $0.outcome.isTimeout })
-        #expect(server.maxSimultaneous <= 8, "saw \(server.maxSimultaneous)")
+        let (observation, seen) = try await Self.holdAll(8, bound: 8)
+        #expect(seen <= 8, "saw \(seen)")
         // Split over two loops of half the bound each, the halves still overlap: one round.
-        #expect(server.maxSimultaneous >= 5, "saw \(server.maxSimultaneous)")
+        #expect(seen >= 5, "saw \(seen)")
         #expect(observation.milliseconds < 2 * 2000, "one round of 2 s handshakes, not two: \(observation.milliseconds) ms")
     }
 
