@@ -38,12 +38,12 @@ public struct CheckTarget: Sendable, Hashable {
     /// Parses a target as written on a command line; `portOverride` replaces the written port.
     /// Nil when the text is not one of the accepted forms.
     public static func parse(_ text: String, portOverride: UInt16? = nil) -> CheckTarget? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = Self.trimmingBlanks(text)
         guard !trimmed.isEmpty, !trimmed.contains(" ") else { return nil }
         if trimmed.contains("://") {
             guard let components = URLComponents(string: trimmed), let written = components.scheme?.lowercased(),
                   ["http", "https"].contains(written), let scheme = URLScheme(urlScheme: written),
-                  let host = components.host, !host.isEmpty else { return nil }
+                  let host = URLHost.of(components), !host.isEmpty else { return nil }
             let bare = HostPort.unbracketed(host)
             // A port outside 1-65535 is an error, not a reason to fall back to the default port.
             if let written = components.port, !(1...65535).contains(written) { return nil }
@@ -74,6 +74,16 @@ public struct CheckTarget: Sendable, Hashable {
         if host.contains(where: { "/?#@".contains($0) }) { return nil }
         if host.contains(":") && IPAddressParser.parse(host) == nil { return nil }
         return CheckTarget(host: host, port: portOverride ?? port ?? 443)
+    }
+
+    /// `text` without leading and trailing tabs and space separators (what
+    /// `CharacterSet.whitespaces` holds), without Foundation's `trimmingCharacters`, which costs
+    /// about 0.3 ms on first use in a process.
+    static func trimmingBlanks(_ text: String) -> String {
+        func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }), let last = scalars.lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(scalars[first...last])
     }
 }
 

@@ -46,10 +46,10 @@ public enum ATSResolver {
         guard let scheme = URLScheme(urlScheme: rawScheme) else {
             throw ResolutionError(description: "'\(url)' uses the scheme '\(rawScheme)'; ATS applies to http and https")
         }
-        guard let host = components.host, !host.isEmpty else {
+        guard let host = URLHost.of(components), !host.isEmpty else {
             throw ResolutionError(description: "'\(url)' has no host")
         }
-        return (scheme, HostName(host.removingPercentEncoding ?? host))
+        return (scheme, HostName(host.contains("%") ? host.removingPercentEncoding ?? host : host))
     }
 }
 

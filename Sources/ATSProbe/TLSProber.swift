@@ -141,7 +141,7 @@ final class HostSession {
     /// (a plan that needs several rounds keeps one loop, whose rounds the bound shapes).
     private func splitAcrossTwoLoops(_ specs: [ProbeSpec], whenSettled: (([ProbeResult]) -> [ProbeSpec])?) -> [ProbeResult]? {
         let bound = configuration.maxConcurrentHandshakes
-        guard specs.count >= 4, bound >= specs.count, ProcessInfo.processInfo.activeProcessorCount > 1 else { return nil }
+        guard specs.count >= 4, bound >= specs.count, UsableProcessors.count > 1 else { return nil }
         var firstConfiguration = configuration, secondConfiguration = configuration
         firstConfiguration.maxConcurrentHandshakes = bound - bound / 2
         secondConfiguration.maxConcurrentHandshakes = bound / 2
@@ -174,17 +174,6 @@ func onDedicatedThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -
         }
         thread.name = "atscheck.TLSProbe"
         thread.start()
-    }
-}
-
-extension TLSProber {
-    /// Builds the client context every probe shares on a thread of its own, so that a command
-    /// can overlap that cost with its own start-up (OpenSSL 3 fetches every algorithm from its
-    /// provider to make an `SSL_CTX`: about a tenth of a `host` run's instructions) instead of
-    /// paying it when the first probe starts. Probing without calling this gives the same
-    /// results; the first probe then builds the context itself (or waits for this one).
-    public static func prepareInBackground() {
-        Thread.detachNewThread { _ = OpenSSLClient.sharedContext }
     }
 }
 

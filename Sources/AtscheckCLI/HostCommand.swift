@@ -59,8 +59,6 @@ enum HostCommand: AtscheckCommand {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let options = try HostOptions(arguments)
-        // The probes' shared context is built on the other core while the trust store loads.
-        if options.target.scheme == .https { TLSProber.prepareInBackground() }
         var outcome = try evaluate(options)
         if arguments.flag("upgrade") { outcome.upgrade = ATSChecker(store: outcome.store).upgrade(outcome) }
         switch arguments.value("format") {

@@ -84,6 +84,13 @@ struct CheckerFacadeTests {
         #expect(target.url == url && target.port == port)
     }
 
+    @Test("surrounding tabs and space separators are trimmed as CharacterSet.whitespaces trims them",
+          arguments: [" good.atscheck.test ", "\tgood.atscheck.test\u{00A0}", "\u{3000}https://good.atscheck.test/\u{2009}",
+                      "\ngood.atscheck.test", "good.atscheck.test\n", " \t ", "", "é", " \u{0301}x "])
+    func trimming(text: String) {
+        #expect(CheckTarget.parse(text) == CheckTarget.parse(text.trimmingCharacters(in: .whitespaces)))
+    }
+
     @Test("not targets", arguments: ["", "a b", "host:0", "host:99999", "ftp://x/", "host/path", "[::1", "::1:zz"])
     func rejected(text: String) {
         #expect(CheckTarget.parse(text) == nil)
