@@ -98,9 +98,8 @@ enum AppCommand: AtscheckCommand {
         case "json":
             print(try JSONOutput.encode(report))
         case "jsonl":
-            let encoder = ReportJSON.lineEncoder()
-            for record in AppRecord.records(report) { print(String(decoding: try encoder.encode(record), as: UTF8.self)) }
-            print(String(decoding: try encoder.encode(AppSummaryLine(report)), as: UTF8.self))
+            for record in AppRecord.records(report) { print(String(decoding: try ReportJSON.line(record), as: UTF8.self)) }
+            print(String(decoding: try ReportJSON.line(AppSummaryLine(report)), as: UTF8.self))
         case "sarif":
             let (reports, rules) = AppSARIF.reports(audit)
             let options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, sourceRoot: FileManager.default.currentDirectoryPath, rules: rules)

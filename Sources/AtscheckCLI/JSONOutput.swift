@@ -4,6 +4,6 @@ import Foundation
 /// Every command's JSON goes through ATSReport's one encoder configuration.
 enum JSONOutput {
     static func encode<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try ReportJSON.encoder().encode(value), as: UTF8.self)
+        String(decoding: try ReportJSON.document(value), as: UTF8.self)
     }
 }

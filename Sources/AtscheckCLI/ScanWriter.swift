@@ -12,7 +12,6 @@ final class ScanWriter: @unchecked Sendable {
     private var tally: ScanTally
     /// Only `--format json` keeps every record: it is one document.
     private var records: [ScanRecord] = []
-    private let lineEncoder = ReportJSON.lineEncoder()
 
     /// `resume` carries what an earlier run wrote to `outputPath` (appended to, not truncated).
     init(format: ScanFormat, outputPath: String?, shard: ScanShard?, skippedInputs: Int, progress: ScanProgress?,
@@ -55,7 +54,7 @@ final class ScanWriter: @unchecked Sendable {
     /// The record as one line; a record that cannot be encoded (a non-finite number, say)
     /// still gets a line saying so rather than vanishing from the output.
     private func line(_ record: ScanRecord) -> Data {
-        if let data = try? lineEncoder.encode(record) { return data + Data("\n".utf8) }
+        if let data = try? ReportJSON.line(record) { return data + Data("\n".utf8) }
         let failed: [String: Any] = ["schemaVersion": record.schemaVersion, "url": record.url, "origin": record.origin,
                                      "endpoint": record.endpoint, "verdict": "error", "error": "the record could not be encoded"]
         return ((try? JSONSerialization.data(withJSONObject: failed, options: [.sortedKeys])) ?? Data()) + Data("\n".utf8)
@@ -66,9 +65,9 @@ final class ScanWriter: @unchecked Sendable {
         let summary = tally.summary
         progress?.finish()
         switch format {
-        case .jsonl: emit(try lineEncoder.encode(ScanSummaryLine(summary: summary)) + Data("\n".utf8))
+        case .jsonl: emit(try ReportJSON.line(ScanSummaryLine(summary: summary)) + Data("\n".utf8))
         case .text: emit(Data(ScanTextRenderer.summary(summary).utf8))
-        case .json: emit(try ReportJSON.encoder().encode(ScanDocument(results: records, summary: summary)) + Data("\n".utf8))
+        case .json: emit(try ReportJSON.document(ScanDocument(results: records, summary: summary)) + Data("\n".utf8))
         }
         if closeHandle { try? handle.close() }
         return summary
