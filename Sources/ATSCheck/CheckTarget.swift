@@ -40,7 +40,7 @@ public struct CheckTarget: Sendable, Hashable {
     public static func parse(_ text: String, portOverride: UInt16? = nil) -> CheckTarget? {
         let trimmed = Self.trimmingBlanks(text)
         guard !trimmed.isEmpty, !trimmed.contains(" ") else { return nil }
-        if trimmed.firstRange(of: "://") != nil {
+        if ByteSearch.contains(trimmed, "://") {
             guard let components = URLComponents(string: trimmed), let written = components.scheme?.lowercased(),
                   ["http", "https"].contains(written), let scheme = URLScheme(urlScheme: written),
                   let host = URLHost.of(components), !host.isEmpty else { return nil }
