@@ -28,7 +28,7 @@ public enum HostnameMatcher {
             let matched = peer.map { String(cString: $0) } ?? ""
             CRYPTO_free(peer, #fileID, #line)
             // Only a wildcard over two or more labels can cover a multi-label suffix: read the list only then.
-            guard matched.hasPrefix("*."), matched.dropFirst(2).contains("."), let publicSuffixes = publicSuffixes.list,
+            guard matched.hasPrefix("*."), matched.dropFirst(2).contains(Character(".")), let publicSuffixes = publicSuffixes.list,
                   coversPublicSuffix(matched, publicSuffixes) else { return true }
             // OpenSSL stops at the first SAN that matches; another SAN may still cover the host.
             return certificate.subjectAlternativeNames.dns.contains { san in
@@ -43,7 +43,7 @@ public enum HostnameMatcher {
         let lowered = san.lowercased()
         guard lowered.hasPrefix("*.") else { return false }
         let suffix = String(lowered.dropFirst(2))
-        return suffix.contains(".") && list.isPublicSuffix(suffix, icannOnly: true)
+        return suffix.contains(Character(".")) && list.isPublicSuffix(suffix, icannOnly: true)
     }
 
     /// Case-insensitive equality, or a whole-left-label wildcard over exactly one label.

@@ -39,7 +39,7 @@ public struct CheckTarget: Sendable, Hashable {
     /// Nil when the text is not one of the accepted forms.
     public static func parse(_ text: String, portOverride: UInt16? = nil) -> CheckTarget? {
         let trimmed = Self.trimmingBlanks(text)
-        guard !trimmed.isEmpty, !trimmed.contains(" ") else { return nil }
+        guard !trimmed.isEmpty, !trimmed.contains(Character(" ")) else { return nil }
         if ByteSearch.contains(trimmed, "://") {
             guard let components = URLComponents(string: trimmed), let written = components.scheme?.lowercased(),
                   ["http", "https"].contains(written), let scheme = URLScheme(urlScheme: written),
@@ -72,7 +72,7 @@ public struct CheckTarget: Sendable, Hashable {
         // A path, query, fragment or user part needs the URL form; as a bare name it would be
         // dialled verbatim while the URL judged names another host.
         if host.contains(where: { "/?#@".contains($0) }) { return nil }
-        if host.contains(":") && IPAddressParser.parse(host) == nil { return nil }
+        if host.contains(Character(":")) && IPAddressParser.parse(host) == nil { return nil }
         return CheckTarget(host: host, port: portOverride ?? port ?? 443)
     }
 

@@ -49,7 +49,7 @@ public enum ATSResolver {
         guard let host = URLHost.of(components), !host.isEmpty else {
             throw ResolutionError(description: "'\(url)' has no host")
         }
-        return (scheme, HostName(host.contains("%") ? host.removingPercentEncoding ?? host : host))
+        return (scheme, HostName(host.contains(Character("%")) ? host.removingPercentEncoding ?? host : host))
     }
 }
 

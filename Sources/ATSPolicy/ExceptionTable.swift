@@ -22,7 +22,7 @@ struct ExceptionTable {
         let invalidMinimumTLSVersion: String?
         /// For a key with `/`: the range Apple's parser reads, or nil when it reads none.
         let cidr: AppleCIDR?
-        var isCIDRKey: Bool { key.contains("/") }
+        var isCIDRKey: Bool { key.contains(Character("/")) }
     }
 
     let entries: [Entry]
@@ -52,7 +52,7 @@ struct ExceptionTable {
                       allowsInsecureHTTPLoads: domain.boolean(ATSKeys.allowsInsecureHTTPLoads, legacy: legacy)?.value ?? false,
                       requiresForwardSecrecy: domain.boolean(ATSKeys.requiresForwardSecrecy, legacy: legacy)?.value ?? true,
                       minimumTLSVersion: version, invalidMinimumTLSVersion: version == nil ? written : nil,
-                      cidr: domain.key.contains("/") ? AppleCIDR(domain.key) : nil))
+                      cidr: domain.key.contains(Character("/")) ? AppleCIDR(domain.key) : nil))
         }
         entries = order.compactMap { byKey[$0] }
         names = byKey.filter { !$0.value.isCIDRKey }

@@ -27,7 +27,7 @@ public struct HostName: Sendable, Hashable, Codable, CustomStringConvertible {
     public var isIPAddress: Bool { ipAddress != nil }
 
     /// True for names without a dot (`localhost`, `myserver`): ATS calls them unqualified (docs/ats-rules.md#ats-local-exemption).
-    public var isUnqualified: Bool { !isIPAddress && !text.contains(".") }
+    public var isUnqualified: Bool { !isIPAddress && !text.contains(Character(".")) }
 
     /// True for `*.local` names (mDNS).
     public var isLocalDomain: Bool {

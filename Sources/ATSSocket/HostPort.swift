@@ -4,7 +4,7 @@ package enum HostPort {
     /// The host as it goes before `:port` or into a Host header: IPv6 literals (anything
     /// with a colon) in brackets, once; everything else unchanged.
     package static func bracketed(_ host: String) -> String {
-        host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        host.contains(Character(":")) && !host.hasPrefix("[") ? "[\(host)]" : host
     }
 
     /// `host:port`, with an IPv6 host in brackets.

@@ -42,7 +42,7 @@ public struct OptionSpec: Sendable {
     ) {
         precondition(!name.isEmpty && !name.hasPrefix("-"),
                      "OptionSpec: long name '\(name)' must be non-empty and given without dashes")
-        precondition(!name.contains("=") && !name.contains(where: \.isWhitespace),
+        precondition(!name.contains(Character("=")) && !name.contains(where: \.isWhitespace),
                      "OptionSpec: long name '\(name)' must not contain '=' or whitespace")
         if let short {
             precondition(short != "-" && short != "=" && !short.isWhitespace,

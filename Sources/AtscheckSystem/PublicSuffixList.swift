@@ -117,7 +117,7 @@ public struct PublicSuffixList: Sendable {
             if wildcards.contains(parent) && !(icannOnly && privateWildcards.contains(parent)) { return true }
         }
         // Every TLD is a public suffix even when the list does not name it (the "*" default rule).
-        return !name.contains(".")
+        return !name.contains(Character("."))
     }
 }
 

@@ -6,23 +6,27 @@ import Testing
 struct SocketTests {
     @Test("bound port is read back typed", arguments: ["127.0.0.1", "::1"])
     func boundPort(ip: String) throws {
-        let (listener, bound) = try Socket.listen(ip: ip, port: 0)
-        defer { listener.close() }
-        #expect(bound.port != 0)
-        #expect(bound.ipText == ip)
-        #expect(try listener.localAddress().port == bound.port)
-        let target = try #require(Resolver.resolve(ip, port: bound.port, numericHost: true).first)
-        let client = try Socket.connect(to: target, until: .after(seconds: 5))
-        defer { client.close() }
-        let (server, peer) = try listener.accept()
-        defer { server.close() }
-        #expect(peer.ipText == ip)
-        #expect(try client.localAddress().port == peer.port)
+        // Each descriptor is closed exactly once: a second close(2) of the same number can hit
+        // a descriptor a test running in parallel has just been given (it failed the ::1 case
+        // with "listen: Bad file descriptor" under the full suite).
+        let chosen: UInt16
+        do {
+            let (listener, bound) = try Socket.listen(ip: ip, port: 0)
+            defer { listener.close() }
+            #expect(bound.port != 0)
+            #expect(bound.ipText == ip)
+            #expect(try listener.localAddress().port == bound.port)
+            let target = try #require(Resolver.resolve(ip, port: bound.port, numericHost: true).first)
+            let client = try Socket.connect(to: target, until: .after(seconds: 5))
+            defer { client.close() }
+            let (server, peer) = try listener.accept()
+            defer { server.close() }
+            #expect(peer.ipText == ip)
+            #expect(try client.localAddress().port == peer.port)
+            chosen = bound.port
+        }
 
         // An explicit port comes back as itself.
-        let chosen = bound.port
-        listener.close()
-        server.close()
         let (again, rebound) = try Socket.listen(ip: ip, port: chosen)
         defer { again.close() }
         #expect(rebound.port == chosen)
