@@ -11,8 +11,8 @@ import Foundation
 /// Concurrency: each run resolves the endpoint once, then drives non-blocking sockets from an
 /// event loop, with at most ``Configuration/maxConcurrentHandshakes`` handshakes in flight; a
 /// plan of four specs or more that the bound admits in one round, on a machine with more than
-/// one core, is split over two loops (every other spec on a second thread, each loop with half
-/// the bound). The async `run` does this on a thread of its own, so it never blocks a
+/// one core, is split over two loops (the Apple-like probe and fewer than half of the others on
+/// the calling thread, the rest on a second thread, each loop bounded by its share). The async `run` does this on a thread of its own, so it never blocks a
 /// Swift-concurrency thread; `runBlocking` does it on the caller's thread.
 /// Callers probing many hosts bound how many endpoints they run at once.
 public struct TLSProber: Sendable {
@@ -133,31 +133,38 @@ final class HostSession {
     }
 
     /// A plan of four handshakes or more that runs in one round (the per-host bound admits every
-    /// spec at once), on a machine with more than one core, runs on two event loops: every other
-    /// spec on a second thread, each loop with half the bound, so that both halves still run in
+    /// spec at once), on a machine with more than one core, runs on two event loops, the second
+    /// on a thread of its own, each loop bounded by its share, so that both halves still run in
     /// one round. The client's side of eight handshakes (key shares, the server's flight, the
-    /// chain) is CPU work, and one thread would do it one handshake after another. Results come
-    /// back in spec order, then `whenSettled` sees them all. Nil when the plan stays on one loop
-    /// (a plan that needs several rounds keeps one loop, whose rounds the bound shapes).
+    /// chain) is CPU work, and one thread would do it one handshake after another. The first
+    /// loop takes the first spec (the Apple-like probe, the one full handshake that reads and
+    /// decodes the chain) and one spec fewer than half of the others from a plan of six or more;
+    /// the second loop the rest. Results come back in spec order, then `whenSettled` sees them
+    /// all. Nil when the plan stays on one loop (a plan that needs several rounds keeps one loop,
+    /// whose rounds the bound shapes).
     private func splitAcrossTwoLoops(_ specs: [ProbeSpec], whenSettled: (([ProbeResult]) -> [ProbeSpec])?) -> [ProbeResult]? {
         let bound = configuration.maxConcurrentHandshakes
         guard specs.count >= 4, bound >= specs.count, UsableProcessors.count > 1 else { return nil }
+        let firstCount = specs.count / 2 - (specs.count >= 6 ? 1 : 0)
+        let firstIndices = Array(stride(from: 0, to: specs.count, by: 2).prefix(firstCount))
+        let secondIndices = specs.indices.filter { !firstIndices.contains($0) }
         var firstConfiguration = configuration, secondConfiguration = configuration
-        firstConfiguration.maxConcurrentHandshakes = bound - bound / 2
-        secondConfiguration.maxConcurrentHandshakes = bound / 2
+        firstConfiguration.maxConcurrentHandshakes = firstIndices.count
+        secondConfiguration.maxConcurrentHandshakes = bound - firstIndices.count
         let first = makeEngine(firstConfiguration), second = makeEngine(secondConfiguration)
         engine = first
         secondEngine = second
-        let firstIndices = Array(stride(from: 0, to: specs.count, by: 2))
-        let secondIndices = Array(stride(from: 1, to: specs.count, by: 2))
         let secondRun = LoopRun(engine: second, specs: secondIndices.map { specs[$0] })
         let thread = Thread { secondRun.run() }
         thread.name = "atscheck.TLSProbe.second"
         thread.start()
         let firstResults = first.run(firstIndices.map { specs[$0] })
         let secondResults = secondRun.wait()
-        // Back in spec order: the first loop had the even positions, the second the odd ones.
-        var merged = specs.indices.map { $0 % 2 == 0 ? firstResults[$0 / 2] : secondResults[$0 / 2] }
+        // Back in spec order.
+        var byIndex: [Int: ProbeResult] = [:]
+        for (index, result) in zip(firstIndices, firstResults) { byIndex[index] = result }
+        for (index, result) in zip(secondIndices, secondResults) { byIndex[index] = result }
+        var merged = specs.indices.compactMap { byIndex[$0] }
         if let whenSettled, first.mayStartMore(now: Monotonic.now()) {
             let more = whenSettled(merged)
             if !more.isEmpty { merged += first.run(more) }
