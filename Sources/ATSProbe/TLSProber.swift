@@ -11,9 +11,10 @@ import Foundation
 /// Concurrency: each run resolves the endpoint once, then drives non-blocking sockets from an
 /// event loop, with at most ``Configuration/maxConcurrentHandshakes`` handshakes in flight; a
 /// plan of four specs or more that the bound admits in one round, on a machine with more than
-/// one core, is split over two loops (the Apple-like probe and fewer than half of the others on
-/// the calling thread, the rest on a second thread, each loop bounded by its share). The async `run` does this on a thread of its own, so it never blocks a
-/// Swift-concurrency thread; `runBlocking` does it on the caller's thread.
+/// one core, is split over two loops (the Apple-like probe and the legacy-version probes on the
+/// calling thread, the rest on a second thread, each loop bounded by its share). The async
+/// `run` does this on a thread of its own, so it never blocks a Swift-concurrency thread;
+/// `runBlocking` does it on the caller's thread.
 /// Callers probing many hosts bound how many endpoints they run at once.
 public struct TLSProber: Sendable {
     /// Deadlines and limits.
@@ -137,16 +138,17 @@ final class HostSession {
     /// on a thread of its own, each loop bounded by its share, so that both halves still run in
     /// one round. The client's side of eight handshakes (key shares, the server's flight, the
     /// chain) is CPU work, and one thread would do it one handshake after another. The first
-    /// loop takes the first spec (the Apple-like probe, the one full handshake that reads and
-    /// decodes the chain) and one spec fewer than half of the others from a plan of six or more;
-    /// the second loop the rest. Results come back in spec order, then `whenSettled` sees them
-    /// all. Nil when the plan stays on one loop (a plan that needs several rounds keeps one loop,
-    /// whose rounds the bound shapes).
+    /// loop takes the plan's first specs: the Apple-like probe (the one full handshake, which
+    /// reads and decodes the chain) and the legacy-version probes after it (refused at once by a
+    /// modern server), one spec fewer than half the plan from six specs on; the second loop takes
+    /// the rest. Results come back in spec order, then `whenSettled` sees them all. Nil when the
+    /// plan stays on one loop (a plan that needs several rounds keeps one loop, whose rounds the
+    /// bound shapes).
     private func splitAcrossTwoLoops(_ specs: [ProbeSpec], whenSettled: (([ProbeResult]) -> [ProbeSpec])?) -> [ProbeResult]? {
         let bound = configuration.maxConcurrentHandshakes
         guard specs.count >= 4, bound >= specs.count, UsableProcessors.count > 1 else { return nil }
         let firstCount = specs.count / 2 - (specs.count >= 6 ? 1 : 0)
-        let firstIndices = Array(stride(from: 0, to: specs.count, by: 2).prefix(firstCount))
+        let firstIndices = Array(0..<firstCount)
         let secondIndices = specs.indices.filter { !firstIndices.contains($0) }
         var firstConfiguration = configuration, secondConfiguration = configuration
         firstConfiguration.maxConcurrentHandshakes = firstIndices.count
