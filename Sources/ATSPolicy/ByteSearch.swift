@@ -5,23 +5,14 @@
 public enum ByteSearch {
     /// True when `needle` occurs in `text` (an empty needle always does).
     public static func contains(_ text: String, _ needle: String) -> Bool {
-        var text = text, needle = needle
-        return text.withUTF8 { haystack in
-            needle.withUTF8 { pattern in
-                guard let first = pattern.first else { return true }
-                guard pattern.count <= haystack.count else { return false }
-                var start = 0
-                while start <= haystack.count - pattern.count {
-                    if haystack[start] == first && memoryEqual(haystack, start, pattern) { return true }
-                    start += 1
-                }
-                return false
-            }
+        let haystack = Array(text.utf8), pattern = Array(needle.utf8)
+        var start = 0
+        while start + pattern.count <= haystack.count {
+            var matched = 0
+            while matched < pattern.count && haystack[start + matched] == pattern[matched] { matched += 1 }
+            if matched == pattern.count { return true }
+            start += 1
         }
-    }
-
-    private static func memoryEqual(_ haystack: UnsafeBufferPointer<UInt8>, _ start: Int, _ pattern: UnsafeBufferPointer<UInt8>) -> Bool {
-        for offset in 1..<max(1, pattern.count) where haystack[start + offset] != pattern[offset] { return false }
-        return true
+        return false
     }
 }

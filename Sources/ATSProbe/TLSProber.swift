@@ -148,25 +148,18 @@ final class HostSession {
         let bound = configuration.maxConcurrentHandshakes
         guard specs.count >= 4, bound >= specs.count, UsableProcessors.count > 1 else { return nil }
         let firstCount = specs.count / 2 - (specs.count >= 6 ? 1 : 0)
-        let firstIndices = Array(0..<firstCount)
-        let secondIndices = specs.indices.filter { !firstIndices.contains($0) }
         var firstConfiguration = configuration, secondConfiguration = configuration
-        firstConfiguration.maxConcurrentHandshakes = firstIndices.count
-        secondConfiguration.maxConcurrentHandshakes = bound - firstIndices.count
+        firstConfiguration.maxConcurrentHandshakes = firstCount
+        secondConfiguration.maxConcurrentHandshakes = bound - firstCount
         let first = makeEngine(firstConfiguration), second = makeEngine(secondConfiguration)
         engine = first
         secondEngine = second
-        let secondRun = LoopRun(engine: second, specs: secondIndices.map { specs[$0] })
+        let secondRun = LoopRun(engine: second, specs: Array(specs[firstCount...]))
         let thread = Thread { secondRun.run() }
         thread.name = "atscheck.TLSProbe.second"
         thread.start()
-        let firstResults = first.run(firstIndices.map { specs[$0] })
-        let secondResults = secondRun.wait()
-        // Back in spec order.
-        var byIndex: [Int: ProbeResult] = [:]
-        for (index, result) in zip(firstIndices, firstResults) { byIndex[index] = result }
-        for (index, result) in zip(secondIndices, secondResults) { byIndex[index] = result }
-        var merged = specs.indices.compactMap { byIndex[$0] }
+        // Each loop returns its specs' results in order, and the first has the plan's head.
+        var merged = first.run(Array(specs[..<firstCount])) + secondRun.wait()
         if let whenSettled, first.mayStartMore(now: Monotonic.now()) {
             let more = whenSettled(merged)
             if !more.isEmpty { merged += first.run(more) }

@@ -100,7 +100,7 @@ struct ProberFailureTests {
     func oneRoundOnTwoLoops() async throws {
         let (observation, seen) = try await Self.holdAll(8, bound: 8)
         #expect(seen <= 8, "saw \(seen)")
-        // Split over two loops of half the bound each, the halves still overlap: one round.
+        // Split over two loops (3 and 5 specs, bounds 3 and 5), the two still overlap: one round.
         #expect(seen >= 5, "saw \(seen)")
         #expect(observation.milliseconds < 2 * 2000, "one round of 2 s handshakes, not two: \(observation.milliseconds) ms")
     }
