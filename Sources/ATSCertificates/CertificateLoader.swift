@@ -47,9 +47,24 @@ public enum CertificateLoader {
     }
 
     private static func parsePEM(_ bytes: [UInt8]) throws(CertificateLoadError) -> [Certificate] {
-        let result: Result<[Certificate], CertificateLoadError>? = withMemoryBIO(bytes) { bio in
-            var certificates: [Certificate] = []
-            var labels: [String] = []
+        let blocks = try pemBlocks(bytes)
+        var certificates: [Certificate] = []
+        for (index, block) in blocks.enumerated() where certificateLabels.contains(block.label) {
+            switch decodeOne(block.der, trusted: block.label == "TRUSTED CERTIFICATE") {
+            case .success(let certificate): certificates.append(certificate)
+            case .failure(let failure): throw .invalidCertificateInPEM(blockIndex: index, reason: failure.reason)
+            }
+        }
+        if certificates.isEmpty { throw .noCertificateInPEM(foundLabels: blocks.map(\.label)) }
+        return certificates
+    }
+
+    private static let certificateLabels: Set<String> = ["CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE"]
+
+    /// Every PEM block: its label and its decoded base64 body.
+    private static func pemBlocks(_ bytes: [UInt8]) throws(CertificateLoadError) -> [(label: String, der: [UInt8])] {
+        let result: Result<[(label: String, der: [UInt8])], CertificateLoadError>? = withMemoryBIO(bytes) { bio in
+            var blocks: [(label: String, der: [UInt8])] = []
             ERR_clear_error()
             while true {
                 var name: UnsafeMutablePointer<CChar>? = nil
@@ -68,20 +83,13 @@ public enum CertificateLoader {
                         ERR_clear_error()
                         break
                     }
-                    return .failure(.malformedPEM(blockIndex: labels.count, reason: drainOpenSSLErrors() ?? "unreadable block"))
+                    return .failure(.malformedPEM(blockIndex: blocks.count, reason: drainOpenSSLErrors() ?? "unreadable block"))
                 }
                 let label = name.map { String(cString: $0) } ?? ""
-                labels.append(label)
-                guard ["CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE"].contains(label) else { continue }
                 let der = body.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
-                switch decodeOne(der, trusted: label == "TRUSTED CERTIFICATE") {
-                case .success(let certificate): certificates.append(certificate)
-                case .failure(let failure):
-                    return .failure(.invalidCertificateInPEM(blockIndex: labels.count - 1, reason: failure.reason))
-                }
+                blocks.append((label, der))
             }
-            if certificates.isEmpty { return .failure(.noCertificateInPEM(foundLabels: labels)) }
-            return .success(certificates)
+            return .success(blocks)
         }
         guard let result else { throw .unreadable("out of memory") }
         return try result.get()

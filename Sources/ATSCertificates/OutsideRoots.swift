@@ -10,15 +10,31 @@ public final class OutsideRoots: Sendable {
     private let load: @Sendable () -> [Certificate]
     private let lock = NSLock()
     nonisolated(unsafe) private var cached: TrustStore?
-    /// Roots Apple removed: SHA-256 of the DER (lower-case hex, no colons) → the release that removed it.
-    public let removed: [String: String]
+    private let loadRemoved: @Sendable () -> [String: String]
+    nonisolated(unsafe) private var cachedRemoved: [String: String]?
 
     /// Roots from `name`, read by `certificates` when first needed, and Apple's removed roots
-    /// (`sha256 → release`).
-    public init(name: String, certificates: @escaping @Sendable () -> [Certificate], removed: [String: String]) {
+    /// (`sha256 → release`), read by `removed` when first needed.
+    public init(name: String, certificates: @escaping @Sendable () -> [Certificate],
+                removed: @escaping @Sendable () -> [String: String]) {
         self.name = name
         self.load = certificates
-        self.removed = removed
+        self.loadRemoved = removed
+    }
+
+    /// Roots from `name`, read by `certificates` when first needed, and Apple's removed roots.
+    public convenience init(name: String, certificates: @escaping @Sendable () -> [Certificate], removed: [String: String]) {
+        self.init(name: name, certificates: certificates, removed: { removed })
+    }
+
+    /// Roots Apple removed: SHA-256 of the DER (lower-case hex, no colons) → the release that removed it.
+    public var removed: [String: String] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cachedRemoved { return cachedRemoved }
+        let removed = loadRemoved()
+        cachedRemoved = removed
+        return removed
     }
 
     /// Roots from `name`, already read.
@@ -46,6 +62,7 @@ public final class OutsideRoots: Sendable {
     func explanation(for presented: [Certificate], at time: Date, storeName: String?) -> String? {
         let apple = storeName.map { "Apple's store (\($0))" } ?? "the trust store"
         let path = PathValidator.validate(presented, store: store, at: time)
+        let removed = removed
         if path.anchorOrigin != nil, let root = path.chain.last {
             var text = "it chains to \(root.subject.rfc4514) in \(name), which \(apple) does not ship"
             if let release = removed[Self.key(root)] { text += "; Apple removed that root in \(release)" }

@@ -89,7 +89,7 @@ public struct TrustEvaluator: Sendable {
 
     private static func issuer(of leaf: Certificate, path: PathValidation, presented: [Certificate], store: TrustStore) -> Certificate? {
         if path.chain.count > 1 { return path.chain[1] }
-        return (presented.dropFirst() + store.anchors.map(\.certificate)).first { $0.subject == leaf.issuer }
+        return presented.dropFirst().first { $0.subject == leaf.issuer } ?? store.anchors(issuing: leaf).first
     }
 
     private func notes(_ context: TrustContext) -> [String] {

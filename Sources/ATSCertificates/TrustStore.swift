@@ -1,4 +1,5 @@
 import CATSOpenSSL
+import CATSOpenSSLShims
 import Foundation
 
 /// The roots a chain may end at, each marked with where it came from. The origin matters:
@@ -36,7 +37,15 @@ public struct TrustStore: Sendable {
     }
 
     /// Every anchor; a certificate present in several sets counts as `.system`, then `.user`.
-    public let anchors: [Anchor]
+    /// Preinstalled roots held as a ``LazyRootSet`` are decoded here, on first use: verification
+    /// and ``origin(of:)`` never need this list.
+    public var anchors: [Anchor] {
+        (lazySystem?.certificates.map { Anchor(certificate: $0, origin: .system) } ?? []) + listedAnchors
+    }
+    /// The anchors given as certificates (all of them, unless the system roots are lazy).
+    private let listedAnchors: [Anchor]
+    /// The preinstalled roots when they are kept as DER until needed (Apple's snapshot).
+    private let lazySystem: LazyRootSet?
     let native: NativeStore
     /// What the preinstalled anchors are, for reports ("Apple security_certificates-55349.0.11 (…)",
     /// "/etc/ssl/certs/ca-certificates.crt"); nil when not said.
@@ -48,20 +57,49 @@ public struct TrustStore: Sendable {
 
     /// A store from explicit system (public), user-installed and app-supplied anchors.
     public init(system: [Certificate] = [], user: [Certificate] = [], app: [Certificate] = []) {
+        listedAnchors = Self.deduplicated([(.system, system), (.user, user), (.app, app)])
+        lazySystem = nil
+        native = NativeStore(listedAnchors.map(\.certificate))
+    }
+
+    /// A store whose preinstalled roots stay undecoded until a chain names one; user-installed
+    /// and app-supplied anchors that are also preinstalled count as preinstalled.
+    public init(lazySystem: LazyRootSet, user: [Certificate] = [], app: [Certificate] = []) {
+        listedAnchors = Self.deduplicated([(.user, user.filter { !lazySystem.contains($0) }),
+                                           (.app, app.filter { !lazySystem.contains($0) })])
+        self.lazySystem = lazySystem
+        // A subject already in the store hides the lazy roots of that subject from OpenSSL's
+        // lookups, so those are decoded now.
+        let sameSubject = listedAnchors.flatMap { lazySystem.roots(withSubjectOf: $0.certificate) }
+        native = NativeStore(sameSubject + listedAnchors.map(\.certificate), lazy: lazySystem)
+    }
+
+    private static func deduplicated(_ sets: [(Origin, [Certificate])]) -> [Anchor] {
         var seen = Set<Certificate>()
         var anchors: [Anchor] = []
-        for (origin, certificates) in [(Origin.system, system), (.user, user), (.app, app)] {
+        for (origin, certificates) in sets {
             for certificate in certificates where seen.insert(certificate).inserted {
                 anchors.append(Anchor(certificate: certificate, origin: origin))
             }
         }
-        self.anchors = anchors
-        self.native = NativeStore(anchors.map(\.certificate))
+        return anchors
+    }
+
+    /// How many anchors of an origin (without decoding lazy roots).
+    public func count(of origin: Origin) -> Int {
+        listedAnchors.filter { $0.origin == origin }.count + (origin == .system ? lazySystem?.count ?? 0 : 0)
     }
 
     /// The origin of `certificate` if it is one of the anchors.
     public func origin(of certificate: Certificate) -> Origin? {
-        anchors.first { $0.certificate == certificate }?.origin
+        if lazySystem?.contains(certificate) == true { return .system }
+        return listedAnchors.first { $0.certificate == certificate }?.origin
+    }
+
+    /// The anchors whose subject is `certificate`'s issuer, preinstalled first.
+    func anchors(issuing certificate: Certificate) -> [Certificate] {
+        (lazySystem?.roots(issuing: certificate) ?? [])
+            + listedAnchors.map(\.certificate).filter { $0.subject == certificate.issuer }
     }
 
     /// Places where Linux distributions and macOS keep the system CA bundle, in search order.
@@ -85,8 +123,12 @@ final class NativeStore: @unchecked Sendable {
     /// The anchors by their X509 object (the one the store holds).
     private let byObject: [OpaquePointer: Certificate]
 
-    init(_ certificates: [Certificate]) {
+    /// A store of `certificates`, plus `lazy`'s roots found by subject when a chain needs them
+    /// (or all added now, if OpenSSL refused the lookup).
+    init(_ certificates: [Certificate], lazy: LazyRootSet? = nil) {
         pointer = X509_STORE_new()
+        var certificates = certificates
+        if let lazy, !lazy.installLookup(in: pointer) { certificates = lazy.certificates + certificates }
         for certificate in certificates {
             // X509_STORE_add_cert takes its own reference to the certificate's decoded X509.
             _ = X509_STORE_add_cert(pointer, certificate.decoded.pointer)
@@ -94,6 +136,9 @@ final class NativeStore: @unchecked Sendable {
         byObject = Dictionary(certificates.map { ($0.decoded.pointer, $0) }, uniquingKeysWith: { first, _ in first })
         ERR_clear_error()
     }
+
+    /// How many certificates the `X509_STORE` holds now (lazy roots count once loaded).
+    var objectCount: Int { Int(ats_store_object_count(pointer)) }
 
     /// The anchor whose X509 object this is, if any.
     func anchor(_ object: OpaquePointer) -> Certificate? { byObject[object] }

@@ -11,8 +11,8 @@ public struct TrustStoreSummary: Codable, Sendable, Equatable {
 
     public init(_ store: TrustStore) {
         preinstalled = store.systemName
-        preinstalledRoots = store.anchors.filter { $0.origin == .system }.count
-        userRoots = store.anchors.filter { $0.origin == .user }.count
-        appAnchors = store.anchors.filter { $0.origin == .app }.count
+        preinstalledRoots = store.count(of: .system)
+        userRoots = store.count(of: .user)
+        appAnchors = store.count(of: .app)
     }
 }

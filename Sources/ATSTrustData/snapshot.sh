@@ -3,6 +3,8 @@
 # (https://github.com/apple-oss-distributions/security_certificates), one folder per release tag:
 #
 #   Sources/ATSTrustData/Snapshots/<tag>/roots.pem       the preinstalled roots (certificates/roots/*), PEM, sorted by SHA-256
+#   Sources/ATSTrustData/Snapshots/<tag>/roots.index.tsv per root of roots.pem, in order: the SHA-256 of its DER and its
+#                                   subject hash (openssl x509 -subject_hash), for LazyRootSet's lookup by subject
 #   Sources/ATSTrustData/Snapshots/<tag>/removed.tsv     the roots Apple removed (certificates/removed/*): SHA-256, the first
 #                                   release whose tree has it under removed/, the subject
 #   Sources/ATSTrustData/Snapshots/<tag>/log_list.json   the CT log list (certificate_transparency/log_list.json), as published
@@ -38,6 +40,10 @@ for tag in "$@"; do
     printf '%s\t%s\n' "$fingerprint" "$path" >> "$work/roots.list"
   done < "$work/roots.names"
   sort "$work/roots.list" | while IFS=$'\t' read -r fingerprint path; do cat "$work/$fingerprint.pem"; done > "$out/roots.pem"
+  printf 'sha256\tsubject_hash\n' > "$out/roots.index.tsv"
+  sort "$work/roots.list" | while IFS=$'\t' read -r fingerprint path; do
+    printf '%s\t%s\n' "$fingerprint" "$(openssl x509 -in "$work/$fingerprint.pem" -noout -subject_hash)"
+  done >> "$out/roots.index.tsv"
   # Removed roots: fingerprint, the release that first lists the file under removed/, subject.
   printf 'sha256\tremoved_in\tsubject\n' > "$out/removed.tsv"
   git -C "$git_dir" ls-tree -r --name-only "$tag" certificates/removed | while read -r path; do
@@ -50,7 +56,7 @@ for tag in "$@"; do
     printf '%s\t%s\t%s\n' "$fingerprint" "${removed:-$tag}" "$subject"
   done | sort >> "$out/removed.tsv"
   git -C "$git_dir" show "$tag:certificate_transparency/log_list.json" > "$out/log_list.json"
-  for file in roots.pem removed.tsv log_list.json; do
+  for file in roots.pem roots.index.tsv removed.tsv log_list.json; do
     printf '%s\t%s\t%s\t%s\t%s\n' "$tag" "$date" "$tag/$file" "$(sha256sum "$out/$file" | cut -d' ' -f1)" "written" >> "$index"
   done
   printf '%s\t%s\t%s\t%s\t%s\n' "$tag" "$date" "certificate_transparency/log_list.json" \

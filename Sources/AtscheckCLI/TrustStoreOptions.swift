@@ -48,29 +48,30 @@ extension TrustStoreOptions {
     func makeStore(target: TargetOS = .latest) throws -> TrustStore {
         let user = try caFiles.flatMap(InputFile.certificates)
         let app = try appAnchorFiles.flatMap(InputFile.certificates)
-        var system: [Certificate] = []
+        var store: TrustStore
         var name: String? = nil
         var outside: OutsideRoots? = nil
         if let systemRootsFile {
-            system = try InputFile.certificates(systemRootsFile)
+            store = TrustStore(system: try InputFile.certificates(systemRootsFile), user: user, app: app)
             name = systemRootsFile
         } else if useSystemRoots {
             let snapshot = Self.snapshot(for: target)
             do {
-                system = try CertificateLoader.parse(try snapshot.rootsPEM())
-                let removed = try snapshot.removedRoots().mapValues(\.removedIn)
+                let shipped = try LazyRootSet(pem: try snapshot.rootsPEM(), index: try snapshot.rootsIndex())
+                store = TrustStore(lazySystem: shipped, user: user, app: app)
                 let bundlePath = TrustStore.defaultSystemBundlePath()
-                let shipped = Set(system)
-                // Read only if a chain turns out untrusted.
+                // Both read only if a chain turns out untrusted. The removed list is part of the
+                // snapshot read above, so it is there; if not, the explanation goes without it.
                 outside = OutsideRoots(name: "the platform CA bundle" + (bundlePath.map { " (\($0))" } ?? ""),
                                        certificates: { (bundlePath.flatMap { try? InputFile.certificates($0) } ?? []).filter { !shipped.contains($0) } },
-                                       removed: removed)
+                                       removed: { (try? snapshot.removedRoots().mapValues(\.removedIn)) ?? [:] })
             } catch {
                 throw InputError(description: "\(command): \(error)")
             }
             name = "Apple \(snapshot)"
+        } else {
+            store = TrustStore(user: user, app: app)
         }
-        var store = TrustStore(system: system, user: user, app: app)
         store.systemName = name
         store.outside = outside
         store.transparency = try logVerifier(target: target)

@@ -38,12 +38,13 @@ public enum RegularFile {
         let (descriptor, size) = try openForStreaming(atPath: path, limit: Int64(limit))
         defer { closeDescriptor(descriptor) }
 
-        var bytes = [UInt8](repeating: 0, count: Int(size) + 1)
+        // Read straight into the Data returned (no second copy of the file).
+        var bytes = Data(count: Int(size) + 1)
         var filled = 0
         while true {
             if filled == bytes.count {
                 guard bytes.count <= limit else { throw .tooLarge(size: Int64(filled), limit: limit) }
-                bytes.append(contentsOf: [UInt8](repeating: 0, count: Swift.min(Swift.max(4096, bytes.count), limit + 1 - bytes.count)))
+                bytes.count += Swift.min(Swift.max(4096, bytes.count), limit + 1 - bytes.count)
             }
             let count = bytes.withUnsafeMutableBytes { buffer in
                 retryingOnInterrupt { systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled) }
@@ -52,7 +53,8 @@ public enum RegularFile {
             if count == 0 { break }
             filled += count
         }
-        return Data(bytes[0..<filled])
+        bytes.count = filled
+        return bytes
     }
 
     /// An open descriptor for the regular file at `path` and its size, for a reader that

@@ -22,7 +22,7 @@ struct AppleTrustSnapshotTests {
     @Test("every snapshot loads: roots parse, removed roots and the log list read, SHA-256 as the index records")
     func snapshotsLoad() throws {
         let index = try Self.index()
-        #expect(index.count == AppleTrustSnapshot.all.count * 3)
+        #expect(index.count == AppleTrustSnapshot.all.count * 4)
         for snapshot in AppleTrustSnapshot.all {
             let roots = try CertificateLoader.parse(try snapshot.rootsPEM())
             #expect(roots.count > 150, "\(snapshot.tag)")
@@ -32,7 +32,8 @@ struct AppleTrustSnapshotTests {
             #expect(removed.count > 250)
             let logList = try snapshot.logListJSON()
             #expect(logList.count > 50_000)
-            for (name, data) in [("roots.pem", try snapshot.rootsPEM()), ("log_list.json", try snapshot.logListJSON())] {
+            for (name, data) in [("roots.pem", try snapshot.rootsPEM()), ("roots.index.tsv", try snapshot.rootsIndex()),
+                                 ("log_list.json", try snapshot.logListJSON())] {
                 let recorded = index.first { $0.tag == snapshot.tag && $0.file == "\(snapshot.tag)/\(name)" }?.sha256
                 #expect(Digest.colonHex(Digest.sha256([UInt8](data))).replacingOccurrences(of: ":", with: "").lowercased() == recorded, "\(snapshot.tag)/\(name)")
             }

@@ -252,4 +252,16 @@ const char *ats_pin_ssl_servername(const SSL *ssl);
 int ats_pin_ssl_set_sni(SSL *ssl, const char *name);
 // ---- end of Pinning shims ------------------------------------------------------------------
 
+/// Adds to `store` a lookup over `count` certificates kept as PEM (`pem`, copied; certificate
+/// `i` is the block at `offsets[i]`, `lengths[i]` bytes) and decoded only when a chain asks for
+/// a subject whose X509_NAME_hash_ex is theirs (lazy_roots.c). The store owns the copy.
+/// Returns 1 on success.
+int ats_store_add_lazy_roots(X509_STORE *store, const unsigned char *pem, int pem_length,
+                             const int *offsets, const int *lengths,
+                             const unsigned long *subject_hashes, int count);
+/// How many objects (certificates, CRLs) the store holds now; -1 on error.
+int ats_store_object_count(X509_STORE *store);
+/// X509_NAME_hash_ex (the `openssl x509 -subject_hash` value), 0 if it cannot be computed.
+unsigned long ats_x509_name_hash(const X509_NAME *name);
+
 #endif
