@@ -11,7 +11,8 @@ let package = Package(
         .executableTarget(name: "FuzzPlist", dependencies: [
             .product(name: "ATSPolicy", package: "atscheck"), .product(name: "ATSLint", package: "atscheck"),
         ]),
-        .executableTarget(name: "FuzzCertificates", dependencies: [.product(name: "ATSCertificates", package: "atscheck")]),
+        .executableTarget(name: "FuzzCertificates", dependencies: [.product(name: "ATSCertificates", package: "atscheck"),
+                                                                   .product(name: "ATSTrustData", package: "atscheck")]),
         .executableTarget(name: "FuzzProxyHead", dependencies: [.product(name: "ATSProxy", package: "atscheck")]),
         .executableTarget(name: "FuzzPublicSuffix", dependencies: [.product(name: "ATSCertificates", package: "atscheck")]),
         .executableTarget(name: "FuzzTransparency", dependencies: [.product(name: "ATSCertificates", package: "atscheck")]),

@@ -1,3 +1,4 @@
+import ATSTrustData
 import CATSOpenSSL
 import CATSOpenSSLShims
 import Foundation
@@ -66,6 +67,12 @@ public final class LazyRootSet: @unchecked Sendable {
             }
         }
         return starts.indices.map { starts[$0]..<(($0 + 1 < starts.count) ? starts[$0 + 1] : text.count) }
+    }
+
+    /// The preinstalled roots of one of Apple's snapshots (the newest by default):
+    /// `TrustStore(lazySystem: try .apple())`.
+    public static func apple(_ snapshot: AppleTrustSnapshot = .latest) throws -> LazyRootSet {
+        try LazyRootSet(pem: try snapshot.rootsPEM(), index: try snapshot.rootsIndex())
     }
 
     /// How many roots.

@@ -11,8 +11,8 @@ guard let text = arguments.first, let target = CheckTarget.parse(text) else {
     exit(2)
 }
 let policy = try arguments.dropFirst().first.map { try PlistReader.read(contentsOf: URL(fileURLWithPath: $0)) }
-let roots = try CertificateLoader.parse(AppleTrustSnapshot.latest.rootsPEM())   // Apple's preinstalled roots
-let checker = ATSChecker(store: TrustStore(system: roots))
+let roots = try LazyRootSet.apple()   // Apple's preinstalled roots, decoded when a chain names one
+let checker = ATSChecker(store: TrustStore(lazySystem: roots))
 let result = try checker.check(target, options: CheckOptions(policyDocument: policy, time: Date()))
 print(result.verdict.status.rawValue, target.url)
 for reason in result.verdict.reasons {
