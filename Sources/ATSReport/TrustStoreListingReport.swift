@@ -24,7 +24,7 @@ public struct TrustStoreListingReport: Codable, Sendable, Equatable {
     public init() throws {
         snapshots = try AppleTrustSnapshot.all.map { snapshot in
             Snapshot(tag: snapshot.tag, date: snapshot.date, shippedWith: snapshot.shippedWith, usedFor: snapshot.usedFor,
-                     isDefault: snapshot == AppleTrustSnapshot.latest, roots: try CertificateLoader.parse(try snapshot.rootsPEM()).count,
+                     isDefault: snapshot == AppleTrustSnapshot.latest, roots: try LazyRootSet.apple(snapshot).count,
                      removedRoots: try snapshot.removedRoots().count, ctLogs: try Self.logCount(try snapshot.logListJSON()))
         }
     }
