@@ -121,13 +121,6 @@ public final class LazyRootSet: @unchecked Sendable {
         return certificate
     }
 
-    /// How many roots have been decoded so far.
-    var decodedCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return decoded.count
-    }
-
     /// The subject hash the index records for a certificate (`openssl x509 -subject_hash`).
     static func subjectHash(of certificate: Certificate) -> UInt {
         UInt(ats_x509_name_hash(X509_get_subject_name(certificate.decoded.pointer)))

@@ -44,7 +44,7 @@ public struct TrustStore: Sendable {
     }
     /// The anchors given as certificates (all of them, unless the system roots are lazy).
     private let listedAnchors: [Anchor]
-    /// The preinstalled roots when they are kept as DER until needed (Apple's snapshot).
+    /// The preinstalled roots when they stay undecoded until needed (Apple's snapshot).
     private let lazySystem: LazyRootSet?
     let native: NativeStore
     /// What the preinstalled anchors are, for reports ("Apple security_certificates-55349.0.11 (…)",
@@ -116,8 +116,9 @@ public struct TrustStore: Sendable {
     }
 }
 
-/// An `X509_STORE` holding the anchors, built once per `TrustStore` and shared read-only:
-/// OpenSSL allows concurrent verifications against one store once it is populated.
+/// An `X509_STORE` holding the anchors, built once per `TrustStore` and shared: OpenSSL allows
+/// concurrent verifications against one store, and the lazy roots' lookup adds certificates
+/// under the store's own lock, as OpenSSL's hashed-directory lookup does.
 final class NativeStore: @unchecked Sendable {
     let pointer: OpaquePointer
     /// The anchors by their X509 object (the one the store holds).
