@@ -130,12 +130,9 @@ enum LabHarness {
         return lines.joined(separator: "\n")
     }
 
-    /// A loopback port nothing listens on: a lab's port right after the lab stopped.
-    static let closedPort: UInt16? = {
-        guard let lab = try? TLSLab(profiles: [.goodRSA]), let port = lab.endpoint(.goodRSA)?.port else { return nil }
-        lab.stop()
-        return port
-    }()
+    /// A loopback port that refuses connections: bound, never listening, and held for the
+    /// process (a port merely released could be taken by another test's lab).
+    static let closedPort: UInt16? = (try? LoopbackPort.refusing())?.port
 }
 
 /// One probe run per profile, shared by concurrent tests. At most `maxConcurrentRuns`

@@ -1,5 +1,10 @@
 import AtscheckTestSupport
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 
 // Servers that cannot be judged (exit 3, within --timeout), `--ciphers` and `--probe-http`.
@@ -15,29 +20,35 @@ struct HostProbeTests {
     @Test("closed port, silent server, non-TLS server: exit 3 with the right code, within --timeout 2 plus a margin",
           arguments: [("closed", "connection-failed", -1004), ("silent", "timeout", -1001), ("not-tls", "not-tls", -1200)])
     func unreachable(_ kind: String, _ code: String, _ nsurlError: Int) async throws {
-        try await LabServe.with(kind == "closed" ? ["good-rsa"] : [kind]) { lab in
-            let port = try lab.port(kind == "closed" ? "good-rsa" : kind)
-            if kind == "closed" {
-                // The lab's port once the lab is gone: nothing listens there.
-                await lab.stop()
-                #expect(!lab.isRunning)
+        if kind == "closed" {
+            // Bound and never listening, held for the whole test: a port merely released (a
+            // stopped lab's) could be taken by another test's lab meanwhile, as it once was here.
+            let (fd, port) = try LoopbackPort.refusing()
+            defer { close(fd) }
+            try await Self.expectUnknown(port: port, code: code, nsurlError: nsurlError)
+        } else {
+            try await LabServe.with([kind]) { lab in
+                try await Self.expectUnknown(port: try lab.port(kind), code: code, nsurlError: nsurlError)
             }
-            for json in [true, false] {
-                let (result, seconds) = try await AsyncRun.timed(
-                    HostArguments.host("good.atscheck.test:\(port)", json: json, ["--timeout", "\(Self.timeout)"]))
-                #expect(result.status == 3, "\(result.command): \(result.stdout) \(result.stderr)")
-                #expect(seconds < Self.timeout + Self.margin, "\(result.command) took \(seconds) s")
-                if json {
-                    let document = try result.json()
-                    #expect(document["verdict"] as? String == "unknown")
-                    let reasons = try #require(document["reasons"] as? [[String: Any]])
-                    #expect(reasons.compactMap { $0["code"] as? String } == [code])
-                    #expect(reasons.first?["nsurlError"] as? Int == nsurlError)
-                } else {
-                    #expect(result.stdoutLines.first == "UNKNOWN  https://good.atscheck.test:\(port)/")
-                    #expect(result.stdout.contains("  ✗ \(code)"))
-                    HostVerdictTests.expectWidth(result)
-                }
+        }
+    }
+
+    static func expectUnknown(port: UInt16, code: String, nsurlError: Int) async throws {
+        for json in [true, false] {
+            let (result, seconds) = try await AsyncRun.timed(
+                HostArguments.host("good.atscheck.test:\(port)", json: json, ["--timeout", "\(Self.timeout)"]))
+            #expect(result.status == 3, "\(result.command): \(result.stdout) \(result.stderr)")
+            #expect(seconds < Self.timeout + Self.margin, "\(result.command) took \(seconds) s")
+            if json {
+                let document = try result.json()
+                #expect(document["verdict"] as? String == "unknown")
+                let reasons = try #require(document["reasons"] as? [[String: Any]])
+                #expect(reasons.compactMap { $0["code"] as? String } == [code])
+                #expect(reasons.first?["nsurlError"] as? Int == nsurlError)
+            } else {
+                #expect(result.stdoutLines.first == "UNKNOWN  https://good.atscheck.test:\(port)/")
+                #expect(result.stdout.contains("  ✗ \(code)"))
+                HostVerdictTests.expectWidth(result)
             }
         }
     }

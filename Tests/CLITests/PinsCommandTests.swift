@@ -1,5 +1,10 @@
 import AtscheckTestSupport
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 
 // `atscheck pins`, end to end through the built binary: pins against the openssl CLI recipe,
@@ -222,17 +227,16 @@ struct PinsCommandTests {
 
     @Test("a closed port: exit 3, within --timeout plus a margin")
     func unreachable() async throws {
-        try await LabServe.with(["good-rsa"]) { lab in
-            let port = try lab.port("good-rsa")
-            await lab.stop()
-            let (result, seconds) = try await AsyncRun.timed(
-                ["pins", "good.atscheck.test", "--address", "127.0.0.1", "--port", "\(port)", "--timeout", TestTiming.argument(2)] + Self.trust)
-            #expect(result.status == 3, "\(result.command): \(result.stdout) \(result.stderr)")
-            #expect(result.stdout.isEmpty)
-            #expect(result.stderr.contains("cannot get the chain"))
-            // A hang guard: the deadline plus a margin, both scaled like every other deadline
-            // the tests give (a ThreadSanitizer build starts and runs several times slower).
-            #expect(seconds < TestTiming.seconds(2) + TestTiming.seconds(4), "took \(seconds) s")
-        }
+        // Bound and never listening, held for the test (a released port could be retaken).
+        let (fd, port) = try LoopbackPort.refusing()
+        defer { close(fd) }
+        let (result, seconds) = try await AsyncRun.timed(
+            ["pins", "good.atscheck.test", "--address", "127.0.0.1", "--port", "\(port)", "--timeout", TestTiming.argument(2)] + Self.trust)
+        #expect(result.status == 3, "\(result.command): \(result.stdout) \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("cannot get the chain"))
+        // A hang guard: the deadline plus a margin, both scaled like every other deadline
+        // the tests give (a ThreadSanitizer build starts and runs several times slower).
+        #expect(seconds < TestTiming.seconds(2) + TestTiming.seconds(4), "took \(seconds) s")
     }
 }

@@ -75,6 +75,13 @@ public enum LoopbackPort {
         return (fd, UInt16(bigEndian: actual.sin_port))
     }
 
+    /// A port that refuses connections for as long as the caller keeps `fd` open: bound and
+    /// never listening, so no other socket (another test's lab, say) can take it meanwhile, as it
+    /// could a port merely released. The caller closes `fd`.
+    public static func refusing() throws(Failure) -> (fd: Int32, port: UInt16) {
+        try bind()
+    }
+
     /// A port nothing listens on right now (bound, then released).
     public static func freePort() throws(Failure) -> UInt16 {
         let (fd, port) = try bind(reuseAddress: true)
