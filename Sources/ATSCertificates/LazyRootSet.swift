@@ -80,7 +80,7 @@ public final class LazyRootSet: @unchecked Sendable {
 
     /// Whether `certificate` is one of the roots (by the SHA-256 of its DER).
     public func contains(_ certificate: Certificate) -> Bool {
-        positionBySHA256[Self.plainHex(certificate.sha256Fingerprint)] != nil
+        positionBySHA256[OutsideRoots.key(certificate)] != nil
     }
 
     /// Every root, decoded (once) in bundle order: for listings, not for verification.
@@ -116,7 +116,7 @@ public final class LazyRootSet: @unchecked Sendable {
         defer { lock.unlock() }
         if let known = decoded[position] { return known }
         guard let certificate = try? CertificateLoader.parse(Data(pem[blocks[position]])).first,
-              positionBySHA256[Self.plainHex(certificate.sha256Fingerprint)] == position else { return nil }
+              positionBySHA256[OutsideRoots.key(certificate)] == position else { return nil }
         decoded[position] = certificate
         return certificate
     }
@@ -124,9 +124,5 @@ public final class LazyRootSet: @unchecked Sendable {
     /// The subject hash the index records for a certificate (`openssl x509 -subject_hash`).
     static func subjectHash(of certificate: Certificate) -> UInt {
         UInt(ats_x509_name_hash(X509_get_subject_name(certificate.decoded.pointer)))
-    }
-
-    private static func plainHex(_ fingerprint: String) -> String {
-        String(fingerprint.filter { $0 != ":" }).lowercased()
     }
 }

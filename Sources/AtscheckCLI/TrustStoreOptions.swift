@@ -57,7 +57,7 @@ extension TrustStoreOptions {
         } else if useSystemRoots {
             let snapshot = Self.snapshot(for: target)
             do {
-                let shipped = try LazyRootSet(pem: try snapshot.rootsPEM(), index: try snapshot.rootsIndex())
+                let shipped = try LazyRootSet.apple(snapshot)
                 store = TrustStore(lazySystem: shipped, user: user, app: app)
                 let bundlePath = TrustStore.defaultSystemBundlePath()
                 // Both read only if a chain turns out untrusted. The removed list is part of the

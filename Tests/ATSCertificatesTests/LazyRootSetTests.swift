@@ -9,7 +9,7 @@ import Testing
 @Suite("Lazily decoded preinstalled roots")
 struct LazyRootSetTests {
     static func lazy(_ snapshot: AppleTrustSnapshot = .latest) throws -> LazyRootSet {
-        try LazyRootSet(pem: try snapshot.rootsPEM(), index: try snapshot.rootsIndex())
+        try LazyRootSet.apple(snapshot)
     }
 
     @Test("every snapshot's index names each root of its bundle, in order, by SHA-256 and subject hash")
