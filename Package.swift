@@ -27,12 +27,12 @@ let package = Package(
         ),
         .target(name: "CATSOpenSSLShims", dependencies: ["CATSOpenSSL"]),
         .systemLibrary(
-            name: "CArchive",
-            pkgConfig: "libarchive",
-            providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
+            name: "CZip",
+            pkgConfig: "libzip",
+            providers: [.apt(["libzip-dev"]), .brew(["libzip"])]
         ),
-        // Streaming, bounded reads of zip archives (.ipa) over libarchive; nothing is extracted.
-        .target(name: "ATSArchive", dependencies: ["CArchive", "AtscheckSystem"]),
+        // Streaming, bounded reads of zip archives (.ipa) over libzip; nothing is extracted.
+        .target(name: "ATSArchive", dependencies: ["CZip", "AtscheckSystem"]),
         // atscheck app: the bundles of an .ipa, .app or .xcarchive, their policies, the URLs found in them, judged.
         .target(name: "ATSApp", dependencies: ["ATSArchive", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem"]),
         // The file layer: bounded reads of regular files.

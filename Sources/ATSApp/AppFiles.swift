@@ -4,7 +4,7 @@ import Foundation
 
 /// What `atscheck app` was given.
 public enum AppInputKind: String, Sendable, Codable {
-    /// An .ipa (a zip archive), read with libarchive.
+    /// An .ipa (a zip archive), read with libzip.
     case ipa
     /// A directory: an .app bundle, an .xcarchive, or anything holding bundles.
     case directory

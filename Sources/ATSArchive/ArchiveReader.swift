@@ -1,11 +1,20 @@
 import AtscheckSystem
-import CArchive
+import CZip
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Reads a zip archive (an .ipa) with libarchive, streaming: nothing is extracted to disk and
+/// Reads a zip archive (an .ipa) with libzip, streaming: nothing is extracted to disk and
 /// nothing is kept unless the caller's consumer keeps it. Entries whose path is absolute or
 /// climbs out with `..`, links, encrypted entries and entries past the limits are reported as
 /// problems, each on its own, and never handed to the caller; an archive that cannot be read
-/// at all (not a zip, truncated central directory) ends with `failure`.
+/// at all (not a zip, no end of central directory) ends with `failure`.
+///
+/// libzip works from the central directory, as iOS's installer does: a truncated archive is an
+/// error rather than a walk of whatever local headers survive, and a symbolic link is known
+/// by the Unix mode stored there (its local header makes it look like a small file).
 public enum ArchiveReader {
     /// Reads the archive at `path`. `visit` sees each regular file's header and returns a
     /// consumer for its bytes, or nil to skip it.
@@ -21,52 +30,65 @@ public enum ArchiveReader {
     public static func read(bytes: [UInt8], limits: ArchiveLimits = ArchiveLimits(),
                             visit: (ArchiveEntry) -> ArchiveEntryConsumer?) -> ArchiveReadSummary {
         bytes.withUnsafeBytes { buffer in
-            read(limits: limits, visit: visit) { archive in archive_read_open_memory(archive, buffer.baseAddress, buffer.count) }
+            read(limits: limits, visit: visit) { error in
+                guard let source = zip_source_buffer_create(buffer.baseAddress, zip_uint64_t(buffer.count), 0, error) else { return nil }
+                if let archive = zip_open_from_source(source, ZIP_RDONLY, error) { return archive }
+                zip_source_free(source)
+                return nil
+            }
         }
     }
 
     static func read(descriptor: Int32, limits: ArchiveLimits, visit: (ArchiveEntry) -> ArchiveEntryConsumer?) -> ArchiveReadSummary {
-        read(limits: limits, visit: visit) { archive in archive_read_open_fd(archive, descriptor, 64 * 1024) }
+        read(limits: limits, visit: visit) { error in
+            // libzip owns the descriptor it is given (it is closed with the archive), so it gets
+            // a copy; the caller closes the original.
+            let copy = dup(descriptor)
+            guard copy >= 0 else {
+                zip_error_set(error, ZIP_ER_OPEN, errno)
+                return nil
+            }
+            var code: Int32 = 0
+            if let archive = zip_fdopen(copy, ZIP_RDONLY, &code) { return archive }
+            close(copy)
+            zip_error_set(error, code, 0)
+            return nil
+        }
     }
 
     private static func read(limits: ArchiveLimits, visit: (ArchiveEntry) -> ArchiveEntryConsumer?,
-                             open: (OpaquePointer) -> Int32) -> ArchiveReadSummary {
+                             open: (UnsafeMutablePointer<zip_error_t>) -> OpaquePointer?) -> ArchiveReadSummary {
         var summary = ArchiveReadSummary()
-        guard let archive = archive_read_new() else {
-            summary.failure = "cannot start libarchive"
+        var error = zip_error_t()
+        zip_error_init(&error)
+        defer { zip_error_fini(&error) }
+        guard let archive = open(&error) else {
+            summary.failure = "not a readable zip archive: \(String(cString: zip_error_strerror(&error)))"
             return summary
         }
-        defer { archive_read_free(archive) }
-        // The seekable reader works from the central directory: a truncated archive is an
-        // error rather than a walk of whatever local headers survive, and symbolic links are
-        // known as links (the streaming reader sees them as small files).
-        archive_read_support_format_zip_seekable(archive)
-        guard open(archive) == ARCHIVE_OK else {
-            summary.failure = "not a readable zip archive: \(errorText(archive))"
-            return summary
-        }
+        defer { zip_discard(archive) }
+        let count = max(0, zip_get_num_entries(archive, 0))
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var header: OpaquePointer?
-        while true {
-            let status = archive_read_next_header(archive, &header)
-            if status == ARCHIVE_EOF { break }
-            if status == ARCHIVE_FATAL || header == nil {
-                summary.failure = "the archive is damaged after \(summary.entries) entries: \(errorText(archive))"
-                break
-            }
+        for number in 0..<count {
             guard summary.entries < limits.entries else {
                 summary.failure = "more than \(limits.entries) entries: the rest were not read"
                 break
             }
+            let index = zip_uint64_t(number)
+            var stat = zip_stat_t()
+            zip_stat_init(&stat)
+            guard zip_stat_index(archive, index, 0, &stat) == 0, let name = stat.name else {
+                summary.failure = "the archive is damaged after \(summary.entries) entries: \(errorText(archive))"
+                break
+            }
             summary.entries += 1
-            guard let header else { break }
-            let path = entryPath(header)
+            // libzip hands names over as UTF-8, converting those not flagged UTF-8 from CP437.
+            let path = String(cString: name)
             guard isSafePath(path) else {
                 summary.problems.append(ArchiveProblem(path: path, problem: .unsafePath))
                 continue
             }
-            let kind = entryKind(header)
-            switch kind {
+            switch entryKind(archive, index, path: path) {
             case .directory: continue
             case .symbolicLink(let target):
                 summary.problems.append(ArchiveProblem(path: path, problem: .symbolicLink(target: target)))
@@ -76,27 +98,31 @@ public enum ArchiveReader {
                 continue
             case .file: break
             }
-            if archive_entry_is_encrypted(header) != 0 {
+            if isEncrypted(stat) {
                 summary.problems.append(ArchiveProblem(path: path, problem: .encrypted))
                 continue
             }
-            let declared: Int64? = archive_entry_size_is_set(header) != 0 ? archive_entry_size(header) : nil
-            let entry = ArchiveEntry(path: path, kind: .file, declaredSize: declared)
-            guard let consume = visit(entry) else { continue }
+            let declared: Int64? = stat.valid & zip_uint64_t(ZIP_STAT_SIZE) != 0 ? Int64(clamping: stat.size) : nil
+            guard let consume = visit(ArchiveEntry(path: path, kind: .file, declaredSize: declared)) else { continue }
             guard summary.bytesRead < limits.totalBytes else {
                 summary.problems.append(ArchiveProblem(path: path, problem: .totalLimitReached(limit: limits.totalBytes)))
                 continue
             }
+            guard let file = zip_fopen_index(archive, index, 0) else {
+                summary.problems.append(ArchiveProblem(path: path, problem: .unreadable(errorText(archive))))
+                continue
+            }
+            defer { zip_fclose(file) }
             var entryRead: Int64 = 0
             while true {
-                let count = buffer.withUnsafeMutableBytes { archive_read_data(archive, $0.baseAddress, $0.count) }
+                let count = buffer.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress!, zip_uint64_t($0.count)) }
                 if count == 0 { break }
                 if count < 0 {
-                    summary.problems.append(ArchiveProblem(path: path, problem: .unreadable(errorText(archive))))
+                    summary.problems.append(ArchiveProblem(path: path, problem: .unreadable(String(cString: zip_file_strerror(file)))))
                     break
                 }
                 let room = min(limits.entryBytes - entryRead, limits.totalBytes - summary.bytesRead)
-                let take = Int(min(Int64(count), max(0, room)))
+                let take = Int(min(count, max(0, room)))
                 entryRead += Int64(take)
                 summary.bytesRead += Int64(take)
                 let wanted = take > 0 ? consume(buffer[0..<take]) : false
@@ -118,27 +144,36 @@ public enum ArchiveReader {
         return !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." } && !path.contains("\\..")
     }
 
-    private static func entryPath(_ header: OpaquePointer) -> String {
-        if let utf8 = archive_entry_pathname_utf8(header) { return String(cString: utf8) }
-        // Not UTF-8 (a legacy code page): shown with replacement characters.
-        if let raw = archive_entry_pathname(header) { return String(cString: raw) }
-        return ""
-    }
-
-    private static func entryKind(_ header: OpaquePointer) -> ArchiveEntry.Kind {
-        // AE_IFREG, AE_IFDIR, AE_IFLNK: casts in C macros, which Swift does not import.
-        switch archive_entry_filetype(header) {
-        case 0o100000:
-            if archive_entry_hardlink(header) != nil { return .other }
-            return .file
+    /// What the central directory says the entry is: the Unix file type in the external
+    /// attributes when the archive was made on Unix, otherwise a directory when the name ends
+    /// with `/` and a file when it does not.
+    private static func entryKind(_ archive: OpaquePointer, _ index: zip_uint64_t, path: String) -> ArchiveEntry.Kind {
+        var system: zip_uint8_t = 0
+        var attributes: zip_uint32_t = 0
+        let unix = zip_file_get_external_attributes(archive, index, 0, &system, &attributes) == 0
+            && zip_uint32_t(system) == ZIP_OPSYS_UNIX
+        switch unix ? (attributes >> 16) & 0o170000 : 0 {
+        case 0, 0o100000: return path.hasSuffix("/") ? .directory : .file
         case 0o040000: return .directory
-        case 0o120000:
-            return .symbolicLink(archive_entry_symlink(header).map { String(cString: $0) } ?? "")
+        case 0o120000: return .symbolicLink(linkTarget(archive, index))
         default: return .other
         }
     }
 
+    /// A link's target is its data; at most 1 KiB of it is read.
+    private static func linkTarget(_ archive: OpaquePointer, _ index: zip_uint64_t) -> String {
+        guard let file = zip_fopen_index(archive, index, 0) else { return "" }
+        defer { zip_fclose(file) }
+        var bytes = [UInt8](repeating: 0, count: 1024)
+        let count = bytes.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress!, zip_uint64_t($0.count)) }
+        return count > 0 ? String(decoding: bytes[0..<Int(count)], as: UTF8.self) : ""
+    }
+
+    private static func isEncrypted(_ stat: zip_stat_t) -> Bool {
+        stat.valid & zip_uint64_t(ZIP_STAT_ENCRYPTION_METHOD) != 0 && stat.encryption_method != zip_uint16_t(ZIP_EM_NONE)
+    }
+
     private static func errorText(_ archive: OpaquePointer) -> String {
-        archive_error_string(archive).map { String(cString: $0) } ?? "unknown libarchive error"
+        String(cString: zip_strerror(archive))
     }
 }

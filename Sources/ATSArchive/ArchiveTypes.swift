@@ -51,7 +51,7 @@ public enum ArchiveEntryProblem: Sendable, Hashable, CustomStringConvertible {
     case tooLarge(limit: Int64)
     /// The archive's total limit was reached at this entry; it and the rest were not read.
     case totalLimitReached(limit: Int64)
-    /// libarchive could not read the entry's data.
+    /// libzip could not read the entry's data (a damaged stream, a CRC mismatch).
     case unreadable(String)
     /// A hard link, device or FIFO: not read.
     case unsupportedKind

@@ -18,7 +18,7 @@ enum AppCommand: AtscheckCommand {
         name: "atscheck app",
         abstract: abstract,
         discussion: """
-        Reads PATH, an .ipa (a zip archive, read with libarchive and never extracted) or a \
+        Reads PATH, an .ipa (a zip archive, read with libzip and never extracted) or a \
         directory (an .app, an .xcarchive, anything holding bundles), in one pass. Each app and \
         app extension (PlugIns/*.appex, Extensions/*.appex) is judged under its own Info.plist; \
         frameworks and resource bundles are listed, and their URLs judged under the policy of \

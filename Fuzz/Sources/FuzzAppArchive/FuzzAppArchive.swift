@@ -5,7 +5,7 @@ import Foundation
 
 private let linter = Linter()
 
-/// The input as an .ipa held in memory (ArchiveReader over libarchive, small limits so a bomb
+/// The input as an .ipa held in memory (ArchiveReader over libzip, small limits so a bomb
 /// ends fast), every entry through the inventory's readers; then the input as text through the
 /// URL scanner, whose every hit must be a substring of the input at its offset.
 @_cdecl("LLVMFuzzerTestOneInput")
