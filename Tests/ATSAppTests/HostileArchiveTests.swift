@@ -51,6 +51,62 @@ struct HostileArchiveTests {
         #expect(notZip.bundles.isEmpty && notZip.urls.isEmpty)
     }
 
+    @Test("an entry whose data no longer matches its CRC is reported as unreadable; the entries beside it are read")
+    func damagedEntry() throws {
+        // directories.ipa's Info.plist is stored uncompressed: one byte of its data is changed,
+        // so only the CRC check at its end can tell.
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: AppFixtures.path("directories.ipa"))))
+        let name = Array("Payload/Dirs.app/Info.plist".utf8)
+        let signature: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
+        func isHeader(_ offset: Int) -> Bool {
+            let nameStart = offset + 30
+            return bytes[offset..<(offset + 4)].elementsEqual(signature) && bytes[nameStart..<(nameStart + name.count)].elementsEqual(name)
+        }
+        let header = try #require((0..<(bytes.count - 30 - name.count)).first(where: isHeader))
+        #expect(bytes[header + 8] == 0, "stored, not deflated")
+        let extraLength = Int(bytes[header + 28]) | Int(bytes[header + 29]) << 8
+        bytes[header + 30 + name.count + extraLength + 100] ^= 0x20
+        var read: [String] = []
+        let summary = ArchiveReader.read(bytes: bytes) { entry in
+            read.append(entry.path)
+            return { _ in true }
+        }
+        #expect(summary.failure == nil)
+        #expect(summary.entries == 3)
+        #expect(read == ["Payload/Dirs.app/Info.plist"])
+        #expect(summary.problems.map(\.path) == ["Payload/Dirs.app/Info.plist"])
+        guard case .unreadable(let message) = summary.problems.first?.problem else {
+            Issue.record("expected the damaged Info.plist to be unreadable: \(summary.problems)")
+            return
+        }
+        #expect(message.localizedCaseInsensitiveContains("crc"), "\(message)")
+    }
+
+    @Test("directory entries are skipped without a problem, by Unix mode or, made outside Unix, by their trailing '/'")
+    func directories() throws {
+        let unix = [UInt8](try Data(contentsOf: URL(fileURLWithPath: AppFixtures.path("directories.ipa"))))
+        // The same archive with every central-directory entry marked as made on MS-DOS
+        // ("version made by", high byte 0): no Unix modes to go by.
+        var dos = unix
+        var marked = 0
+        for offset in 0..<(dos.count - 46) where dos[offset..<(offset + 4)].elementsEqual([0x50, 0x4B, 0x01, 0x02]) {
+            dos[offset + 5] = 0
+            marked += 1
+        }
+        #expect(marked == 3)
+        for bytes in [unix, dos] {
+            var read: [String: Int] = [:]
+            let summary = ArchiveReader.read(bytes: bytes) { entry in
+                { chunk in read[entry.path, default: 0] += chunk.count; return true }
+            }
+            #expect(summary.failure == nil && summary.problems.isEmpty, "\(summary)")
+            #expect(summary.entries == 3)
+            #expect(read == ["Payload/Dirs.app/Info.plist": 365])
+        }
+        let inventory = try AppFixtures.inventory("directories.ipa")
+        #expect(inventory.bundles.map(\.path) == ["Payload/Dirs.app"])
+    }
+
     @Test("paths: relative, no '..' component, no NUL")
     func safePaths() {
         for path in ["Payload/A.app/Info.plist", "a/b..c/d", "..a/b"] { #expect(ArchiveReader.isSafePath(path), "\(path)") }

@@ -30,6 +30,7 @@ LEVEL = 9  # deflate level of every ZIP_DEFLATED entry
 FILE_MODE = 0o100644
 EXEC_MODE = 0o100755
 LINK_MODE = 0o120777
+DIR_MODE = 0o040755
 
 SIGNER_CERT = os.path.join(HERE, "provisioning-signer.pem")
 SIGNER_KEY = os.path.join(HERE, "provisioning-signer.key")
@@ -327,6 +328,15 @@ def symlink_ipa():
     ])
 
 
+def directories_ipa():
+    # Directory entries as Xcode writes them: a name ending in "/", Unix mode 040755.
+    write_zip(out("directories.ipa"), [
+        (zip_info("Payload/", DIR_MODE, zipfile.ZIP_STORED), b""),
+        (zip_info("Payload/Dirs.app/", DIR_MODE, zipfile.ZIP_STORED), b""),
+        (zip_info("Payload/Dirs.app/Info.plist", FILE_MODE, zipfile.ZIP_STORED), minimal_app_info("Dirs")),
+    ])
+
+
 BOMB_SIZE = 64 * 1024 * 1024
 CHUNK = 1024 * 1024
 
@@ -440,14 +450,15 @@ def notzip_ipa():
         handle.write((line * (1024 // len(line) + 1))[:1024])
 
 
-OUTPUTS = ["Synthetic.ipa", "traversal.ipa", "symlink.ipa", "bomb.ipa", "encrypted.ipa",
-           "truncated.ipa", "notzip.ipa"]
+OUTPUTS = ["Synthetic.ipa", "traversal.ipa", "symlink.ipa", "directories.ipa", "bomb.ipa",
+           "encrypted.ipa", "truncated.ipa", "notzip.ipa"]
 
 
 def main():
     synthetic = synthetic_ipa()
     traversal_ipa()
     symlink_ipa()
+    directories_ipa()
     bomb_ipa()
     encrypted_ipa()
     truncated_ipa(synthetic)
