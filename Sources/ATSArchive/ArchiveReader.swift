@@ -42,14 +42,15 @@ public enum ArchiveReader {
     static func read(descriptor: Int32, limits: ArchiveLimits, visit: (ArchiveEntry) -> ArchiveEntryConsumer?) -> ArchiveReadSummary {
         read(limits: limits, visit: visit) { error in
             // libzip owns the descriptor it is given (it is closed with the archive), so it gets
-            // a copy; the caller closes the original.
+            // a copy; the caller closes the original. zip_fdopen opens read-only whatever it is
+            // told (its manual), so no flag is passed.
             let copy = dup(descriptor)
             guard copy >= 0 else {
                 zip_error_set(error, ZIP_ER_OPEN, errno)
                 return nil
             }
             var code: Int32 = 0
-            if let archive = zip_fdopen(copy, ZIP_RDONLY, &code) { return archive }
+            if let archive = zip_fdopen(copy, 0, &code) { return archive }
             close(copy)
             zip_error_set(error, code, 0)
             return nil
