@@ -12,9 +12,9 @@ import Darwin
 /// problems, each on its own, and never handed to the caller; an archive that cannot be read
 /// at all (not a zip, no end of central directory) ends with `failure`.
 ///
-/// libzip works from the central directory, as iOS's installer does: a truncated archive is an
-/// error rather than a walk of whatever local headers survive, and a symbolic link is known
-/// by the Unix mode stored there (its local header makes it look like a small file).
+/// libzip works from the central directory: a truncated archive is an error rather than a walk
+/// of whatever local headers survive, and a symbolic link is known by the Unix mode stored
+/// there (its local header makes it look like a small file).
 public enum ArchiveReader {
     /// Reads the archive at `path`. `visit` sees each regular file's header and returns a
     /// consumer for its bytes, or nil to skip it.
