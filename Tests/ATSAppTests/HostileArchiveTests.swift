@@ -107,6 +107,21 @@ struct HostileArchiveTests {
         #expect(inventory.bundles.map(\.path) == ["Payload/Dirs.app"])
     }
 
+    @Test("reading archives from disk leaves no descriptor open, whether they open or not",
+          .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd")))
+    func noDescriptorLeaks() throws {
+        func openDescriptors() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count }
+        // Other suites run alongside and open sockets of their own, so only a growth that 800
+        // reads leaking one descriptor in two would cause counts.
+        let before = try openDescriptors()
+        for _ in 0..<200 {
+            for name in ["directories.ipa", "notzip.ipa", "truncated.ipa", "encrypted.ipa"] {
+                _ = try ArchiveReader.read(atPath: AppFixtures.path(name)) { _ in { _ in true } }
+            }
+        }
+        #expect(try openDescriptors() - before < 150)
+    }
+
     @Test("paths: relative, no '..' component, no NUL")
     func safePaths() {
         for path in ["Payload/A.app/Info.plist", "a/b..c/d", "..a/b"] { #expect(ArchiveReader.isSafePath(path), "\(path)") }
