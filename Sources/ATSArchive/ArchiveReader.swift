@@ -31,10 +31,7 @@ public enum ArchiveReader {
                             visit: (ArchiveEntry) -> ArchiveEntryConsumer?) -> ArchiveReadSummary {
         bytes.withUnsafeBytes { buffer in
             read(limits: limits, visit: visit) { error in
-                guard let source = zip_source_buffer_create(buffer.baseAddress, zip_uint64_t(buffer.count), 0, error) else { return nil }
-                if let archive = zip_open_from_source(source, ZIP_RDONLY, error) { return archive }
-                zip_source_free(source)
-                return nil
+                zip_source_buffer_create(buffer.baseAddress, zip_uint64_t(buffer.count), 0, error).flatMap { openArchive($0, error) }
             }
         }
     }
@@ -67,10 +64,16 @@ public enum ArchiveReader {
                 fclose(stream)
                 return nil
             }
-            if let archive = zip_open_from_source(source, ZIP_RDONLY, error) { return archive }
-            zip_source_free(source)
-            return nil
+            return openArchive(source, error)
         }
+    }
+
+    /// The archive read from `source`, or nil with `error` set; the source is freed (and a
+    /// stream under it closed) when it cannot be opened, and with the archive otherwise.
+    private static func openArchive(_ source: OpaquePointer, _ error: UnsafeMutablePointer<zip_error_t>) -> OpaquePointer? {
+        if let archive = zip_open_from_source(source, ZIP_RDONLY, error) { return archive }
+        zip_source_free(source)
+        return nil
     }
 
     private static func read(limits: ArchiveLimits, visit: (ArchiveEntry) -> ArchiveEntryConsumer?,

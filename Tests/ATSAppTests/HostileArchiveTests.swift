@@ -57,12 +57,9 @@ struct HostileArchiveTests {
         // so only the CRC check at its end can tell.
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: AppFixtures.path("directories.ipa"))))
         let name = Array("Payload/Dirs.app/Info.plist".utf8)
-        let signature: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
-        func isHeader(_ offset: Int) -> Bool {
-            let nameStart = offset + 30
-            return bytes[offset..<(offset + 4)].elementsEqual(signature) && bytes[nameStart..<(nameStart + name.count)].elementsEqual(name)
-        }
-        let header = try #require((0..<(bytes.count - 30 - name.count)).first(where: isHeader))
+        let header = try #require(Self.offsets(of: [0x50, 0x4B, 0x03, 0x04], in: bytes).first { offset in
+            bytes[(offset + 30)...].starts(with: name)
+        })
         #expect(bytes[header + 8] == 0, "stored, not deflated")
         let extraLength = Int(bytes[header + 28]) | Int(bytes[header + 29]) << 8
         bytes[header + 30 + name.count + extraLength + 100] ^= 0x20
@@ -88,12 +85,9 @@ struct HostileArchiveTests {
         // The same archive with every central-directory entry marked as made on MS-DOS
         // ("version made by", high byte 0): no Unix modes to go by.
         var dos = unix
-        var marked = 0
-        for offset in 0..<(dos.count - 46) where dos[offset..<(offset + 4)].elementsEqual([0x50, 0x4B, 0x01, 0x02]) {
-            dos[offset + 5] = 0
-            marked += 1
-        }
-        #expect(marked == 3)
+        let centralHeaders = Self.offsets(of: [0x50, 0x4B, 0x01, 0x02], in: dos)
+        for offset in centralHeaders { dos[offset + 5] = 0 }
+        #expect(centralHeaders.count == 3)
         for bytes in [unix, dos] {
             var read: [String: Int] = [:]
             let summary = ArchiveReader.read(bytes: bytes) { entry in
@@ -120,6 +114,11 @@ struct HostileArchiveTests {
             }
         }
         #expect(try openDescriptors() - before < 150)
+    }
+
+    /// Where a zip record signature starts in `bytes` (a test's way to find the record it edits).
+    static func offsets(of signature: [UInt8], in bytes: [UInt8]) -> [Int] {
+        (0...(bytes.count - signature.count)).filter { bytes[$0...].starts(with: signature) }
     }
 
     @Test("paths: relative, no '..' component, no NUL")
