@@ -6,13 +6,14 @@ import ATSLab
 import ATSPolicy
 import Foundation
 import Testing
+import AtscheckTestSupport
 
 // An .app directory written at test time, with the lab's ports in its URLs, judged live: the
 // app's exception lowers the TLS floor for the TLS 1.0 server, its extension (no ATS
 // dictionary) does not, and each verdict is the one ATSChecker gives for the same URL and
 // policy. A symbolic link inside is reported, not followed.
 
-@Suite("atscheck app: live verdicts against the lab", .timeLimit(.minutes(2)))
+@Suite("atscheck app: live verdicts against the lab", .timeLimit(.minutes(TestTiming.minutes(2))))
 struct LiveAppTests {
     static func plist(_ identifier: String, executable: String, ats: String = "") -> String {
         """

@@ -5,11 +5,12 @@ import ATSPolicy
 import ATSProbe
 import Foundation
 import Testing
+import AtscheckTestSupport
 
 // The library facade every command uses (`ATSChecker`): one call from a target to a verdict
 // with its observation, capabilities, reasons and matrix, against real lab servers.
 
-@Suite("ATSChecker: one call from a target to a verdict", .timeLimit(.minutes(2)))
+@Suite("ATSChecker: one call from a target to a verdict", .timeLimit(.minutes(TestTiming.minutes(2))))
 struct CheckerFacadeTests {
     static let checker = ATSChecker(store: LabHarness.trustEvaluator.store)
 

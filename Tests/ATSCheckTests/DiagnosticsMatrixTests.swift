@@ -1,12 +1,13 @@
 import ATSCheck
 import Testing
 import ATSLab
+import AtscheckTestSupport
 
 // The nscurl --ats-diagnostics rows (docs/ats-rules.md#nscurl-matrix) computed from the lab probes.
 // nscurl's sequence has 16 tests: default, allow-all, four TLS floors, PFS off, PFS off +
 // insecure HTTP, four floors with PFS off, four floors with PFS off + insecure HTTP.
 
-@Suite("nscurl-style diagnostics matrix per lab profile", .timeLimit(.minutes(3)))
+@Suite("nscurl-style diagnostics matrix per lab profile", .timeLimit(.minutes(TestTiming.minutes(3))))
 struct DiagnosticsMatrixTests {
     static let versions = ["TLSv1.3", "TLSv1.2", "TLSv1.1", "TLSv1.0"]
 

@@ -4,8 +4,9 @@ import Foundation
 import Testing
 import ATSLab
 import ATSProbe
+import AtscheckTestSupport
 
-@Suite("Verdicts for every lab profile under full ATS", .timeLimit(.minutes(3)))
+@Suite("Verdicts for every lab profile under full ATS", .timeLimit(.minutes(TestTiming.minutes(3))))
 struct LabVerdictTests {
     @Test("the table covers every lab profile once")
     func tableCoversEveryProfile() {

@@ -4,12 +4,13 @@ import ATSCertificates
 import Foundation
 import Testing
 import ATSLab
+import AtscheckTestSupport
 
 // NSPinnedDomains against the lab (docs/ats-rules.md#ats-pinned-domains): SPKI SHA-256 pins of the
 // TestCerts leaf, intermediate and root, computed with the Certificates library and
 // cross-checked with the openssl CLI recipe of docs/ats-rules.md#ats-pinned-domains.
 
-@Suite("NSPinnedDomains against the lab", .timeLimit(.minutes(3)))
+@Suite("NSPinnedDomains against the lab", .timeLimit(.minutes(TestTiming.minutes(3))))
 struct PinningTests {
     /// SPKI-SHA256-BASE64 of the first certificate in a TestCerts file.
     static func pin(_ file: String) throws -> String {

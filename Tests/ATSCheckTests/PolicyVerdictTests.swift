@@ -3,11 +3,12 @@ import ATSPolicy
 import Foundation
 import Testing
 import ATSLab
+import AtscheckTestSupport
 
 // The same lab hosts under Info.plists that fix (or fail to fix) them: the policy side of the
 // verdict (docs/ats-rules.md, resolution and connection rules).
 
-@Suite("Verdicts under Info.plist policies", .timeLimit(.minutes(3)))
+@Suite("Verdicts under Info.plist policies", .timeLimit(.minutes(TestTiming.minutes(3))))
 struct PolicyVerdictTests {
     static let host = LabHarness.host
 

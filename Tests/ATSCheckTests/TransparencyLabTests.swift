@@ -5,11 +5,12 @@ import Foundation
 import Testing
 import ATSLab
 import ATSProbe
+import AtscheckTestSupport
 
 /// Certificate Transparency over a real handshake: the lab's tls-scts profile sends two SCTs
 /// in the TLS extension, signed by atscheck's test logs (TestCerts/generate-scts.py). With
 /// the lab root standing in for a preinstalled root, CT applies.
-@Suite("CT over TLS against the lab", .timeLimit(.minutes(2)))
+@Suite("CT over TLS against the lab", .timeLimit(.minutes(TestTiming.minutes(2))))
 struct TransparencyLabTests {
     static func store(logList: String? = nil) throws -> TrustStore {
         var store = TrustStore(system: try CertificateLoader.load(contentsOf: Paths.cert("root.pem")))

@@ -1,11 +1,12 @@
 import ATSPolicy
 import Foundation
 import Testing
+import AtscheckTestSupport
 @testable import ATSProbe
 
 // CipherEnumerator against real `openssl s_server` processes on loopback ports.
 
-@Suite("CipherEnumerator against openssl s_server", .timeLimit(.minutes(2)))
+@Suite("CipherEnumerator against openssl s_server", .timeLimit(.minutes(TestTiming.minutes(2))))
 struct CipherEnumeratorServerTests {
     @Test("lists exactly the suites the server accepts, per version")
     func enumerate() async throws {

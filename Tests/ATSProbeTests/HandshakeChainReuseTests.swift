@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AtscheckTestSupport
 @testable import ATSCertificates
 @testable import ATSProbe
 
 // The chain a real handshake decoded is kept for the verdict, so that judging it does not
 // decode the same DER again (HandshakeCertificates).
 
-@Suite("The handshake's decoding of the chain is kept", .timeLimit(.minutes(2)))
+@Suite("The handshake's decoding of the chain is kept", .timeLimit(.minutes(TestTiming.minutes(2))))
 struct HandshakeChainReuseTests {
     @Test("every certificate of the served chain is found by its DER after the probe")
     func servedChainIsKept() async throws {

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import ATSLab
+import AtscheckTestSupport
 @testable import ATSProbe
 
 // The standard plan against TLSLab's in-process servers: the same profiles as the s_server
 // tests, served by the project's own lab.
 
-@Suite("TLSProber against TLSLab profiles", .timeLimit(.minutes(2)))
+@Suite("TLSProber against TLSLab profiles", .timeLimit(.minutes(TestTiming.minutes(2))))
 struct LabProbeTests {
     /// Starts a lab with one profile, probes it, stops the lab.
     static func observe(_ profile: LabProfile, plan: ProbePlan = .standard(),

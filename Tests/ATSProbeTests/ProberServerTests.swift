@@ -1,12 +1,13 @@
 import ATSPolicy
 import Foundation
 import Testing
+import AtscheckTestSupport
 @testable import ATSProbe
 
 // TLSProber against real `openssl s_server` processes on loopback ports, one profile per test.
 // Timings are never asserted except as hang guards.
 
-@Suite("TLSProber against openssl s_server", .timeLimit(.minutes(2)))
+@Suite("TLSProber against openssl s_server", .timeLimit(.minutes(TestTiming.minutes(2))))
 struct ProberServerTests {
     @Test("modern server: default probe completes TLS 1.3 and records the chain, OCSP and ALPN as sent")
     func modernServer() async throws {

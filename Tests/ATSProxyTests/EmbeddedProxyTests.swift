@@ -10,7 +10,7 @@ import Testing
 // The proxy as a library: started in-process with a configuration, judged against real lab
 // servers, stopped. The CLI's proxy tests cover the same engine through `atscheck proxy`.
 
-@Suite("ProxyServer embedded in another program", .timeLimit(.minutes(2)))
+@Suite("ProxyServer embedded in another program", .timeLimit(.minutes(TestTiming.minutes(2))))
 struct EmbeddedProxyTests {
     /// TestCerts' evaluation instant (TestCerts/README.md).
     static let evaluationTime = Date(timeIntervalSince1970: 1_748_736_000)

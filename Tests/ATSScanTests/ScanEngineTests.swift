@@ -7,11 +7,12 @@ import ATSScan
 import ATSSocket
 import Foundation
 import Testing
+import AtscheckTestSupport
 
 // The scan engine against in-process lab servers, seen through a counting TCP relay: one
 // endpoint is probed once however many URLs name it.
 
-@Suite("ScanEngine", .timeLimit(.minutes(2)))
+@Suite("ScanEngine", .timeLimit(.minutes(TestTiming.minutes(2))))
 struct ScanEngineTests {
     static let evaluationTime = Date(timeIntervalSince1970: 1_748_736_000)  // TestCerts' instant
 

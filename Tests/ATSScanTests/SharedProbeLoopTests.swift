@@ -6,6 +6,7 @@ import ATSScan
 import Dispatch
 import Foundation
 import Testing
+import AtscheckTestSupport
 
 /// Observations from concurrent threads, by index.
 private final class Results: @unchecked Sendable {
@@ -18,7 +19,7 @@ private final class Results: @unchecked Sendable {
 // One event loop for every endpoint of a scan: the global handshake bound holds across
 // endpoints, and what the shared loop observes is what host's own prober observes.
 
-@Suite("SharedProbeLoop", .timeLimit(.minutes(2)))
+@Suite("SharedProbeLoop", .timeLimit(.minutes(TestTiming.minutes(2))))
 struct SharedProbeLoopTests {
     /// The most connections open at once while a scan of six endpoints (six relays in front of
     /// one lab server) runs with `concurrency`.

@@ -95,7 +95,7 @@ struct AppCommandTests {
         #expect(lint.stdout.contains("[arbitrary-loads]"), "\(lint.stdout)")
     }
 
-    @Test("live through the CLI: --resolve sends the app's names to the lab; each verdict is host's for the same URL", .timeLimit(.minutes(2)))
+    @Test("live through the CLI: --resolve sends the app's names to the lab; each verdict is host's for the same URL", .timeLimit(.minutes(TestTiming.minutes(2))))
     func live() async throws {
         try await LabServe.with(["good-rsa", "tls10-only"]) { lab in
             let good = try lab.port("good-rsa"), old = try lab.port("tls10-only")

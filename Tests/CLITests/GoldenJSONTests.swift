@@ -6,7 +6,7 @@ import Testing
 // Tests/Golden (docs/json-schema.md): a renamed, reordered or dropped key, or an omitted null,
 // fails here. `ATSCHECK_UPDATE_GOLDEN=1 swift test --filter GoldenJSONTests` rewrites the files.
 
-@Suite("JSON golden files", .timeLimit(.minutes(3)))
+@Suite("JSON golden files", .timeLimit(.minutes(TestTiming.minutes(3))))
 struct GoldenJSONTests {
     static let at = ["--at", Fixtures.evaluationTime]
     static let userRoot = ["--ca-file", Fixtures.cert("root.pem"), "--no-system-roots"] + at

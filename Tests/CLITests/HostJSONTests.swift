@@ -5,7 +5,7 @@ import Testing
 // The `atscheck host --format json` contract (docs/json-schema.md, "atscheck host"): every key
 // present (null when it does not apply), the shapes scripts rely on.
 
-@Suite("atscheck host JSON contract", .timeLimit(.minutes(3)))
+@Suite("atscheck host JSON contract", .timeLimit(.minutes(TestTiming.minutes(3))))
 struct HostJSONTests {
     static let topLevelKeys: Set<String> = [
         "schemaVersion", "target", "url", "evaluatedAt", "verdict", "reasons", "policy", "tls", "certificates",

@@ -86,7 +86,7 @@ enum NginxFixture {
     ]
 }
 
-@Suite("atscheck host against nginx (ci/nginx/start.sh)", .timeLimit(.minutes(3)),
+@Suite("atscheck host against nginx (ci/nginx/start.sh)", .timeLimit(.minutes(TestTiming.minutes(3))),
        .enabled(if: NginxFixture.available || NginxFixture.required, "nginx not started: run ci/nginx/start.sh (Debian: apt-get install nginx-light)"))
 struct HostNginxTests {
     @Test("exact verdict, codes, fix, TLS versions, chain and matrix per server", arguments: NginxFixture.servers)

@@ -6,7 +6,7 @@ import Testing
 // `atscheck host --pins FILE` (TrustKit plist or Android network_security_config.xml) against
 // `atscheck lab --serve` good-rsa, certificates judged at 2025-06-01.
 
-@Suite("atscheck host --pins", .timeLimit(.minutes(3)))
+@Suite("atscheck host --pins", .timeLimit(.minutes(TestTiming.minutes(3))))
 struct HostPinsTests {
     static func spki(_ file: String) throws -> String {
         try CertificateLoader.load(contentsOf: Fixtures.testCertsDirectory.appendingPathComponent(file))[0].spkiSHA256

@@ -9,7 +9,7 @@ import Testing
 
 // Servers that cannot be judged (exit 3, within --timeout), `--ciphers` and `--probe-http`.
 
-@Suite("atscheck host: unreachable servers, --ciphers, --probe-http", .timeLimit(.minutes(3)))
+@Suite("atscheck host: unreachable servers, --ciphers, --probe-http", .timeLimit(.minutes(TestTiming.minutes(3))))
 struct HostProbeTests {
     /// `--timeout` for the unreachable cases, and the slack allowed on top of it for process
     /// start-up and a loaded machine (measured on the child process, from outside).

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import AtscheckTestSupport
 
 // TARGET forms of `atscheck host` (name, name:port, [v6]:port, IP, http(s):// URL), usage
 // errors (exit 2) and the exit statuses 0/1/2/3.
 
-@Suite("atscheck host targets and exit statuses", .timeLimit(.minutes(3)))
+@Suite("atscheck host targets and exit statuses", .timeLimit(.minutes(TestTiming.minutes(3))))
 struct HostTargetTests {
     /// Runs host with JSON output and returns (status, url, target, verdict, codes).
     static func verdict(_ arguments: [String]) async throws -> (status: Int32, url: String?, target: String?, verdict: String?, codes: [String],

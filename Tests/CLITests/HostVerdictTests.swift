@@ -5,7 +5,7 @@ import Testing
 // `atscheck host` end to end against `atscheck lab --serve`: every profile's verdict, reason
 // codes, fix and exit status, in JSON and in text.
 
-@Suite("atscheck host against every lab profile", .timeLimit(.minutes(3)))
+@Suite("atscheck host against every lab profile", .timeLimit(.minutes(TestTiming.minutes(3))))
 struct HostVerdictTests {
     /// Widest text line allowed; only a line holding a URL may be wider.
     static let maximumWidth = 100

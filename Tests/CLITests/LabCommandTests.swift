@@ -10,7 +10,7 @@ import Darwin
 // `atscheck lab`: the check mode (text and JSON), --profile filtering, --policy, usage errors,
 // and --serve (starts, serves, dies on SIGKILL).
 
-@Suite("atscheck lab", .timeLimit(.minutes(3)))
+@Suite("atscheck lab", .timeLimit(.minutes(TestTiming.minutes(3))))
 struct LabCommandTests {
     /// The verdict lines of `atscheck lab` text: profile → (VERDICT, codes).
     static func verdictLines(_ result: RunResult) -> [(profile: String, verdict: String, codes: Set<String>)] {

@@ -11,7 +11,7 @@ import Testing
 // roles, the anchor the validator chose, the plist/TrustKit snippets, a live lab server and
 // the exit statuses.
 
-@Suite("atscheck pins", .timeLimit(.minutes(3)))
+@Suite("atscheck pins", .timeLimit(.minutes(TestTiming.minutes(3))))
 struct PinsCommandTests {
     static let trust = ["--ca-file", LabServe.rootCA, "--no-system-roots", "--at", Fixtures.evaluationTime]
 

@@ -8,7 +8,7 @@ import Glibc
 /// A trickling slowloris against `atscheck proxy` (issue 9: 100 connections sending one byte
 /// every few seconds kept every slot busy, so a legitimate request got no answer for 45 s and
 /// more; each byte reset the 10 s stall timer).
-@Suite("atscheck proxy under a slowloris", .timeLimit(.minutes(2)))
+@Suite("atscheck proxy under a slowloris", .timeLimit(.minutes(TestTiming.minutes(2))))
 struct ProxySlowlorisTests {
     /// What became of the trickling connections.
     struct Trickle: Sendable {

@@ -11,7 +11,7 @@ import Glibc
 // missing, curl falls back to `-k` (then only the proxy's verdict, not curl's own validation,
 // is exercised).
 
-@Suite("atscheck proxy: CONNECT and absolute-form requests judged by ATS", .timeLimit(.minutes(3)))
+@Suite("atscheck proxy: CONNECT and absolute-form requests judged by ATS", .timeLimit(.minutes(TestTiming.minutes(3))))
 struct ProxyTests {
     static let profiles = ["good-rsa", "tls10-only", "plain-http"]
     static let faketime = "/usr/bin/faketime"

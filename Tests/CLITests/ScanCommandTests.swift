@@ -6,7 +6,7 @@ import Testing
 // `host`'s, bad lines reported with their line numbers, shards disjoint and complete, exit
 // statuses.
 
-@Suite("atscheck scan", .timeLimit(.minutes(3)))
+@Suite("atscheck scan", .timeLimit(.minutes(TestTiming.minutes(3))))
 struct ScanCommandTests {
     static let profiles = ["good-rsa", "tls10-only", "no-san", "static-rsa-only", "silent"]
 

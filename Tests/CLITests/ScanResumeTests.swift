@@ -4,7 +4,7 @@ import Testing
 
 // `scan --resume` after a SIGKILL, and `report` folding shard outputs.
 
-@Suite("atscheck scan --resume and atscheck report", .timeLimit(.minutes(3)))
+@Suite("atscheck scan --resume and atscheck report", .timeLimit(.minutes(TestTiming.minutes(3))))
 struct ScanResumeTests {
     static func temporary(_ name: String) -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-\(UUID().uuidString)-\(name)")
