@@ -31,11 +31,19 @@ let package = Package(
             pkgConfig: "libzip",
             providers: [.apt(["libzip-dev"]), .brew(["libzip"])]
         ),
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
+        ),
+        // UTS #46 domain to ASCII over ICU (Cordova URL hosts), for Swift callers.
+        .target(name: "CICUShims", dependencies: ["CICU"]),
         // Streaming, bounded reads of zip archives (.ipa) over libzip; nothing is extracted.
         .target(name: "ATSArchive", dependencies: ["CZip", "AtscheckSystem"]),
         // atscheck app: the bundles of an .ipa, .app or .xcarchive, their policies, the URLs found in them, judged.
-        .target(name: "ATSApp", dependencies: ["ATSArchive", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem"]),
-        // The file layer: bounded reads of regular files.
+        .target(name: "ATSApp", dependencies: ["CICUShims", "ATSArchive", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem"]),
+        // The system layer: bounded reads of regular files, standard streams, locks and threads,
+        // and the few text helpers that stand in for classic Foundation.
         .target(name: "AtscheckSystem"),
         // Sockets: EINTR-safe calls, deadlines, addresses and host:port text, for the probe, the lab and the proxy.
         .target(name: "ATSSocket"),
@@ -44,15 +52,15 @@ let package = Package(
         .target(name: "ArgumentParsing"),
         .target(name: "ATSPolicy", dependencies: ["AtscheckSystem"]),
         .target(name: "ATSLint", dependencies: ["ATSPolicy", "AtscheckSystem"]),
-        .target(name: "ATSProbe", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket"]),
-        .target(name: "ATSLab", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket"], resources: [.copy("Certificates")]),
-        .target(name: "ATSCheck", dependencies: ["ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSSocket"]),
+        .target(name: "ATSProbe", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket", "AtscheckSystem"]),
+        .target(name: "ATSLab", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket", "AtscheckSystem"], resources: [.copy("Certificates")]),
+        .target(name: "ATSCheck", dependencies: ["ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSSocket", "AtscheckSystem"]),
         .target(name: "ATSProxy", dependencies: ["ATSPolicy", "ATSCheck", "ATSCertificates", "ATSSocket", "AtscheckSystem"]),
         // The JSON documents of every command (docs/json-schema.md), importable by clients.
         .target(name: "ATSReport", dependencies: ["ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSTrustData", "AtscheckSystem"]),
         // atscheck scan: URL lists and HAR captures, the engine (one probe per endpoint), shards and records.
         .target(name: "ATSScan", dependencies: ["ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSSocket"]),
-        .target(name: "ATSPinning", dependencies: ["ATSCertificates", "ATSPolicy", "CATSOpenSSL", "CATSOpenSSLShims"]),
+        .target(name: "ATSPinning", dependencies: ["ATSCertificates", "ATSPolicy", "CATSOpenSSL", "CATSOpenSSLShims", "AtscheckSystem"]),
         .executableTarget(name: "AtscheckCLI", dependencies: ["AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSReport", "ATSScan", "ATSApp"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
@@ -75,3 +83,10 @@ let package = Package(
         .testTarget(name: "RepositoryTests", dependencies: ["ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport", "ATSLab"]),
     ]
 )
+
+// A file sees only the extension members of the modules it imports itself (SE-0444), so a
+// file that imports FoundationEssentials cannot use classic Foundation's API through another
+// file's import: the product links Foundation only where a file asks for it.
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

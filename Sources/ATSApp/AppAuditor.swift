@@ -3,7 +3,12 @@ import ATSCheck
 import ATSLint
 import ATSPolicy
 import ATSScan
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// How `atscheck app` judges what it found.
 public struct AppAuditOptions: Sendable {
@@ -115,7 +120,7 @@ public enum AppAuditor {
     static func context(url: String, web: Bool) -> LoadContext {
         if web { return .webView }
         let path = url.split(separator: "?").first.map(String.init) ?? url
-        let ext = (path as NSString).pathExtension.lowercased()
+        let ext = PathText.pathExtension(path).lowercased()
         return mediaExtensions.contains(ext) ? .media : .urlSession
     }
 
@@ -173,7 +178,7 @@ public enum AppAuditor {
 
 /// Results from the scan engine's delivery thread, by URL.
 private final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var byURL: [String: Result<Verdict, ScanEntryError>] = [:]
 
     func add(_ result: Result<ScanResult, ScanEntryError>) {

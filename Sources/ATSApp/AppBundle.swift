@@ -1,6 +1,11 @@
 import ATSLint
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// One bundle inside an app, or one policy source in a project: the app itself, an app
 /// extension (which has its own ATS dictionary), a framework or resource bundle (listed; its
@@ -55,7 +60,7 @@ public struct AppBundle: Sendable {
         let slash = infoPlistPath.lastIndex(of: "/")
         let directory = slash.map { String(infoPlistPath[..<$0]) } ?? ""
         let name = directory.split(separator: "/").last.map(String.init) ?? directory
-        switch (name as NSString).pathExtension.lowercased() {
+        switch PathText.pathExtension(name).lowercased() {
         case "app": kind = .app
         case "appex": kind = .appExtension
         case "framework": kind = .framework

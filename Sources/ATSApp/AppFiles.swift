@@ -1,6 +1,10 @@
 import ATSArchive
 import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `atscheck app` was given.
 public enum AppInputKind: String, Sendable, Codable {
@@ -24,20 +28,22 @@ public struct AppFiles: Sendable {
     /// Flutter), whose Info.plists, app.json and config.xml are policy sources and whose source
     /// files are searched too.
     public var isProject: Bool {
-        kind == .directory && !["app", "appex", "xcarchive"].contains(URL(fileURLWithPath: path).pathExtension)
+        kind == .directory && !Self.bundleExtensions.contains(PathText.pathExtension(path))
     }
+
+    /// Directory extensions that make an input a bundle or an archive rather than a project.
+    static let bundleExtensions: Set<String> = ["app", "appex", "xcarchive"]
 
     /// Directories a project walk does not enter: dependencies, build output, VCS metadata.
     public static let skippedDirectories: Set<String> = ["node_modules", "Pods", ".git", ".build", "build", "DerivedData", "Carthage", ".gradle", ".expo"]
 
     /// The input at `path`: a directory, or a regular file read as an archive.
     public init(path: String, limits: ArchiveLimits = ArchiveLimits()) throws(FileReadError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let kind = FileKind.of(path, followingLinks: true) else {
             throw .system("No such file or directory")
         }
         self.path = path
-        self.kind = isDirectory.boolValue ? .directory : .ipa
+        self.kind = kind == .directory ? .directory : .ipa
         self.limits = limits
     }
 
@@ -54,39 +60,39 @@ public struct AppFiles: Sendable {
 
     private func walkDirectory(_ visit: (String, Int64?) -> ArchiveEntryConsumer?) -> ArchiveReadSummary {
         var summary = ArchiveReadSummary()
-        let root = URL(fileURLWithPath: path).standardizedFileURL
         // An .app or .appex given directly keeps its name, as it would have inside Payload/.
-        let prefix = ["app", "appex", "xcarchive"].contains(root.pathExtension) ? root.lastPathComponent + "/" : ""
-        let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey, .isDirectoryKey, .fileSizeKey]
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) else {
+        let name = PathText.lastComponent(path)
+        let prefix = Self.bundleExtensions.contains(PathText.pathExtension(name)) ? name + "/" : ""
+        guard DirectoryWalk.canList(path) else {
             summary.failure = "cannot list the directory"
             return summary
         }
-        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        for case let url as URL in enumerator {
+        let walk = DirectoryWalk(root: path) { [isProject] entry in
+            !(isProject && Self.skippedDirectories.contains(entry.name))
+        }
+        for entry in walk {
             guard summary.entries < limits.entries else {
                 summary.failure = "more than \(limits.entries) files: the rest were not read"
                 break
             }
             summary.entries += 1
-            let full = url.standardizedFileURL.path
-            let relative = prefix + (full.hasPrefix(rootPath) ? String(full.dropFirst(rootPath.count)) : url.lastPathComponent)
-            let values = try? url.resourceValues(forKeys: Set(keys))
-            if values?.isSymbolicLink == true {
+            let relative = prefix + entry.relativePath
+            let full = entry.fullPath
+            let size: Int64
+            switch entry.kind {
+            case .symbolicLink:
                 let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? ""
                 summary.problems.append(ArchiveProblem(path: relative, problem: .symbolicLink(target: target)))
-                enumerator.skipDescendants()
                 continue
-            }
-            if values?.isDirectory == true {
-                if isProject, Self.skippedDirectories.contains(url.lastPathComponent) { enumerator.skipDescendants() }
+            case .directory:
                 continue
-            }
-            guard values?.isRegularFile == true else {
+            case .other:
                 summary.problems.append(ArchiveProblem(path: relative, problem: .unsupportedKind))
                 continue
+            case .regular(let bytes):
+                size = bytes
             }
-            guard let consume = visit(relative, values?.fileSize.map(Int64.init)) else { continue }
+            guard let consume = visit(relative, size) else { continue }
             guard summary.bytesRead < limits.totalBytes else {
                 summary.problems.append(ArchiveProblem(path: relative, problem: .totalLimitReached(limit: limits.totalBytes)))
                 continue

@@ -1,6 +1,10 @@
 import ATSArchive
 import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where a URL was found: a file of the input and a byte offset (binaries) or a line (text).
 public struct FoundAt: Sendable, Hashable, Codable, CustomStringConvertible {

@@ -2,6 +2,8 @@ import ATSCheck
 import ATSLint
 import ATSReport
 import ATSScan
+import ATSArchive
+import ATSPolicy
 
 /// `atscheck app --format json` (docs/json-schema.md, "atscheck app").
 public struct AppReport: Codable, Sendable {

@@ -1,5 +1,6 @@
 import ATSLint
 import ATSPolicy
+import ATSCheck
 
 /// `atscheck app --format sarif`: the audit as lint-style reports for `SARIFReporter`. Each
 /// bundle's lint findings stay on its policy file's lines; each blocked URL becomes one result

@@ -1,5 +1,9 @@
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension CordovaConfig {
     /// The policy source a project's `config.xml` is, and its origins as URLs with their lines

@@ -1,5 +1,9 @@
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // Ground truth, read for this file (paraphrased, no code copied):
 // - apache/cordova-ios rel/8.1.0 (lib/prepare.js and its spec tests are the same at main,
@@ -242,9 +246,6 @@ public struct CordovaConfig: Sendable {
             problems.append("\(place): names no host; cordova-ios writes no ATS entry for it")
             return nil
         }
-        if parsed.isApproximated {
-            problems.append("\(place): host written as \"\(hostname)\" by an approximation of the UTS #46 mapping Node.js applies to non-ASCII hosts")
-        }
         if hostname.hasPrefix("*.") {
             add("NSIncludesSubdomains", .bool(true))
             hostname = String(hostname.dropFirst(2))
@@ -413,7 +414,7 @@ enum InfoPlistFile: Equatable {
                 ? .unresolved("\"\(file)\" is not the app's Info.plist in a cordova-ios 8 platform (\(appInfoPlist))") : .other
         }
         var pattern = path
-        if let range = pattern.range(of: "*-Info.plist") { pattern.replaceSubrange(range, with: "*Info.plist") }
+        if let range = pattern.firstRange(of: "*-Info.plist") { pattern.replaceSubrange(range, with: "*Info.plist") }
         let matches = platformFiles.filter { glob(["**"] + pattern.split(separator: "/").map(String.init), $0.split(separator: "/").map(String.init)) }
         guard matches.contains(appInfoPlist) else {
             return matches.isEmpty && path.hasSuffix("Info.plist")

@@ -1,5 +1,9 @@
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How cordova-common puts `<edit-config>` and `<config-file>` content into a plist, on
 /// `PlistValue`s whose dictionaries hold each key once, in JavaScript object order

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
+import CICUShims
 
 /// The part of the WHATWG URL parser that `new URL(href)` in Node.js runs to get `scheme` and
 /// `hostname`, which is all cordova-ios reads of an `<access origin>` or `<allow-navigation href>`
@@ -6,16 +12,13 @@ import Foundation
 /// Standard (basic URL parser with no base; host, IPv4 and IPv6 parsers), not from any
 /// implementation; paths, queries and fragments are not parsed, only skipped.
 ///
-/// `nil` means the URL constructor would throw. Known approximation: a host that is not ASCII
-/// goes through NFKC, lower-casing and Punycode rather than the full UTS #46 table (see
-/// `isApproximated`).
+/// `nil` means the URL constructor would throw. Hosts that are not ASCII go through UTS #46
+/// (ICU's, as in Node.js).
 struct CordovaURLHost: Equatable {
     /// The scheme, lower case, without the colon (`https`).
     let scheme: String
     /// What Node's `URL.hostname` returns: empty for URLs with no host (`data:*`, `tel:*`).
     let hostname: String
-    /// The host had non-ASCII text, converted by the approximation described above.
-    let isApproximated: Bool
 
     /// The schemes the URL Standard calls special.
     static let specialSchemes: Set<String> = ["ftp", "file", "http", "https", "ws", "wss"]
@@ -50,7 +53,7 @@ struct CordovaURLHost: Equatable {
         } else {
             // Only "//" starts an authority; anything else is an opaque path with no host.
             guard rest.count >= 2, rest[0] == "/", rest[1] == "/" else {
-                return CordovaURLHost(scheme: scheme, hostname: "", isApproximated: false)
+                return CordovaURLHost(scheme: scheme, hostname: "")
             }
             authorityStart = 2
         }
@@ -86,12 +89,12 @@ struct CordovaURLHost: Equatable {
         }
         if special && hostText.isEmpty { return nil }
         guard let host = parseHost(hostText, special: special) else { return nil }
-        return CordovaURLHost(scheme: scheme, hostname: host.text, isApproximated: host.approximated)
+        return CordovaURLHost(scheme: scheme, hostname: host)
     }
 
     /// `file:` URLs: a host only after two slashes; `localhost` and drive letters mean none.
     private static func fileHost(_ rest: [Unicode.Scalar]) -> CordovaURLHost? {
-        let none = CordovaURLHost(scheme: "file", hostname: "", isApproximated: false)
+        let none = CordovaURLHost(scheme: "file", hostname: "")
         func isSlash(_ scalar: Unicode.Scalar) -> Bool { scalar == "/" || scalar == "\\" }
         guard rest.count >= 2, isSlash(rest[0]), isSlash(rest[1]) else { return none }
         var end = 2
@@ -100,8 +103,8 @@ struct CordovaURLHost: Equatable {
         if text.isEmpty { return none }
         if text.count == 2, text[0].isASCIILetter, text[1] == ":" || text[1] == "|" { return none }
         guard let host = parseHost(text, special: true) else { return nil }
-        if host.text == "localhost" { return none }
-        return CordovaURLHost(scheme: "file", hostname: host.text, isApproximated: host.approximated)
+        if host == "localhost" { return none }
+        return CordovaURLHost(scheme: "file", hostname: host)
     }
 
     // MARK: Host parser
@@ -110,10 +113,10 @@ struct CordovaURLHost: Equatable {
     private static let forbiddenHost: Set<Unicode.Scalar> = ["\u{0}", "\t", "\n", "\r", " ", "#", "/", ":", "<", ">",
                                                              "?", "@", "[", "\\", "]", "^", "|"]
 
-    private static func parseHost(_ text: [Unicode.Scalar], special: Bool) -> (text: String, approximated: Bool)? {
+    private static func parseHost(_ text: [Unicode.Scalar], special: Bool) -> String? {
         if text.first == "[" {
             guard text.last == "]", text.count >= 2, let address = parseIPv6(Array(text[1..<(text.count - 1)])) else { return nil }
-            return ("[" + serializeIPv6(address) + "]", false)
+            return "[" + serializeIPv6(address) + "]"
         }
         if !special {
             // An opaque host keeps its case; C0 controls and non-ASCII are percent-encoded.
@@ -126,17 +129,17 @@ struct CordovaURLHost: Equatable {
                     output.unicodeScalars.append(scalar)
                 }
             }
-            return (output, false)
+            return output
         }
         let decoded = percentDecode(text)
         guard let ascii = domainToASCII(decoded) else { return nil }
-        let forbiddenDomain = ascii.text.unicodeScalars.contains {
+        let forbiddenDomain = ascii.unicodeScalars.contains {
             forbiddenHost.contains($0) || $0.value <= 0x1F || $0 == "%" || $0.value == 0x7F
         }
         guard !forbiddenDomain else { return nil }
-        if endsInANumber(ascii.text) {
-            guard let address = parseIPv4(ascii.text) else { return nil }
-            return ([24, 16, 8, 0].map { String((address >> UInt32($0)) & 0xFF) }.joined(separator: "."), ascii.approximated)
+        if endsInANumber(ascii) {
+            guard let address = parseIPv4(ascii) else { return nil }
+            return ([24, 16, 8, 0].map { String((address >> UInt32($0)) & 0xFF) }.joined(separator: "."))
         }
         return ascii
     }
@@ -173,84 +176,15 @@ struct CordovaURLHost: Equatable {
         }
     }
 
-    /// UTS #46 ToASCII with `UseSTD3ASCIIRules` off, as the URL Standard asks: exact for ASCII
-    /// (lower-casing); for other text an approximation (ignored code points removed, NFKC, lower
-    /// case, ideographic full stops as dots, Punycode per label).
-    private static func domainToASCII(_ domain: String) -> (text: String, approximated: Bool)? {
-        if domain.unicodeScalars.allSatisfy(\.isASCII) { return (domain.lowercased(), false) }
-        if domain.unicodeScalars.contains("\u{FFFD}") { return nil }
-        let ignored: Set<UInt32> = [0x00AD, 0x034F, 0x180B, 0x180C, 0x180D, 0x180F, 0x200B, 0x2060, 0x2064, 0xFEFF]
-        var kept = String.UnicodeScalarView()
-        for scalar in domain.unicodeScalars where !ignored.contains(scalar.value) && !(0xFE00...0xFE0F).contains(scalar.value) {
-            kept.append(scalar)
-        }
-        let mapped = String(kept).precomposedStringWithCompatibilityMapping.lowercased()
-            .precomposedStringWithCanonicalMapping
-            .replacingOccurrences(of: "\u{3002}", with: ".")
-            .replacingOccurrences(of: "\u{FF61}", with: ".")
-            .replacingOccurrences(of: "\u{FF0E}", with: ".")
-        var labels: [String] = []
-        for label in mapped.split(separator: ".", omittingEmptySubsequences: false) {
-            if label.unicodeScalars.allSatisfy(\.isASCII) {
-                labels.append(String(label))
-            } else {
-                guard let encoded = punycode(Array(label.unicodeScalars)) else { return nil }
-                labels.append("xn--" + encoded)
-            }
-        }
-        return (labels.joined(separator: "."), true)
-    }
-
-    /// RFC 3492 Punycode encoding of one label.
-    static func punycode(_ input: [Unicode.Scalar]) -> String? {
-        let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700
-        func digit(_ value: Int) -> Character {
-            Character(Unicode.Scalar(UInt8(value < 26 ? 0x61 + value : 0x16 + value)))
-        }
-        func adapt(_ delta: Int, _ count: Int, _ first: Bool) -> Int {
-            var delta = first ? delta / damp : delta / 2
-            delta += delta / count
-            var k = 0
-            while delta > ((base - tMin) * tMax) / 2 {
-                delta /= base - tMin
-                k += base
-            }
-            return k + (base - tMin + 1) * delta / (delta + skew)
-        }
-        let codes = input.map { Int($0.value) }
-        var output = String(String.UnicodeScalarView(input.filter(\.isASCII)))
-        let basicCount = output.unicodeScalars.count
-        var handled = basicCount
-        if basicCount > 0 { output.append("-") }
-        var n = 0x80, delta = 0, bias = 72
-        while handled < codes.count {
-            guard let next = codes.filter({ $0 >= n }).min() else { return nil }
-            let (product, overflow) = (next - n).multipliedReportingOverflow(by: handled + 1)
-            guard !overflow else { return nil }
-            delta += product
-            n = next
-            for code in codes {
-                if code < n { delta += 1 }
-                if code == n {
-                    var q = delta
-                    var k = base
-                    while true {
-                        let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
-                        if q < t { break }
-                        output.append(digit(t + (q - t) % (base - t)))
-                        q = (q - t) / (base - t)
-                        k += base
-                    }
-                    output.append(digit(q))
-                    bias = adapt(delta, handled + 1, handled == basicCount)
-                    delta = 0
-                    handled += 1
-                }
-            }
-            delta += 1
-            n += 1
-        }
-        return output
+    /// UTS #46 ToASCII as the URL Standard's "domain to ASCII" runs it (ICU's implementation,
+    /// the one Node.js uses): exact for every host, ASCII or not.
+    private static func domainToASCII(_ domain: String) -> String? {
+        if domain.unicodeScalars.allSatisfy(\.isASCII) { return domain.lowercased() }
+        let input = Array(domain.utf8).map { CChar(bitPattern: $0) }
+        var output = [CChar](repeating: 0, count: 1024)
+        let written = atscheck_domain_to_ascii(input, Int32(input.count), &output, Int32(output.count))
+        guard written >= 0 else { return nil }
+        return String(decoding: output[..<Int(written)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     // MARK: IPv4

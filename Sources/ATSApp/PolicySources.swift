@@ -1,6 +1,11 @@
 import ATSLint
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// The policy sources of an app input or project, for `atscheck lint`: every bundle's or
 /// project target's Info.plist, Expo configuration and Cordova `config.xml`, each linted as
@@ -18,7 +23,7 @@ public enum PolicySources {
     /// `app.config.json` (`ios.infoPlist`), a Cordova `config.xml` (the ATS dictionary
     /// cordova-ios writes). Nil for anything else.
     public static func lintConfigurationFile(_ data: Data, path: String, linter: Linter) -> FileReport? {
-        let name = (path as NSString).lastPathComponent
+        let name = PathText.lastComponent(path)
         let bundle: AppBundle?
         switch name {
         case "app.json", "app.config.json": bundle = ExpoConfig.bundle(path: path, bytes: data)

@@ -1,6 +1,10 @@
 import ATSCertificates
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The associated domains an `embedded.mobileprovision` grants: Apple's CMS-signed plist,
 /// opened with OpenSSL's CMS decoder (the signature is not checked). Each domain is an

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Apple's way of measuring a certificate's lifetime (support.apple.com/102028):
 /// notBefore through notAfter inclusive, in 86,400-second days, any remainder rounded up.

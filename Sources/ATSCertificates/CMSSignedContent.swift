@@ -1,5 +1,9 @@
 import CATSOpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The content a CMS SignedData carries: how an `embedded.mobileprovision` (a plist signed by
 /// Apple) is opened. OpenSSL's CMS decoder reads the DER; the signature is not checked (the

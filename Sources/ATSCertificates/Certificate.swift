@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One X.509 certificate as atscheck sees it: the DER bytes plus every field the
 /// ATS and Apple-trust checks need, decoded once by OpenSSL into plain Swift values.

@@ -1,6 +1,11 @@
 import CATSOpenSSL
 import CATSOpenSSLShims
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -312,9 +317,9 @@ enum IPAddressText {
         switch bytes.count {
         case 4: family = AF_INET
         case 16: family = AF_INET6
-        default: return "invalid:" + bytes.map { String(format: "%02x", $0) }.joined()
+        default: return "invalid:" + bytes.map { NumberText.hexByte($0) }.joined()
         }
         let ok = bytes.withUnsafeBytes { raw in inet_ntop(family, raw.baseAddress, &buffer, socklen_t(buffer.count)) != nil }
-        return ok ? cString(buffer) : "invalid:" + bytes.map { String(format: "%02x", $0) }.joined()
+        return ok ? cString(buffer) : "invalid:" + bytes.map { NumberText.hexByte($0) }.joined()
     }
 }

@@ -1,6 +1,10 @@
 import AtscheckSystem
 import CATSOpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads certificates from PEM (one or many blocks, text between blocks ignored) or DER
 /// (one certificate or several concatenated), in file order.

@@ -1,5 +1,9 @@
 import CATSOpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Message digests computed by OpenSSL's one-shot EVP interface.
 enum Digest {

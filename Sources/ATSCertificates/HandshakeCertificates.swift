@@ -1,5 +1,10 @@
 import CATSOpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// The certificates recent TLS handshakes have already decoded, found again by their DER, so
 /// that judging a served chain does not decode it a second time. OpenSSL 3.0 spends about
@@ -11,7 +16,7 @@ package enum HandshakeCertificates {
     /// How many certificates are kept.
     package static let capacity = 32
 
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var handles: [[UInt8]: X509Handle] = [:]
     nonisolated(unsafe) private static var order: [[UInt8]] = []
 

@@ -1,7 +1,11 @@
 import ATSSocket
 import AtscheckSystem
 import CATSOpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Matches a host against a certificate's subjectAltNames the way Apple does since iOS 13:
 /// DNS names and IP addresses in the SAN extension only, never the subject CN; wildcards

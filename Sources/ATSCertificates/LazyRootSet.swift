@@ -1,7 +1,12 @@
 import ATSTrustData
 import CATSOpenSSL
 import CATSOpenSSLShims
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// Preinstalled roots kept as PEM text until something needs them decoded. OpenSSL 3 decodes a
 /// certificate's public key through its provider machinery, 0.15–0.3 ms a root here, so a store
@@ -19,7 +24,7 @@ public final class LazyRootSet: @unchecked Sendable {
     private let blocks: [Range<Int>]
     private let subjectHashes: [UInt]
     private let positionBySHA256: [String: Int]
-    private let lock = NSLock()
+    private let lock = Lock()
     // Guarded by lock.
     private var decoded: [Int: Certificate] = [:]
 

@@ -1,6 +1,10 @@
 import CATSOpenSSL
 import CATSOpenSSLShims
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a (stapled) OCSP response says about one certificate, as decoded by OpenSSL.
 public struct OCSPStatus: Sendable, Hashable {

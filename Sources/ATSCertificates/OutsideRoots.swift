@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// Roots a chain may reach that are *not* anchors of the store, kept to explain an untrusted
 /// chain: a platform bundle's roots that Apple does not ship, and the roots Apple removed
@@ -8,7 +13,7 @@ public final class OutsideRoots: Sendable {
     public let name: String
     /// Reads the roots; called at most once, when an untrusted chain first needs them.
     private let load: @Sendable () -> [Certificate]
-    private let lock = NSLock()
+    private let lock = Lock()
     nonisolated(unsafe) private var cached: TrustStore?
     private let loadRemoved: @Sendable () -> [String: String]
     nonisolated(unsafe) private var cachedRemoved: [String: String]?
@@ -54,7 +59,7 @@ public final class OutsideRoots: Sendable {
 
     /// The SHA-256 of a certificate's DER as `removed` keys it.
     static func key(_ certificate: Certificate) -> String {
-        certificate.sha256Fingerprint.replacingOccurrences(of: ":", with: "").lowercased()
+        certificate.sha256Fingerprint.replacingEvery(":", with: "").lowercased()
     }
 
     /// Why an untrusted chain is untrusted, when these roots tell: it reaches one of them, or

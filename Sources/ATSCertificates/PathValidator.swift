@@ -1,6 +1,10 @@
 import CATSOpenSSL
 import CATSOpenSSLShims
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The outcome of OpenSSL path building at a fixed instant.
 public struct PathValidation: Sendable {

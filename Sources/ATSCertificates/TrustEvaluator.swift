@@ -1,5 +1,9 @@
 import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The verdict on one presented chain: every failing Apple trust check, not just the first.
 public struct TrustEvaluation: Sendable {

@@ -1,6 +1,10 @@
 import CATSOpenSSL
 import CATSOpenSSLShims
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The roots a chain may end at, each marked with where it came from. The origin matters:
 /// trustd applies the strict EKU, 398-day and Certificate Transparency rules to chains

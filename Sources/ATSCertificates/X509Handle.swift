@@ -1,5 +1,9 @@
 import CATSOpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Owns one OpenSSL `X509*`. Never escapes this module. Shared read-only across threads once
 /// made (OpenSSL 3 locks the lazily cached extension data of an `X509`).

@@ -1,6 +1,10 @@
 import ATSPinning
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How one check is made: the app's policy, the load context, the release judged, the instant
 /// and the probing budget.

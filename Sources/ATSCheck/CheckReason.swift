@@ -1,5 +1,9 @@
 import ATSCertificates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reason codes for live verdicts, beyond the certificate codes of `ReasonCode`. The raw
 /// values are a public contract (JSON, scripts).

@@ -1,6 +1,10 @@
 import ATSPolicy
 import ATSSocket
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What one check judges: the URL, and where to connect for it. Written as `name`,
 /// `name:port`, `[v6]:port`, an IP, or an `http(s)://` URL.

@@ -1,6 +1,11 @@
 import ATSCertificates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ATSPinning
+import AtscheckSystem
 
 /// Pins given besides the app's ATS policy (TrustKit, Android NSC), judged over the built chain.
 public enum ExtraPinCheck {
@@ -75,6 +80,6 @@ public enum ExtraPinCheck {
         let day = doy - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        return String(format: "%04d-%02d-%02d", year, month, day)
+        return NumberText.zeroPadded(year, width: 4) + "-" + NumberText.zeroPadded(month, width: 2) + "-" + NumberText.zeroPadded(day, width: 2)
     }
 }

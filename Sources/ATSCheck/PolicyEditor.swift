@@ -1,4 +1,5 @@
 import ATSPolicy
+import AtscheckSystem
 
 /// Builds a candidate policy: the app's document with one `NSExceptionDomains` entry set,
 /// so a fix can be verified by resolving the URL again rather than guessed.
@@ -66,6 +67,6 @@ enum PolicyEditor {
     }
 
     private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        text.replacingEvery("&", with: "&amp;").replacingEvery("<", with: "&lt;").replacingEvery(">", with: "&gt;")
     }
 }

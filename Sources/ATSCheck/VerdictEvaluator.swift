@@ -1,6 +1,10 @@
 import ATSPolicy
 import ATSCertificates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ATSPinning
 import ATSProbe
 

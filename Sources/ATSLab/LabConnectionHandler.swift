@@ -1,5 +1,9 @@
 import CATSOpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a listener does with each accepted connection. Handlers run on their connection's
 /// own thread with a blocking socket whose reads and writes time out after

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,7 +20,7 @@ import Darwin
 final class LabConnections: @unchecked Sendable {
     /// Most connections served at once; more are closed as soon as they are accepted.
     let limit: Int
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var open: Set<Int32> = []
     private var stopping = false
 

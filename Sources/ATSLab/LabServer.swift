@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -27,7 +33,7 @@ final class LabServer: @unchecked Sendable {
     private let wake: (read: Int32, write: Int32)
     private let connections = LabConnections(limit: LabServer.connectionLimit)
     private let acceptLoopExited = DispatchSemaphore(value: 0)
-    private let stopLock = NSLock()
+    private let stopLock = Lock()
     private var stopped = false
 
     /// Takes ownership of the listeners' descriptors and starts accepting.
@@ -41,13 +47,11 @@ final class LabServer: @unchecked Sendable {
         }
         self.listeners = listeners
         self.wake = wake
-        let thread = Thread { [self] in
+        DetachedThread.start { [self] in
             LabSocket.blockSIGPIPEOnThisThread()
             acceptLoop()
             acceptLoopExited.signal()
         }
-        thread.name = "atscheck-lab-accept"
-        thread.start()
     }
 
     /// Closes the listeners (freeing their ports), ends every open connection and waits for
@@ -92,13 +96,11 @@ final class LabServer: @unchecked Sendable {
         guard connections.admit(fd) else { return }
         let connections = self.connections
         let handler = listener.handler
-        let thread = Thread {
+        let started = DetachedThread.start(stackSize: 1 << 20) {
             LabSocket.blockSIGPIPEOnThisThread()
             handler.serve(fd)
             connections.finish(fd)
         }
-        thread.name = "atscheck-lab-connection"
-        thread.stackSize = 1 << 20
-        thread.start()
+        if !started { connections.finish(fd) }
     }
 }

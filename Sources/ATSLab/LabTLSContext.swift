@@ -1,7 +1,12 @@
 import ATSCertificates
 import CATSOpenSSL
 import CATSOpenSSLShims
+import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An `SSL_CTX` for one TLS profile, built once when the lab starts.
 ///

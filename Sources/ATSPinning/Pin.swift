@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ATSCertificates
+import AtscheckSystem
 
 /// A pin: the 32-byte SHA-256 digest of a certificate's DER SubjectPublicKeyInfo.
 ///
@@ -17,7 +22,7 @@ public struct Pin: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Reads plain standard Base64 only (what ATS, TrustKit and Android accept).
     public init(base64: String) throws(PinParseError) {
-        let text = base64.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = base64.trimmingWhitespaceAndNewlines()
         guard !text.isEmpty else { throw .empty }
         guard let data = Data(base64Encoded: text) else { throw .notBase64 }
         try self.init(digest: data)
@@ -26,7 +31,7 @@ public struct Pin: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Reads any supported spelling: plain Base64, OkHttp `sha256/BASE64`, or HPKP
     /// `pin-sha256="BASE64"` (quotes optional, directive name case-insensitive).
     public init(parsing text: String) throws(PinParseError) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespaceAndNewlines()
         guard !trimmed.isEmpty else { throw .empty }
         if trimmed.hasPrefix("sha256/") {
             try self.init(base64: String(trimmed.dropFirst("sha256/".count)))

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Strict `yyyy-MM-dd` parsing in UTC (TrustKit `TSKExpirationDate`, Android `expiration`),
 /// without ICU.

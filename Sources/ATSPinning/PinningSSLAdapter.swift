@@ -1,6 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import CATSOpenSSL
 import CATSOpenSSLShims
+import AtscheckSystem
 
 /// Adds SPKI pinning to an OpenSSL client `SSL_CTX`.
 ///
@@ -28,7 +33,7 @@ public enum PinningSSLAdapter {
 
     /// What the adapter keeps on one `SSL` (written during its handshake, read after it).
     final class ConnectionState: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var _host: String?
         private var _decision: PinDecision?
         private var _reason: String?

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension AppTransportSecurity {
     /// Extracts the ATS configuration from a whole Info.plist (its `NSAppTransportSecurity`

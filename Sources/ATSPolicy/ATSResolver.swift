@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import AtscheckSystem
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Settings for resolution that the sources leave open (docs/ats-rules.md#choices).
 public struct ResolutionOptions: Sendable, Hashable {
@@ -49,7 +54,7 @@ public enum ATSResolver {
         guard let host = URLHost.of(components), !host.isEmpty else {
             throw ResolutionError(description: "'\(url)' has no host")
         }
-        return (scheme, HostName(host.contains(Character("%")) ? host.removingPercentEncoding ?? host : host))
+        return (scheme, HostName(host.contains(Character("%")) ? host.removingPercentEscapes ?? host : host))
     }
 }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A value read from the policy file, with where it was written.
 public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A structural check of a `bplist00` file made before `PropertyListSerialization` sees it.
 ///

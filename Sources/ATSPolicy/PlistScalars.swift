@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Parsing of the text of `<integer>`, `<real>`, `<date>` and `<data>` elements.
 enum PlistScalars {

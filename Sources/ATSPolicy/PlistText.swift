@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The text encodings a textual (XML or JSON) property list may arrive in. Everything is
 /// turned into UTF-8 before parsing so that there is one byte-level view of the file for the

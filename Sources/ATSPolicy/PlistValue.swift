@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A position in a source file, 1-based. XML plists have one for every key and value;
 /// binary and JSON plists have none.

@@ -1,4 +1,5 @@
 /// The OS an app runs on, which decides several ATS rules (docs/ats-rules.md#ats-arbitrary-loads, #ats-local-exemption). Parsed from
+import AtscheckSystem
 /// `ios17`, `ios16.4`, `macos14`, `macos10.12`, `tvos17`, `watchos10`, `visionos2`.
 public struct TargetOS: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The platform family.
@@ -25,7 +26,7 @@ public struct TargetOS: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Parses `ios17`, `iOS 17.2`, `macos10.12`, ...; nil when not understood.
     public init?(parsing text: String) {
-        let lowered = text.lowercased().replacingOccurrences(of: " ", with: "")
+        let lowered = text.lowercased().replacingEvery(" ", with: "")
         guard let platform = Platform.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count })
             .first(where: { lowered.hasPrefix($0.rawValue) }) else { return nil }
         let numbers = lowered.dropFirst(platform.rawValue.count).split(separator: ".", omittingEmptySubsequences: false)

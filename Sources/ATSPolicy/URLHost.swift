@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A URL's host as `URLComponents.host` gives it (percent escapes and punycode labels decoded),
 /// without Foundation's IDNA step where it cannot change anything: when the encoded host is

@@ -1,5 +1,10 @@
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// The suites one endpoint accepted for one protocol version.
 public struct VersionCipherSuites: Sendable, Hashable, Codable {
@@ -141,7 +146,7 @@ public struct CipherEnumerator: Sendable {
     /// The next handshake for `version`: every suite OpenSSL can offer for that version except
     /// `excluded`. Nil when nothing is left to offer.
     public static func spec(for version: TLSVersion, excluding excluded: [CipherSuite], round: Int = 1) -> ProbeSpec? {
-        let name = "ciphers-\(version.rawValue.lowercased().replacingOccurrences(of: "v", with: ""))-\(round)"
+        let name = "ciphers-\(version.rawValue.lowercased().replacingEvery("v", with: ""))-\(round)"
         let spec: ProbeSpec
         if version == .tls13 {
             let remaining = ATSCipherSuites.tls13.filter { suite in !excluded.contains { $0.id == suite.id } }

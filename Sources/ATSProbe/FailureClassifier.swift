@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -97,10 +102,10 @@ enum FailureClassifier {
         let printable = bytes.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0x0D || $0 == 0x0A || $0 == 0x09 }
         if printable {
             let text = String(decoding: bytes, as: UTF8.self)
-                .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+                .replacingEvery("\r", with: "\\r").replacingEvery("\n", with: "\\n")
             return "\"\(text)\""
         }
-        return bytes.map { String(format: "%02x", $0) }.joined(separator: " ")
+        return bytes.map { NumberText.hexByte($0) }.joined(separator: " ")
     }
 
     static func errnoText(_ code: Int32) -> String {

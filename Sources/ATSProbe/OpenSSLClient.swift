@@ -2,7 +2,11 @@ import ATSPolicy
 import ATSCertificates
 import CATSOpenSSL
 import CATSOpenSSLShims
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why a spec could not be turned into an OpenSSL client configuration (a probe bug or a
 /// malformed spec, never a property of the server).

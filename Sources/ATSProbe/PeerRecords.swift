@@ -1,7 +1,11 @@
 import ATSCertificates
 import CATSOpenSSL
 import CATSOpenSSLShims
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // What a finished handshake received from the server: its certificate chain and the SCTs
 // it delivered outside the certificate.

@@ -1,5 +1,10 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// Seconds on a monotonic clock.
 enum Monotonic {
@@ -8,7 +13,7 @@ enum Monotonic {
 
 /// A cancellation flag shared between a Swift task and the prober's thread.
 final class CancellationFlag: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var cancelled = false
 
     func cancel() {

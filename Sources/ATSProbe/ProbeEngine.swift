@@ -4,7 +4,12 @@ import ATSSocket
 import CATSOpenSSL
 import CATSOpenSSLShims
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -411,7 +416,7 @@ final class ProbeEngine {
         }
 
         private func seconds(_ value: Double) -> String {
-            value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+            value == value.rounded() ? "\(Int(value)) s" : NumberText.oneDecimal(value) + " s"
         }
     }
 }

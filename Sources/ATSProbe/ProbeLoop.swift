@@ -1,5 +1,9 @@
 import ATSSocket
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The event loop under every probe: non-blocking sockets (`connect` → `SSL_connect` →
 /// `WANT_READ`/`WANT_WRITE` → `poll`) for the probes of any number of endpoints on one thread,

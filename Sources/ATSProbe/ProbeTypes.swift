@@ -1,7 +1,11 @@
 import ATSPolicy
 import ATSSocket
 import ATSCertificates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where to connect: the name used for SNI, policy matching and host checks, the address
 /// actually dialled (when it differs), and the port.

@@ -1,5 +1,10 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// One event loop probing many endpoints at once, for callers on many threads (a scan's
 /// workers): ``observe(_:against:)`` resolves the endpoint on the caller's thread, hands its
@@ -20,7 +25,7 @@ public final class SharedProbeLoop: @unchecked Sendable {
     /// How long new work may wait while the loop is inside `poll` for other endpoints.
     static let admissionLatency = 0.005
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var submitted: [Submission] = []
     private var running = false
     private var peak = 0
@@ -87,9 +92,7 @@ public final class SharedProbeLoop: @unchecked Sendable {
         running = true
         lock.unlock()
         guard start else { return }
-        let thread = Thread { [self] in loop() }
-        thread.name = "atscheck.probe-loop"
-        thread.start()
+        DetachedThread.start { [self] in loop() }
     }
 
     private func loop() {

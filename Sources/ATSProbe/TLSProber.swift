@@ -1,5 +1,10 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// Runs probe specs against an endpoint and reports what each handshake observed.
 ///
@@ -155,9 +160,7 @@ final class HostSession {
         engine = first
         secondEngine = second
         let secondRun = LoopRun(engine: second, specs: Array(specs[firstCount...]))
-        let thread = Thread { secondRun.run() }
-        thread.name = "atscheck.TLSProbe.second"
-        thread.start()
+        DetachedThread.startOrRunHere { secondRun.run() }
         // Each loop returns its specs' results in order, and the first has the plan's head.
         var merged = first.run(Array(specs[..<firstCount])) + secondRun.wait()
         if let whenSettled, first.mayStartMore(now: Monotonic.now()) {
@@ -171,11 +174,9 @@ final class HostSession {
 /// Runs blocking work on a new thread and resumes the caller with its result.
 func onDedicatedThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
-        let thread = Thread {
+        DetachedThread.startOrRunHere {
             continuation.resume(returning: work())
         }
-        thread.name = "atscheck.TLSProbe"
-        thread.start()
     }
 }
 

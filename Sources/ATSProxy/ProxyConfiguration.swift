@@ -1,6 +1,11 @@
 import ATSCertificates
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// What an ATS-enforcing proxy judges loads with: the app's policy, the load context and
 /// release, the trust store, name overrides, the instant and the deadlines.
@@ -27,7 +32,7 @@ public struct ProxyConfiguration: Sendable {
     /// A configuration judging loads under `policyDocument` against `trustStore`.
     public init(policyDocument: PlistDocument? = nil, context: LoadContext = .urlSession, resolution: ResolutionOptions = ResolutionOptions(),
                 trustStore: TrustStore, resolve: [String: String] = [:], time: Date? = nil, timeout: Double = 10,
-                log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
+                log: @escaping @Sendable (String) -> Void = { OutputDescriptor.standardError.write(($0 + "\n")) }) {
         self.policyDocument = policyDocument
         self.context = context
         self.resolution = resolution

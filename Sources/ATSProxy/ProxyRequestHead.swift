@@ -1,5 +1,10 @@
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// A parsed HTTP/1.x request head as an ATS-enforcing proxy sees it: the request line and the
 /// header lines, nothing interpreted beyond what the proxy needs. Pure value code, fuzzed
@@ -36,7 +41,7 @@ public struct ProxyRequestHead: Sendable, Equatable {
         guard raw.count <= maximumBytes,
               raw.allSatisfy({ $0 == 9 || ($0 >= 32 && $0 < 127) || $0 == 13 || $0 == 10 || $0 >= 128 }),
               let text = String(validating: raw, as: UTF8.self) else { return nil }
-        let lines = text.components(separatedBy: "\r\n")
+        let lines = text.separated(by: "\r\n")
         let requestLine = lines[0].split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         guard requestLine.count == 3, !requestLine[0].isEmpty, requestLine[0].allSatisfy({ $0.isLetter && $0.isUppercase }),
               !requestLine[1].isEmpty, requestLine[2] == "HTTP/1.1" || requestLine[2] == "HTTP/1.0" else { return nil }
@@ -45,7 +50,7 @@ public struct ProxyRequestHead: Sendable, Equatable {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             let name = String(line[..<colon])
             guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
-            headers.append(Header(name: name, value: line[line.index(after: colon)...].trimmingCharacters(in: [" ", "\t"])))
+            headers.append(Header(name: name, value: line[line.index(after: colon)...].trimmingScalars { $0 == " " || $0 == "\t" }))
         }
         return ProxyRequestHead(method: requestLine[0], target: requestLine[1], version: requestLine[2], headers: headers)
     }

@@ -3,8 +3,19 @@ import ATSCheck
 import ATSPolicy
 import ATSCertificates
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ATSSocket
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An HTTP/1.1 forward proxy that refuses what App Transport Security would refuse, the
 /// engine behind `atscheck proxy`, for embedding in a test harness or a debugging proxy.
@@ -43,7 +54,7 @@ public final class ProxyServer: @unchecked Sendable {
     public let port: UInt16
     private let listener: Int32
     private let checker: ATSChecker
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Open connections per client address, and in all (under `lock`).
     private var openByClient: [String: Int] = [:]
     private var openTotal = 0
@@ -64,9 +75,7 @@ public final class ProxyServer: @unchecked Sendable {
 
     /// Accepts connections on a background thread until ``stop()``.
     public func start() {
-        let thread = Thread { [self] in acceptLoop() }
-        thread.name = "atscheck.proxy.accept"
-        thread.start()
+        DetachedThread.start { [self] in acceptLoop() }
     }
 
     /// Stops accepting and closes the listener; connections already open run to their end.
@@ -104,13 +113,15 @@ public final class ProxyServer: @unchecked Sendable {
                 ProxySocket.close(client)
                 continue
             }
-            let thread = Thread { [self] in
+            let started = DetachedThread.start { [self] in
                 handle(client)
                 ProxySocket.close(client)
                 release(peer)
             }
-            thread.name = "atscheck.proxy.connection"
-            thread.start()
+            if !started {
+                ProxySocket.close(client)
+                release(peer)
+            }
         }
     }
 

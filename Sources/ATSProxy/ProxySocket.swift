@@ -1,5 +1,11 @@
 import ATSSocket
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
+import Dispatch
 
 /// The TCP plumbing ``ProxyServer`` needs, on top of ATSSocket: listen, accept, connect
 /// with a deadline, socket timeouts, full writes, and a two-way splice. Blocking sockets,
@@ -54,7 +60,7 @@ enum ProxySocket {
                 let (socket, peer) = try Socket(descriptor: listener).accept()
                 return (socket.descriptor, peer.ipText)
             } catch where error.isTransientAcceptFailure {
-                Thread.sleep(forTimeInterval: 0.01)
+                DetachedThread.sleep(seconds: 0.01)
             } catch {
                 return nil
             }

@@ -1,5 +1,9 @@
 import ATSCertificates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `atscheck cert --format json` document: every certificate read, and the trust
 /// evaluation with `--host` (docs/json-schema.md, "atscheck cert").

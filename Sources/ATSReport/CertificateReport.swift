@@ -1,5 +1,9 @@
 import ATSCertificates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One certificate in JSON (docs/json-schema.md, "Certificate"). Every key is always present;
 /// absent extensions are `null`.

@@ -1,7 +1,11 @@
 import ATSCertificates
 import ATSCheck
 import ATSProbe
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `atscheck host --format json` document (docs/json-schema.md, "atscheck host"). Keys are
 /// always present.

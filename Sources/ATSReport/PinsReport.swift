@@ -1,6 +1,10 @@
 import ATSCertificates
 import ATSPinning
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `atscheck pins --format json` document: one pin per certificate of the chain, plus the
 /// anchor the validator chose (docs/json-schema.md, "atscheck pins").

@@ -1,4 +1,5 @@
 import ATSProbe
+import ATSPolicy
 
 /// One handshake of the probe plan (`probes[]` of the host document).
 public struct ProbeReport: Codable, Sendable, Equatable {

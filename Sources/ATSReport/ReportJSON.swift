@@ -1,5 +1,9 @@
 import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The one JSON configuration of every atscheck document: pretty-printed, sorted keys, slashes
 /// unescaped, ISO 8601 dates. Documents encoded and decoded with it read back byte for byte.

@@ -1,5 +1,9 @@
 import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ReportJSON {
     /// Encodes `value` as ``encoder()`` does (pretty-printed, sorted keys, slashes unescaped,

@@ -1,7 +1,11 @@
 import ATSCheck
 import ATSPolicy
 import ATSProbe
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the probes learnt of the server's TLS (`tls` of the host document, docs/json-schema.md).
 public struct TLSReport: Codable, Sendable, Equatable {

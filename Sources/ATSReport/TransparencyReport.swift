@@ -1,5 +1,9 @@
 import ATSCertificates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Apple's CT verdict in JSON (`validation.certificateTransparency`, docs/json-schema.md).
 public struct TransparencyReport: Codable, Sendable, Equatable {

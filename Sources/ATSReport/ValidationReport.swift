@@ -1,5 +1,9 @@
 import ATSCertificates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A trust evaluation in JSON (docs/json-schema.md, "Validation").
 public struct ValidationReport: Codable, Sendable, Equatable {

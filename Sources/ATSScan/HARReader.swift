@@ -1,5 +1,9 @@
 import ATSCheck
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why a HAR document could not be read at all: one line, suitable after "FILE: ".
 public struct HARReadError: Error, Sendable, Hashable, CustomStringConvertible {

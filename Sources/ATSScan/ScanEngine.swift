@@ -1,6 +1,13 @@
 import ATSCheck
 import ATSProbe
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
+import Dispatch
+import ATSPolicy
 
 /// Judges many URLs under one policy, probing each endpoint once: URLs are grouped by
 /// ``ScanEndpoint`` in input order, each group's handshakes run once (`ATSChecker.check`), and
@@ -52,20 +59,18 @@ public final class ScanEngine: Sendable {
         let groups = Self.group(entries)
         let loop = SharedProbeLoop(configuration: ATSChecker.probeConfiguration(timeout: options.timeout), maxHandshakes: concurrency)
         let queue = WorkQueue(count: groups.count)
-        let delivery = NSLock()
+        let delivery = Lock()
         let workers = min(concurrency, groups.count)
         let done = DispatchGroup()
         for _ in 0..<workers {
             done.enter()
-            let thread = Thread { [self] in
+            DetachedThread.startOrRunHere { [self] in
                 while let index = queue.next() {
                     let results = judge(groups[index].endpoint, groups[index].entries, loop: loop)
                     delivery.withLock { results.forEach(deliver) }
                 }
                 done.leave()
             }
-            thread.name = "atscheck.scan"
-            thread.start()
         }
         done.wait()
     }
@@ -143,7 +148,7 @@ public struct ScanEntryError: Error, Sendable, CustomStringConvertible {
 
 /// Hands out indices 0..<count, each once, to any number of threads.
 final class WorkQueue: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var nextIndex = 0
     private let count: Int
 

@@ -1,5 +1,9 @@
 import ATSCheck
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where an input URL came from: a file (or "-" for stdin, "argument" for the command line) and
 /// a 1-based line, or a HAR entry index (0-based, as in `log.entries[N]`).

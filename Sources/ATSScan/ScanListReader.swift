@@ -1,5 +1,9 @@
 import ATSCheck
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads a list of URLs and targets, one a line.
 public enum ScanListReader {

@@ -1,6 +1,10 @@
 import ATSCheck
 import ATSReport
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a scan record says of its URL: a verdict, or that the URL could not be judged at all.
 public enum ScanVerdict: String, Codable, Sendable, CaseIterable {

@@ -1,5 +1,10 @@
 import ATSReport
+import ATSCheck
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a scan (or several shards' outputs) came to: counts by verdict and by reason code, and
 /// the slowest endpoints. The last line of `--format jsonl` is `{"summary": …}`.

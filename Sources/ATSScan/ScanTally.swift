@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Scan records counted into a summary, each URL (from one origin) once, each endpoint once:
 /// what `scan` keeps while it writes, `--resume` rebuilds from an earlier output, and `report`

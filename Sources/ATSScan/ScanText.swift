@@ -1,6 +1,11 @@
 import ATSCheck
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// Why one written URL or target was skipped: a one-line message for a `ScanInputProblem`.
 struct ScanTextError: Error, Sendable, Hashable {
@@ -23,7 +28,7 @@ enum ScanText {
     static func target(_ written: String, requireURL: Bool) -> Result<CheckTarget, ScanTextError> {
         // Trimmed only when needed: Foundation's trimming is slow, and list lines come trimmed.
         let needsTrim = written.first?.isWhitespace == true || written.last?.isWhitespace == true
-        let text = needsTrim ? written.trimmingCharacters(in: .whitespaces) : written
+        let text = needsTrim ? written.trimmingWhitespace() : written
         // Not quoted: the text could carry terminal escape sequences.
         if let control = text.unicodeScalars.first(where: isControl) {
             return .failure(ScanTextError(message: "contains the control character U+\(hex(control.value))"))

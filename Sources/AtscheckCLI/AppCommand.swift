@@ -6,7 +6,11 @@ import ATSLint
 import ATSPolicy
 import ATSReport
 import ATSScan
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `atscheck app`: every endpoint an .ipa, .app or .xcarchive uses, judged under the policy of
 /// the bundle it was found in.

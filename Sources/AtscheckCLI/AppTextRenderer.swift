@@ -1,4 +1,6 @@
 import ATSApp
+import ATSCheck
+import ATSLint
 
 /// `atscheck app --format text`: per bundle, lint findings, then URLs by verdict with reason,
 /// fix and where each was found.

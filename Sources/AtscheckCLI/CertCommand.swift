@@ -1,7 +1,12 @@
 import ArgumentParsing
 import ATSCertificates
 import ATSReport
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// `atscheck cert`: print certificate fields and, with `--host`, Apple's trust verdict.
 enum CertCommand: AtscheckCommand {
@@ -62,7 +67,7 @@ enum CertCommand: AtscheckCommand {
         let storeOptions = try TrustStoreOptions(arguments, command: spec.name)
         let target = try PolicyOptions.target(arguments, command: spec.name)
         let host = arguments.value("host")
-        if let host, host.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let host, host.trimmingWhitespace().isEmpty {
             throw UsageError(command: spec.name, message: "'--host' needs a non-empty name")
         }
         if host == nil && arguments.value("ocsp-response") != nil {

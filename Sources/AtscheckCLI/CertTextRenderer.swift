@@ -1,6 +1,11 @@
 import ATSCertificates
 import ATSReport
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// Human-readable `atscheck cert` output: one block per certificate, then the verdict.
 enum CertTextRenderer {
@@ -49,8 +54,8 @@ enum CertTextRenderer {
         } else {
             add("CA", "no basicConstraints")
         }
-        add("SHA-256", c.sha256Fingerprint.replacingOccurrences(of: ":", with: ""))
-        add("SHA-1", c.sha1Fingerprint.replacingOccurrences(of: ":", with: ""))
+        add("SHA-256", c.sha256Fingerprint.replacingEvery(":", with: ""))
+        add("SHA-1", c.sha1Fingerprint.replacingEvery(":", with: ""))
         add("SPKI SHA-256", c.spkiSHA256)
         add("SCTs", "\(c.embeddedSCTs.count)" + (c.embeddedSCTs.isEmpty ? "" : " from \(Set(c.embeddedSCTs.map(\.logID)).count) log(s)"))
         for url in c.authorityInformationAccess.ocsp { add("OCSP", url) }
@@ -63,7 +68,7 @@ enum CertTextRenderer {
         // Labels fit 14 columns, so a 64-digit fingerprint ends exactly at column 80.
         let continuation = String(repeating: " ", count: 16)
         return header + lines.map { label, value in
-            wrap(printable(value), firstPrefix: "  " + (label + ":").padding(toLength: 14, withPad: " ", startingAt: 0),
+            wrap(printable(value), firstPrefix: "  " + (label + ":").padded(toLength: 14),
                  restPrefix: continuation)
         }.joined()
     }
@@ -142,7 +147,7 @@ enum CertTextRenderer {
         var out = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F {
-                out += String(format: "\\x%02X", scalar.value)
+                out += "\\x" + NumberText.hexByte(UInt8(scalar.value), uppercase: true)
             } else {
                 out.unicodeScalars.append(scalar)
             }

@@ -1,5 +1,10 @@
 import ArgumentParsing
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// Dispatches to a subcommand and turns every error into one line on stderr and an exit code.
 enum CommandRunner {
@@ -37,6 +42,6 @@ enum CommandRunner {
     }
 
     static func printError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        OutputDescriptor.standardError.write((text + "\n"))
     }
 }

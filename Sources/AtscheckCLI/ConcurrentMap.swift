@@ -1,5 +1,10 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// Runs `transform` over `items` on all cores and returns the results in input order.
 /// `transform` must be safe to call concurrently.
@@ -13,7 +18,7 @@ func concurrentMap<Item: Sendable, Result>(_ items: [Item], _ transform: @Sendab
 
 /// Result slots filled concurrently, one per item.
 private final class Slots<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var slots: [Value?]
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }

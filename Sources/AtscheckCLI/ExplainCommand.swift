@@ -1,7 +1,11 @@
 import ArgumentParsing
 import ATSPolicy
 import ATSReport
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `atscheck explain`: which ATS rules apply to a URL under a policy, with no network traffic.
 enum ExplainCommand: AtscheckCommand {

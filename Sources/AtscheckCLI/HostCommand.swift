@@ -3,8 +3,13 @@ import ATSCheck
 import ATSPolicy
 import ATSReport
 import ATSCertificates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ATSProbe
+import AtscheckSystem
 
 /// `atscheck host`: probe a live server and say whether ATS would block the load, and why.
 enum HostCommand: AtscheckCommand {
@@ -77,7 +82,7 @@ enum HostCommand: AtscheckCommand {
     static func evaluate(_ options: HostOptions, store prebuilt: TrustStore? = nil) throws -> CheckResult {
         let store = try prebuilt ?? options.trustStore.makeStore(target: options.resolution.target)
         for problem in options.pinProblems {
-            FileHandle.standardError.write(Data("atscheck host: warning: \(problem)\n".utf8))
+            OutputDescriptor.standardError.write("atscheck host: warning: \(problem)\n")
         }
         do {
             return try ATSChecker(store: store).check(options.checkTarget, options: options.checkOptions)

@@ -1,7 +1,11 @@
 import ArgumentParsing
 import ATSCheck
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ATSPinning
 
 /// `atscheck host`'s arguments, validated once.

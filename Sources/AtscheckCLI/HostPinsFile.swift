@@ -1,5 +1,9 @@
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ATSPinning
 
 /// `host --pins FILE`: a TrustKit configuration (property list with `TSKConfiguration` or

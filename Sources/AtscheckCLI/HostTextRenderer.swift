@@ -3,6 +3,7 @@ import ATSPolicy
 import ATSCertificates
 import ATSProbe
 import ATSReport
+import AtscheckSystem
 
 /// Human-readable `atscheck host` output: verdict, reasons with fixes, TLS summary, the
 /// nscurl-style matrix, the chain. Fits 80 columns except for unbreakable tokens.
@@ -51,7 +52,7 @@ enum HostTextRenderer {
                     section = row.section
                     out += wrap(section, "  ", "    ")
                 }
-                out += "    \(row.result.rawValue.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0)) \(row.configuration)\n"
+                out += "    \(row.result.rawValue.uppercased().padded(toLength: 7)) \(row.configuration)\n"
             }
         }
         if !verdict.chain.isEmpty {

@@ -1,6 +1,10 @@
 import ATSCertificates
 import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reading the files named on the command line: regular files only, capped by size, with a
 /// one-line `InputError` ("PATH: cannot read file (…)") otherwise.

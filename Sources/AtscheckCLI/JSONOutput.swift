@@ -1,5 +1,9 @@
 import ATSReport
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Every command's JSON goes through ATSReport's one encoder configuration.
 enum JSONOutput {

@@ -3,8 +3,13 @@ import ATSCheck
 import ATSPolicy
 import ATSReport
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ATSLab
+import AtscheckSystem
 
 /// `atscheck lab`: local TLS servers with known flaws, and the verdict `host` gives each.
 enum LabCommand: AtscheckCommand {
@@ -66,7 +71,7 @@ enum LabCommand: AtscheckCommand {
 
         if arguments.flag("serve") {
             // Written unbuffered: whoever started the lab may be waiting on these lines.
-            FileHandle.standardOutput.write(Data((LabTextRenderer.endpoints(lab) + "\nserving until interrupted (Ctrl-C)\n").utf8))
+            OutputDescriptor.standardOutput.write((LabTextRenderer.endpoints(lab) + "\nserving until interrupted (Ctrl-C)\n"))
             Termination.wait()
             return .success
         }

@@ -1,5 +1,6 @@
 import ATSLab
 import ATSReport
+import FoundationEssentials
 
 extension LabReport {
     /// The report of `lab`'s endpoints and their `host` verdicts.

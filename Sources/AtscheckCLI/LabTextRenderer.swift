@@ -1,5 +1,7 @@
 import ATSCheck
 import ATSLab
+import AtscheckSystem
+import FoundationEssentials
 
 /// Text output of `atscheck lab`.
 enum LabTextRenderer {
@@ -11,8 +13,8 @@ enum LabTextRenderer {
         out += "  lab CA (trust it as a user-installed root): \(lab.rootCAFile.path)\n"
         out += "  host name for every endpoint: \(lab.endpoints.first?.serverName ?? "good.atscheck.test")\n\n"
         for endpoint in lab.endpoints {
-            let columns = "  " + endpoint.profile.rawValue.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-                + "\(endpoint.port)".padding(toLength: 7, withPad: " ", startingAt: 0)
+            let columns = "  " + endpoint.profile.rawValue.padded(toLength: nameWidth)
+                + "\(endpoint.port)".padded(toLength: 7)
             out += CertTextRenderer.wrap(endpoint.profile.summary, firstPrefix: columns,
                                          restPrefix: String(repeating: " ", count: columns.count))
         }
@@ -26,10 +28,10 @@ enum LabTextRenderer {
             let reasons = verdict.reasons.map(\.code.rawValue)
             var unique: [String] = []
             for code in reasons where !unique.contains(code) { unique.append(code) }
-            let line = "  " + result.endpoint.profile.rawValue.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-                + verdict.status.rawValue.uppercased().padding(toLength: 9, withPad: " ", startingAt: 0)
+            let line = "  " + result.endpoint.profile.rawValue.padded(toLength: nameWidth)
+                + verdict.status.rawValue.uppercased().padded(toLength: 9)
                 + unique.joined(separator: ", ")
-            out += line.trimmingCharacters(in: .whitespaces) == line ? line + "\n" : String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
+            out += line.trimmingWhitespace() == line ? line + "\n" : String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
         }
         return out
     }

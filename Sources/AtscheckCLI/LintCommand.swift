@@ -1,7 +1,12 @@
 import ArgumentParsing
 import ATSLint
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// `atscheck lint`: check ATS policies (Info.plist files) against every rule of the registry.
 enum LintCommand: AtscheckCommand {
@@ -118,7 +123,7 @@ enum LintCommand: AtscheckCommand {
         default:
             output = TextReporter.render(reports, color: LintRun.useColor())
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        OutputDescriptor.standardOutput.write(output)
 
         if unreadable > 0 { return .usage }
         return LintSummary(reports).fails(strict: arguments.flag("strict")) ? .failure : .success

@@ -2,7 +2,12 @@ import ATSApp
 import ATSLint
 import AtscheckSystem
 import ATSPolicy
+import ATSArchive
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reading and linting the files of one `atscheck lint` run.
 enum LintRun {
@@ -21,9 +26,8 @@ enum LintRun {
     static func lint(_ paths: [String], with linter: Linter) -> [Outcome] {
         concurrentMap(paths) { path -> [Outcome] in
             if path == "-" { return [standardInput(linter)] }
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-               isDirectory.boolValue || ["ipa", "zip"].contains((path as NSString).pathExtension.lowercased()) {
+            if let kind = FileKind.of(path, followingLinks: true),
+               kind == .directory || ["ipa", "zip"].contains(PathText.pathExtension(path).lowercased()) {
                 return sources(path, linter)
             }
             return [file(path, linter)]
@@ -48,11 +52,9 @@ enum LintRun {
 
     /// `-`: the bytes on standard input, up to the property-list limit.
     private static func standardInput(_ linter: Linter) -> Outcome {
-        var data = Data()
         let limit = PlistReader.Limits.default.maximumBytes
-        while let chunk = try? FileHandle.standardInput.read(upToCount: 1 << 16), !chunk.isEmpty {
-            data.append(chunk)
-            if data.count > limit { return .report(linter.unreadable(path: "-", message: "more than \(limit) bytes on standard input")) }
+        guard let data = StandardInput.read(limit: limit) else {
+            return .report(linter.unreadable(path: "-", message: "more than \(limit) bytes on standard input"))
         }
         return .report(linter.lint(data, path: "-"))
     }
@@ -79,7 +81,7 @@ enum LintRun {
     /// Colour only on a terminal, and never when `NO_COLOR` is set to anything non-empty
     /// (no-color.org) or `TERM` is `dumb`.
     static func useColor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        guard isatty(STDOUT_FILENO) == 1 else { return false }
+        guard SystemProcess.isTerminal(OutputDescriptor.standardOutput) else { return false }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         return environment["TERM"] != "dumb"
     }

@@ -3,9 +3,14 @@ import ATSCheck
 import ATSPolicy
 import ATSCertificates
 import ATSReport
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ATSPinning
 import ATSProbe
+import AtscheckSystem
 
 /// `atscheck pins`: the SPKI SHA-256 pins of a served (or saved) chain and of the anchor the
 /// validator chose, with ready-to-paste ATS (`NSPinnedDomains`) and TrustKit snippets.
@@ -63,7 +68,7 @@ enum PinsCommand: AtscheckCommand {
         if let address = arguments.value("address"), IPAddressParser.parse(address) == nil {
             throw UsageError(command: command, message: "invalid value '\(address)' for '--address' (expected an IPv4 or IPv6 address)")
         }
-        if let sni = arguments.value("sni"), sni.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let sni = arguments.value("sni"), sni.trimmingWhitespace().isEmpty {
             throw UsageError(command: command, message: "'--sni' needs a non-empty name")
         }
         let timeoutText = arguments.value("timeout") ?? "10"
@@ -74,8 +79,7 @@ enum PinsCommand: AtscheckCommand {
         let chain: [Certificate]
         let source: PinsReport.Source
         var serverName: String? = nil
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: raw, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if let kind = FileKind.of(raw, followingLinks: true), kind != .directory {
             for option in ["address", "port", "sni"] where arguments.value(option) != nil {
                 throw UsageError(command: command, message: "'--\(option)' applies to a host TARGET, not to the file '\(raw)'")
             }
@@ -85,7 +89,7 @@ enum PinsCommand: AtscheckCommand {
         } else {
             // A missing `chain.pem` would otherwise be dialled as a host name.
             let fileExtensions = ["pem", "der", "crt", "cer", "cert"]
-            if raw.contains("/") && !raw.contains("://") || fileExtensions.contains((raw as NSString).pathExtension.lowercased()) {
+            if raw.contains("/") && !raw.contains("://") || fileExtensions.contains(PathText.pathExtension(raw).lowercased()) {
                 throw InputError(description: "\(raw): cannot read file")
             }
             guard let target = CheckTarget.parse(raw, portOverride: port) else {

@@ -1,5 +1,11 @@
 import ATSReport
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
+import ATSCertificates
 
 /// Ready-to-paste Info.plist fragments for `atscheck pins --format plist|trustkit`. Each is
 /// a key and its dictionary, to paste inside the top-level `<dict>` of an Info.plist.
@@ -102,13 +108,13 @@ enum PinsSnippets {
     /// Text safe inside an XML comment (no `--`, no trailing `-`).
     static func comment(_ text: String) -> String {
         var out = xml(text)
-        while out.contains("--") { out = out.replacingOccurrences(of: "--", with: "- -") }
+        while out.contains("--") { out = out.replacingEvery("--", with: "- -") }
         if out.hasSuffix("-") { out += " " }
         return out
     }
 
     static func xml(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        text.replacingEvery("&", with: "&amp;").replacingEvery("<", with: "&lt;")
+            .replacingEvery(">", with: "&gt;")
     }
 }

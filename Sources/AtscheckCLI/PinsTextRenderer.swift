@@ -1,7 +1,12 @@
 import AtscheckSystem
 import ATSReport
 import ATSSocket
+import ATSCertificates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The text form of `atscheck pins`: every pin with its role, subject and expiry, at most 80
 /// columns wide (only subjects without spaces can be longer).

@@ -1,6 +1,10 @@
 import ArgumentParsing
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reading `--policy`, `--target`, `--subdomain-depth` and `--legacy-keys`, shared by the
 /// commands that resolve ATS policies.

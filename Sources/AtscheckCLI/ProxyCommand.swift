@@ -2,8 +2,13 @@ import ArgumentParsing
 import ATSPolicy
 import ATSProxy
 import ATSCertificates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ATSSocket
+import AtscheckSystem
 
 /// `atscheck proxy`: an HTTP/1.1 forward proxy that refuses what App Transport Security would.
 enum ProxyCommand: AtscheckCommand {
@@ -48,7 +53,7 @@ enum ProxyCommand: AtscheckCommand {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let options = try ProxyOptions(arguments)
-        signal(SIGPIPE, SIG_IGN)
+        SystemProcess.ignoreBrokenPipes()
         let server: ProxyServer
         do {
             server = try ProxyServer(configuration: options.configuration, listenAddress: options.listenAddress, port: options.listenPort)
@@ -57,7 +62,7 @@ enum ProxyCommand: AtscheckCommand {
         }
         let shown = HostPort.format(host: options.listenAddress, port: server.port)
         // Unbuffered: whoever started the proxy may be waiting for this line.
-        FileHandle.standardOutput.write(Data("atscheck proxy: listening on \(shown)\n".utf8))
+        OutputDescriptor.standardOutput.write("atscheck proxy: listening on \(shown)\n")
         server.start()
         Termination.wait()
         return .success

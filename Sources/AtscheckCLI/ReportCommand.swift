@@ -1,7 +1,12 @@
 import ArgumentParsing
 import ATSReport
 import ATSScan
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// `atscheck report`: fold the jsonl outputs of one or many `scan` runs (shards) into one summary.
 enum ReportCommand: AtscheckCommand {
@@ -51,6 +56,6 @@ enum ReportCommand: AtscheckCommand {
     }
 
     private static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("atscheck report: warning: \(message)\n".utf8))
+        OutputDescriptor.standardError.write("atscheck report: warning: \(message)\n")
     }
 }

@@ -2,7 +2,12 @@ import ArgumentParsing
 import ATSCheck
 import ATSPolicy
 import ATSScan
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// `atscheck scan`: judge many URLs (lists, HAR captures) under one policy, one probe per endpoint.
 enum ScanCommand: AtscheckCommand {
@@ -76,7 +81,7 @@ enum ScanCommand: AtscheckCommand {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let options = try ScanOptions(arguments)
         for problem in options.input.problems {
-            FileHandle.standardError.write(Data("atscheck scan: skipped \(problem.origin): \(problem.message)\n".utf8))
+            OutputDescriptor.standardError.write("atscheck scan: skipped \(problem.origin): \(problem.message)\n")
         }
         var entries = options.input.entries
         var resume: ScanResume? = nil

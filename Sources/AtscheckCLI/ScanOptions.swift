@@ -4,7 +4,11 @@ import ATSPolicy
 import ATSScan
 import ATSSocket
 import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `atscheck scan`'s output formats.
 enum ScanFormat: String, CaseIterable {
@@ -73,7 +77,7 @@ extension ScanOptions {
                                  time: try TimeArgument.evaluationTime(arguments.value("at"), command: command), timeout: timeout,
                                  probeHTTP: arguments.flag("probe-http"))
         let format = arguments.value("format").flatMap(ScanFormat.init(rawValue:))
-            ?? (arguments.value("output") == nil && isatty(STDOUT_FILENO) == 1 ? .text : .jsonl)
+            ?? (arguments.value("output") == nil && SystemProcess.isTerminal(OutputDescriptor.standardOutput) ? .text : .jsonl)
         self.init(input: input, check: check, trustStore: try TrustStoreOptions(arguments, command: command), concurrency: concurrency,
                   shard: shard, format: format, outputPath: arguments.value("output"), quiet: arguments.flag("quiet"),
                   resume: arguments.flag("resume"), upgrade: arguments.flag("upgrade"))
@@ -132,10 +136,8 @@ extension ScanOptions {
 
     /// Standard input, up to `limit` bytes (more is an input error, not a silent cut).
     static func readStandardInput(limit: Int) throws -> Data {
-        var data = Data()
-        while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 16), !chunk.isEmpty {
-            data.append(chunk)
-            if data.count > limit { throw InputError(description: "-: more than \(limit) bytes on standard input") }
+        guard let data = StandardInput.read(limit: limit) else {
+            throw InputError(description: "-: more than \(limit) bytes on standard input")
         }
         return data
     }

@@ -1,7 +1,11 @@
 import ATSReport
 import ATSScan
 import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `--resume`: what an earlier, possibly killed, run of the same scan already wrote to its
 /// `--output` file. The file is rewritten (through a temporary file and a rename, so a second
@@ -24,17 +28,13 @@ struct ScanResume {
             kept.append(contentsOf: line)
             kept.append(UInt8(ascii: "\n"))
         }
-        let temporary = path + ".resume-\(getpid())"
-        do {
-            try kept.write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            throw InputError(description: "\(temporary): cannot write for --resume (\(error.localizedDescription))")
+        let temporary = path + ".resume-\(SystemProcess.id)"
+        if let failure = OutputDescriptor.writeFile(atPath: temporary, kept) {
+            throw InputError(description: "\(temporary): cannot write for --resume (\(failure))")
         }
         // rename(2) replaces the file atomically: killed here, the run leaves the old file or
         // the new one, never neither (FileManager.replaceItemAt can, on Linux).
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
+        if let reason = SystemProcess.rename(temporary, to: path) {
             throw InputError(description: "\(path): cannot rewrite for --resume (\(reason))")
         }
         return ScanResume(tally: tally)

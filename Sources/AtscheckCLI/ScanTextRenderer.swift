@@ -1,4 +1,7 @@
 import ATSScan
+import AtscheckSystem
+import ATSCheck
+import ATSReport
 
 /// `atscheck scan --format text`: one line per URL as it is judged, then the summary.
 enum ScanTextRenderer {
@@ -6,7 +9,7 @@ enum ScanTextRenderer {
         var codes: [String] = []
         for reason in record.reasons where !codes.contains(reason.code.rawValue) { codes.append(reason.code.rawValue) }
         let detail = record.error.map { "error: \($0)" } ?? codes.joined(separator: ", ")
-        var out = record.verdict.rawValue.uppercased().padding(toLength: 9, withPad: " ", startingAt: 0) + record.url
+        var out = record.verdict.rawValue.uppercased().padded(toLength: 9) + record.url
             + (detail.isEmpty ? "" : "  " + detail) + "\n"
         if let answer = record.httpAnswer { out += "         server answered: \(answer)\n" }
         if let upgrade = record.upgrade {
@@ -25,7 +28,7 @@ enum ScanTextRenderer {
         if !summary.reasons.isEmpty {
             out += "reasons:\n"
             for (code, count) in summary.reasons.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
-                out += "  \(String(count).padding(toLength: 6, withPad: " ", startingAt: 0)) \(code)  (docs/ats-rules.md#\(code))\n"
+                out += "  \(String(count).padded(toLength: 6)) \(code)  (docs/ats-rules.md#\(code))\n"
             }
         }
         if !summary.slowest.isEmpty {

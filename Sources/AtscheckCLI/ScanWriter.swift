@@ -1,12 +1,13 @@
 import ATSReport
 import ATSScan
 import Foundation
+import AtscheckSystem
 
 /// Writes `atscheck scan`'s results as they arrive (jsonl and text line by line, json at the
 /// end) and keeps only what the summary needs. Called from one thread at a time.
 final class ScanWriter: @unchecked Sendable {
     private let format: ScanFormat
-    private let handle: FileHandle
+    private let handle: OutputDescriptor
     private let closeHandle: Bool
     private let progress: ScanProgress?
     private var tally: ScanTally
@@ -26,12 +27,11 @@ final class ScanWriter: @unchecked Sendable {
                     throw InputError(description: "\(outputPath): cannot write file")
                 }
             }
-            guard let file = FileHandle(forWritingAtPath: outputPath) else { throw InputError(description: "\(outputPath): cannot write file") }
-            file.seekToEndOfFile()
+            guard let file = OutputDescriptor.appending(toPath: outputPath) else { throw InputError(description: "\(outputPath): cannot write file") }
             handle = file
             closeHandle = true
         } else {
-            handle = FileHandle.standardOutput
+            handle = OutputDescriptor.standardOutput
             closeHandle = false
         }
     }
@@ -69,7 +69,7 @@ final class ScanWriter: @unchecked Sendable {
         case .text: emit(Data(ScanTextRenderer.summary(summary).utf8))
         case .json: emit(try ReportJSON.document(ScanDocument(results: records, summary: summary)) + Data("\n".utf8))
         }
-        if closeHandle { try? handle.close() }
+        if closeHandle { handle.close() }
         return summary
     }
 
@@ -102,11 +102,11 @@ final class ScanProgress: @unchecked Sendable {
         let elapsed = max(Date().timeIntervalSince(start), 0.001)
         let rate = Double(summary.urls) / elapsed
         let left = rate > 0 ? Double(total - summary.urls) / rate : 0
-        let line = "\r\(summary.urls)/\(total) URLs, \(String(format: "%.1f", rate))/s, \(summary.blocked) blocked, \(summary.unknown) unknown, ~\(Int(left.rounded())) s left\u{1B}[K"
-        FileHandle.standardError.write(Data(line.utf8))
+        let line = "\r\(summary.urls)/\(total) URLs, \(NumberText.oneDecimal(rate))/s, \(summary.blocked) blocked, \(summary.unknown) unknown, ~\(Int(left.rounded())) s left\u{1B}[K"
+        OutputDescriptor.standardError.write(line)
     }
 
     func finish() {
-        if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if enabled { OutputDescriptor.standardError.write("\r\u{1B}[K") }
     }
 }

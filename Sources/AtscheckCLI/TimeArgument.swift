@@ -1,6 +1,10 @@
 import ArgumentParsing
 import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Parses the `--at` evaluation instant: full ISO 8601 date-times (`Z` or an offset,
 /// optional fractional seconds) or a bare date meaning midnight UTC.

@@ -2,7 +2,11 @@ import ATSTrustData
 import ArgumentParsing
 import ATSPolicy
 import ATSCertificates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The trust-store options shared by commands that validate chains:
 /// `--ca-file` (user-installed), `--app-anchor` (app-supplied), `--system-roots` and `--no-system-roots`.

@@ -1,6 +1,11 @@
 import ArgumentParsing
 import ATSCertificates
+import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 OpenSSLProcess.initializeForCommandLine()
 
@@ -15,4 +20,4 @@ let tool = ToolSpec(
 )
 
 let exitCode = CommandRunner.run(Array(CommandLine.arguments.dropFirst()), tool: tool, commands: commands)
-exit(exitCode.rawValue)
+SystemProcess.exit(exitCode.rawValue)

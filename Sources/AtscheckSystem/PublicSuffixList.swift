@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The Public Suffix List (publicsuffix.org), read at run time from Debian's `publicsuffix`
 /// package or a file given explicitly. Answers whether a domain is itself a public suffix

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Instants as ISO 8601 text in UTC (`2025-06-01T00:00:00Z`), read and written with plain
 /// arithmetic on the proleptic Gregorian calendar. Foundation's ISO 8601 formatters build a

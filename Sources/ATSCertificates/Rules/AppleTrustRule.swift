@@ -1,5 +1,9 @@
 import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Everything a trust rule may look at. Built once per evaluation by `TrustEvaluator`.
 public struct TrustContext: Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Certificates under preinstalled roots must be CT-qualified (`SecPolicyCheckSystemTrustedCTRequired`,
 /// `trust/trustd/SecPolicyServer.c`): only for a leaf issued on or after 2018-10-16T00:00:00Z

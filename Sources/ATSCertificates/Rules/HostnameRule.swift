@@ -1,4 +1,5 @@
 /// The host must be one of the leaf's subjectAltName DNS names or IP addresses; Apple
+import AtscheckSystem
 /// never falls back to the subject CN (iOS 13 / macOS 10.15 requirements).
 public struct HostnameRule: AppleTrustRule {
     public let id = "apple-hostname"

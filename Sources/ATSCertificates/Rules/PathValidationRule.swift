@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Default server-trust evaluation: a chain to a trusted anchor, intact signatures,
 /// every certificate inside its validity period. Translates OpenSSL's path-building

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// trustd's maximum leaf lifetimes, measured as notAfter − notBefore in seconds
 /// (`set_ssl_validity_periods`, `check_validity_period_maximums`; docs/ats-rules.md#apple-validity-period):

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One SCT as Apple's CT policy judged it.
 public struct JudgedSCT: Sendable, Hashable {

@@ -1,5 +1,10 @@
 import ATSTrustData
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 extension SCTVerifier {
     /// A verifier over the CT log list of one of Apple's snapshots: one per snapshot and
@@ -15,7 +20,7 @@ extension SCTVerifier {
 /// Verifiers by snapshot tag.
 private final class AppleLogListCache: @unchecked Sendable {
     static let shared = AppleLogListCache()
-    private let lock = NSLock()
+    private let lock = Lock()
     private var verifiers: [String: SCTVerifier] = [:]
 
     func verifier(for snapshot: AppleTrustSnapshot) -> SCTVerifier {

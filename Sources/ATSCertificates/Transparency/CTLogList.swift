@@ -1,5 +1,9 @@
 import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One Certificate Transparency log from a log list (Apple's `log_list.json`, schema v4 or v5).
 public struct CTLog: Sendable, Hashable {

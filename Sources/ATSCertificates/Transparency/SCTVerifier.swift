@@ -1,6 +1,11 @@
 import CATSOpenSSL
 import CATSOpenSSLShims
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// Where a client found an SCT (RFC 6962 §3.3).
 public enum SCTSource: String, Sendable, Hashable, Codable {
@@ -66,7 +71,7 @@ public struct SCTCheck: Sendable, Hashable {
 /// OpenSSL 3 about 0.3 ms; a list has over a hundred): it grows when an SCT names a new log.
 /// Shareable across threads.
 public final class SCTVerifier: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var source: (@Sendable () throws(CTLogListError) -> CTLogList)?
     private var list: Result<CTLogList, CTLogListError>?
     /// The current store and the list indices it holds.

@@ -1,5 +1,9 @@
 import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Helpers shared by the reporters.
 enum ReporterSupport {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// SARIF 2.1.0 for GitHub code scanning (and any other SARIF consumer).
 ///

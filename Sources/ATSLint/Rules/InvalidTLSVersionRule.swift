@@ -1,4 +1,5 @@
 import ATSPolicy
+import AtscheckSystem
 
 /// `invalid-tls-version`: an `NSExceptionMinimumTLSVersion` value that is not one of the
 /// four documented spellings.
@@ -34,7 +35,7 @@ enum TLSVersionSuggestion {
             rest = rest.dropFirst(prefix.count)
             break
         }
-        let digits = rest.replacingOccurrences(of: "_", with: ".").replacingOccurrences(of: "-", with: ".")
+        let digits = rest.replacingEvery("_", with: ".").replacingEvery("-", with: ".")
         switch digits {
         case "1.0", "10", "1": return "TLSv1.0"
         case "1.1", "11": return "TLSv1.1"

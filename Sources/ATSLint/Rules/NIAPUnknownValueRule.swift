@@ -1,4 +1,5 @@
 import ATSPolicy
+import AtscheckSystem
 
 /// `niap-unknown-value`: an `NSRequiresNIAPTLSPackageVersion` /
 /// `NSExceptionRequiresNIAPTLSPackageVersion` value that is not documented.
@@ -17,7 +18,7 @@ public struct NIAPUnknownValueRule: LintRule {
         return keys.compactMap { key in
             guard !ATSKeys.niapValues.contains(key.value) else { return nil }
             let name = key.keyPath.components.last ?? ATSKeys.requiresNIAP
-            let typed = key.value.trimmingCharacters(in: .whitespaces).lowercased()
+            let typed = key.value.trimmingWhitespace().lowercased()
             let suggestion = ATSKeys.niapValues.first { $0.lowercased() == typed }
                 ?? ATSKeys.niapValues.min { KeyDistance.distance(typed, $0.lowercased()) < KeyDistance.distance(typed, $1.lowercased()) }
                     .flatMap { KeyDistance.distance(typed, $0.lowercased()) <= 2 ? $0 : nil }

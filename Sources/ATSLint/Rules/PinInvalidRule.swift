@@ -1,5 +1,10 @@
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 /// `pin-invalid`: a pinned identity that cannot match anything — a digest that is not base64
 /// of 32 bytes, an element of the wrong shape, or an empty identity array.
@@ -54,13 +59,13 @@ enum PinDigestDiagnosis {
             guard let data = Data(base64Encoded: candidate), data.count == 32 else { return nil }
             return data.base64EncodedString()
         }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespaceAndNewlines()
         for prefix in ["sha256/", "pin-sha256=", "pin-sha256:"] where trimmed.lowercased().hasPrefix(prefix) {
-            let rest = String(trimmed.dropFirst(prefix.count)).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            let rest = String(trimmed.dropFirst(prefix.count)).trimmingScalars { $0 == "\"" || $0 == "'" }
             if let fixed = valid(rest) { return ("carries a '\(prefix)' prefix from another pinning format", fixed) }
         }
         if trimmed != text, let fixed = valid(trimmed) { return ("has surrounding whitespace", fixed) }
-        let hexDigits = trimmed.replacingOccurrences(of: ":", with: "")
+        let hexDigits = trimmed.replacingEvery(":", with: "")
         if hexDigits.count == 64, hexDigits.allSatisfy(\.isHexDigit) {
             var bytes = Data()
             var index = hexDigits.startIndex
@@ -71,7 +76,7 @@ enum PinDigestDiagnosis {
             }
             return ("is a hexadecimal digest, not base64", bytes.base64EncodedString())
         }
-        let urlSafe = trimmed.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        let urlSafe = trimmed.replacingEvery("-", with: "+").replacingEvery("_", with: "/")
         let padded = urlSafe + String(repeating: "=", count: (4 - urlSafe.count % 4) % 4)
         if padded != trimmed, let fixed = valid(padded) { return ("uses URL-safe base64 or lacks its '=' padding", fixed) }
         guard let data = Data(base64Encoded: trimmed) else { return ("is not valid base64", nil) }

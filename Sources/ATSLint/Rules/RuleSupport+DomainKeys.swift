@@ -1,5 +1,9 @@
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // Shared plumbing for the rules in this folder (nothing here emits findings): what is wrong
 // with a domain key as written.
@@ -29,7 +33,7 @@ struct DomainKeyAnalysis {
             problems.append("it contains whitespace")
             text = String(text.filter { !$0.isWhitespace })
         }
-        if let scheme = text.range(of: "://") {
+        if let scheme = text.firstRange(of: "://") {
             problems.append("it has a URL scheme ('\(text[..<scheme.lowerBound])://')")
             text = String(text[scheme.upperBound...])
         }

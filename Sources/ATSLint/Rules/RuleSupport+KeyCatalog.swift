@@ -1,5 +1,10 @@
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import AtscheckSystem
 
 // Shared plumbing for the rules in this folder (nothing here emits findings): where each key
 // belongs, and which documented key a misspelt one meant.
@@ -83,7 +88,7 @@ enum KeyCatalog {
     /// the documented key they alias.
     static func suggestion(for key: String, at level: KeyLevel) -> String? {
         if let known = knownMisspellings[key] { return known.suggestion }
-        let typed = key.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let typed = key.trimmingWhitespaceAndNewlines().lowercased()
         guard typed.count >= 4 else { return nil }
         var best: (distance: Int, sameLevel: Bool, key: String)?
         var candidates: [(String, Bool)] = documented.flatMap { group in group.keys.map { ($0, group.level == level) } }

@@ -1,6 +1,10 @@
 import AtscheckSystem
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // Shared plumbing for the rules in this folder (nothing here emits findings): rendering and
 // comparing property-list values for messages.

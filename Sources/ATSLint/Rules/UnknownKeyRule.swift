@@ -1,4 +1,5 @@
 import ATSPolicy
+import AtscheckSystem
 
 /// `unknown-key`: a key that ATS does not know at any level, usually a misspelling.
 public struct UnknownKeyRule: LintRule {
@@ -18,7 +19,7 @@ public struct UnknownKeyRule: LintRule {
             case .infoPlistRoot:
                 // An Info.plist has many keys of its own; only a near miss of NSAppTransportSecurity matters.
                 for entry in dictionary.entries where !KeyCatalog.isATSKeyName(entry.key) {
-                    let typed = entry.key.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+                    let typed = entry.key.trimmingWhitespaceAndNewlines().lowercased()
                     guard KeyDistance.distance(typed, ATSKeys.root.lowercased(), limit: 3) <= 3 else { continue }
                     findings.append(finding("\(entry.key) is not NSAppTransportSecurity, so iOS ignores this dictionary and applies full ATS; did you mean \(ATSKeys.root)?",
                                             at: dictionary.keyPath.appending(entry.key), entry.keyLocation, fix: ATSKeys.root))

@@ -1,4 +1,5 @@
 import ATSPolicy
+import AtscheckSystem
 
 /// `wrong-type`: a known key whose value has the wrong property-list type
 /// (`<string>YES</string>` where a Boolean belongs), with what ATS reads instead
@@ -57,7 +58,7 @@ public struct WrongTypeRule: LintRule {
         case .boolean:
             var text: String?
             switch value {
-            case .string(let string)?: text = string.trimmingCharacters(in: .whitespaces).lowercased()
+            case .string(let string)?: text = string.trimmingWhitespace().lowercased()
             case .integer(let digits)?: text = digits
             case .real(let number)?: text = number == 1 ? "1" : number == 0 ? "0" : nil
             default: text = nil

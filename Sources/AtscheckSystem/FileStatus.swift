@@ -1,0 +1,99 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a path names, from `lstat(2)` (a symbolic link is reported as one) or `stat(2)`.
+public enum FileKind: Sendable, Equatable {
+    case regular(size: Int64)
+    case directory
+    case symbolicLink
+    /// A FIFO, a device or a socket.
+    case other
+
+    /// The kind of the file at `path`, or nil when it cannot be examined (it does not exist,
+    /// or a directory on the way cannot be searched).
+    public static func of(_ path: String, followingLinks: Bool) -> FileKind? {
+        var status = stat()
+        guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regular(size: Int64(status.st_size))
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        default: return .other
+        }
+    }
+}
+
+/// A depth-first walk of a directory tree that never follows symbolic links: every entry
+/// below the root, parents before their children, names in byte order within a directory.
+public struct DirectoryWalk: Sequence {
+    /// One entry: its path relative to the root (`/`-separated), its full path and its kind.
+    public struct Entry: Sendable {
+        public let relativePath: String
+        public let fullPath: String
+        public let kind: FileKind
+        public var name: String { PathText.lastComponent(relativePath) }
+    }
+
+    private let root: String
+    private let descend: (Entry) -> Bool
+
+    /// The walk below `root`; directories for which `descend` returns false are listed but
+    /// not entered. A directory that cannot be listed is listed but has no children.
+    public init(root: String, descend: @escaping (Entry) -> Bool = { _ in true }) {
+        self.root = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
+        self.descend = descend
+    }
+
+    /// Whether `root` is a directory that can be listed.
+    public static func canList(_ root: String) -> Bool {
+        (try? FileManager.default.contentsOfDirectory(atPath: root)) != nil
+    }
+
+    public func makeIterator() -> Iterator { Iterator(root: root, descend: descend) }
+
+    /// Walks with an explicit stack, so a deep tree cannot exhaust the thread's stack.
+    public struct Iterator: IteratorProtocol {
+        private let root: String
+        private let descend: (Entry) -> Bool
+        /// Entries still to visit, the next one last.
+        private var pending: [(relative: String, full: String)] = []
+
+        init(root: String, descend: @escaping (Entry) -> Bool) {
+            self.root = root
+            self.descend = descend
+            pending = Self.children(ofFull: root, relative: "")
+        }
+
+        public mutating func next() -> Entry? {
+            while let (relative, full) = pending.popLast() {
+                guard let kind = FileKind.of(full, followingLinks: false) else { continue }
+                let entry = Entry(relativePath: relative, fullPath: full, kind: kind)
+                if kind == .directory, descend(entry) {
+                    pending += Self.children(ofFull: full, relative: relative + "/")
+                }
+                return entry
+            }
+            return nil
+        }
+
+        /// A directory's entries, reversed so that popping yields them in byte order.
+        private static func children(ofFull full: String, relative: String) -> [(relative: String, full: String)] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? []
+            let separator = full.hasSuffix("/") ? "" : "/"
+            return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+                .reversed().map { (relative + $0, full + separator + $0) }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file descriptor written with `write(2)` until every byte is out, in place of
+/// Foundation's `FileHandle`: standard output and error, or a file opened for appending.
+/// Write errors (a closed pipe, a full disk) end the write quietly, as for `print`.
+public struct OutputDescriptor: Sendable {
+    /// The descriptor written to.
+    public let descriptor: Int32
+
+    public init(descriptor: Int32) { self.descriptor = descriptor }
+
+    public static let standardOutput = OutputDescriptor(descriptor: 1)
+    public static let standardError = OutputDescriptor(descriptor: 2)
+
+    /// Writes every byte of `data`, retrying short writes and interruptions. Returns the
+    /// system's message when a write fails, nil when every byte was written.
+    @discardableResult
+    public func write(_ data: Data) -> String? {
+        data.withUnsafeBytes { buffer -> String? in
+            guard var next = buffer.baseAddress else { return nil }
+            var left = buffer.count
+            while left > 0 {
+                let count = systemWrite(descriptor, next, left)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return systemMessage(errno)
+                }
+                next += count
+                left -= count
+            }
+            return nil
+        }
+    }
+
+    /// Creates (or truncates) the file at `path` with mode 0644 and writes `data` to it.
+    /// Returns the system's message on failure, nil on success.
+    public static func writeFile(atPath path: String, _ data: Data) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return systemMessage(errno) }
+        let file = OutputDescriptor(descriptor: descriptor)
+        defer { file.close() }
+        return file.write(data)
+    }
+
+    /// Writes the UTF-8 bytes of `text`.
+    @discardableResult
+    public func write(_ text: String) -> String? { write(Data(text.utf8)) }
+
+    /// Opens (creating it if needed, with mode 0644) the file at `path` for appending. Nil
+    /// when it cannot be opened.
+    public static func appending(toPath path: String) -> OutputDescriptor? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        return descriptor < 0 ? nil : OutputDescriptor(descriptor: descriptor)
+    }
+
+    /// Closes a descriptor opened by `appending(toPath:)`.
+    public func close() { _ = systemClose(descriptor) }
+}
+
+/// Standard input, read to its end with a cap.
+public enum StandardInput {
+    /// The bytes on standard input, or nil once more than `limit` bytes have arrived (the
+    /// rest is left unread). A read error ends the input.
+    public static func read(limit: Int) -> Data? {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { readBytes(0, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { return data }
+            data.append(contentsOf: chunk[..<count])
+            if data.count > limit { return nil }
+        }
+    }
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, bytes, count)
+    #else
+    Darwin.write(descriptor, bytes, count)
+    #endif
+}
+
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.close(descriptor)
+    #else
+    Darwin.close(descriptor)
+    #endif
+}
+
+private func readBytes(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(descriptor, bytes, count)
+    #else
+    Darwin.read(descriptor, bytes, count)
+    #endif
+}
+
+private func systemMessage(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+}

@@ -1,0 +1,58 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few process-level system calls the command-line tool makes, kept here so that the
+/// CLI itself names no C library and builds unchanged on Linux and Darwin.
+public enum SystemProcess {
+    /// This process's id.
+    public static var id: Int32 { getpid() }
+
+    /// Whether `output` is a terminal.
+    public static func isTerminal(_ output: OutputDescriptor) -> Bool { isatty(output.descriptor) == 1 }
+
+    /// Makes a write to a closed socket or pipe fail with EPIPE instead of killing the process.
+    public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+
+    /// Renames `source` to `destination`, replacing it atomically (rename(2)); removes
+    /// `source` and returns the system's message on failure, nil on success.
+    public static func rename(_ source: String, to destination: String) -> String? {
+        #if canImport(Glibc)
+        let status = Glibc.rename(source, destination)
+        #else
+        let status = Darwin.rename(source, destination)
+        #endif
+        guard status != 0 else { return nil }
+        let message = String(cString: strerror(errno))
+        unlink(source)
+        return message
+    }
+
+    /// Blocks until SIGINT or SIGTERM arrives (both are then handled here, not by the default
+    /// action of ending the process).
+    public static func waitForInterrupt() {
+        let done = DispatchSemaphore(value: 0)
+        var sources: [any DispatchSourceSignal] = []
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { done.signal() }
+            source.resume()
+            sources.append(source)
+        }
+        done.wait()
+        sources.forEach { $0.cancel() }
+    }
+
+    /// Ends the process with `status`, flushing standard output first.
+    public static func exit(_ status: Int32) -> Never {
+        #if canImport(Glibc)
+        Glibc.exit(status)
+        #else
+        Darwin.exit(status)
+        #endif
+    }
+}

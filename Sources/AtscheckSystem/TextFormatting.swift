@@ -1,0 +1,64 @@
+// Text helpers that stand in for classic Foundation's `NSString` API (`trimmingCharacters`,
+// `padding`, `String(format:)`), so that the product does not link Foundation, CoreFoundation
+// and ICU for them.
+
+extension StringProtocol {
+    /// The text without leading and trailing tabs and Unicode space separators (general
+    /// category Zs): what `trimmingCharacters(in: .whitespaces)` removes.
+    public func trimmingWhitespace() -> String {
+        trimmingScalars { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+    }
+
+    /// The text without leading and trailing whitespace and line breaks (tab, Zs, U+000A–U+000D,
+    /// U+0085, U+2028, U+2029): what `trimmingCharacters(in: .whitespacesAndNewlines)` removes.
+    public func trimmingWhitespaceAndNewlines() -> String {
+        trimmingScalars { scalar in
+            switch scalar.value {
+            case 0x09...0x0D, 0x85, 0x2028, 0x2029: return true
+            default: return scalar.properties.generalCategory == .spaceSeparator
+            }
+        }
+    }
+
+    /// The text without the leading and trailing Unicode scalars that `trimmed` accepts.
+    public func trimmingScalars(where trimmed: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !trimmed($0) }),
+              let last = scalars.lastIndex(where: { !trimmed($0) }) else { return "" }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: scalars[first...last])
+        return String(kept)
+    }
+
+    /// The text cut or padded with spaces to exactly `length` characters, as
+    /// `padding(toLength: length, withPad: " ", startingAt: 0)` does for ASCII text.
+    public func padded(toLength length: Int) -> String {
+        count >= length ? String(prefix(length)) : String(self) + String(repeating: " ", count: length - count)
+    }
+}
+
+/// Numbers as `printf` would write them, without Foundation's `String(format:)`.
+public enum NumberText {
+    /// `value` in decimal with at least `width` digits, zero-padded (`%04d`).
+    public static func zeroPadded(_ value: Int, width: Int) -> String {
+        let digits = String(value.magnitude)
+        let padded = String(repeating: "0", count: max(0, width - digits.count - (value < 0 ? 1 : 0))) + digits
+        return value < 0 ? "-" + padded : padded
+    }
+
+    /// A byte as two hexadecimal digits (`%02x`, or `%02X` when `uppercase`).
+    public static func hexByte(_ byte: UInt8, uppercase: Bool = false) -> String {
+        let digits = String(byte, radix: 16, uppercase: uppercase)
+        return byte < 16 ? "0" + digits : digits
+    }
+
+    /// `value` with one digit after the point, rounded half away from zero (`%.1f` for the
+    /// durations and rates atscheck prints).
+    public static func oneDecimal(_ value: Double) -> String {
+        guard value.isFinite, value.magnitude < 1e15 else { return "\(value)" }
+        let tenths = (value * 10).rounded()
+        let whole = (tenths.magnitude / 10).rounded(.down)
+        let fraction = Int(tenths.magnitude - whole * 10)
+        return (tenths < 0 ? "-" : "") + String(Int(whole)) + "." + String(fraction)
+    }
+}

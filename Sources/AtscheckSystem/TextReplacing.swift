@@ -1,0 +1,87 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// Literal search-and-replace and splitting by Unicode scalars, as `NSString`'s
+// `replacingOccurrences(of:with:)` and `components(separatedBy:)` do it. The standard library's
+// `replacing(_:with:)` compares whole characters instead, so it would not find "\r" or "\n"
+// inside the single character "\r\n".
+
+extension StringProtocol {
+    /// The text with every occurrence of `target` (matched scalar by scalar, left to right,
+    /// without overlaps) replaced by `replacement`.
+    public func replacingEvery(_ target: String, with replacement: String) -> String {
+        separated(by: target).joined(separator: replacement)
+    }
+
+    /// The pieces between the occurrences of `separator` (matched scalar by scalar), empty
+    /// pieces included: "a,,b" gives ["a", "", "b"].
+    public func separated(by separator: String) -> [String] {
+        let needle = Array(separator.unicodeScalars)
+        let scalars = Array(unicodeScalars)
+        guard !needle.isEmpty, scalars.count >= needle.count else { return [String(self)] }
+        var pieces: [String] = []
+        var piece = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == needle[0], index + needle.count <= scalars.count,
+               scalars[index..<(index + needle.count)].elementsEqual(needle) {
+                pieces.append(String(piece))
+                piece = String.UnicodeScalarView()
+                index += needle.count
+            } else {
+                piece.append(scalars[index])
+                index += 1
+            }
+        }
+        pieces.append(String(piece))
+        return pieces
+    }
+}
+
+/// The last-path-component helpers of `NSString`, for slash-separated paths.
+public enum PathText {
+    /// "b.plist" for "a/b.plist" (trailing slashes ignored; "/" for "/").
+    public static func lastComponent(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        if trimmed == "/" { return "/" }
+        return String(trimmed.split(separator: "/", omittingEmptySubsequences: false).last ?? trimmed)
+    }
+
+    /// "plist" for "a/b.plist", "" when the last component has no dot after its first character.
+    public static func pathExtension(_ path: String) -> String {
+        let name = lastComponent(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...])
+    }
+}
+
+extension StringProtocol {
+    /// The text with every `%XX` escape decoded, as `removingPercentEncoding` does: nil when an
+    /// escape is not two hexadecimal digits or the decoded bytes are not UTF-8.
+    public var removingPercentEscapes: String? {
+        var bytes: [UInt8] = []
+        var iterator = utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(Self.hexValue), let low = iterator.next().flatMap(Self.hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(bytes: bytes, encoding: .utf8)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}
