@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Copies the TestCerts files the lab serves into Sources/ATSLab/Certificates, the ATSLab
-# resource an installed `atscheck lab` loads (SwiftPM resources must live inside the target's
-# folder, and are copied, not symlinked, so a release build carries them). generate.sh runs
-# this last; run it by hand after regenerating any single fixture:
+# Copies the TestCerts files the lab serves into Sources/ATSLab/Certificates, then compiles that
+# folder into Sources/ATSLab/EmbeddedCertificates/ (Scripts/embed-resources.py): the certificates
+# `atscheck lab` serves are embedded in ATSLab, so the binary needs no files beside it.
+# generate.sh runs this last; run it by hand after regenerating any single fixture:
 #
 #   bash TestCerts/copy-lab-certificates.sh
 #
-# The list must equal TLSLab.certificateFiles; RepositoryTests (LabCertificateCopyTests)
-# fails when it does not, or when a copy differs from its TestCerts original.
+# The list must equal TLSLab.certificateFiles; RepositoryTests fails when it does not, when a
+# copy differs from its TestCerts original (LabCertificateCopyTests), or when the embedded
+# files differ from the copies (EmbeddedResourceTests).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -25,3 +26,4 @@ for file in $FILES; do
     chmod 644 "$DEST/$file"
 done
 echo "copy-lab-certificates.sh: copied $(echo $FILES | wc -w) files to Sources/ATSLab/Certificates"
+python3 "$HERE/../Scripts/embed-resources.py" Sources/ATSLab/Certificates

@@ -262,7 +262,7 @@ python3 "$HERE/generate-scts.py"
 # git checkout would (readable by a lab server running as another user).
 chmod 644 "$KEYS"/*.key "$HERE/private-key-only.pem"
 
-# The lab's copy of the files it serves (the ATSLab resource Sources/ATSLab/Certificates).
+# The lab's copy of the files it serves (Sources/ATSLab/Certificates, compiled into ATSLab).
 bash "$HERE/copy-lab-certificates.sh"
 
 echo "generate.sh: wrote fixtures to $HERE"

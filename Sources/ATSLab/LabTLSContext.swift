@@ -18,14 +18,14 @@ final class LabTLSContext: @unchecked Sendable {
     /// The stapled OCSP response the context hands out, if any; freed after the context.
     private let staple: UnsafeMutableRawPointer?
 
-    /// Builds the context, loading the chain and key named by `settings` from `directory`.
-    init(settings: LabTLSSettings, profile: LabProfile, directory: URL) throws(LabError) {
+    /// Builds the context, loading the chain and key named by `settings` from `certificates`.
+    init(settings: LabTLSSettings, profile: LabProfile, certificates: LabCertificateSource) throws(LabError) {
         ERR_clear_error()
         guard let context = SSL_CTX_new(TLS_server_method()) else {
             throw LabError("\(profile.rawValue): SSL_CTX_new failed: \(drainOpenSSLErrors() ?? "out of memory")")
         }
         do {
-            staple = try Self.configure(context, settings: settings, profile: profile, directory: directory)
+            staple = try Self.configure(context, settings: settings, profile: profile, certificates: certificates)
         } catch {
             SSL_CTX_free(context)
             throw error
@@ -40,7 +40,7 @@ final class LabTLSContext: @unchecked Sendable {
 
     /// Configures `context`; returns the OCSP staple it hands out, if the profile staples one.
     private static func configure(_ context: OpaquePointer, settings: LabTLSSettings, profile: LabProfile,
-                                  directory: URL) throws(LabError) -> UnsafeMutableRawPointer? {
+                                  certificates: LabCertificateSource) throws(LabError) -> UnsafeMutableRawPointer? {
         func fail(_ what: String) -> LabError {
             LabError("\(profile.rawValue): \(what): \(drainOpenSSLErrors() ?? "unknown OpenSSL error")")
         }
@@ -55,32 +55,41 @@ final class LabTLSContext: @unchecked Sendable {
         }
         if settings.dhAuto, ats_lab_ctx_set_dh_auto(context) != 1 { throw fail("SSL_CTX_set_dh_auto failed") }
 
-        let chain = directory.appendingPathComponent(settings.chainFile).path
-        let key = directory.appendingPathComponent(settings.keyFile).path
-        for path in [chain, key] where !FileManager.default.isReadableFile(atPath: path) {
-            throw LabError("\(profile.rawValue): cannot read \(path)")
+        func read(_ file: String) throws(LabError) -> Data {
+            do { return try certificates.read(file) } catch { throw LabError("\(profile.rawValue): \(error.message)") }
         }
-        guard SSL_CTX_use_certificate_chain_file(context, chain) == 1 else {
+        let chain = certificates.location(settings.chainFile), key = certificates.location(settings.keyFile)
+        let chainPEM = try read(settings.chainFile), keyPEM = try read(settings.keyFile)
+        guard chainPEM.withUnsafeBytes({ ats_lab_ctx_use_certificate_chain_pem(context, $0.baseAddress, $0.count) }) == 1 else {
             throw fail("cannot load certificate chain \(chain)")
         }
-        guard SSL_CTX_use_PrivateKey_file(context, key, SSL_FILETYPE_PEM) == 1 else {
+        guard keyPEM.withUnsafeBytes({ ats_lab_ctx_use_private_key_pem(context, $0.baseAddress, $0.count) }) == 1 else {
             throw fail("cannot use private key \(key) with certificate \(chain)")
         }
         guard SSL_CTX_check_private_key(context) == 1 else {
             throw fail("private key \(key) does not match the certificate in \(chain)")
         }
         if let serverInfo = settings.serverInfoFile {
-            let path = directory.appendingPathComponent(serverInfo).path
-            guard SSL_CTX_use_serverinfo_file(context, path) == 1 else { throw fail("cannot use server info \(path)") }
+            let pem = try read(serverInfo)
+            guard pem.withUnsafeBytes({ ats_lab_ctx_use_serverinfo_v2_pem(context, $0.baseAddress, $0.count) }) == 1 else {
+                throw fail("cannot use server info \(certificates.location(serverInfo))")
+            }
         }
         var staple: UnsafeMutableRawPointer? = nil
         if let scts = settings.staplesOCSPWithSCTs {
+            let issuer = try read(LabTLSSettings.ocspSignerCertificate), issuerKey = try read(LabTLSSettings.ocspSignerKey)
+            let sctList = try read(scts)
             // Fixed dates around the fixtures' evaluation time (TestCerts/README.md).
-            guard let made = ats_lab_make_ocsp_staple_from_files(
-                context, directory.appendingPathComponent(LabTLSSettings.ocspSignerCertificate).path,
-                directory.appendingPathComponent(LabTLSSettings.ocspSignerKey).path,
-                directory.appendingPathComponent(scts).path, "20250531000000Z", "20250607000000Z") else {
-                throw fail("cannot build the OCSP response with SCTs from \(scts)")
+            let made = issuer.withUnsafeBytes { issuer in
+                issuerKey.withUnsafeBytes { issuerKey in
+                    sctList.withUnsafeBytes { sctList in
+                        ats_lab_make_ocsp_staple_from_pem(context, issuer.baseAddress, issuer.count, issuerKey.baseAddress, issuerKey.count,
+                                                          sctList.baseAddress, sctList.count, "20250531000000Z", "20250607000000Z")
+                    }
+                }
+            }
+            guard let made else {
+                throw fail("cannot build the OCSP response with SCTs from \(certificates.location(scts))")
             }
             guard ats_lab_ctx_staple(context, made) == 1 else {
                 ats_lab_staple_free(made)

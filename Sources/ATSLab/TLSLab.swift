@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A set of in-process TLS (and deliberately non-TLS) servers on loopback, one per
 /// ``LabProfile``, each with a known flaw: a local "badssl" for tests and `atscheck lab`.
@@ -17,23 +28,17 @@ import Foundation
 /// at once across the lab (more are closed on accept). Client misbehaviour never crashes
 /// the process: lab threads block SIGPIPE for themselves only.
 public final class TLSLab: Sendable {
-    /// The lab's certificates and keys, shipped with ATSLab as a resource (`Certificates`,
-    /// byte-identical copies of the `TestCerts` files the lab serves; see
-    /// ``certificateFiles``), so an installed `atscheck lab` needs no source checkout: only
-    /// the `*.resources` (or `.bundle`) directory built next to the binary.
-    public static var defaultCertificateDirectory: URL {
-        Bundle.module.url(forResource: "Certificates", withExtension: nil)
-            ?? Bundle.module.bundleURL.appendingPathComponent("Certificates", isDirectory: true)
-    }
-
     /// One endpoint per served profile, in the order the profiles were given (duplicates
     /// dropped).
     public let endpoints: [LabEndpoint]
-    /// Where the certificates and keys were loaded from.
-    public let certificateDirectory: URL
-    /// The root CA every chaining lab certificate leads to (`root.pem` in the certificate
-    /// directory); give it to clients as their trusted root.
-    public var rootCAFile: URL { certificateDirectory.appendingPathComponent("root.pem") }
+    /// The directory the certificates and keys were loaded from, or nil for the copy compiled
+    /// into ATSLab (``certificateFiles``, byte-identical to their `TestCerts` originals), which
+    /// lets an installed `atscheck lab` run with no file beside the binary.
+    public let certificateDirectory: URL?
+    /// The root CA every chaining lab certificate leads to; give it to clients as their trusted
+    /// root. `root.pem` in ``certificateDirectory``; for the compiled-in copy, a file the lab
+    /// writes: `$TMPDIR/atscheck-lab-<uid>/root.pem` (`/tmp` without `TMPDIR`), the same on every run.
+    public let rootCAFile: URL
 
     private let server: LabServer
 
@@ -42,12 +47,12 @@ public final class TLSLab: Sendable {
     /// - Parameters:
     ///   - profiles: the servers to run; repeated profiles are served once.
     ///   - certificateDirectory: a directory holding ``certificateFiles`` (leaf-*.pem chains,
-    ///     keys/*.key), by default the bundled copy; `TestCerts` itself works too.
+    ///     keys/*.key), such as `TestCerts`; nil (the default) serves the copy compiled into ATSLab.
     ///   - host: the IPv4 or IPv6 literal to bind, loopback by default.
     ///   - basePort: nil binds ephemeral ports; otherwise profile *i* listens on `basePort + i`.
     /// - Throws: ``LabError`` naming the certificate, key or address that failed.
     public init(profiles: [LabProfile] = LabProfile.allCases,
-                certificateDirectory: URL = TLSLab.defaultCertificateDirectory,
+                certificateDirectory: URL? = nil,
                 host: String = "127.0.0.1",
                 basePort: UInt16? = nil) throws(LabError) {
         var seen = Set<LabProfile>()
@@ -55,15 +60,11 @@ public final class TLSLab: Sendable {
         if let basePort, Int(basePort) + profiles.count - 1 > Int(UInt16.max) {
             throw LabError("base port \(basePort) leaves no room for \(profiles.count) servers")
         }
-        if profiles.contains(where: \.speaksTLS) {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: certificateDirectory.path, isDirectory: &isDirectory),
-                  isDirectory.boolValue else {
-                throw LabError("certificate directory \(certificateDirectory.path) not found (it must hold the lab's certificates and keys, as TestCerts does)")
-            }
-        }
+        let certificates: LabCertificateSource = certificateDirectory.map { .directory($0) } ?? .embedded
+        if profiles.contains(where: \.speaksTLS) { try certificates.checkExists() }
 
-        let handlers = try Self.handlers(for: profiles, directory: certificateDirectory)
+        let rootCAFile = try certificates.rootCAFile()
+        let handlers = try Self.handlers(for: profiles, certificates: certificates)
         var listeners: [LabServer.Listener] = []
         do {
             for index in profiles.indices {
@@ -77,6 +78,7 @@ public final class TLSLab: Sendable {
         }
         self.server = try LabServer(listeners: listeners)
         self.certificateDirectory = certificateDirectory
+        self.rootCAFile = rootCAFile
         self.endpoints = zip(profiles, listeners).map { profile, listener in
             LabEndpoint(profile: profile, serverName: profile.serverName, address: host, port: listener.port)
         }
@@ -93,7 +95,7 @@ public final class TLSLab: Sendable {
     /// connections and joins the lab's threads. Idempotent; also called on `deinit`.
     public func stop() { server.stop() }
 
-    private static func handlers(for profiles: [LabProfile], directory: URL) throws(LabError) -> [LabConnectionHandler] {
+    private static func handlers(for profiles: [LabProfile], certificates: LabCertificateSource) throws(LabError) -> [LabConnectionHandler] {
         var handlers: [LabConnectionHandler] = []
         for profile in profiles {
             switch profile {
@@ -108,7 +110,7 @@ public final class TLSLab: Sendable {
                 guard let settings = LabTLSSettings.forProfile(profile) else {
                     throw LabError("\(profile.rawValue): no TLS settings")
                 }
-                handlers.append(.tls(try LabTLSContext(settings: settings, profile: profile, directory: directory), profile))
+                handlers.append(.tls(try LabTLSContext(settings: settings, profile: profile, certificates: certificates), profile))
             }
         }
         return handlers

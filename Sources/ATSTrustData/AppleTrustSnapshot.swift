@@ -1,10 +1,15 @@
 import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One snapshot of Apple's published trust data, from a release of
 /// apple-oss-distributions/security_certificates: the preinstalled roots, the roots Apple
 /// removed, and the Certificate Transparency log list. Written by `snapshot.sh` in this folder
-/// (docs/ats-rules.md#apple-trust-store).
+/// (docs/ats-rules.md#apple-trust-store) and compiled into the module, so a binary needs no
+/// files beside it.
 public struct AppleTrustSnapshot: Sendable, Hashable, CustomStringConvertible {
     /// The release tag, e.g. `security_certificates-55349.0.11`.
     public let tag: String
@@ -58,33 +63,14 @@ public struct AppleTrustSnapshot: Sendable, Hashable, CustomStringConvertible {
         all.last { $0.firstIOS <= version } ?? all[0]
     }
 
-    /// The largest snapshot file atscheck reads.
-    static let fileLimit = 8 << 20
-
-    /// The bytes of one of the snapshot's files.
+    /// The bytes of one of the snapshot's files, compiled into the module from
+    /// `Snapshots/<tag>/<name>` (`EmbeddedSnapshots`).
     func file(_ name: String) throws(AppleTrustDataError) -> Data {
-        guard let folder = Self.snapshotsFolder else {
-            throw AppleTrustDataError(description: "Apple trust snapshot \(tag): \(name) is missing from the resources")
+        guard let file = EmbeddedSnapshots.file("\(tag)/\(name)") else {
+            throw AppleTrustDataError(description: "Apple trust snapshot \(tag): no file \(name) is compiled in")
         }
-        do {
-            return try RegularFile.read(atPath: "\(folder)/\(tag)/\(name)", limit: Self.fileLimit)
-        } catch {
-            throw AppleTrustDataError(description: "Apple trust snapshot \(tag): \(name): \(error.description)")
-        }
+        return file.data
     }
-
-    /// The `Snapshots` folder of the resources. SwiftPM copies the resource bundle beside the
-    /// executable; on Linux that is found from /proc/self/exe, without Foundation's `Bundle`,
-    /// whose first use (CFBundle, Info.plist and localisation look-ups) cost ~2 ms of every run
-    /// with the default trust store. Anywhere else, `Bundle.module` says.
-    static let snapshotsFolder: String? = {
-        let resources = "atscheck_ATSTrustData.resources/Snapshots"
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            let besideExecutable = (executable as NSString).deletingLastPathComponent + "/" + resources
-            if FileManager.default.fileExists(atPath: besideExecutable + "/SNAPSHOTS.tsv") { return besideExecutable }
-        }
-        return Bundle.module.url(forResource: "Snapshots", withExtension: nil)?.path
-    }()
 
     /// The preinstalled roots, as one PEM bundle.
     public func rootsPEM() throws(AppleTrustDataError) -> Data { try file("roots.pem") }

@@ -10,10 +10,13 @@
 #   Sources/ATSTrustData/Snapshots/<tag>/log_list.json   the CT log list (certificate_transparency/log_list.json), as published
 #   Sources/ATSTrustData/Snapshots/SNAPSHOTS.tsv         tag, commit date, and the SHA-256 of every file written and read
 #
+# then compiles the folder into Sources/ATSTrustData/EmbeddedSnapshots/ (Scripts/embed-resources.py): the
+# snapshots are embedded in the module, not read from disk, so a snapshot not regenerated there is not used.
+#
 # Usage: Sources/ATSTrustData/snapshot.sh GIT_DIR TAG [TAG...]
 #   GIT_DIR: a clone (bare or not) with the release tags, e.g. the search tool's
 #   `fetch github:apple-oss-distributions/security_certificates`.
-# Needs git, openssl and sha256sum. Reads nothing else and touches only Sources/ATSTrustData/.
+# Needs git, openssl, sha256sum and python3. Reads nothing else and touches only Sources/ATSTrustData/.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 [ $# -ge 2 ] || { echo "usage: $0 GIT_DIR TAG [TAG...]" >&2; exit 2; }
@@ -63,3 +66,4 @@ for tag in "$@"; do
     "$(git -C "$git_dir" show "$tag:certificate_transparency/log_list.json" | sha256sum | cut -d' ' -f1)" "read" >> "$index"
   echo "$tag: $(grep -c 'BEGIN CERTIFICATE' "$out/roots.pem") roots, $(( $(wc -l < "$out/removed.tsv") - 1 )) removed, $(wc -c < "$out/log_list.json") bytes of log list"
 done
+python3 "$here/../../Scripts/embed-resources.py" Sources/ATSTrustData/Snapshots

@@ -30,7 +30,7 @@ enum LabCommand: AtscheckCommand {
         judged at \(evaluationTime)) and prints one line per endpoint, then stops. With --serve \
         the servers stay up until interrupted: a local badssl for testing your own client or proxy.
 
-        Serves the certificates bundled with atscheck (or those in --certs DIR). No network beyond loopback.
+        Serves the certificates built into atscheck (or those in --certs DIR). No network beyond loopback.
         """,
         options: [
             OptionSpec("serve", help: "Keep the servers up until Ctrl-C instead of checking them."),
@@ -38,7 +38,7 @@ enum LabCommand: AtscheckCommand {
                        allowed: LabProfile.allCases.map(\.rawValue), repeatable: true),
             OptionSpec("port", value: "N", help: "Listen on consecutive ports from N (default: ephemeral ports)."),
             OptionSpec("policy", value: "FILE", help: "Judge the endpoints under this Info.plist instead of full ATS."),
-            OptionSpec("certs", value: "DIR", help: "Directory with the TestCerts PKI (default: the copy bundled with atscheck)."),
+            OptionSpec("certs", value: "DIR", help: "Directory with the TestCerts PKI (default: the copy built into atscheck)."),
             OptionSpec("timeout", value: "SECONDS", help: "Deadline per endpoint.", defaultValue: "3"),
             OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json"], defaultValue: "text"),
         ],
@@ -58,7 +58,7 @@ enum LabCommand: AtscheckCommand {
         guard let timeout = Double(timeoutText), timeout > 0, timeout <= 60 else {
             throw UsageError(command: spec.name, message: "invalid value '\(timeoutText)' for '--timeout' (expected seconds, 0 < t ≤ 60)")
         }
-        let certificates = arguments.value("certs").map { URL(fileURLWithPath: $0) } ?? TLSLab.defaultCertificateDirectory
+        let certificates = arguments.value("certs").map { URL(fileURLWithPath: $0) }
         let lab: TLSLab
         do {
             lab = try TLSLab(profiles: profiles.isEmpty ? LabProfile.allCases : profiles, certificateDirectory: certificates,

@@ -5,6 +5,7 @@
 #endif
 #include "CATSOpenSSLShims.h"
 #include <fcntl.h>
+#include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -103,22 +104,99 @@ void ats_lab_staple_free(void *staple) {
     OPENSSL_free(staple);
 }
 
-void *ats_lab_make_ocsp_staple_from_files(SSL_CTX *ctx, const char *issuer_pem, const char *issuer_key_pem,
-                                          const char *sct_list_file, const char *this_update, const char *next_update) {
+void *ats_lab_make_ocsp_staple_from_pem(SSL_CTX *ctx, const void *issuer_pem, size_t issuer_pem_length,
+                                        const void *issuer_key_pem, size_t issuer_key_pem_length,
+                                        const void *sct_list, size_t sct_list_length,
+                                        const char *this_update, const char *next_update) {
     X509 *leaf = SSL_CTX_get0_certificate(ctx);
-    BIO *issuer_bio = BIO_new_file(issuer_pem, "r"), *key_bio = BIO_new_file(issuer_key_pem, "r");
-    BIO *scts_bio = BIO_new_file(sct_list_file, "rb");
+    BIO *issuer_bio = BIO_new_mem_buf(issuer_pem, (int)issuer_pem_length);
+    BIO *key_bio = BIO_new_mem_buf(issuer_key_pem, (int)issuer_key_pem_length);
     X509 *issuer = issuer_bio ? PEM_read_bio_X509(issuer_bio, NULL, NULL, NULL) : NULL;
     EVP_PKEY *key = key_bio ? PEM_read_bio_PrivateKey(key_bio, NULL, NULL, NULL) : NULL;
-    unsigned char scts[4096];
-    int scts_length = scts_bio ? BIO_read(scts_bio, scts, sizeof scts) : -1;
     void *staple = NULL;
-    if (leaf != NULL && issuer != NULL && key != NULL && scts_length > 0)
-        staple = ats_lab_make_ocsp_staple(leaf, issuer, key, scts, (size_t)scts_length, this_update, next_update);
+    if (leaf != NULL && issuer != NULL && key != NULL && sct_list_length > 0)
+        staple = ats_lab_make_ocsp_staple(leaf, issuer, key, sct_list, sct_list_length, this_update, next_update);
     X509_free(issuer);
     EVP_PKEY_free(key);
     BIO_free(issuer_bio);
     BIO_free(key_bio);
-    BIO_free(scts_bio);
     return staple;
+}
+
+// ---- Certificates, keys and server info from memory -------------------------------------
+// The lab's files are compiled into ATSLab, so these mirror OpenSSL's *_file loaders over a
+// read-only memory BIO.
+
+int ats_lab_ctx_use_certificate_chain_pem(SSL_CTX *ctx, const void *pem, size_t length) {
+    // As SSL_CTX_use_certificate_chain_file: the leaf first, then every further certificate
+    // as a chain certificate; running out of PEM blocks is the normal end.
+    int ok = 0;
+    ERR_clear_error();
+    BIO *bio = BIO_new_mem_buf(pem, (int)length);
+    X509 *leaf = bio ? PEM_read_bio_X509_AUX(bio, NULL, NULL, NULL) : NULL;
+    if (leaf == NULL || SSL_CTX_use_certificate(ctx, leaf) != 1 || ERR_peek_error() != 0) goto done;
+    if (SSL_CTX_clear_chain_certs(ctx) != 1) goto done;
+    for (;;) {
+        X509 *ca = PEM_read_bio_X509(bio, NULL, NULL, NULL);
+        if (ca == NULL) break;
+        if (SSL_CTX_add0_chain_cert(ctx, ca) != 1) {
+            X509_free(ca);
+            goto done;
+        }
+    }
+    unsigned long error = ERR_peek_last_error();
+    if (ERR_GET_LIB(error) != ERR_LIB_PEM || ERR_GET_REASON(error) != PEM_R_NO_START_LINE) goto done;
+    ERR_clear_error();
+    ok = 1;
+done:
+    X509_free(leaf);
+    BIO_free(bio);
+    return ok;
+}
+
+int ats_lab_ctx_use_private_key_pem(SSL_CTX *ctx, const void *pem, size_t length) {
+    BIO *bio = BIO_new_mem_buf(pem, (int)length);
+    EVP_PKEY *key = bio ? PEM_read_bio_PrivateKey(bio, NULL, NULL, NULL) : NULL;
+    int ok = key != NULL && SSL_CTX_use_PrivateKey(ctx, key) == 1;
+    EVP_PKEY_free(key);
+    BIO_free(bio);
+    return ok;
+}
+
+int ats_lab_ctx_use_serverinfo_v2_pem(SSL_CTX *ctx, const void *pem, size_t length) {
+    // As SSL_CTX_use_serverinfo_file for SERVERINFOV2 blocks: each holds a 4-byte context,
+    // the extension type and its length-prefixed data; they are concatenated.
+    static const char prefix[] = "SERVERINFOV2 FOR ";
+    int ok = 0, blocks = 0;
+    unsigned char *serverinfo = NULL;
+    size_t serverinfo_length = 0;
+    BIO *bio = BIO_new_mem_buf(pem, (int)length);
+    if (bio == NULL) return 0;
+    for (;;) {
+        char *name = NULL, *header = NULL;
+        unsigned char *data = NULL;
+        long data_length = 0;
+        if (PEM_read_bio(bio, &name, &header, &data, &data_length) != 1) break;
+        int valid = strncmp(name, prefix, sizeof prefix - 1) == 0 && data_length >= 8
+            && ((size_t)data[6] << 8 | data[7]) == (size_t)data_length - 8;
+        unsigned char *grown = valid ? OPENSSL_realloc(serverinfo, serverinfo_length + (size_t)data_length) : NULL;
+        if (grown != NULL) {
+            memcpy(grown + serverinfo_length, data, (size_t)data_length);
+            serverinfo = grown;
+            serverinfo_length += (size_t)data_length;
+            blocks++;
+        }
+        OPENSSL_free(name);
+        OPENSSL_free(header);
+        OPENSSL_free(data);
+        if (grown == NULL) goto done;
+    }
+    unsigned long error = ERR_peek_last_error();
+    if (blocks == 0 || ERR_GET_LIB(error) != ERR_LIB_PEM || ERR_GET_REASON(error) != PEM_R_NO_START_LINE) goto done;
+    ERR_clear_error();
+    ok = SSL_CTX_use_serverinfo_ex(ctx, SSL_SERVERINFOV2, serverinfo, serverinfo_length) == 1;
+done:
+    OPENSSL_free(serverinfo);
+    BIO_free(bio);
+    return ok;
 }

@@ -1,8 +1,8 @@
-import ATSTrustData
 import AtscheckTestSupport
 import Foundation
 import Testing
 @testable import ATSCertificates
+@testable import ATSTrustData
 
 /// Apple's trust snapshots (Sources/ATSTrustData/Snapshots, written by snapshot.sh from
 /// apple-oss-distributions/security_certificates): what they hold, that they are the files the
@@ -37,6 +37,13 @@ struct AppleTrustSnapshotTests {
                 let recorded = index.first { $0.tag == snapshot.tag && $0.file == "\(snapshot.tag)/\(name)" }?.sha256
                 #expect(Digest.colonHex(Digest.sha256([UInt8](data))).replacingOccurrences(of: ":", with: "").lowercased() == recorded, "\(snapshot.tag)/\(name)")
             }
+        }
+    }
+
+    @Test("a file a snapshot does not have is a thrown error naming it, not a crash")
+    func missingFile() {
+        #expect { try AppleTrustSnapshot.latest.file("nothing.pem") } throws: { error in
+            (error as? AppleTrustDataError)?.description.contains("nothing.pem") == true
         }
     }
 

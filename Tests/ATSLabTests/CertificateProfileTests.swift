@@ -20,7 +20,7 @@ struct CertificateProfileTests {
     @Test("served chain is byte-for-byte the fixture file", arguments: servedFiles)
     func servedChain(profile: LabProfile, file: String) async throws {
         let endpoint = try SharedLab.endpoint(profile)
-        let expected = try CertificateLoader.load(contentsOf: TLSLab.defaultCertificateDirectory.appendingPathComponent(file))
+        let expected = try CertificateLoader.parse(try TLSLab.embeddedCertificateFile(file))
         let pem = try await SClient.servedChainPEM(endpoint, legacyClient)
         let served = try CertificateLoader.parse(Data(pem.utf8))
         #expect(served.map(\.der) == expected.map(\.der), "\(profile.rawValue): \(pem)")

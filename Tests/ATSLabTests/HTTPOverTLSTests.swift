@@ -10,7 +10,7 @@ struct HTTPOverTLSTests {
     /// else under faketime at 2025-06-01 (the fixture certificates are short-lived), else not at all.
     static func verifyingCurl() throws -> (executable: String, prefix: [String])? {
         let curl = try #require(CommandRunner.which("curl"))
-        let leaf = try CertificateLoader.load(contentsOf: TLSLab.defaultCertificateDirectory.appendingPathComponent("leaf-good-rsa.pem"))[0]
+        let leaf = try CertificateLoader.parse(try TLSLab.embeddedCertificateFile("leaf-good-rsa.pem"))[0]
         if leaf.notBefore <= Date(), Date() < leaf.notAfter { return (curl, []) }
         if let faketime = CommandRunner.which("faketime") { return (faketime, ["2025-06-01 00:00:00", curl]) }
         return nil
@@ -27,7 +27,7 @@ struct HTTPOverTLSTests {
     func get(profile: LabProfile, extra: [String]) async throws {
         let endpoint = try SharedLab.endpoint(profile)
         let url = "https://\(endpoint.serverName):\(endpoint.port)/"
-        let common = ["--silent", "--show-error", "--max-time", "15", "--cacert", SClient.rootCA,
+        let common = ["--silent", "--show-error", "--max-time", "15", "--cacert", try SClient.rootCA,
                       "--resolve", "\(endpoint.serverName):\(endpoint.port):\(endpoint.address)"] + extra + [url]
         let result: CommandResult
         if let runner = try Self.verifyingCurl() {
@@ -56,7 +56,7 @@ struct HTTPOverTLSTests {
     func expiredRejected() async throws {
         let endpoint = try SharedLab.endpoint(.expired)
         let curl = try #require(CommandRunner.which("curl"))
-        let result = try await CommandRunner.run(curl, ["--silent", "--show-error", "--max-time", "15", "--cacert", SClient.rootCA,
+        let result = try await CommandRunner.run(curl, ["--silent", "--show-error", "--max-time", "15", "--cacert", try SClient.rootCA,
                                                         "--resolve", "\(endpoint.serverName):\(endpoint.port):\(endpoint.address)",
                                                         "https://\(endpoint.serverName):\(endpoint.port)/"])
         #expect(result.status == 60, "\(result.combined)")   // CURLE_PEER_FAILED_VERIFICATION

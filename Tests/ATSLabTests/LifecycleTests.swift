@@ -93,13 +93,12 @@ struct LifecycleTests {
         try TLSLab(profiles: [.plainHTTP, .silent, .notTLS], certificateDirectory: missing).stop()
 
         let chain = scratch.appendingPathComponent("leaf-good-rsa.pem")
-        try FileManager.default.copyItem(at: TLSLab.defaultCertificateDirectory.appendingPathComponent("leaf-good-rsa.pem"), to: chain)
+        try TLSLab.embeddedCertificateFile("leaf-good-rsa.pem").write(to: chain)
         #expect { try TLSLab(profiles: [.goodRSA], certificateDirectory: scratch) } throws: { error in
             "\(error)".contains("keys/leaf-good-rsa.key")
         }
         // A key that does not match the certificate.
-        try FileManager.default.copyItem(at: TLSLab.defaultCertificateDirectory.appendingPathComponent("keys/leaf-expired.key"),
-                                         to: scratch.appendingPathComponent("keys/leaf-good-rsa.key"))
+        try TLSLab.embeddedCertificateFile("keys/leaf-expired.key").write(to: scratch.appendingPathComponent("keys/leaf-good-rsa.key"))
         #expect { try TLSLab(profiles: [.goodRSA], certificateDirectory: scratch) } throws: { error in
             "\(error)".contains("keys/leaf-good-rsa.key") && "\(error)".contains("leaf-good-rsa.pem")
         }

@@ -34,13 +34,14 @@ struct SClientResult: Sendable {
 enum SClient {
     static let openssl = CommandRunner.which("openssl")
 
-    static var rootCA: String { TLSLab.defaultCertificateDirectory.appendingPathComponent("root.pem").path }
+    /// The lab CA file the shared lab names (written from the root compiled into ATSLab).
+    static var rootCA: String { get throws { try SharedLab.lab().rootCAFile.path } }
 
     /// Handshakes with `endpoint` (SNI = its server name, trusting root.pem), adding `flags`.
     static func handshake(_ endpoint: LabEndpoint, _ flags: [String] = [], showCerts: Bool = false) async throws -> SClientResult {
         guard let openssl else { throw SkipReason("openssl CLI not found") }
         var arguments = ["s_client", "-connect", endpoint.hostAndPort, "-servername", endpoint.serverName,
-                         "-CAfile", rootCA]
+                         "-CAfile", try rootCA]
         arguments += showCerts ? ["-showcerts"] : ["-brief"]
         arguments += flags
         return SClientResult(try await CommandRunner.run(openssl, arguments))

@@ -3,10 +3,10 @@ import ATSLab
 import Foundation
 import Testing
 
-/// `Sources/ATSLab/Certificates` (the ATSLab resource `atscheck lab` serves when installed)
-/// is an exact copy of the TestCerts files the lab uses, so the two cannot drift apart.
-/// Refresh it with `bash TestCerts/copy-lab-certificates.sh` (generate.sh runs it).
-@Suite("Repository: the lab's bundled certificates equal TestCerts")
+/// `Sources/ATSLab/Certificates` (compiled into ATSLab: what `atscheck lab` serves) is an exact
+/// copy of the TestCerts files the lab uses, so the two cannot drift apart. Refresh it with
+/// `bash TestCerts/copy-lab-certificates.sh` (generate.sh runs it).
+@Suite("Repository: the lab's compiled-in certificates equal TestCerts")
 struct LabCertificateCopyTests {
     static let copy = RepositoryLayout.packageRoot.appendingPathComponent("Sources/ATSLab/Certificates", isDirectory: true)
 
@@ -35,14 +35,11 @@ struct LabCertificateCopyTests {
                 "\(file) differs from TestCerts/\(file): run bash TestCerts/copy-lab-certificates.sh")
     }
 
-    @Test("the library's default directory is the bundled copy, not the checkout")
-    func defaultDirectoryIsBundled() throws {
-        let directory = TLSLab.defaultCertificateDirectory.standardizedFileURL.path
-        #expect(directory.hasSuffix("/Certificates"), "\(directory)")
-        #expect(!directory.hasPrefix(RepositoryLayout.packageRoot.standardizedFileURL.path + "/Sources"), "\(directory)")
+    @Test("a lab started without a directory serves the compiled-in copy of these files")
+    func servesCompiledInCopy() throws {
         for file in TLSLab.certificateFiles {
-            #expect(try Data(contentsOf: TLSLab.defaultCertificateDirectory.appendingPathComponent(file))
-                    == (try Data(contentsOf: Self.copy.appendingPathComponent(file))), "\(file)")
+            #expect(try TLSLab.embeddedCertificateFile(file) == (try Data(contentsOf: Self.copy.appendingPathComponent(file))),
+                    "\(file): run python3 Scripts/embed-resources.py")
         }
     }
 }

@@ -7,12 +7,12 @@ import Testing
 @Suite("Repository: self-contained and case-safe")
 struct SelfContainedTests {
     /// The folders and files a clone must be able to use by themselves.
-    static let checkedRoots = ["Sources", "Tests", "Benchmarks", "Fuzz", ".ci", "ci", "docs", "README.md", "Package.swift"]
+    static let checkedRoots = ["Sources", "Tests", "Benchmarks", "Fuzz", "Scripts", ".ci", "ci", "docs", "README.md", "Package.swift"]
 
     /// `..` + `/shared`, spelt in two parts so this file does not contain it.
     static let outsideFolder = ".." + "/shared"
 
-    @Test("no file under Sources, Tests, Benchmarks, .ci, ci, docs or README.md mentions the folder beside the repository")
+    @Test("no file under Sources, Tests, Benchmarks, Scripts, .ci, ci, docs or README.md mentions the folder beside the repository")
     func noOutsideReferences() throws {
         let files = try RepositoryFiles.regularFiles(under: Self.checkedRoots)
         #expect(files.count > 100, "the walk found only \(files.count) files")

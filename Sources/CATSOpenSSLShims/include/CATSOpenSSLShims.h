@@ -138,11 +138,21 @@ void *ats_lab_make_ocsp_staple(X509 *leaf, X509 *issuer, EVP_PKEY *issuer_key, c
                                size_t sct_list_length, const char *this_update, const char *next_update);
 /// Staples the response to every handshake whose client asks for OCSP (status_request).
 int ats_lab_ctx_staple(SSL_CTX *ctx, void *staple);
-/// ats_lab_make_ocsp_staple for the leaf loaded into `ctx`, with the issuer, its key and the
-/// SCT list read from files.
-void *ats_lab_make_ocsp_staple_from_files(SSL_CTX *ctx, const char *issuer_pem, const char *issuer_key_pem,
-                                          const char *sct_list_file, const char *this_update, const char *next_update);
+/// ats_lab_make_ocsp_staple for the leaf loaded into `ctx`, with the issuer (PEM), its key (PEM)
+/// and the SCT list given as bytes.
+void *ats_lab_make_ocsp_staple_from_pem(SSL_CTX *ctx, const void *issuer_pem, size_t issuer_pem_length,
+                                        const void *issuer_key_pem, size_t issuer_key_pem_length,
+                                        const void *sct_list, size_t sct_list_length,
+                                        const char *this_update, const char *next_update);
 void ats_lab_staple_free(void *staple);
+/// SSL_CTX_use_certificate_chain_file over PEM bytes: the first certificate is the leaf, the
+/// others its chain. 1 on success; on failure the reason is on OpenSSL's error queue.
+int ats_lab_ctx_use_certificate_chain_pem(SSL_CTX *ctx, const void *pem, size_t length);
+/// SSL_CTX_use_PrivateKey_file(..., SSL_FILETYPE_PEM) over PEM bytes. 1 on success.
+int ats_lab_ctx_use_private_key_pem(SSL_CTX *ctx, const void *pem, size_t length);
+/// SSL_CTX_use_serverinfo_file over PEM bytes holding `SERVERINFOV2 FOR ...` blocks (the
+/// version-1 format is not read). 1 on success.
+int ats_lab_ctx_use_serverinfo_v2_pem(SSL_CTX *ctx, const void *pem, size_t length);
 /// accept(2) returning a close-on-exec descriptor atomically where the system allows
 /// (accept4 on Linux), so a concurrently spawned child never inherits it. -1 + errno on failure.
 int ats_lab_accept_cloexec(int listener);
