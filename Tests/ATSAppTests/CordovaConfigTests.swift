@@ -325,6 +325,11 @@ struct CordovaConfigTests {
         ("ws://x.example", "ws", "x.example"),
         ("https://münchen.例え.jp", "https", "xn--mnchen-3ya.xn--r8jz45g.jp"),
         ("http://ex\u{AD}ample.com", "http", "example.com"),
+        // UTS #46 beyond NFKC: non-transitional ß, full-width letters, a symbol IDNA2008 disallows.
+        ("https://faß.de", "https", "xn--fa-hia.de"),
+        ("https://ＥＸＡＭＰＬＥ.com", "https", "example.com"),
+        ("https://☃.net", "https", "xn--n3h.net"),
+        ("https://a\u{200D}b.example", nil, nil),
     ]
 
     @Test("URLs are read as Node's URL reads them (scheme and hostname)")
