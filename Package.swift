@@ -41,7 +41,7 @@ let package = Package(
         // Streaming, bounded reads of zip archives (.ipa) over libzip; nothing is extracted.
         .target(name: "ATSArchive", dependencies: ["CZip", "AtscheckSystem"]),
         // atscheck app: the bundles of an .ipa, .app or .xcarchive, their policies, the URLs found in them, judged.
-        .target(name: "ATSApp", dependencies: ["ATSArchive", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem"]),
+        .target(name: "ATSApp", dependencies: ["ATSArchive", "ATSXML", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem"]),
         // The file layer: bounded reads of regular files.
         .target(name: "AtscheckSystem"),
         // Sockets: EINTR-safe calls, deadlines, addresses and host:port text, for the probe, the lab and the proxy.
@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "ATSCertificates", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "AtscheckSystem", "ATSTrustData", "ATSSocket"]),
         .target(name: "ATSTrustData", dependencies: ["AtscheckSystem"], exclude: ["snapshot.sh"], resources: [.copy("Snapshots")]),
         .target(name: "ArgumentParsing"),
-        .target(name: "ATSPolicy", dependencies: ["AtscheckSystem"]),
+        .target(name: "ATSPolicy", dependencies: ["AtscheckSystem", "ATSXML"]),
         .target(name: "ATSLint", dependencies: ["ATSPolicy", "AtscheckSystem"]),
         .target(name: "ATSProbe", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket"]),
         .target(name: "ATSLab", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket"], resources: [.copy("Certificates")]),
@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "ATSReport", dependencies: ["ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSTrustData", "AtscheckSystem"]),
         // atscheck scan: URL lists and HAR captures, the engine (one probe per endpoint), shards and records.
         .target(name: "ATSScan", dependencies: ["ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSSocket"]),
-        .target(name: "ATSPinning", dependencies: ["ATSCertificates", "ATSPolicy", "CATSOpenSSL", "CATSOpenSSLShims"]),
+        .target(name: "ATSPinning", dependencies: ["ATSCertificates", "ATSPolicy", "ATSXML", "CATSOpenSSL", "CATSOpenSSLShims"]),
         .executableTarget(name: "AtscheckCLI", dependencies: ["AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSReport", "ATSScan", "ATSApp"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
