@@ -38,10 +38,17 @@ let package = Package(
         ),
         // UTS #46 domain to ASCII over ICU (Cordova URL hosts), for Swift callers.
         .target(name: "CICUShims", dependencies: ["CICU"]),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        // Event-driven XML parsing over libxml2's SAX interface, as Foundation's XMLParser drove it.
+        .target(name: "ATSXML", dependencies: ["CLibXML2"]),
         // Streaming, bounded reads of zip archives (.ipa) over libzip; nothing is extracted.
         .target(name: "ATSArchive", dependencies: ["CZip", "AtscheckSystem"]),
         // atscheck app: the bundles of an .ipa, .app or .xcarchive, their policies, the URLs found in them, judged.
-        .target(name: "ATSApp", dependencies: ["CICUShims", "ATSArchive", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem"]),
+        .target(name: "ATSApp", dependencies: ["CICUShims", "ATSArchive", "ATSXML", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem"]),
         // The system layer: bounded reads of regular files, standard streams, locks and threads,
         // and the few text helpers that stand in for classic Foundation.
         .target(name: "AtscheckSystem"),
@@ -52,7 +59,7 @@ let package = Package(
         // not declared as resources: SwiftPM's resource accessor (Bundle.module) links classic Foundation into every process.
         .target(name: "ATSTrustData", dependencies: ["AtscheckSystem"], exclude: ["snapshot.sh", "Snapshots"]),
         .target(name: "ArgumentParsing"),
-        .target(name: "ATSPolicy", dependencies: ["AtscheckSystem"]),
+        .target(name: "ATSPolicy", dependencies: ["AtscheckSystem", "ATSXML"]),
         .target(name: "ATSLint", dependencies: ["ATSPolicy", "AtscheckSystem"]),
         .target(name: "ATSProbe", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket", "AtscheckSystem"]),
         .target(name: "ATSLab", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket", "AtscheckSystem"],
@@ -63,7 +70,7 @@ let package = Package(
         .target(name: "ATSReport", dependencies: ["ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSTrustData", "AtscheckSystem"]),
         // atscheck scan: URL lists and HAR captures, the engine (one probe per endpoint), shards and records.
         .target(name: "ATSScan", dependencies: ["ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSSocket"]),
-        .target(name: "ATSPinning", dependencies: ["ATSCertificates", "ATSPolicy", "CATSOpenSSL", "CATSOpenSSLShims", "AtscheckSystem"]),
+        .target(name: "ATSPinning", dependencies: ["ATSCertificates", "ATSPolicy", "ATSXML", "CATSOpenSSL", "CATSOpenSSLShims", "AtscheckSystem"]),
         .executableTarget(name: "AtscheckCLI", dependencies: ["AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSReport", "ATSScan", "ATSApp"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
@@ -72,6 +79,7 @@ let package = Package(
         .testTarget(name: "ATSSocketTests", dependencies: ["ATSSocket", "AtscheckTestSupport"]),
         .testTarget(name: "ATSCertificatesTests", dependencies: ["ATSCertificates", "ATSTrustData", "AtscheckTestSupport", "CATSOpenSSL"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        .testTarget(name: "ATSXMLTests", dependencies: ["ATSXML"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy", "AtscheckTestSupport"]),
         .testTarget(name: "ATSLintTests", dependencies: ["ATSLint", "ATSPolicy", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProbeTests", dependencies: ["ATSProbe", "ATSLab", "ATSSocket", "ATSCertificates", "AtscheckTestSupport"]),

@@ -17,9 +17,10 @@
 # executions per target.
 #
 # Leaks are checked once, when the run ends (LeakSanitizer over everything still allocated),
-# not after every input (libFuzzer's -detect_leaks): Foundation leaks a CFError on every XML
-# error (suppressed), and the per-input check would then run on nearly every input and cut the
-# rate from about 1,000 to 15 executions a second. A project leak still fails the run; the
+# not after every input (libFuzzer's -detect_leaks): Foundation leaks CFErrors on its
+# property-list error paths (suppressed; before ATSXML it also leaked one on every XML error),
+# and the per-input check would then run on many inputs and cut the rate (from about 1,000 to
+# 15 executions a second when every XML error leaked). A project leak still fails the run; the
 # report's stack names the code, though not the input.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"

@@ -55,7 +55,7 @@ public struct CordovaConfig: Sendable {
     /// excluded. `<allow-intent>` is not among them: cordova-ios does not use it for ATS, and
     /// the URLs it allows are handed to other apps, not loaded.
     public let origins: [String]
-    /// The 1-based line of each origin, parallel to `origins`: where `XMLParser` reports the
+    /// The 1-based line of each origin, parallel to `origins`: where `XMLSAXParser` reports the
     /// element's start tag, which is the line its `>` is on.
     public let originLines: [Int]
     /// Entries the reader could not use, or that cordova-ios treats in a way worth knowing,

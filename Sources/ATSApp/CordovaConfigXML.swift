@@ -1,17 +1,15 @@
 import ATSPolicy
+import ATSXML
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// The parts of a config.xml that cordova-ios's prepare reads for the Info.plist, collected in
-/// one pass of Foundation's `XMLParser` over bytes that `SafeXML.prepare` has passed.
+/// one pass of `XMLSAXParser` over bytes that `SafeXML.prepare` has passed.
 ///
 /// Like cordova-common's ConfigParser (elementtree `findall('./access')` and
 /// `findall('./platform[@name="ios"]/edit-config')`), only children of the root element and of
 /// a root-level `<platform name="ios">` count; element names are compared as written, with no
 /// namespace processing.
-final class CordovaConfigXML: NSObject, XMLParserDelegate {
+final class CordovaConfigXML {
     /// An `<access>` or `<allow-navigation>` element.
     struct Rule: Equatable {
         var name: String
@@ -52,21 +50,22 @@ final class CordovaConfigXML: NSObject, XMLParserDelegate {
     private var childXML = ""
     private var childLine = 0
 
-    private weak var parser: XMLParser?
+    private let parser: XMLSAXParser
+
+    private init(parser: XMLSAXParser) {
+        self.parser = parser
+    }
 
     /// Parses prepared bytes; throws on malformed or refused XML.
     static func collect(_ data: Data) throws(PlistReadError) -> CordovaConfigXML {
-        let collector = CordovaConfigXML()
-        let parser = SafeXML.parser(data)
-        parser.delegate = collector
-        collector.parser = parser
-        let succeeded = parser.parse()
-        parser.delegate = nil
+        let parser = XMLSAXParser([UInt8](data))
+        let collector = CordovaConfigXML(parser: parser)
+        let succeeded = parser.parse(collector.handle)
         if let failure = collector.failure { throw failure }
-        // swift-corelibs-foundation parses in libxml2's recover mode: errors are caught through
-        // the delegate above, and these checks catch what it lets through.
+        // libxml2 parses in recover mode: errors are caught through the events, and these
+        // checks catch what it lets through.
         if !succeeded {
-            let code = (parser.parserError as NSError?)?.code ?? 0
+            let code = parser.errorCode ?? 0
             throw PlistReadError("malformed XML (\(SafeXML.describeError(code)))", at: location(parser))
         }
         if let open = collector.stack.last {
@@ -76,22 +75,35 @@ final class CordovaConfigXML: NSObject, XMLParserDelegate {
         return collector
     }
 
-    private static func location(_ parser: XMLParser) -> SourceLocation {
-        SourceLocation(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
+    private static func location(_ parser: XMLSAXParser) -> SourceLocation {
+        SourceLocation(line: max(1, parser.line), column: max(1, parser.column))
     }
 
     private func fail(_ message: String) {
-        guard failure == nil, let parser else { return }
+        guard failure == nil else { return }
         failure = PlistReadError(message, at: Self.location(parser))
-        parser.abortParsing()
+        parser.abort()
+    }
+
+    private func handle(_ event: XMLEvent) {
+        switch event {
+        case .startElement(let name, let attributes): startElement(name, attributes: attributes)
+        case .endElement(let name): endElement(name)
+        case .characters(let string): text(string)
+        case .cdata(let bytes): text(String(decoding: bytes, as: UTF8.self))
+        case .error(let code): fail("malformed XML (\(SafeXML.describeError(code)))")
+        // Behind SafeXML's byte scan, which refuses `<!ENTITY` before the parser runs.
+        case .entityDeclaration: fail("entity declarations are not allowed in config.xml")
+        case .undefinedEntity(let name):
+            fail("undefined entity '&\(name);' (only &lt; &gt; &amp; &apos; &quot; and character references)")
+        }
     }
 
     // MARK: Elements
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    private func startElement(_ name: String, attributes: [String: String]) {
         guard failure == nil else { return }
-        let line = max(1, parser.lineNumber)
+        let line = max(1, parser.line)
         if stack.isEmpty {
             sawRoot = true
             rootName = name
@@ -128,7 +140,7 @@ final class CordovaConfigXML: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    private func endElement(_ name: String) {
         guard failure == nil else { return }
         let depth = stack.count
         stack.removeLast()
@@ -147,19 +159,11 @@ final class CordovaConfigXML: NSObject, XMLParserDelegate {
             return
         }
         if var rule = openRule, depth == (rule.inPlatform ? platformDepth! + 1 : 2) {
-            rule.text = rule.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            rule.text = SafeXML.trimmed(rule.text)
             rules.append(rule)
             openRule = nil
         }
         if depth == platformDepth { platformDepth = nil }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        text(string)
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        text(String(decoding: CDATABlock, as: UTF8.self))
     }
 
     private func text(_ string: String) {
@@ -183,35 +187,5 @@ final class CordovaConfigXML: NSObject, XMLParserDelegate {
             }
         }
         return output
-    }
-
-    // MARK: Errors and entities
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        fail("malformed XML (\(SafeXML.describeError((parseError as NSError).code)))")
-    }
-
-    func parser(_ parser: XMLParser, validationErrorOccurred validationError: Error) {
-        fail("malformed XML (\(SafeXML.describeError((validationError as NSError).code)))")
-    }
-
-    // Behind SafeXML's byte scan, which refuses `<!ENTITY` before the parser runs (these are
-    // not called on Linux; they are on Darwin).
-    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-        fail("entity declarations are not allowed in config.xml")
-    }
-
-    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
-        fail("entity declarations are not allowed in config.xml")
-    }
-
-    func parser(_ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?,
-                systemID: String?, notationName: String?) {
-        fail("entity declarations are not allowed in config.xml")
-    }
-
-    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        fail("undefined entity '&\(name);' (only &lt; &gt; &amp; &apos; &quot; and character references)")
-        return nil
     }
 }

@@ -1,8 +1,6 @@
 import ATSPolicy
+import ATSXML
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 extension PinPolicy {
     /// Reads pins from an Android `network_security_config.xml`.
@@ -25,19 +23,24 @@ extension PinPolicy {
         } catch {
             return PinLoadResult(policies: [], problems: ["XML refused: \(error.message)"])
         }
-        let delegate = NSCParserDelegate()
-        let parser = SafeXML.parser(prepared)
-        parser.delegate = delegate
-        if !parser.parse() {
-            let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "unknown error"
-            return PinLoadResult(policies: [], problems: delegate.problems
-                                 + ["XML error at line \(parser.lineNumber): \(reason)"])
+        let parser = XMLSAXParser([UInt8](prepared))
+        let collector = NSCCollector(parser: parser)
+        if !parser.parse(collector.handle) {
+            let reason = parser.errorCode.map(xmlErrorDescription) ?? "unknown error"
+            return PinLoadResult(policies: [], problems: collector.problems
+                                 + ["XML error at line \(parser.line): \(reason)"])
         }
-        if let open = delegate.openElement {
-            return PinLoadResult(policies: [], problems: delegate.problems
+        if let open = collector.openElement {
+            return PinLoadResult(policies: [], problems: collector.problems
                                  + ["XML error: document ends inside <\(open)>"])
         }
-        return PinLoadResult(policies: delegate.policies, problems: delegate.problems)
+        return PinLoadResult(policies: collector.policies, problems: collector.problems)
+    }
+
+    /// A libxml2 error code worded as Foundation's `XMLParser` error described itself, which
+    /// is what this problem has always said.
+    private static func xmlErrorDescription(_ code: Int) -> String {
+        "The operation could not be completed. (NSXMLParserErrorDomain error \(code).)"
     }
 
     /// Case-insensitive search for `<!ENTITY`.
@@ -57,8 +60,10 @@ extension PinPolicy {
     }
 }
 
-/// Collects `<domain-config>` / `<pin-set>` elements; used synchronously by one parse.
-private final class NSCParserDelegate: NSObject, XMLParserDelegate {
+/// Collects `<domain-config>` / `<pin-set>` elements from the events of one parse. Errors are
+/// not acted on (libxml2 recovers; a parse that still fails is reported at its end), CDATA
+/// sections are not text here, and undefined entities are left to libxml2.
+private final class NSCCollector {
     struct PinSet { var pins: Set<Pin>; var expiration: Date? }
     final class Frame {
         var domains: [(name: String, includeSubdomains: Bool)] = []
@@ -79,9 +84,22 @@ private final class NSCParserDelegate: NSObject, XMLParserDelegate {
     private var pinDigest: String?
     private var currentPinSet: PinSet?
     private var finished: [Frame] = []
+    private let parser: XMLSAXParser
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    init(parser: XMLSAXParser) {
+        self.parser = parser
+    }
+
+    func handle(_ event: XMLEvent) {
+        switch event {
+        case .startElement(let name, let attributes): startElement(name, attributes: attributes)
+        case .endElement(let name): endElement(name)
+        case .characters(let string): text += string
+        case .cdata, .error, .undefinedEntity, .entityDeclaration: break
+        }
+    }
+
+    private func startElement(_ name: String, attributes: [String: String]) {
         let parent = path.last
         path.append(name)
         text = ""
@@ -89,17 +107,17 @@ private final class NSCParserDelegate: NSObject, XMLParserDelegate {
         case "domain-config":
             frames.append(Frame(parent: frames.last))
         case "domain" where parent == "domain-config":
-            domainIncludeSubdomains = boolean(attributes["includeSubdomains"], line: parser.lineNumber)
+            domainIncludeSubdomains = boolean(attributes["includeSubdomains"], line: parser.line)
         case "pin-set":
             guard parent == "domain-config" else {
-                problems.append("line \(parser.lineNumber): <pin-set> outside <domain-config> is ignored")
+                problems.append("line \(parser.line): <pin-set> outside <domain-config> is ignored")
                 return
             }
             var expiration: Date?
             if let value = attributes["expiration"] {
                 expiration = PinDate.parseDay(value)
                 if expiration == nil {
-                    problems.append("line \(parser.lineNumber): pin-set expiration '\(value)' is not yyyy-MM-dd; treated as never expiring")
+                    problems.append("line \(parser.line): pin-set expiration '\(value)' is not yyyy-MM-dd; treated as never expiring")
                 }
             }
             currentPinSet = PinSet(pins: [], expiration: expiration)
@@ -110,32 +128,30 @@ private final class NSCParserDelegate: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    private func endElement(_ name: String) {
         path.removeLast()
-        let content = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let content = SafeXML.trimmed(text)
         text = ""
         switch name {
         case "domain" where path.last == "domain-config":
             if content.isEmpty {
-                problems.append("line \(parser.lineNumber): empty <domain>")
+                problems.append("line \(parser.line): empty <domain>")
             } else {
                 frames.last?.domains.append((content, domainIncludeSubdomains))
             }
         case "pin" where path.last == "pin-set" && currentPinSet != nil:
             guard pinDigest == "SHA-256" else {
-                problems.append("line \(parser.lineNumber): unsupported pin digest '\(pinDigest ?? "")' (only SHA-256)")
+                problems.append("line \(parser.line): unsupported pin digest '\(pinDigest ?? "")' (only SHA-256)")
                 return
             }
             do throws(PinParseError) {
                 currentPinSet?.pins.insert(try Pin(base64: content))
             } catch {
-                problems.append("line \(parser.lineNumber): \(error)")
+                problems.append("line \(parser.line): \(error)")
             }
         case "pin-set" where path.last == "domain-config" && currentPinSet != nil:
             if currentPinSet!.pins.isEmpty {
-                problems.append("line \(parser.lineNumber): pin-set has no valid pin; every connection would fail")
+                problems.append("line \(parser.line): pin-set has no valid pin; every connection would fail")
             }
             frames.last?.pinSet = currentPinSet
             currentPinSet = nil

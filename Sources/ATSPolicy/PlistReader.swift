@@ -3,7 +3,7 @@ import Foundation
 
 /// Reads XML, binary and JSON property lists into `PlistDocument`, safely.
 ///
-/// - XML is read with our own reader on Foundation's event-driven `XMLParser`, so every key
+/// - XML is read with our own reader on libxml2's event-driven SAX parser (`ATSXML`), so every key
 ///   and value has a `SourceLocation` (the line and column of its opening tag's `<`). Documents
 ///   that declare entities are refused before parsing; external entities are never resolved;
 ///   the Apple DOCTYPE is accepted and never fetched.

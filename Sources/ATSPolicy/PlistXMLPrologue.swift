@@ -44,13 +44,14 @@ enum PlistXMLPrologue {
                 if text.wasTranscoded { blank(&text.bytes, declaration.encodingAttribute!) }
             }
         }
-        // FoundationXML force-unwraps the UTF-8 decoding of element names that libxml2 hands
-        // it, so a name with invalid UTF-8 traps the process (found by Fuzz/FuzzPins on an
-        // Android config). Valid UTF-8 throughout, checked here, keeps that path closed.
+        // FoundationXML, which atscheck parsed with before ATSXML, force-unwrapped the UTF-8
+        // decoding of element names that libxml2 handed it, so a name with invalid UTF-8
+        // trapped the process (found by Fuzz/FuzzPins on an Android config). Text that is not
+        // UTF-8 is still refused here, before any parser.
         if let offset = firstInvalidUTF8(text.bytes) {
             throw PlistReadError("invalid UTF-8 text", at: PlistSourceMap(bytes: text.bytes).location(ofOffset: offset))
         }
-        // FoundationXML calls strlen on a processing instruction's data, which libxml2 passes
+        // FoundationXML called strlen on a processing instruction's data, which libxml2 passes
         // as NULL for `<?target?>`: an 8-byte file crashed the process (found by Fuzz/FuzzPlist).
         // Property lists and network security configs have no processing instructions, so any
         // `<?` after the declaration is refused (a comment quoting one too, as for entities).

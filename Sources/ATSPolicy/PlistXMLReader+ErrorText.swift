@@ -5,13 +5,14 @@ import Foundation
 extension PlistXMLReader {
     /// A short piece of `text` for a message.
     static func excerpt(_ text: String) -> String {
-        let trimmed = String(PlistScalars.trimmed(text))
-        let single = trimmed.replacingOccurrences(of: "\n", with: " ")
-        return single.count > 40 ? String(single.prefix(40)) + "…" : single
+        var single = String.UnicodeScalarView()
+        // Scalar by scalar, so that the LF of a CR LF pair becomes a space too.
+        single.append(contentsOf: PlistScalars.trimmed(text).unicodeScalars.map { $0 == "\n" ? " " : $0 })
+        let excerpt = String(single)
+        return excerpt.count > 40 ? String(excerpt.prefix(40)) + "…" : excerpt
     }
 
-    /// A short reason for one of libxml2's error codes (which `XMLParser.ErrorCode` mirrors;
-    /// Foundation on Linux gives no message text with them).
+    /// A short reason for one of libxml2's error codes (`XMLEvent.error`, `XMLSAXParser.errorCode`).
     static func describeXMLError(_ code: Int) -> String {
         switch code {
         case 1: return "libxml2 internal error (such as elements nested more than 256 deep)"
@@ -48,9 +49,7 @@ extension PlistXMLReader {
         }
     }
 
-    // libxml2's xmlParserErrors values, which is what the NSError codes from XMLParser are on
-    // Linux. (`XMLParser.ErrorCode` does not line up with them: its prematureDocumentEndError
-    // is 4 where libxml2's XML_ERR_DOCUMENT_END is 5.)
+    // libxml2's xmlParserErrors values (XML_ERR_DOCUMENT_END, XML_ERR_TAG_NAME_MISMATCH).
     static let libxml2DocumentEnd = 5
     static let libxml2TagNameMismatch = 76
 }

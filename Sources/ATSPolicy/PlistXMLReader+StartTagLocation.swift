@@ -1,20 +1,17 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 // Where `PlistXMLReader` says an element starts: libxml2's position mapped back to the `<` of
 // the start tag (see `PlistXMLReader`'s documentation for what the parser reports).
 
 extension PlistXMLReader {
     /// The parser's current position, never before line 1, column 1.
-    func clampedParserLocation(_ parser: XMLParser) -> SourceLocation {
-        SourceLocation(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
+    func clampedParserLocation() -> SourceLocation {
+        SourceLocation(line: max(1, parser.line), column: max(1, parser.column))
     }
 
     /// The location of the `<` of the start tag the parser has just read.
-    func location(forStartTag name: String, parser: XMLParser) -> SourceLocation {
-        let reported = clampedParserLocation(parser)
+    func location(forStartTag name: String) -> SourceLocation {
+        let reported = clampedParserLocation()
         reachedEndOfFile = false
         guard let offset = source.offset(line: reported.line, column: reported.column, cursor: &cursor) else {
             return reported

@@ -1,13 +1,12 @@
+import ATSXML
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// Reads XML property lists with Foundation's event-driven `XMLParser` (libxml2 underneath on
-/// Linux), keeping the location of every key and value.
+/// Reads XML property lists with `XMLSAXParser`'s events (libxml2's SAX interface, set up as
+/// swift-corelibs-foundation's `XMLParser` sets it up on Linux), keeping the location of every
+/// key and value.
 ///
-/// What `XMLParser.lineNumber`/`columnNumber` report on Linux (swift-corelibs-foundation with
-/// libxml2 2.9): inside `didStartElement` they are libxml2's current input position, which is
+/// What `XMLSAXParser.line`/`column` report (libxml2 2.9, as `XMLParser.lineNumber`/
+/// `columnNumber` did): for a start element they are libxml2's current input position, which is
 /// not the element's `<` but the *end* of its start tag: the 1-based line and column of the
 /// closing `>` (`<key>` at column 1 reports column 5), or of the `/` of `/>` for an empty
 /// element (`<true/>` at column 1 reports column 6). Lines count LF characters; columns count
@@ -18,7 +17,7 @@ import FoundationXML
 /// points at in the (UTF-8) source and walks back to the nearest `<` (which cannot occur inside
 /// a tag, not even in attribute values), then recounts the line and column there. If that ever
 /// fails to land on `<` followed by the element's name, the parser's own position is used.
-final class PlistXMLReader: NSObject, XMLParserDelegate {
+final class PlistXMLReader {
     private let limits: PlistReader.Limits
     let source: PlistSourceMap
     var cursor = PlistSourceMap.Cursor()
@@ -31,28 +30,26 @@ final class PlistXMLReader: NSObject, XMLParserDelegate {
     private var valueCount = 0
     private var result: PlistNode?
     private var failure: PlistReadError?
-    private weak var parser: XMLParser?
+    let parser: XMLSAXParser
 
-    private init(source: PlistSourceMap, limits: PlistReader.Limits) {
+    private init(source: PlistSourceMap, limits: PlistReader.Limits, parser: XMLSAXParser) {
         self.source = source
         self.limits = limits
+        self.parser = parser
     }
 
     /// Parses prepared UTF-8 bytes (see `PlistXMLPrologue.prepare`).
     static func read(_ bytes: [UInt8], limits: PlistReader.Limits) throws(PlistReadError) -> PlistNode {
-        let reader = PlistXMLReader(source: PlistSourceMap(bytes: bytes), limits: limits)
-        let parser = SafeXML.parser(Data(bytes))
-        parser.delegate = reader
-        reader.parser = parser
-        let succeeded = parser.parse()
-        parser.delegate = nil
+        let parser = XMLSAXParser(bytes)
+        let reader = PlistXMLReader(source: PlistSourceMap(bytes: bytes), limits: limits, parser: parser)
+        let succeeded = parser.parse(reader.handle)
         if let failure = reader.failure { throw failure }
-        // Note: swift-corelibs-foundation parses in libxml2's recover mode, so `parse()` can
-        // return true after an error; errors are caught through the delegate above.
+        // Note: libxml2 parses in recover mode, so `parse` can return true after an error;
+        // errors are caught through the events above.
         if !succeeded {
-            let code = (parser.parserError as NSError?)?.code ?? 0
+            let code = parser.errorCode ?? 0
             throw PlistReadError("malformed XML (\(describeXMLError(code)))",
-                                 at: reader.clampedParserLocation(parser))
+                                 at: reader.clampedParserLocation())
         }
         if let open = reader.stack.last {
             // Fewer than 4 bytes are never handed to libxml2 at all; a parse can also end early.
@@ -70,15 +67,30 @@ final class PlistXMLReader: NSObject, XMLParserDelegate {
     private func fail(_ message: String, at location: SourceLocation?) {
         guard failure == nil else { return }
         failure = PlistReadError(message, at: location)
-        parser?.abortParsing()
+        parser.abort()
     }
 
-    // MARK: XMLParserDelegate
+    // MARK: Events
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    private func handle(_ event: XMLEvent) {
+        switch event {
+        case .startElement(let name, _): startElement(name)
+        case .endElement: endElement()
+        case .characters(let string): text(string)
+        case .cdata(let bytes): text(String(decoding: bytes, as: UTF8.self))
+        case .error(let code): error(code)
+        case .entityDeclaration:
+            // Second line of defence behind `PlistXMLPrologue`'s byte scan.
+            fail(PlistXMLPrologue.entityMessage, at: clampedParserLocation())
+        case .undefinedEntity(let name):
+            fail("undefined entity '&\(name);' (property lists may only use &lt; &gt; &amp; &apos; &quot; and character references)",
+                 at: clampedParserLocation())
+        }
+    }
+
+    private func startElement(_ elementName: String) {
         guard failure == nil else { return }
-        let location = location(forStartTag: elementName, parser: parser)
+        let location = location(forStartTag: elementName)
         if reachedEndOfFile {
             // libxml2's recovery reports a start tag cut off by the end of the file.
             fail("unexpected end of file in the start tag <\(elementName)", at: location)
@@ -152,7 +164,7 @@ final class PlistXMLReader: NSObject, XMLParserDelegate {
         stack.append(Frame(kind: kind, name: elementName, location: location))
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    private func endElement() {
         guard failure == nil, let frame = stack.popLast() else { return }
         let value: PlistValue
         switch frame.kind {
@@ -223,28 +235,19 @@ final class PlistXMLReader: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        text(string, parser: parser)
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        text(String(decoding: CDATABlock, as: UTF8.self), parser: parser)
-    }
-
-    private func text(_ string: String, parser: XMLParser) {
+    private func text(_ string: String) {
         guard failure == nil, !stack.isEmpty else { return }
         let top = stack.count - 1
         if stack[top].kind.holdsText {
             stack[top].text += string
         } else if string.utf8.contains(where: { !isXMLWhitespace($0) }) {
-            fail("unexpected text '\(Self.excerpt(string))' inside <\(stack[top].name)>", at: clampedParserLocation(parser))
+            fail("unexpected text '\(Self.excerpt(string))' inside <\(stack[top].name)>", at: clampedParserLocation())
         }
     }
 
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+    private func error(_ code: Int) {
         guard failure == nil else { return }
-        let code = (parseError as NSError).code
-        let location = clampedParserLocation(parser)
+        let location = clampedParserLocation()
         if code == Self.libxml2DocumentEnd {
             if let open = stack.last {
                 fail("unexpected end of file: <\(open.name)> opened at \(open.location) is not closed", at: location)
@@ -260,32 +263,5 @@ final class PlistXMLReader: NSObject, XMLParserDelegate {
             return
         }
         fail("malformed XML (\(Self.describeXMLError(code)))", at: location)
-    }
-
-    func parser(_ parser: XMLParser, validationErrorOccurred validationError: Error) {
-        self.parser(parser, parseErrorOccurred: validationError)
-    }
-
-    // Second line of defence behind `PlistXMLPrologue`'s byte scan. On Linux these are not
-    // called for entity declarations (swift-corelibs-foundation does not wire them up), which is
-    // why the byte scan exists; on Darwin they are.
-    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-        fail(PlistXMLPrologue.entityMessage, at: clampedParserLocation(parser))
-    }
-
-    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
-        fail(PlistXMLPrologue.entityMessage, at: clampedParserLocation(parser))
-    }
-
-    func parser(_ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?,
-                systemID: String?, notationName: String?) {
-        fail(PlistXMLPrologue.entityMessage, at: clampedParserLocation(parser))
-    }
-
-    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        // Called for a reference to an entity that is not one of XML's five predefined ones.
-        fail("undefined entity '&\(name);' (property lists may only use &lt; &gt; &amp; &apos; &quot; and character references)",
-             at: clampedParserLocation(parser))
-        return nil
     }
 }
