@@ -1,6 +1,10 @@
 import ATSPolicy
 import ATSXML
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The parts of a config.xml that cordova-ios's prepare reads for the Info.plist, collected in
 /// one pass of `XMLSAXParser` over bytes that `SafeXML.prepare` has passed.

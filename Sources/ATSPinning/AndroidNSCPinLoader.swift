@@ -1,6 +1,10 @@
 import ATSPolicy
 import ATSXML
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension PinPolicy {
     /// Reads pins from an Android `network_security_config.xml`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // The text of `PlistXMLReader`'s messages: excerpts of the file and libxml2's error codes.
 

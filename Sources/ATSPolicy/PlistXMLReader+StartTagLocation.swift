@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import ATSXML
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // Where `PlistXMLReader` says an element starts: libxml2's position mapped back to the `<` of
 // the start tag (see `PlistXMLReader`'s documentation for what the parser reports).

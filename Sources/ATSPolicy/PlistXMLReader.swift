@@ -1,5 +1,9 @@
 import ATSXML
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads XML property lists with `XMLSAXParser`'s events (libxml2's SAX interface, set up as
 /// swift-corelibs-foundation's `XMLParser` sets it up on Linux), keeping the location of every

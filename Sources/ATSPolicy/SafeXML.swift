@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The guard every XML document atscheck reads passes through before libxml2 sees it (the
 /// same as for XML property lists): UTF-16 transcoded to UTF-8, a strictly parsed XML
