@@ -57,7 +57,7 @@ let package = Package(
         // The JSON documents of every command (docs/json-schema.md), importable by clients.
         .target(name: "ATSReport", dependencies: ["ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSTrustData", "AtscheckSystem"]),
         // atscheck scan: URL lists and HAR captures, the engine (one probe per endpoint), shards and records.
-        .target(name: "ATSScan", dependencies: ["ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSSocket"]),
+        .target(name: "ATSScan", dependencies: ["ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSSocket", "ATSJSON"]),
         .target(name: "ATSPinning", dependencies: ["ATSCertificates", "ATSPolicy", "CATSOpenSSL", "CATSOpenSSLShims"]),
         // PinPolicy.fromTrustKit for a TrustKit configuration held as Foundation objects.
         .target(name: "ATSPinningFoundation", dependencies: ["ATSPinning", "ATSPolicy", "ATSPolicyFoundation"]),
