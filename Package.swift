@@ -8,11 +8,13 @@ let package = Package(
         .executable(name: "atscheck", targets: ["AtscheckCLI"]),
         .library(name: "ATSCertificates", targets: ["ATSCertificates"]),
         .library(name: "ATSPolicy", targets: ["ATSPolicy"]),
+        .library(name: "ATSPolicyFoundation", targets: ["ATSPolicyFoundation"]),
         .library(name: "ATSLint", targets: ["ATSLint"]),
         .library(name: "ATSProbe", targets: ["ATSProbe"]),
         .library(name: "ATSLab", targets: ["ATSLab"]),
         .library(name: "ATSCheck", targets: ["ATSCheck"]),
         .library(name: "ATSPinning", targets: ["ATSPinning"]),
+        .library(name: "ATSPinningFoundation", targets: ["ATSPinningFoundation"]),
         .library(name: "ATSTrustData", targets: ["ATSTrustData"]),
         .library(name: "ATSProxy", targets: ["ATSProxy"]),
         .library(name: "ATSReport", targets: ["ATSReport"]),
@@ -48,7 +50,7 @@ let package = Package(
         // Streaming, bounded reads of zip archives (.ipa) over libzip; nothing is extracted.
         .target(name: "ATSArchive", dependencies: ["CZip", "AtscheckSystem"]),
         // atscheck app: the bundles of an .ipa, .app or .xcarchive, their policies, the URLs found in them, judged.
-        .target(name: "ATSApp", dependencies: ["CICUShims", "ATSArchive", "ATSXML", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem"]),
+        .target(name: "ATSApp", dependencies: ["CICUShims", "ATSArchive", "ATSXML", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem", "ATSJSON"]),
         // The system layer: bounded reads of regular files, standard streams, locks and threads,
         // and the few text helpers that stand in for classic Foundation.
         .target(name: "AtscheckSystem"),
@@ -59,7 +61,11 @@ let package = Package(
         // not declared as resources: SwiftPM's resource accessor (Bundle.module) links classic Foundation into every process.
         .target(name: "ATSTrustData", dependencies: ["AtscheckSystem"], exclude: ["snapshot.sh", "Snapshots"]),
         .target(name: "ArgumentParsing"),
-        .target(name: "ATSPolicy", dependencies: ["AtscheckSystem", "ATSXML"]),
+        // JSON documents through JSONDecoder: the value tree, kinds for messages, what a refusal can tell.
+        .target(name: "ATSJSON"),
+        .target(name: "ATSPolicy", dependencies: ["AtscheckSystem", "ATSXML", "ATSJSON"]),
+        // PlistValue(foundationObject:) for Foundation object graphs; needs Foundation's NSNumber, so not in ATSPolicy.
+        .target(name: "ATSPolicyFoundation", dependencies: ["ATSPolicy"]),
         .target(name: "ATSLint", dependencies: ["ATSPolicy", "AtscheckSystem"]),
         .target(name: "ATSProbe", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket", "AtscheckSystem"]),
         .target(name: "ATSLab", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket", "AtscheckSystem"],
@@ -67,10 +73,12 @@ let package = Package(
         .target(name: "ATSCheck", dependencies: ["ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSSocket", "AtscheckSystem"]),
         .target(name: "ATSProxy", dependencies: ["ATSPolicy", "ATSCheck", "ATSCertificates", "ATSSocket", "AtscheckSystem"]),
         // The JSON documents of every command (docs/json-schema.md), importable by clients.
-        .target(name: "ATSReport", dependencies: ["ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSTrustData", "AtscheckSystem"]),
+        .target(name: "ATSReport", dependencies: ["ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSTrustData", "AtscheckSystem", "ATSJSON"]),
         // atscheck scan: URL lists and HAR captures, the engine (one probe per endpoint), shards and records.
-        .target(name: "ATSScan", dependencies: ["ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSSocket"]),
+        .target(name: "ATSScan", dependencies: ["ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSSocket", "ATSJSON"]),
         .target(name: "ATSPinning", dependencies: ["ATSCertificates", "ATSPolicy", "ATSXML", "CATSOpenSSL", "CATSOpenSSLShims", "AtscheckSystem"]),
+        // PinPolicy.fromTrustKit for a TrustKit configuration held as Foundation objects.
+        .target(name: "ATSPinningFoundation", dependencies: ["ATSPinning", "ATSPolicy", "ATSPolicyFoundation"]),
         .executableTarget(name: "AtscheckCLI", dependencies: ["AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSReport", "ATSScan", "ATSApp"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
@@ -80,12 +88,13 @@ let package = Package(
         .testTarget(name: "ATSCertificatesTests", dependencies: ["ATSCertificates", "ATSTrustData", "AtscheckTestSupport", "CATSOpenSSL"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ATSXMLTests", dependencies: ["ATSXML"]),
-        .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSJSONTests", dependencies: ["ATSJSON"]),
+        .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy", "ATSPolicyFoundation", "ATSJSON", "AtscheckTestSupport"]),
         .testTarget(name: "ATSLintTests", dependencies: ["ATSLint", "ATSPolicy", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProbeTests", dependencies: ["ATSProbe", "ATSLab", "ATSSocket", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSLabTests", dependencies: ["ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSCheckTests", dependencies: ["ATSCheck", "ATSProbe", "ATSLab", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSPinningTests", dependencies: ["ATSPinning", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSPinningTests", dependencies: ["ATSPinning", "ATSPinningFoundation", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProxyTests", dependencies: ["ATSProxy", "ATSSocket", "ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSReportTests", dependencies: ["ATSReport", "ATSCheck", "AtscheckTestSupport"]),
         .testTarget(name: "ATSAppTests", dependencies: ["ATSApp", "ATSArchive", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "AtscheckSystem", "AtscheckTestSupport"], exclude: ["Fixtures"]),

@@ -1,3 +1,4 @@
+import ATSJSON
 import ATSPolicy
 import Foundation
 
@@ -9,14 +10,14 @@ enum ExpoConfig {
     /// The policy source `path` holds, or nil when it is not an Expo configuration (no `expo`
     /// or `ios` object: some other `app.json`).
     static func bundle(path: String, bytes: Data) -> AppBundle? {
-        guard let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any] else { return nil }
-        let expo = (object["expo"] as? [String: Any]) ?? object
+        guard case .object(let object)? = try? JSONValue.read(bytes) else { return nil }
+        let expo = object["expo"]?.members ?? object
         guard expo["ios"] != nil || object["expo"] != nil else { return nil }
-        let ios = expo["ios"] as? [String: Any]
+        let ios = expo["ios"]?.members
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         let document: Result<PlistDocument, PlistReadError>
         do throws(PlistReadError) {
-            let additions = try PlistValue(foundationObject: ios?["infoPlist"] ?? [String: Any]())
+            let additions = try PlistValue(json: ios?["infoPlist"] ?? .object([:]))
             guard case .dictionary = additions else {
                 throw PlistReadError("expo.ios.infoPlist is a \(additions.typeName), not a dictionary")
             }
@@ -24,6 +25,16 @@ enum ExpoConfig {
         } catch {
             document = .failure(error)
         }
-        return AppBundle(path: directory, kind: .expo, identifier: ios?["bundleIdentifier"] as? String, policyFile: path, document: document)
+        var identifier: String?
+        if case .string(let text)? = ios?["bundleIdentifier"] { identifier = text }
+        return AppBundle(path: directory, kind: .expo, identifier: identifier, policyFile: path, document: document)
+    }
+}
+
+private extension JSONValue {
+    /// An object's members; nil for any other value.
+    var members: [String: JSONValue]? {
+        if case .object(let members) = self { return members }
+        return nil
     }
 }

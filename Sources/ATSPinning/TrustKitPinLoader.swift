@@ -22,19 +22,9 @@ public enum TrustKitKeys {
 }
 
 extension PinPolicy {
-    /// Reads a TrustKit configuration given as Foundation objects: either the configuration
-    /// dictionary itself or an Info.plist dictionary with a `TSKConfiguration` key.
-    public static func fromTrustKit(_ dictionary: [String: Any]) -> PinLoadResult {
-        let value: PlistValue
-        do throws(PlistReadError) {
-            value = try PlistValue(foundationObject: dictionary)
-        } catch {
-            return PinLoadResult(policies: [], problems: ["TrustKit configuration holds a value that is not a property-list type: \(error.message)"])
-        }
-        return fromTrustKit(value)
-    }
-
-    /// Reads a TrustKit configuration given as a parsed property list (the same rules as the dictionary form).
+    /// Reads a TrustKit configuration given as a parsed property list: either the configuration
+    /// dictionary itself or an Info.plist dictionary with a `TSKConfiguration` key. (For one
+    /// held as Foundation objects, `fromTrustKit(_: [String: Any])` is in `ATSPinningFoundation`.)
     ///
     /// Like TrustKit: hashes must be Base64 of 32 bytes, at least 2 distinct pins are needed
     /// when enforcing (1 when report-only), `TSKEnforcePinning` defaults to YES, subdomains

@@ -4,20 +4,22 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A structural check of a `bplist00` file made before `PropertyListSerialization` sees it.
+/// A structural check of a `bplist00` file made before `PropertyListDecoder` sees it.
 ///
 /// Binary property lists refer to objects by index, so one array can be referenced many times:
 /// forty levels of "an array holding the next array twice" is a 600-byte file that expands to
-/// 2^40 values, and CoreFoundation expands it (a hang, tried on Linux). This scan reads the
-/// trailer, the offset table and the headers and references of every reachable array and
+/// 2^40 values, and a decoder expands it (CoreFoundation hung on one, tried on Linux;
+/// `PropertyListDecoder` decodes a referenced object again at every reference). This scan reads
+/// the trailer, the offset table and the headers and references of every reachable array and
 /// dictionary, rejects reference cycles, and computes with memoisation how many values the
 /// expanded tree would have and how deep it nests, all in time linear in the file. Every
-/// reachable object's type marker and length are checked too: sets and UIDs are refused here
-/// because handing them to Foundation crashed the process on Linux (a mutated file with a set
-/// marker crashed inside `NSSet` bridging, found by fuzzing), and dictionary keys must be
-/// strings. Decoding the scalars themselves is left to CoreFoundation.
+/// reachable object's type marker and length are checked too: nulls, sets and UIDs are refused
+/// here (they are not property-list values; sets once crashed Foundation's `NSSet` bridging on
+/// Linux, found by fuzzing), and dictionary keys must be strings. A dictionary's repeated keys
+/// are resolved in the bytes, first value wins (`PlistBinaryScanner+RepeatedKeys.swift`).
+/// Decoding the scalars themselves is left to `PropertyListDecoder`.
 enum PlistBinaryScanner {
-    private struct Trailer {
+    struct Trailer {
         let offsetSize: Int
         let referenceSize: Int
         let objectCount: Int
@@ -26,14 +28,29 @@ enum PlistBinaryScanner {
     }
 
     /// Where one collection's references are.
-    private struct Collection {
+    struct Collection {
         let referencesStart: Int
         let referenceCount: Int
         /// For a dictionary, its first `keyCount` references are the keys.
         let keyCount: Int
     }
 
-    static func check(_ bytes: [UInt8], limits: PlistReader.Limits) throws(PlistReadError) {
+    /// What `inspect` learned of one object.
+    enum Shape {
+        case collection(Collection)
+        /// `count` characters from `start`: bytes of ASCII, or UTF-16 big-endian units.
+        case string(start: Int, count: Int, utf16: Bool)
+        case scalar
+
+        var collection: Collection? {
+            if case .collection(let collection) = self { return collection }
+            return nil
+        }
+    }
+
+    /// Checks `bytes` and rewrites the references of repeated dictionary keys (see
+    /// `referencesKeepingFirstOfRepeatedKeys`); what passes is safe to hand to `PropertyListDecoder`.
+    static func check(_ bytes: inout [UInt8], limits: PlistReader.Limits) throws(PlistReadError) {
         let trailer = try readTrailer(bytes)
         let objectCount = trailer.objectCount
 
@@ -50,8 +67,8 @@ enum PlistBinaryScanner {
             return offset
         }
         /// Checks the object's marker and that its bytes lie inside the object area; returns
-        /// where its references are if it is an array or dictionary.
-        func inspect(_ object: Int) throws(PlistReadError) -> Collection? {
+        /// where its references are if it is an array or dictionary, its characters if a string.
+        func inspect(_ object: Int) throws(PlistReadError) -> Shape {
             let offset = try objectOffset(object)
             let limit = trailer.offsetTableStart
             let marker = bytes[offset]
@@ -79,7 +96,7 @@ enum PlistBinaryScanner {
             case 0x0:
                 // 0x08 false, 0x09 true. (0x00 null and 0x0F fill are not property-list values.)
                 guard marker == 0x08 || marker == 0x09 else { throw unsupported(marker, object) }
-                return nil
+                return .scalar
             case 0x1: // integer of 2^low bytes (CoreFoundation writes up to 16)
                 guard low <= 4 else { throw unsupported(marker, object) }
                 try requireBytes(offset + 1, 1 << low)
@@ -89,30 +106,30 @@ enum PlistBinaryScanner {
                 if low == 4, bytes[(offset + 1)...(offset + 8)].contains(where: { $0 != 0 }) {
                     throw PlistReadError("binary property list has an integer outside the 64-bit range (object \(object))")
                 }
-                return nil
+                return .scalar
             case 0x2: // real of 4 or 8 bytes
                 guard low == 2 || low == 3 else { throw unsupported(marker, object) }
                 try requireBytes(offset + 1, 1 << low)
-                return nil
+                return .scalar
             case 0x3: // date: 8-byte real
                 guard marker == 0x33 else { throw unsupported(marker, object) }
                 try requireBytes(offset + 1, 8)
-                return nil
+                return .scalar
             case 0x4, 0x5: // data, ASCII string
                 let (length, start) = try lengthAndStart()
                 try requireBytes(start, length)
-                return nil
+                return type == 0x5 ? .string(start: start, count: length, utf16: false) : .scalar
             case 0x6: // UTF-16 string
                 let (length, start) = try lengthAndStart()
                 try requireBytes(start, length, unit: 2)
-                return nil
+                return .string(start: start, count: length, utf16: true)
             case 0xA, 0xD: // array, dictionary
                 let (count, start) = try lengthAndStart()
                 let references = type == 0xD ? count.multipliedReportingOverflow(by: 2) : (partialValue: count, overflow: false)
                 guard !references.overflow else { throw truncated(object) }
                 try requireBytes(start, references.partialValue, unit: trailer.referenceSize)
-                return Collection(referencesStart: start, referenceCount: references.partialValue,
-                                  keyCount: type == 0xD ? count : 0)
+                return .collection(Collection(referencesStart: start, referenceCount: references.partialValue,
+                                              keyCount: type == 0xD ? count : 0))
             case 0x8:
                 throw PlistReadError("binary property list contains a UID (an NSKeyedArchiver archive), which is not a plain property-list value")
             case 0xB, 0xC:
@@ -140,9 +157,27 @@ enum PlistBinaryScanner {
         let sizeCap = Int32(clamping: limits.maximumValues + 1)
         let depthLimit = limits.maximumDepth
 
+        /// Inspects an object met for the first time; a dictionary's repeated keys are resolved
+        /// before its references are followed.
+        func enter(_ object: Int) throws(PlistReadError) -> Collection? {
+            let collection = try inspect(object).collection
+            if let collection, collection.keyCount > 0 {
+                let rewrites = try referencesKeepingFirstOfRepeatedKeys(bytes, in: collection, trailer: trailer) { key in
+                    guard key < objectCount, case .string(let start, let count, let utf16)? = try? inspect(key) else { return nil }
+                    return (start, count, utf16)
+                }
+                for (position, target) in rewrites {
+                    for index in 0..<trailer.referenceSize {
+                        bytes[position + index] = UInt8(truncatingIfNeeded: target >> (8 * (trailer.referenceSize - 1 - index)))
+                    }
+                }
+            }
+            return collection
+        }
+
         var path: [(object: Int, collection: Collection?, next: Int)] = []
         state[trailer.topObject] = 1
-        path.append((trailer.topObject, try inspect(trailer.topObject), 0))
+        path.append((trailer.topObject, try enter(trailer.topObject), 0))
         while let top = path.last {
             if let items = top.collection, top.next < items.referenceCount {
                 path[path.count - 1].next += 1
@@ -153,7 +188,7 @@ enum PlistBinaryScanner {
                 switch state[child] {
                 case 0:
                     state[child] = 1
-                    path.append((child, try inspect(child), 0))
+                    path.append((child, try enter(child), 0))
                     if path.count > depthLimit + 1 {
                         throw PlistReadError("dictionaries and arrays nested more than \(depthLimit) deep")
                     }

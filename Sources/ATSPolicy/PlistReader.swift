@@ -1,3 +1,4 @@
+import ATSJSON
 import AtscheckSystem
 import Foundation
 
@@ -7,9 +8,9 @@ import Foundation
 ///   and value has a `SourceLocation` (the line and column of its opening tag's `<`). Documents
 ///   that declare entities are refused before parsing; external entities are never resolved;
 ///   the Apple DOCTYPE is accepted and never fetched.
-/// - Binary (`bplist00`) goes through `PropertyListSerialization` after a structural check
+/// - Binary (`bplist00`) goes through `PropertyListDecoder` after a structural check
 ///   (reference cycles, depth, and values that shared references would expand to).
-/// - JSON goes through `JSONSerialization`.
+/// - JSON goes through `JSONDecoder` (see `JSONValue` for how numbers and repeated keys read).
 ///
 /// Binary and JSON nodes have no locations and their dictionaries are sorted by key.
 public enum PlistReader {
@@ -47,7 +48,7 @@ public enum PlistReader {
             guard version == "00" else {
                 throw PlistReadError("unsupported binary property list version 'bplist\(version)' (only bplist00 is supported)")
             }
-            return PlistDocument(root: try readBinary(raw, data: data, limits: limits), format: .binary)
+            return PlistDocument(root: try readBinary(raw, limits: limits), format: .binary)
         }
 
         var text = try PlistText.decode(raw)
@@ -82,38 +83,30 @@ public enum PlistReader {
 
     // MARK: Binary
 
-    private static func readBinary(_ raw: [UInt8], data: Data, limits: Limits) throws(PlistReadError) -> PlistNode {
-        try PlistBinaryScanner.check(raw, limits: limits)
-        let object: Any
+    private static func readBinary(_ raw: [UInt8], limits: Limits) throws(PlistReadError) -> PlistNode {
+        var bytes = raw
+        try PlistBinaryScanner.check(&bytes, limits: limits)
         do {
-            // Mutable containers: with immutable ones CoreFoundation hands its decoded keys and
-            // values to the dictionary by transfer, and a duplicate key's pair, which the
-            // dictionary does not add, is never released (swift-corelibs-foundation,
-            // CFBinaryPList.c, __CFBinaryPlistCreateObjectFiltered, a leak found by FuzzPlist).
-            // The mutable path adds and then releases every pair; the first value of a
-            // duplicate key wins either way.
-            object = try PropertyListSerialization.propertyList(from: data, options: [.mutableContainers], format: nil)
+            return try PropertyListDecoder().decode(PlistBinaryNode.self, from: Data(bytes)).node
+        } catch let error as DecodingError {
+            throw PlistReadError("malformed binary property list (\(PlistBinaryNode.describe(error)))")
         } catch {
-            // CoreFoundation falls back to its other parsers and reports their complaint, which
-            // is about the wrong format; say what actually failed.
-            throw PlistReadError("malformed binary property list (Foundation could not decode it)")
+            throw PlistReadError("malformed binary property list (PropertyListDecoder could not decode it)")
         }
-        var converter = PlistFoundationConverter(limits: limits, formatName: "binary property list")
-        return try converter.convert(object)
     }
 
     // MARK: JSON
 
     private static func readJSON(_ bytes: [UInt8], limits: Limits) throws(PlistReadError) -> PlistNode {
-        let object: Any
+        let value: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+            value = try JSONValue.read(Data(bytes), limits: JSONValue.Limits(maximumDepth: limits.maximumDepth,
+                                                                             maximumValues: limits.maximumValues))
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            throw PlistReadError("malformed JSON" + (detail.map { " (\($0))" } ?? ""))
+            throw PlistJSONConverter.error(for: error)
         }
-        var converter = PlistFoundationConverter(limits: limits, formatName: "JSON")
-        return try converter.convert(object)
+        var converter = PlistJSONConverter(limits: limits)
+        return try converter.convert(value)
     }
 
     // MARK: Messages

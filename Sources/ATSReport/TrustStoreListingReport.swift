@@ -1,4 +1,5 @@
 import ATSCertificates
+import ATSJSON
 import ATSTrustData
 import Foundation
 
@@ -29,12 +30,17 @@ public struct TrustStoreListingReport: Codable, Sendable, Equatable {
         }
     }
 
-    /// Logs in a log list (`operators[].logs[]` and `operators[].tiled_logs[]`), read with JSONSerialization.
+    /// Logs in a log list (`operators[].logs[]` and `operators[].tiled_logs[]`); 0 when the list
+    /// is not shaped so (an operator that is not an object included). Throws when it is not JSON.
     static func logCount(_ json: Data) throws -> Int {
-        guard let root = try JSONSerialization.jsonObject(with: json) as? [String: Any],
-              let operators = root["operators"] as? [[String: Any]] else { return 0 }
-        return operators.reduce(0) { count, op in
-            count + ((op["logs"] as? [Any])?.count ?? 0) + ((op["tiled_logs"] as? [Any])?.count ?? 0)
+        guard case .object(let root) = try JSONValue.read(json), case .array(let operators)? = root["operators"] else { return 0 }
+        var count = 0
+        for op in operators {
+            guard case .object(let fields) = op else { return 0 }
+            for key in ["logs", "tiled_logs"] {
+                if case .array(let logs)? = fields[key] { count += logs.count }
+            }
         }
+        return count
     }
 }

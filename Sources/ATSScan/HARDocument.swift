@@ -1,55 +1,137 @@
+import ATSJSON
 import Foundation
 
-/// The JSON layer of a HAR file: JSONSerialization, then the `log.entries` array.
+/// The JSON layer of a HAR file: `JSONDecoder` reading `log.entries[].request.url` and nothing
+/// else (response bodies and the rest are scanned, never turned into values).
 enum HARDocument {
-    /// `log.entries` of the document, each as JSONSerialization gave it.
-    static func entries(in data: Data) throws(HARReadError) -> [Any] {
+    /// Each of `log.entries`, in order: its `request.url`, or why it has none.
+    static func urls(in data: Data) throws(HARReadError) -> [Result<String, ScanTextError>] {
         let json = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
         if json.isEmpty { throw HARReadError(description: "not JSON: the file is empty") }
-        let document: Any
         do {
-            document = try JSONSerialization.jsonObject(with: json, options: [])
+            return try JSONDecoder().decode(HARLog.self, from: json).urls
+        } catch let error as HARReadError {
+            throw error
         } catch {
-            throw HARReadError(description: "not JSON: \(message(of: error, length: json.count))")
+            throw HARReadError(description: "not JSON: \(message(for: JSONSyntaxHint(json), length: json.count))")
         }
-        guard let root = document as? [String: Any] else {
-            throw HARReadError(description: "not a HAR document: the top level is \(kind(of: document)), not an object")
-        }
-        guard let log = root["log"] else { throw HARReadError(description: "not a HAR document: no \"log\" at the top level") }
-        guard let logObject = log as? [String: Any] else {
-            throw HARReadError(description: "not a HAR document: log is \(kind(of: log)), not an object")
-        }
-        guard let entries = logObject["entries"] else { throw HARReadError(description: "not a HAR document: no log.entries") }
-        guard let array = entries as? [Any] else {
-            throw HARReadError(description: "not a HAR document: log.entries is \(kind(of: entries)), not an array")
-        }
-        return array
     }
 
-    /// JSONSerialization's own text for the error, one line. It names the place ("Invalid value
-    /// around character 21."), except at the end of the input, where the length is added: a
-    /// HAR that ends early was most likely cut off while being written or copied.
-    static func message(of error: Error, length: Int) -> String {
-        let nsError = error as NSError
-        var text = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
-        text = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        if text.lowercased().contains("end of file") || text.lowercased().contains("unexpected end") {
-            text += " (the document stops after \(length) bytes: truncated?)"
+    /// What can be told of the fault (`JSONSyntaxHint`: `JSONDecoder` gives no reason or place).
+    /// A document that does not end by closing its outermost object is most likely a HAR cut off
+    /// while it was written or copied, so its length is added.
+    static func message(for hint: JSONSyntaxHint, length: Int) -> String {
+        if case .notClosedAtEnd = hint {
+            return "\(hint) (the document stops after \(length) bytes: truncated?)"
         }
-        return text
+        return hint.description
+    }
+}
+
+/// A HAR document's `log.entries`; any other shape throws a `HARReadError`.
+private struct HARLog: Decodable {
+    let urls: [Result<String, ScanTextError>]
+
+    init(from decoder: any Decoder) throws {
+        func notHAR(_ reason: String) -> HARReadError { HARReadError(description: "not a HAR document: \(reason)") }
+        guard let root = try HARShape.object(decoder) else {
+            throw notHAR("the top level is \(HARShape.phrase(try JSONKind(from: decoder))), not an object")
+        }
+        let logKey = AnyCodingKey("log"), entriesKey = AnyCodingKey("entries")
+        guard root.contains(logKey) else { throw notHAR("no \"log\" at the top level") }
+        guard let log = try HARShape.object(in: root, logKey) else {
+            throw notHAR("log is \(try HARShape.kind(in: root, logKey)), not an object")
+        }
+        guard log.contains(entriesKey) else { throw notHAR("no log.entries") }
+        guard var entries = try HARShape.array(in: log, entriesKey) else {
+            throw notHAR("log.entries is \(try HARShape.kind(in: log, entriesKey)), not an array")
+        }
+        var urls: [Result<String, ScanTextError>] = []
+        while !entries.isAtEnd {
+            urls.append(try entries.decode(HAREntry.self).url)
+        }
+        self.urls = urls
+    }
+}
+
+/// One of `log.entries`: its `request.url`, or why it has none.
+private struct HAREntry: Decodable {
+    let url: Result<String, ScanTextError>
+
+    init(from decoder: any Decoder) throws {
+        url = try Self.url(decoder)
     }
 
-    /// What a JSON value is, for messages: "a string", "a number or boolean", "null", ….
-    /// (On Linux, JSONSerialization gives NSNumber for both numbers and booleans, and
-    /// NSNull for null; neither bridges to String.)
-    static func kind(of value: Any) -> String {
-        switch value {
-        case is NSNull: return "null"
-        case is String: return "a string"
-        case is [String: Any]: return "an object"
-        case is [Any]: return "an array"
-        case is NSNumber: return "a number or boolean"
-        default: return "\(type(of: value))"
+    private static func url(_ decoder: any Decoder) throws -> Result<String, ScanTextError> {
+        func problem(_ message: String) -> Result<String, ScanTextError> { .failure(ScanTextError(message: message)) }
+        guard let entry = try HARShape.object(decoder) else {
+            return problem("the entry is \(HARShape.phrase(try JSONKind(from: decoder))), not an object")
+        }
+        let requestKey = AnyCodingKey("request"), urlKey = AnyCodingKey("url")
+        guard entry.contains(requestKey) else { return problem("the entry has no request") }
+        guard let request = try HARShape.object(in: entry, requestKey) else {
+            return problem("request is \(try HARShape.kind(in: entry, requestKey)), not an object")
+        }
+        guard request.contains(urlKey) else { return problem("the request has no url") }
+        let kind = try request.decode(JSONKind.self, forKey: urlKey)
+        guard kind == .string else { return problem("request.url is \(HARShape.phrase(kind)), not a string") }
+        do {
+            return .success(try request.decode(String.self, forKey: urlKey))
+        } catch {
+            // JSONDecoder checks a string only when it is read.
+            return problem("request.url is not a valid JSON string (an invalid escape, an unescaped control character or bytes that are not UTF-8)")
+        }
+    }
+}
+
+/// Containers of a HAR document that may be of another kind.
+private enum HARShape {
+    typealias Object = KeyedDecodingContainer<AnyCodingKey>
+
+    /// The value as an object, or nil when it is another kind (null included).
+    static func object(_ decoder: any Decoder) throws -> Object? {
+        do {
+            return try decoder.container(keyedBy: AnyCodingKey.self)
+        } catch DecodingError.typeMismatch {
+            return nil
+        } catch DecodingError.valueNotFound {
+            return nil
+        }
+    }
+
+    static func object(in parent: Object, _ key: AnyCodingKey) throws -> Object? {
+        do {
+            return try parent.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
+        } catch DecodingError.typeMismatch {
+            return nil
+        } catch DecodingError.valueNotFound {
+            return nil
+        }
+    }
+
+    static func array(in parent: Object, _ key: AnyCodingKey) throws -> (any UnkeyedDecodingContainer)? {
+        do {
+            return try parent.nestedUnkeyedContainer(forKey: key)
+        } catch DecodingError.typeMismatch {
+            return nil
+        } catch DecodingError.valueNotFound {
+            return nil
+        }
+    }
+
+    static func kind(in parent: Object, _ key: AnyCodingKey) throws -> String {
+        phrase(try parent.decode(JSONKind.self, forKey: key))
+    }
+
+    /// The kind for messages. Numbers and Booleans share one phrase, as they did when
+    /// JSONSerialization gave NSNumber for both.
+    static func phrase(_ kind: JSONKind) -> String {
+        switch kind {
+        case .null: return "null"
+        case .bool, .number: return "a number or boolean"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
         }
     }
 }

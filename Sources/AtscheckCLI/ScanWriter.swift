@@ -55,9 +55,7 @@ final class ScanWriter: @unchecked Sendable {
     /// still gets a line saying so rather than vanishing from the output.
     private func line(_ record: ScanRecord) -> Data {
         if let data = try? ReportJSON.line(record) { return data + Data("\n".utf8) }
-        let failed: [String: Any] = ["schemaVersion": record.schemaVersion, "url": record.url, "origin": record.origin,
-                                     "endpoint": record.endpoint, "verdict": "error", "error": "the record could not be encoded"]
-        return ((try? JSONSerialization.data(withJSONObject: failed, options: [.sortedKeys])) ?? Data()) + Data("\n".utf8)
+        return ((try? ReportJSON.line(UnencodableRecordLine(record))) ?? Data()) + Data("\n".utf8)
     }
 
     /// Writes what comes after the last record and returns the summary.
@@ -84,6 +82,23 @@ struct ScanDocument: Encodable {
     var schemaVersion = SchemaVersion.current
     var results: [ScanRecord]
     var summary: ScanSummary
+}
+
+/// The line of a record that could not be encoded: which one, and that it failed.
+struct UnencodableRecordLine: Encodable {
+    var schemaVersion: Int
+    var url: String
+    var origin: String
+    var endpoint: String
+    var verdict = "error"
+    var error = "the record could not be encoded"
+
+    init(_ record: ScanRecord) {
+        schemaVersion = record.schemaVersion
+        url = record.url
+        origin = record.origin
+        endpoint = record.endpoint
+    }
 }
 
 /// The progress line on stderr, when stderr is a terminal: done/total, rate, blocked and

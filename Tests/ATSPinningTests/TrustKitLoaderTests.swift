@@ -3,6 +3,7 @@ import Testing
 import ATSCertificates
 import ATSPolicy
 @testable import ATSPinning
+import ATSPinningFoundation
 
 @Suite("TrustKit configuration")
 struct TrustKitLoaderTests {

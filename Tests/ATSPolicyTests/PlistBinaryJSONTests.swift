@@ -84,6 +84,9 @@ import Testing
         #expect(try PlistReader.read(data).root == PlistNode(.string("just a string")))
     }
 
+    /// JSONDecoder gives numbers by value, never by their text, so a number whose value is whole
+    /// is an integer however it is written ("whole": 1.0, "e": 2e3); JSONSerialization made those
+    /// reals.
     @Test func json() throws {
         let text = """
         {"b": true, "f": false, "i": 1, "z": 0, "neg": -3, "r": 1.5, "whole": 1.0, "e": 2e3,
@@ -100,14 +103,14 @@ import Testing
             PlistEntry(key: "b", node: PlistNode(.bool(true))),
             PlistEntry(key: "big", node: PlistNode(.integer("12345678901234567890123"))),
             PlistEntry(key: "d", node: PlistNode(.dictionary([PlistEntry(key: "k", node: PlistNode(.string("v")))]))),
-            PlistEntry(key: "e", node: PlistNode(.real(2000))),
+            PlistEntry(key: "e", node: PlistNode(.integer("2000"))),
             PlistEntry(key: "f", node: PlistNode(.bool(false))),
             PlistEntry(key: "i", node: PlistNode(.integer("1"))),
             PlistEntry(key: "neg", node: PlistNode(.integer("-3"))),
             PlistEntry(key: "r", node: PlistNode(.real(1.5))),
             PlistEntry(key: "s", node: PlistNode(.string("xé"))),
             PlistEntry(key: "u", node: PlistNode(.integer("18446744073709551615"))),
-            PlistEntry(key: "whole", node: PlistNode(.real(1))),
+            PlistEntry(key: "whole", node: PlistNode(.integer("1"))),
             PlistEntry(key: "z", node: PlistNode(.integer("0"))),
         ]))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ATSPolicy
+import ATSPolicyFoundation
 
 /// `PlistValue(foundationObject:)`: the one conversion of Foundation objects, public.
 @Suite struct PlistFoundationObjectTests {

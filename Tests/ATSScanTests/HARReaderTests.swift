@@ -36,12 +36,12 @@ struct HARReaderTests {
         ])
     }
 
-    @Test("the mitmdump capture cut in half is a one-line JSON error")
+    @Test("the mitmdump capture cut in half is a one-line JSON error with its length")
     func truncated() throws {
         let whole = try ScanFixtures.har("mitmdump.har")
         let error = #expect(throws: HARReadError.self) { try HARReader.read(whole.prefix(whole.count / 2), file: "cut.har") }
         let message = error?.description ?? ""
-        #expect(message == "not JSON: Unexpected end of file during JSON parse. (the document stops after \(whole.count / 2) bytes: truncated?)")
+        #expect(message == "not JSON: The text does not end with the '}' that closes its outermost object. (the document stops after \(whole.count / 2) bytes: truncated?)")
     }
 
     @Test("input that is not JSON, or JSON that is not a HAR log, is one clear error", arguments: [
@@ -54,28 +54,36 @@ struct HARReaderTests {
         ("{\"log\": {\"version\": \"1.2\"}}", "not a HAR document: no log.entries"),
         ("{\"log\": {\"entries\": {}}}", "not a HAR document: log.entries is an object, not an array"),
         ("{\"log\": {\"entries\": \"x\"}}", "not a HAR document: log.entries is a string, not an array"),
+        ("\"x\"", "not a HAR document: the top level is a string, not an object"),
+        ("true", "not a HAR document: the top level is a number or boolean, not an object"),
+        ("null", "not a HAR document: the top level is null, not an object"),
     ])
     func notHAR(text: String, expected: String) {
         let error = #expect(throws: HARReadError.self) { try HARReader.read(Data(text.utf8), file: "x.har") }
         #expect(error?.description == expected)
     }
 
-    @Test("text that is not JSON gives JSONSerialization's reason and place", arguments: [
+    // JSONDecoder reports neither the fault nor its place (outside Apple's Foundation); what can
+    // be told without parsing is told: a first character that begins no value, with its place,
+    // and a document that does not end by closing its object, with its length.
+    @Test("text that is not JSON gives what can be told of the fault", arguments: [
         ("hello", "not JSON: Invalid value around character 0."),
         ("<html></html>", "not JSON: Invalid value around character 0."),
-        ("{\"log\": {\"entries\": [}}", "not JSON: Invalid value around character 21."),
-        ("{\"log\": ", "not JSON: Unexpected end of file during JSON parse. (the document stops after 8 bytes: truncated?)"),
+        ("\n  hello", "not JSON: Invalid value around character 3."),
+        ("{\"log\": {\"entries\": [}}", "not JSON: The text is not valid JSON; the JSON decoder does not say where."),
+        ("{\"log\": ", "not JSON: The text does not end with the '}' that closes its outermost object. (the document stops after 8 bytes: truncated?)"),
+        ("   ", "not JSON: The text is empty."),
     ])
     func notJSON(text: String, expected: String) {
         let error = #expect(throws: HARReadError.self) { try HARReader.read(Data(text.utf8), file: "x.har") }
         #expect(error?.description == expected)
     }
 
-    @Test("nesting deeper than JSONSerialization allows is an error, not a crash")
+    @Test("nesting deeper than JSONDecoder allows (512) is an error, not a crash")
     func deepNesting() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         let error = #expect(throws: HARReadError.self) { try HARReader.read(Data(deep.utf8), file: "x.har") }
-        #expect(error?.description.hasPrefix("not JSON: Too many nested arrays or dictionaries") == true)
+        #expect(error?.description == "not JSON: The text is not valid JSON; the JSON decoder does not say where.")
     }
 
     @Test("entries without a string URL are problems for those entries, and the rest are read")
@@ -118,6 +126,23 @@ struct HARReaderTests {
             ProblemRow(at: 11, message: "not a valid https URL: \"https://exa mple.com/\""),
             ProblemRow(at: 12, message: "unsupported scheme \"about\": ATS covers only http, https, ws and wss"),
             ProblemRow(at: 14, message: "contains the control character U+0000"),
+        ])
+    }
+
+    @Test("only the URLs are read: a null entry and a URL string JSONDecoder cannot read are problems, values never read are not checked")
+    func onlyURLsAreRead() throws {
+        let json = #"""
+        {"log": {"entries": [
+          null,
+          {"request": {"url": "https://a.example/\x"}},
+          {"request": {"url": "https://b.example/"}, "response": {"status": 01, "content": {"text": "\x"}}}
+        ]}}
+        """#
+        let input = try HARReader.read(Data(json.utf8), file: "x.har")
+        #expect(input.rows == [EntryRow(at: 2, url: "https://b.example/", host: "b.example", port: 443, scheme: .https)])
+        #expect(input.problemRows == [
+            ProblemRow(at: 0, message: "the entry is null, not an object"),
+            ProblemRow(at: 1, message: "request.url is not a valid JSON string (an invalid escape, an unescaped control character or bytes that are not UTF-8)"),
         ])
     }
 

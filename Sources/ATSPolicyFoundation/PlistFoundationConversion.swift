@@ -1,9 +1,14 @@
+import ATSPolicy
 import Foundation
 
 extension PlistValue {
     /// Converts a Foundation property-list object graph (what `PropertyListSerialization`,
     /// `JSONSerialization` or a bundle's `infoDictionary` return: `[String: Any]`, `[Any]`,
     /// `String`, `NSNumber`, `Bool`, `Data`, `Date`) to a `PlistValue`.
+    ///
+    /// It lives in `ATSPolicyFoundation`, apart from `ATSPolicy`, because telling a Foundation
+    /// Boolean from a number takes `NSNumber`, that is Foundation with CoreFoundation and ICU,
+    /// which `ATSPolicy` and the `atscheck` executable do not link.
     ///
     /// A Foundation Boolean (`NSNumber(value: false)`, JSON `false`) becomes `.bool`, never
     /// the integer 0; other numbers become `.integer` or `.real`. Throws for a value a property
@@ -16,7 +21,8 @@ extension PlistValue {
 }
 
 /// Turns the object graphs `PropertyListSerialization` and `JSONSerialization` return into
-/// `PlistNode` trees (without locations).
+/// `PlistNode` trees (without locations). (atscheck's own readers use `PropertyListDecoder`
+/// and `JSONDecoder` instead: `PlistReader`.)
 ///
 /// Booleans on Linux: CoreFoundation's binary reader hands back Swift `Bool` values, while
 /// `JSONSerialization` hands back `__NSCFBoolean`, an `NSNumber` subclass. `value is Bool` and

@@ -1,0 +1,50 @@
+import ATSPolicy
+import Foundation
+import Testing
+@testable import ATSApp
+
+/// `ExpoConfig`: app.json read with JSONDecoder, `ios.infoPlist` as the Info.plist additions.
+@Suite struct ExpoConfigTests {
+    static func bundle(_ json: String, path: String = "proj/app.json") -> AppBundle? {
+        ExpoConfig.bundle(path: path, bytes: Data(json.utf8))
+    }
+
+    @Test func infoPlistIsThePolicy() throws {
+        let bundle = try #require(Self.bundle(#"""
+            {"expo": {"name": "Demo", "ios": {"bundleIdentifier": "test.expo", "infoPlist": {
+              "NSAppTransportSecurity": {"NSAllowsArbitraryLoads": true, "Count": 1, "Ratio": 0.5}}}}}
+            """#))
+        #expect(bundle.kind == .expo && bundle.path == "proj" && bundle.policyFile == "proj/app.json")
+        #expect(bundle.identifier == "test.expo")
+        let document = try bundle.document.get()
+        #expect(document.format == .json)
+        #expect(document.root.value == .dictionary([PlistEntry(key: "NSAppTransportSecurity", node: PlistNode(.dictionary([
+            PlistEntry(key: "Count", node: PlistNode(.integer("1"))),
+            PlistEntry(key: "NSAllowsArbitraryLoads", node: PlistNode(.bool(true))),
+            PlistEntry(key: "Ratio", node: PlistNode(.real(0.5))),
+        ])))]))
+    }
+
+    @Test func theExpoObjectItselfAndNoInfoPlist() throws {
+        let bare = try #require(Self.bundle(#"{"ios": {"bundleIdentifier": 7}}"#, path: "app.json"))
+        #expect(bare.path == "" && bare.identifier == nil)
+        #expect(try bare.document.get().root.value == .dictionary([]))
+        #expect(try #require(Self.bundle(#"{"expo": {"name": "x"}}"#)).document.get().root.value == .dictionary([]))
+    }
+
+    @Test func infoPlistsThatAreNotPropertyLists() throws {
+        let notDictionary = try #require(Self.bundle(#"{"expo": {"ios": {"infoPlist": [1]}}}"#))
+        #expect(throws: PlistReadError("expo.ios.infoPlist is a Array, not a dictionary")) { try notDictionary.document.get() }
+        let withNull = try #require(Self.bundle(#"{"expo": {"ios": {"infoPlist": {"a": null}}}}"#))
+        #expect(throws: PlistReadError("null is not a property-list value")) { try withNull.document.get() }
+        let nullInfoPlist = try #require(Self.bundle(#"{"expo": {"ios": {"infoPlist": null}}}"#))
+        #expect(throws: PlistReadError("null is not a property-list value")) { try nullInfoPlist.document.get() }
+    }
+
+    @Test func otherFilesAreNotExpoConfigurations() {
+        #expect(Self.bundle(#"{"name": "not-expo"}"#) == nil)
+        #expect(Self.bundle(#"[{"expo": {}}]"#) == nil)
+        #expect(Self.bundle(#"{"expo": "#) == nil)
+        #expect(Self.bundle("") == nil)
+    }
+}
