@@ -1,6 +1,10 @@
 import ATSJSON
 import ATSPolicy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An Expo `app.json` or `app.config.json`: the Info.plist additions Expo's prebuild writes
 /// come from `expo.ios.infoPlist` (or `ios.infoPlist` when the file is the `expo` object

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The kind of a JSON value, learned without reading the value itself: for messages about
 /// documents decoded into types of their own (a HAR capture's `log.entries[].request.url`).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What can be told, without parsing it, of text that `JSONDecoder` refused.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension JSONValue: Decodable {
     /// Reads any JSON value; inside `JSONValue.read`, within its limits.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A JSON value as `JSONDecoder` reads it: the tree for documents whose shape is checked by
 /// hand (JSON property lists, Expo's `app.json`, CT log lists).

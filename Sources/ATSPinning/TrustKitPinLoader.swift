@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ATSPolicy
 
 /// TrustKit configuration keys (datatheorem/TrustKit 3.0.0).

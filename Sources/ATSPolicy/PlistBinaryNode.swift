@@ -1,5 +1,9 @@
 import ATSJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One value of a binary property list as `PropertyListDecoder` hands it over, rebuilt as a
 /// `PlistNode` (no locations; dictionaries sorted by key).

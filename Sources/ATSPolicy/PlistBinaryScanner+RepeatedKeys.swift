@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension PlistBinaryScanner {
     /// Where an ASCII (`utf16` false) or UTF-16 string object's `count` characters start.

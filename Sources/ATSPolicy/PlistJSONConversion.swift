@@ -1,5 +1,9 @@
 import ATSJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension PlistValue {
     /// The property-list value a JSON value stands for: objects become dictionaries sorted by

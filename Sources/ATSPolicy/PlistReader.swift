@@ -1,6 +1,10 @@
 import ATSJSON
 import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads XML, binary and JSON property lists into `PlistDocument`, safely.
 ///

@@ -1,7 +1,11 @@
 import ATSCertificates
 import ATSJSON
 import ATSTrustData
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `atscheck cert --trust-store --format json` document: Apple's trust snapshots shipped
 /// with atscheck, which targets use each, and what each holds (docs/ats-rules.md#apple-trust-store).

@@ -1,5 +1,9 @@
 import ATSJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The JSON layer of a HAR file: `JSONDecoder` reading `log.entries[].request.url` and nothing
 /// else (response bodies and the rest are scanned, never turned into values).

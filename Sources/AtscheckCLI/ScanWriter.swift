@@ -1,6 +1,10 @@
 import ATSReport
 import ATSScan
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import AtscheckSystem
 
 /// Writes `atscheck scan`'s results as they arrive (jsonl and text line by line, json at the
@@ -107,7 +111,7 @@ final class ScanProgress: @unchecked Sendable {
     private let total: Int
     private let start = Date()
     private var lastDraw = Date.distantPast
-    private let enabled = isatty(STDERR_FILENO) == 1
+    private let enabled = SystemProcess.isTerminal(OutputDescriptor.standardError)
 
     init(total: Int) { self.total = total }
 
