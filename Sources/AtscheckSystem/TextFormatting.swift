@@ -46,17 +46,27 @@ public enum NumberText {
         return value < 0 ? "-" + padded : padded
     }
 
+    /// The value of one ASCII hexadecimal digit, either case; nil for any other byte.
+    public static func hexDigitValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
     /// A byte as two hexadecimal digits (`%02x`, or `%02X` when `uppercase`).
     public static func hexByte(_ byte: UInt8, uppercase: Bool = false) -> String {
         let digits = String(byte, radix: 16, uppercase: uppercase)
         return byte < 16 ? "0" + digits : digits
     }
 
-    /// `value` with one digit after the point, rounded half away from zero (`%.1f` for the
-    /// durations and rates atscheck prints).
+    /// `value` with one digit after the point, ties to even (`%.1f` for the durations and
+    /// rates atscheck prints).
     public static func oneDecimal(_ value: Double) -> String {
         guard value.isFinite, value.magnitude < 1e15 else { return "\(value)" }
-        let tenths = (value * 10).rounded()
+        let tenths = (value * 10).rounded(.toNearestOrEven)
         let whole = (tenths.magnitude / 10).rounded(.down)
         let fraction = Int(tenths.magnitude - whole * 10)
         return (tenths < 0 ? "-" : "") + String(Int(whole)) + "." + String(fraction)

@@ -4,10 +4,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
-// Literal search-and-replace and splitting by Unicode scalars, as `NSString`'s
-// `replacingOccurrences(of:with:)` and `components(separatedBy:)` do it. The standard library's
-// `replacing(_:with:)` compares whole characters instead, so it would not find "\r" or "\n"
-// inside the single character "\r\n".
+// Literal search-and-replace and splitting by Unicode scalars, as `replacingOccurrences(of:with:)`
+// does it. The standard library's `replacing(_:with:)`, and Foundation's
+// `components(separatedBy:)` on Linux, compare whole characters instead, so they do not find
+// "\r" or "\n" inside the single character "\r\n" (HTTP's CRLF is two scalars).
 
 extension StringProtocol {
     /// The text with every occurrence of `target` (matched scalar by scalar, left to right,
@@ -70,18 +70,9 @@ extension StringProtocol {
                 bytes.append(byte)
                 continue
             }
-            guard let high = iterator.next().flatMap(Self.hexValue), let low = iterator.next().flatMap(Self.hexValue) else { return nil }
+            guard let high = iterator.next().flatMap(NumberText.hexDigitValue), let low = iterator.next().flatMap(NumberText.hexDigitValue) else { return nil }
             bytes.append(high << 4 | low)
         }
         return String(bytes: bytes, encoding: .utf8)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }
