@@ -83,11 +83,12 @@ enum PolicyDates {
     /// 2021-04-21T00:00:00Z: from here the CT lifetime table counts months of validity.
     static let ctLifetimeTable = Date(timeIntervalSince1970: 1_618_963_200)
 
-    /// For counting whole months of validity (AppleCTPolicy); built on first use, which loads
-    /// ICU's time-zone data, so only CT evaluation pays for it.
+    /// For counting whole months of validity (AppleCTPolicy), in UTC. A fixed offset, not
+    /// `TimeZone(identifier: "UTC")`: without FoundationInternationalization (ICU's zone data),
+    /// which the product does not link, that initialiser returns nil.
     static let utcCalendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
         return calendar
     }()
 }
