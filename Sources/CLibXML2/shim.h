@@ -1,6 +1,13 @@
 // libxml2's SAX parser, for reading XML without Foundation's XMLParser: ATSXML wraps it.
 #ifndef ATSCHECK_CLIBXML2_SHIM_H
 #define ATSCHECK_CLIBXML2_SHIM_H
+#include <libxml/xmlversion.h>
+// Debian's libxml2 is built with ICU, and its encoding.h then includes ICU's headers, whose
+// types clash (UErrorCode) with the copy of ICU that Foundation's _FoundationICU module
+// declares, in any client that imports Foundation too (Examples/LibraryClient). Nothing here
+// uses the ICU parts (converter fields of xmlCharEncodingHandler, only reached through a
+// pointer), so they are left out.
+#undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>
