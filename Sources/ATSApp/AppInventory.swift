@@ -24,64 +24,6 @@ public struct FoundAt: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 }
 
-/// How a file is searched for URLs.
-enum FileRole {
-    /// A bundle's Info.plist: kept whole, it is the policy.
-    case infoPlist
-    /// Kept whole (small), read as text with lines: HTML, JS, JSON, CSS, XML, .strings, plists.
-    case text(webContent: Bool)
-    /// Streamed through the string extractor with offsets: executables, dylibs.
-    case binary
-    /// `embedded.mobileprovision`: CMS-signed plist whose entitlements name associated domains.
-    case provisioningProfile
-    /// An Expo `app.json` / `app.config.json` (projects).
-    case expoConfig
-    /// A Cordova / Ionic `config.xml` (projects).
-    case cordovaConfig
-
-    /// The role of `path`, or nil for files that are not searched (images, nibs, media...).
-    /// In a project, JavaScript is web content only under a `www/` directory (Cordova, Ionic):
-    /// elsewhere (React Native, Expo) it runs natively and loads through the URL loading system.
-    static func of(_ path: String, project: Bool = false) -> FileRole? {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        if name == "Info.plist" || (project && name.hasSuffix("-Info.plist")) { return .infoPlist }
-        if name == "embedded.mobileprovision" { return .provisioningProfile }
-        if project && (name == "app.json" || name == "app.config.json") { return .expoConfig }
-        // Cordova's own: the project's config.xml, not the copy it writes under platforms/.
-        if project && name == "config.xml" && !path.hasPrefix("platforms/") && !path.contains("/platforms/") { return .cordovaConfig }
-        let dot = name.lastIndex(of: ".")
-        let ext = dot.map { name[name.index(after: $0)...].lowercased() } ?? ""
-        let underWWW = path.hasPrefix("www/") || path.contains("/www/")
-        switch ext {
-        case "html", "htm": return .text(webContent: true)
-        case "js", "mjs", "ts", "tsx", "jsx", "vue": return .text(webContent: !project || underWWW)
-        case "json", "css", "xml", "strings", "stringsdict", "plist", "txt", "conf", "cfg", "jsbundle": return .text(webContent: false)
-        // Sources only in projects (a framework's Headers/*.h in a bundle are not code it runs).
-        case "swift", "m", "mm", "h", "c", "cc", "cpp", "kt", "java", "dart": return project ? .text(webContent: false) : nil
-        case "", "dylib", "so": return .binary
-        default: return nil
-        }
-    }
-
-    /// A file that can set policy: an Info.plist, an Expo or a Cordova configuration.
-    var isPolicySource: Bool {
-        switch self {
-        case .infoPlist, .expoConfig, .cordovaConfig: return true
-        case .text, .binary, .provisioningProfile: return false
-        }
-    }
-
-    /// HTML or JavaScript, or a Cordova config.xml (its origins are the web view's): what a
-    /// web view loads.
-    static func isWebContent(_ path: String, project: Bool) -> Bool {
-        switch of(path, project: project) {
-        case .text(let web)?: return web
-        case .cordovaConfig?: return true
-        default: return false
-        }
-    }
-}
-
 /// Everything `atscheck app` takes from an input in one pass: the bundles (from their
 /// Info.plists), every URL found with every place it was found, and what could not be read.
 public struct AppInventory: Sendable {
