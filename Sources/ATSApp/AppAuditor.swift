@@ -28,6 +28,8 @@ public struct AppAuditOptions: Sendable {
     public var mapTarget: @Sendable (CheckTarget) -> CheckTarget
     /// The linter the policy sources are checked with (its target OS and Public Suffix List).
     public var linter: Linter = Linter()
+    /// Told, before any connection, how many endpoints (scheme, host, port) will be probed.
+    public var announce: (@Sendable (Int) -> Void)? = nil
 
     /// Options judging at `time`.
     public init(resolution: ResolutionOptions = ResolutionOptions(), time: Date, timeout: Double = 10, offline: Bool = false,
@@ -52,15 +54,20 @@ public struct AuditedEndpoint: Sendable {
     public let places: [FoundAt]
     /// The filter rule that dropped it (not judged), when one did and `--all` was not given.
     public let filtered: String?
-    /// The verdict; nil when filtered or when the URL could not be judged (`error`).
+    /// The verdict; nil when filtered, when the policy is unknown, or when the URL could not be
+    /// judged (`error`).
     public let verdict: Verdict?
     /// Why it could not be judged.
     public let error: String?
+    /// Why its verdict is unknown without a probe: the bundle's policy could not be read.
+    public var unknown: String? = nil
 }
 
 /// A bundle that sets policy, its lint findings, and every URL found in it and in its frameworks.
 public struct AuditedBundle: Sendable {
     public let bundle: AppBundle
+    /// The policy unit: the Xcode target, its role and why its policy was taken.
+    public let unit: PolicyUnit
     /// Lint findings on its Info.plist.
     public let findings: [Finding]
     /// Whether the Info.plist has an NSAppTransportSecurity dictionary at all (without one, ATS's
@@ -69,6 +76,8 @@ public struct AuditedBundle: Sendable {
     public let endpoints: [AuditedEndpoint]
     /// Frameworks and resource bundles inside it (listed; their Info.plists set no policy).
     public let frameworks: [AppBundle]
+    /// The OS its URLs were judged for.
+    public let target: TargetOS
 }
 
 /// The audit of one input.
@@ -78,43 +87,81 @@ public struct AppAudit: Sendable {
     public let bundles: [AuditedBundle]
     /// What the walk could not read.
     public let walk: ArchiveReadSummary
+    /// How files were attributed to policies.
+    public let attribution: PolicyAttribution
+    /// Places of URLs that no policy judges, counted by why (a test target's files).
+    public let notJudged: [String: Int]
 }
 
 
-/// Judges an inventory: every URL under the policy of the bundle it was found in (an
-/// extension's own, a framework's URLs under the app's), with the context its places imply,
-/// through the scan engine (one probe per endpoint per bundle) or, offline, the policy alone.
+/// Judges an inventory: every URL under the policy of the bundle or target it was found in
+/// (``PolicyAttribution``), with the context its places imply, through the scan engine (one
+/// probe per endpoint per bundle) or, offline, the policy alone.
 public enum AppAuditor {
-    /// Media file extensions: a URL ending in one is loaded as media (AVFoundation).
-    static let mediaExtensions: Set<String> = ["mp4", "m4v", "mov", "m3u8", "mp3", "m4a", "aac", "wav", "ts", "webm", "mpd"]
+    /// Media file extensions: a URL ending in one is loaded as media (AVFoundation). Not `ts`:
+    /// a `.ts` URL in code is far more often TypeScript than an MPEG-TS segment, which playlists name.
+    static let mediaExtensions: Set<String> = ["mp4", "m4v", "mov", "m3u8", "mp3", "m4a", "aac", "wav", "webm", "mpd"]
 
     public static func audit(_ inventory: AppInventory, files: AppFiles, checker: ATSChecker, options: AppAuditOptions) -> AppAudit {
-        let policyBundles = inventory.bundles.filter { $0.kind.setsPolicy }
-        // A file belongs to the innermost policy source around it (an extension inside the app
-        // owns its own files); one outside all of them (a Flutter project's lib/, an .ipa's
-        // top level) to the outermost, the app's.
-        let outermost = policyBundles.min { $0.path.count < $1.path.count }
-        func owner(_ file: String) -> String? {
-            policyBundles.filter { $0.contains(file) }.max { $0.path.count < $1.path.count }?.policyFile ?? outermost?.policyFile
-        }
-        var audited: [AuditedBundle] = []
-        for bundle in policyBundles {
-            let owns: (String) -> Bool = { file in owner(file) == bundle.policyFile }
-            var urls: [(url: String, places: [FoundAt], web: Bool)] = []
-            for found in inventory.urls {
-                let places = found.places.filter { owns($0.file) }
-                guard !places.isEmpty else { continue }
-                let web = places.contains { FileRole.isWebContent($0.file, project: files.isProject) }
-                urls.append((found.url, places, web))
+        let attribution = PolicyAttribution.make(inventory, isProject: files.isProject, readFile: files.readProjectFile)
+        var ownership: [String: FileOwnership] = [:]
+        var perUnit = Array(repeating: [(url: String, places: [FoundAt], web: Bool)](), count: attribution.units.count)
+        var notJudged: [String: Int] = [:]
+        for found in inventory.urls {
+            var byUnit: [Int: [FoundAt]] = [:]
+            for place in found.places {
+                let owner = ownership[place.file] ?? attribution.ownership(of: place.file)
+                ownership[place.file] = owner
+                switch owner {
+                case .units(let units):
+                    for unit in units where attribution.units[unit].governsFiles { byUnit[unit, default: []].append(place) }
+                case .notJudged(let reason):
+                    notJudged[reason, default: 0] += 1
+                }
             }
-            let document = try? bundle.document.get()
-            let endpoints = judge(urls, document: document, checker: checker, options: options)
+            for (unit, places) in byUnit {
+                let web = places.contains { FileRole.isWebContent($0.file, project: files.isProject) }
+                perUnit[unit].append((found.url, places, web))
+            }
+        }
+        let targets = attribution.units.map { unit -> ResolutionOptions in
+            var resolution = options.resolution
+            if let platform = unit.platform { resolution.target = TargetOS(platform, TargetOS.latest.major, TargetOS.latest.minor) }
+            return resolution
+        }
+        let plans = attribution.units.indices.map { index -> Plan? in
+            guard case .success(let document) = attribution.units[index].bundle.document else { return nil }
+            return plan(perUnit[index], document: document, resolution: targets[index], options: options)
+        }
+        if !options.offline { options.announce?(plans.reduce(into: Set<String>()) { $0.formUnion($1?.endpointKeys ?? []) }.count) }
+        var audited: [AuditedBundle] = []
+        for (index, unit) in attribution.units.enumerated() {
+            let bundle = unit.bundle
+            let endpoints: [AuditedEndpoint]
+            let document: PlistDocument?
+            switch (bundle.document, plans[index]) {
+            case (.success(let read), let plan?):
+                document = read
+                endpoints = run(plan, checker: checker, options: options)
+            case (.failure(let error), _):
+                document = nil
+                endpoints = perUnit[index].map { url, places, web in
+                    AuditedEndpoint(url: url, context: context(url: url, web: web), places: places, filtered: nil, verdict: nil, error: nil,
+                                    unknown: "the policy of \(bundle.policyFile) cannot be told: \(error.message)")
+                }
+            case (.success(let read), nil):
+                document = read
+                endpoints = []
+            }
             let findings = bundle.lint(with: options.linter).findings
             let hasATS = document?.root.value.entry("NSAppTransportSecurity") != nil
-            let frameworks = inventory.bundles.filter { !$0.kind.setsPolicy && owns($0.policyFile) }
-            audited.append(AuditedBundle(bundle: bundle, findings: findings, hasATSDictionary: hasATS, endpoints: endpoints, frameworks: frameworks))
+            let frameworks = files.isProject ? [] : inventory.bundles.filter { framework in
+                !framework.kind.setsPolicy && (attribution.ownership(of: framework.policyFile) == .units([index]))
+            }
+            audited.append(AuditedBundle(bundle: bundle, unit: unit, findings: findings, hasATSDictionary: hasATS, endpoints: endpoints,
+                                         frameworks: frameworks, target: targets[index].target))
         }
-        return AppAudit(path: files.path, kind: files.kind, bundles: audited, walk: inventory.walk)
+        return AppAudit(path: files.path, kind: files.kind, bundles: audited, walk: inventory.walk, attribution: attribution, notJudged: notJudged)
     }
 
     static func context(url: String, web: Bool) -> LoadContext {
@@ -124,27 +171,57 @@ public enum AppAuditor {
         return mediaExtensions.contains(ext) ? .media : .urlSession
     }
 
-    private static func judge(_ urls: [(url: String, places: [FoundAt], web: Bool)], document: PlistDocument?,
-                              checker: ATSChecker, options: AppAuditOptions) -> [AuditedEndpoint] {
+    /// Why `target` is set aside under `policy`, or nil to judge it. Loopback is set aside only
+    /// when the policy exempts it: an NSExceptionDomains entry for `localhost` puts it under ATS.
+    static func setAside(_ url: String, target: CheckTarget, context: LoadContext, policy: AppTransportSecurity,
+                         resolution: ResolutionOptions) -> String? {
+        guard let rule = EndpointFilter.reason(url: url, host: target.host.lowercased()) else { return nil }
+        guard rule == "loopback" else { return rule }
+        guard let resolved = try? ATSResolver.resolve(url, context: context, policy: policy, options: resolution),
+              case .localExemption = resolved.source else { return nil }
+        return rule
+    }
+
+    /// One unit's URLs sorted before anything is probed: those already decided (set aside, not a
+    /// URL) and the entries to judge, by context.
+    struct Plan {
         var endpoints: [AuditedEndpoint] = []
         var byContext: [LoadContext: [(ScanEntry, [FoundAt])]] = [:]
+        let document: PlistDocument
+        let resolution: ResolutionOptions
+
+        /// Endpoints (scheme, host and port) the plan would contact.
+        var endpointKeys: Set<String> {
+            Set(byContext.values.flatMap { $0.map { "\($0.0.target.scheme)://\($0.0.target.host):\($0.0.target.port)" } })
+        }
+    }
+
+    static func plan(_ urls: [(url: String, places: [FoundAt], web: Bool)], document: PlistDocument, resolution: ResolutionOptions,
+                     options: AppAuditOptions) -> Plan {
+        var plan = Plan(document: document, resolution: resolution)
+        let policy = AppTransportSecurity(document: document)
         for (url, places, web) in urls {
             let context = context(url: url, web: web)
             guard let parsed = CheckTarget.parse(url) else {
-                endpoints.append(AuditedEndpoint(url: url, context: context, places: places, filtered: nil, verdict: nil,
-                                                 error: "not a URL atscheck can judge"))
+                // Not a URL (an unparsable extraction): listed, never a verdict.
+                plan.endpoints.append(AuditedEndpoint(url: url, context: context, places: places, filtered: "not-a-url", verdict: nil, error: nil))
                 continue
             }
-            if !options.all, let rule = EndpointFilter.reason(url: url, host: parsed.host.lowercased()) {
-                endpoints.append(AuditedEndpoint(url: url, context: context, places: places, filtered: rule, verdict: nil, error: nil))
+            if !options.all, let rule = setAside(url, target: parsed, context: context, policy: policy, resolution: resolution) {
+                plan.endpoints.append(AuditedEndpoint(url: url, context: context, places: places, filtered: rule, verdict: nil, error: nil))
                 continue
             }
             let origin = ScanOrigin(file: places[0].file, line: places[0].line)
-            byContext[context, default: []].append((ScanEntry(target: options.mapTarget(parsed), origin: origin), places))
+            plan.byContext[context, default: []].append((ScanEntry(target: options.mapTarget(parsed), origin: origin), places))
         }
+        return plan
+    }
+
+    static func run(_ plan: Plan, checker: ATSChecker, options: AppAuditOptions) -> [AuditedEndpoint] {
+        var endpoints = plan.endpoints
         for context in [LoadContext.urlSession, .webView, .media] {
-            guard let group = byContext[context], !group.isEmpty else { continue }
-            let checkOptions = CheckOptions(policyDocument: document, context: context, resolution: options.resolution,
+            guard let group = plan.byContext[context], !group.isEmpty else { continue }
+            let checkOptions = CheckOptions(policyDocument: plan.document, context: context, resolution: plan.resolution,
                                             time: options.time, timeout: options.timeout)
             var results: [String: Result<Verdict, ScanEntryError>] = [:]
             if options.offline {

@@ -41,15 +41,36 @@ public struct AppBundle: Sendable {
     /// The Info.plist the policy is: as read, or built from app.json / config.xml.
     public let document: Result<PlistDocument, PlistReadError>
 
-    /// A policy source built from something other than a bundle's Info.plist.
-    init(path: String, kind: Kind, identifier: String?, policyFile: String, document: Result<PlistDocument, PlistReadError>) {
+    /// A policy source built from something other than a bundle's Info.plist read as it is
+    /// (`policyBytes` are the bytes linted, when there are any).
+    init(path: String, kind: Kind, identifier: String?, policyFile: String, policyBytes: Data? = nil, document: Result<PlistDocument, PlistReadError>) {
         self.path = path
         self.kind = kind
         self.identifier = identifier
         self.executable = nil
         self.policyFile = policyFile
-        self.policyBytes = nil
+        self.policyBytes = policyBytes
         self.document = document
+    }
+
+    private init(copying other: AppBundle, identifier: String?, policyBytes: Data?, document: Result<PlistDocument, PlistReadError>) {
+        path = other.path
+        kind = other.kind
+        self.identifier = identifier
+        executable = other.executable
+        policyFile = other.policyFile
+        self.policyBytes = policyBytes
+        self.document = document
+    }
+
+    /// The same source with another document (an Info.plist whose policy cannot be told).
+    func replacingDocument(_ document: Result<PlistDocument, PlistReadError>) -> AppBundle {
+        AppBundle(copying: self, identifier: identifier, policyBytes: document.isFailure ? nil : policyBytes, document: document)
+    }
+
+    /// The same source with the bundle identifier the build settings give.
+    func replacingIdentifier(_ identifier: String) -> AppBundle {
+        AppBundle(copying: self, identifier: identifier, policyBytes: policyBytes, document: document)
     }
 
     /// The bundle whose Info.plist is at `infoPlistPath` (…/X.app/Info.plist), or nil when the
@@ -84,6 +105,9 @@ public struct AppBundle: Sendable {
         }
     }
 
+    /// Whether the policy could be read: when not, nothing judged under it is allowed or blocked.
+    public var policyIsKnown: Bool { !document.isFailure }
+
     private static func string(_ value: PlistValue) -> String? {
         if case .string(let text) = value { return text }
         return nil
@@ -102,4 +126,12 @@ public struct AppBundle: Sendable {
 
     /// Whether `file` (a path relative to the input) lies inside this bundle.
     func contains(_ file: String) -> Bool { path.isEmpty || file.hasPrefix(path + "/") }
+}
+
+extension Result {
+    /// Whether this is a failure.
+    var isFailure: Bool {
+        if case .failure = self { return true }
+        return false
+    }
 }

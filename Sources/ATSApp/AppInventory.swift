@@ -34,6 +34,14 @@ public struct AppInventory: Sendable {
         public internal(set) var places: [FoundAt]
     }
 
+    /// Every `*.xcodeproj/project.pbxproj` of a project, as read (parsed by ``PolicyAttribution``,
+    /// which can read the xcconfig files they name).
+    public internal(set) var xcodeProjectFiles: [(path: String, bytes: Data)] = []
+    /// What to do about ``unevaluatedConfigurations``.
+    public static var codeConfigurationAdvice: String { ExpoConfig.codeConfigurationAdvice }
+    /// Expo configurations that are code (`app.config.js`, `app.config.ts`): not run, so their
+    /// policy is not read.
+    public internal(set) var unevaluatedConfigurations: [String] = []
     /// Bundles in the order their Info.plists were read.
     public internal(set) var bundles: [AppBundle] = []
     /// URLs in first-found order, each with its places.
@@ -43,6 +51,8 @@ public struct AppInventory: Sendable {
 
     /// Most bytes of one text file or Info.plist kept to search (bigger ones are cut).
     public static let textBytes = 8 << 20
+    /// Most bytes of one `project.pbxproj` kept (a bigger one is cut, and then fails to parse).
+    public static let projectBytes = 32 << 20
     /// Most places recorded for one URL.
     public static let placesPerURL = 20
 
@@ -81,6 +91,7 @@ private final class Collector {
     /// The consumer for the next file, after finishing the one before.
     func visit(_ path: String) -> ArchiveEntryConsumer? {
         finishCurrent()
+        if project, ExpoConfig.codeConfigurationNames.contains(PathText.lastComponent(path)) { inventory.unevaluatedConfigurations.append(path) }
         guard let role = FileRole.of(path, project: project) else { return nil }
         if policiesOnly, !role.isPolicySource { return nil }
         return begin(path: path, role: role)
@@ -106,6 +117,9 @@ private final class Collector {
         case .binary?:
             scanner.scan(chunk)
             return true
+        case .xcodeProject?:
+            bytes.append(contentsOf: chunk.prefix(max(0, AppInventory.projectBytes - bytes.count)))
+            return bytes.count < AppInventory.projectBytes
         case .infoPlist?, .text?, .provisioningProfile?, .expoConfig?, .cordovaConfig?:
             bytes.append(contentsOf: chunk.prefix(max(0, AppInventory.textBytes - bytes.count)))
             return bytes.count < AppInventory.textBytes
@@ -120,6 +134,8 @@ private final class Collector {
         switch role {
         case .infoPlist:
             if let bundle = AppBundle(infoPlistPath: path, bytes: Data(bytes), project: project) { inventory.bundles.append(bundle) }
+        case .xcodeProject:
+            inventory.xcodeProjectFiles.append((path, Data(bytes)))
         case .expoConfig:
             if let bundle = ExpoConfig.bundle(path: path, bytes: Data(bytes)) { inventory.bundles.append(bundle) }
         case .cordovaConfig:

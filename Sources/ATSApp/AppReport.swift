@@ -18,16 +18,54 @@ public struct AppReport: Codable, Sendable {
     public var problems: [String]
     /// Why the input could not be read to the end, when it could not.
     @EncodesNil public var failure: String?
+    /// How files were given to policies: the unit files outside every target fall to, property
+    /// lists that are no policy source, and what could not be read.
+    public var attribution: AttributionReport
+    /// Places of URLs no policy judges (a test target's files), counted by why.
+    public var notJudged: [NotJudgedReport]
     public var summary: Summary
+
+    /// How files were attributed to policies (docs/app-audit.md#which-policy-a-url-gets).
+    public struct AttributionReport: Codable, Sendable {
+        /// The policy files outside every target and folder fall to, and why it was chosen.
+        @EncodesNil public var primary: String?
+        @EncodesNil public var primaryReason: String?
+        /// Property lists named like Info.plists that set no policy, with why.
+        public var setAside: [SetAsidePolicy]
+        /// What could not be read (an Xcode project, an xcconfig, a missing Info.plist).
+        public var problems: [String]
+    }
+
+    /// Places no policy judges, for one reason.
+    public struct NotJudgedReport: Codable, Sendable {
+        public var reason: String
+        public var places: Int
+    }
 
     /// One bundle that sets policy.
     public struct BundleReport: Codable, Sendable {
         public var path: String
-        /// `app` or `extension`.
+        /// `app`, `extension`, `target` (a project's Info.plist), `expo` or `cordova`.
         public var kind: String
+        /// What it produces: `app`, `extension`, `watch-app`, `app-clip`, … (from the Xcode target
+        /// or the plist), or `expo` / `cordova`.
+        public var role: String
+        /// The Xcode target, when a project file named it.
+        @EncodesNil public var target: String?
         @EncodesNil public var identifier: String?
         /// The Info.plist the policy comes from.
         public var policy: String
+        /// Why this policy governs these files.
+        public var attribution: String
+        /// How the source became an Info.plist (preprocessor branches, generated keys).
+        public var notes: [String]
+        /// False when the policy could not be read (then every URL under it is `unknown`).
+        public var policyKnown: Bool
+        /// False for an Expo or Cordova configuration superseded by the native project in the
+        /// tree: linted, no URL judged under it.
+        public var judgesFiles: Bool
+        /// The OS its URLs were judged for (`ios26.4`, `macos26.4` for a macOS target).
+        public var judgedFor: String
         /// False when the Info.plist has no NSAppTransportSecurity: ATS's defaults apply.
         public var hasATSDictionary: Bool
         /// Lint findings on the Info.plist, as `atscheck lint --format json` gives them.
@@ -60,6 +98,8 @@ public struct AppReport: Codable, Sendable {
         /// The filter rule that set it aside (docs/app-audit.md#filtered-urls).
         @EncodesNil public var filtered: String?
         @EncodesNil public var error: String?
+        /// True when the verdict is unknown because the bundle's policy could not be read.
+        public var policyUnknown: Bool
     }
 
     /// Counts over every bundle.
@@ -71,6 +111,10 @@ public struct AppReport: Codable, Sendable {
         public var unknown = 0
         public var errors = 0
         public var filtered = 0
+        /// URLs under a policy that could not be read (counted in `unknown` too).
+        public var policyUnknown = 0
+        /// Places of URLs that no policy judges (test targets' files, …).
+        public var notJudged = 0
         public var lintErrors = 0
         public var lintWarnings = 0
     }
@@ -81,7 +125,13 @@ public struct AppReport: Codable, Sendable {
         self.offline = offline
         problems = audit.walk.problems.map(\.description)
         failure = audit.walk.failure
+        let attribution = audit.attribution
+        self.attribution = AttributionReport(primary: attribution.primary.map { attribution.units[$0].bundle.policyFile },
+                                             primaryReason: attribution.primaryReason, setAside: attribution.setAside,
+                                             problems: attribution.problems)
+        notJudged = audit.notJudged.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { NotJudgedReport(reason: $0.key, places: $0.value) }
         var summary = Summary()
+        summary.notJudged = audit.notJudged.values.reduce(0, +)
         bundles = audit.bundles.map { bundled in
             let endpoints = bundled.endpoints.map(EndpointReport.init).sorted { ($0.rank, $0.url) < ($1.rank, $1.url) }
             for endpoint in endpoints {
@@ -89,15 +139,20 @@ public struct AppReport: Codable, Sendable {
                 switch endpoint.verdict {
                 case "allowed": summary.allowed += 1
                 case "blocked": summary.blocked += 1
-                case "unknown": summary.unknown += 1
+                case "unknown":
+                    summary.unknown += 1
+                    if endpoint.policyUnknown { summary.policyUnknown += 1 }
                 case "filtered": summary.filtered += 1
                 default: summary.errors += 1
                 }
             }
             summary.lintErrors += bundled.findings.filter { $0.severity == .error }.count
             summary.lintWarnings += bundled.findings.filter { $0.severity == .warning }.count
-            return BundleReport(path: bundled.bundle.path, kind: bundled.bundle.kind.rawValue, identifier: bundled.bundle.identifier,
-                                policy: bundled.bundle.policyFile, hasATSDictionary: bundled.hasATSDictionary, lint: bundled.findings,
+            let unit = bundled.unit
+            return BundleReport(path: bundled.bundle.path, kind: bundled.bundle.kind.rawValue, role: unit.role, target: unit.target,
+                                identifier: bundled.bundle.identifier, policy: bundled.bundle.policyFile, attribution: unit.reason,
+                                notes: unit.notes, policyKnown: bundled.bundle.policyIsKnown, judgesFiles: unit.governsFiles,
+                                judgedFor: bundled.target.description, hasATSDictionary: bundled.hasATSDictionary, lint: bundled.findings,
                                 endpoints: endpoints,
                                 frameworks: bundled.frameworks.map { framework in
                                     FrameworkReport(path: framework.path, identifier: framework.identifier,
@@ -108,11 +163,18 @@ public struct AppReport: Codable, Sendable {
         self.summary = summary
     }
 
+    /// Keeps only the endpoints whose verdict is in `verdicts` (`--only`); the summary still
+    /// counts every URL.
+    public mutating func keepOnly(_ verdicts: Set<String>) {
+        for index in bundles.indices { bundles[index].endpoints.removeAll { !verdicts.contains($0.verdict) } }
+    }
+
     /// The exit status: 1 when a URL is blocked, 3 when none is but some could not be told
-    /// (unknown or not judged; offline, https:// URLs are not counted), 0 otherwise.
+    /// (unknown or not judged; offline, https:// URLs that were not probed are not counted, but
+    /// URLs under a policy that cannot be read are), 0 otherwise.
     public var exitStatus: Int32 {
         if summary.blocked > 0 { return 1 }
-        let unknowns = offline ? 0 : summary.unknown
+        let unknowns = offline ? summary.policyUnknown : summary.unknown
         return unknowns + summary.errors > 0 ? 3 : 0
     }
 }
@@ -124,7 +186,12 @@ extension AppReport.EndpointReport {
         foundAt = endpoint.places.map(\.description)
         filtered = endpoint.filtered
         error = endpoint.error
-        if let verdict = endpoint.verdict {
+        policyUnknown = endpoint.unknown != nil
+        if let unknown = endpoint.unknown {
+            verdict = "unknown"
+            reasons = []
+            notes = [unknown]
+        } else if let verdict = endpoint.verdict {
             self.verdict = verdict.status.rawValue
             reasons = verdict.reasons
             notes = verdict.notes

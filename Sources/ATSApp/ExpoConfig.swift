@@ -11,6 +11,12 @@ import Foundation
 /// itself), the bundle identifier from `ios.bundleIdentifier`. `app.config.js` is code and is
 /// not run; a file without `ios.infoPlist` is a policy source with ATS's defaults.
 enum ExpoConfig {
+    /// Expo configurations written as code, which atscheck does not run.
+    static let codeConfigurationNames: Set<String> = ["app.config.js", "app.config.ts", "app.config.mjs", "app.config.cjs"]
+
+    /// What to do with a configuration written as code.
+    static let codeConfigurationAdvice = "Expo configurations written as code (app.config.js, app.config.ts) are not run by atscheck: run `npx expo config --json > app.json` (or `npx expo config --type introspect --json`) in the project and give atscheck that file"
+
     /// The policy source `path` holds, or nil when it is not an Expo configuration (no `expo`
     /// or `ios` object: some other `app.json`).
     static func bundle(path: String, bytes: Data) -> AppBundle? {

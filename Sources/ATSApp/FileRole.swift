@@ -8,6 +8,8 @@ enum FileRole {
     case binary
     /// `embedded.mobileprovision`: CMS-signed plist whose entitlements name associated domains.
     case provisioningProfile
+    /// An Xcode project's `project.pbxproj` (projects): its targets say which Info.plist governs which file.
+    case xcodeProject
     /// An Expo `app.json` / `app.config.json` (projects).
     case expoConfig
     /// A Cordova / Ionic `config.xml` (projects).
@@ -20,6 +22,7 @@ enum FileRole {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if name == "Info.plist" || (project && name.hasSuffix("-Info.plist")) { return .infoPlist }
         if name == "embedded.mobileprovision" { return .provisioningProfile }
+        if project && name == "project.pbxproj" && path.split(separator: "/").dropLast().last?.hasSuffix(".xcodeproj") == true { return .xcodeProject }
         if project && (name == "app.json" || name == "app.config.json") { return .expoConfig }
         // Cordova's own: the project's config.xml, not the copy it writes under platforms/.
         if project && name == "config.xml" && !path.hasPrefix("platforms/") && !path.contains("/platforms/") { return .cordovaConfig }
@@ -41,7 +44,7 @@ enum FileRole {
     var isPolicySource: Bool {
         switch self {
         case .infoPlist, .expoConfig, .cordovaConfig: return true
-        case .text, .binary, .provisioningProfile: return false
+        case .text, .binary, .provisioningProfile, .xcodeProject: return false
         }
     }
 

@@ -6,6 +6,7 @@ import ATSLint
 import ATSPolicy
 import ATSReport
 import ATSScan
+import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -17,53 +18,77 @@ import Foundation
 enum AppCommand: AtscheckCommand {
     static let name = "app"
 
-    static let abstract = "Judge every URL an .ipa, .app or .xcarchive holds, under the policy of the bundle it is in."
+    static let abstract = "Judge every URL an .ipa, .app, .xcarchive or project holds, under the policy of the bundle or target it belongs to."
     static let spec = CommandSpec(
         name: "atscheck app",
         abstract: abstract,
         discussion: """
-        Reads PATH, an .ipa (a zip archive, read with libzip and never extracted) or a \
-        directory (an .app, an .xcarchive, anything holding bundles), in one pass. Each app and \
-        app extension (PlugIns/*.appex, Extensions/*.appex) is judged under its own Info.plist; \
-        frameworks and resource bundles are listed, and their URLs judged under the policy of \
-        the app or extension they are in (an NSAppTransportSecurity in a framework's Info.plist \
-        is ignored by iOS, and said so).
+        Reads PATH, an .ipa (a zip archive, read with libzip and never extracted), an .app or \
+        .xcarchive directory, or a project directory, in one pass. Each app and app extension \
+        (PlugIns/*.appex, Extensions/*.appex) is judged under its own Info.plist; frameworks and \
+        resource bundles are listed, and their URLs judged under the policy of the app or \
+        extension they are in (an NSAppTransportSecurity in a framework's Info.plist is ignored \
+        by iOS, and said so).
+
+        Projects: Xcode projects (*.xcodeproj/project.pbxproj) say which target ships which \
+        Info.plist (INFOPLIST_FILE, preprocessed when INFOPLIST_PREPROCESS is on, or generated) \
+        and which files each target builds; a URL is judged under the policy of every app, \
+        extension, watch app or App Clip target that ships it (a framework's under the apps that \
+        link it; test targets are not judged; a macOS target's for macOS). Files in no target \
+        (React Native and Expo JavaScript, Flutter's lib/, Cordova and Ionic web content) are \
+        judged under the primary app. Without an Xcode project, an Info.plist's \
+        CFBundlePackageType and NSExtension say what it is; GoogleService-Info.plist and the \
+        like are not policies. Expo app.json / app.config.json (expo.ios.infoPlist) and Cordova \
+        config.xml are policies when the native project they generate is not in the tree; \
+        app.config.js is code and is not run. A policy that cannot be read (a preprocessed \
+        Info.plist whose definitions are unknown, a missing file) makes its URLs unknown, never \
+        judged under ATS's defaults. android/, tests, fastlane/, docs/ and vendored code are \
+        not read. docs/app-audit.md says it all, with the reasons.
 
         URLs (http:// and https://) are taken from executables and dylibs (printable strings, \
-        with byte offsets) and from HTML, JavaScript, JSON, CSS, XML, plist and .strings files \
-        (with lines). Those in HTML and JavaScript are judged as web content (webview), media \
-        files as media, the rest as urlsession. XML namespaces, Apple's DTD, example domains, \
-        loopback addresses and format templates are set aside unless --all \
-        (docs/app-audit.md#filtered-urls).
+        with byte offsets) and from source, HTML, JavaScript, JSON, CSS, XML, plist and .strings \
+        files (with lines). Those in HTML and web JavaScript are judged as web content (webview), \
+        media files as media, the rest as urlsession. XML namespaces, Apple's DTD, example \
+        domains, format templates and loopback addresses the policy exempts are set aside unless \
+        --all (docs/app-audit.md#filtered-urls).
 
-        Every bundle's Info.plist is also linted. The text report groups by bundle: lint \
-        findings, then URLs blocked, unknown and allowed, each with where it was found; \
-        --format json gives the same as one document (docs/json-schema.md).
+        Every policy is also linted. The text report groups by bundle or target: where the policy \
+        comes from and why, lint findings, then blocked URLs by host (one fix per host, every \
+        place found), unknown and allowed ones; --format json gives the same as one document \
+        (docs/json-schema.md).
 
-        --offline judges by the policy alone: no connections; http:// URLs get their verdict \
-        and https:// ones are unknown (not probed). Otherwise each endpoint is probed once per \
-        bundle, as scan does; --resolve sends names to a staging or loopback server.
+        An .ipa, .app or .xcarchive is probed unless --offline: each endpoint once per bundle, \
+        as scan does; --resolve sends names to a staging or loopback server. A project directory \
+        is judged offline unless --probe is given (its URLs come from comments and docs too): \
+        http:// URLs get their verdict and https:// ones are counted as unknown (--all lists \
+        them). When probing, standard error first says how many endpoints will be contacted.
 
         Hostile archives are expected: entries with absolute or '..' paths, links, encrypted \
         entries and entries past the size limits are reported one by one and never read; a \
         truncated or unreadable archive is an error with what was read before it.
 
         Exit status: 0 nothing blocked (and, when probing, nothing unknown), 1 a URL is \
-        blocked, 3 none blocked but some unknown or not judged, 2 bad usage or unreadable input.
+        blocked, 3 none blocked but some unknown (a policy that cannot be read counts offline \
+        too) or not judged, 2 bad usage, unreadable input, or an input holding no app, \
+        extension, Xcode app target, Expo or Cordova configuration.
         """,
         options: [
             PolicyOptions.targetOption,
             PolicyOptions.subdomainDepthOption,
             PolicyOptions.legacyKeysOption,
         ] + TrustStoreOptions.optionSpecs + [
-            OptionSpec("offline", help: "Judge by the policy alone: no connections; https:// URLs are not probed."),
-            OptionSpec("all", help: "Also judge the URLs the filter sets aside (namespaces, placeholders, loopback, templates)."),
+            OptionSpec("offline", help: "Judge by the policy alone: no connections; https:// URLs are not probed (the default for project directories)."),
+            OptionSpec("probe", help: "Probe the https:// URLs of a project directory too (an .ipa, .app or .xcarchive is probed unless --offline)."),
+            OptionSpec("all", help: "Also judge the URLs the filter sets aside (namespaces, placeholders, exempt loopback, templates), and list unknown URLs that were not probed."),
+            OptionSpec("only", value: "VERDICT", help: "Show only URLs with this verdict (repeatable).", allowed: ["blocked", "unknown", "allowed"], repeatable: true),
         ] + ScanOptions.probingOptionSpecs + [
             OptionSpec("format", value: "FORMAT", help: "Output format: text, json, jsonl (one line per URL and bundle, then a summary line, as scan writes), or sarif (lint findings on the policy files' lines, each blocked URL where it was found).", allowed: ["text", "json", "jsonl", "sarif"], defaultValue: "text"),
         ],
-        positionals: [PositionalSpec("PATH", help: "An .ipa, an .app or .xcarchive directory, or a directory holding bundles.")],
+        positionals: [PositionalSpec("PATH", help: "An .ipa, an .app or .xcarchive directory, or a project directory (Xcode, React Native, Expo, Flutter, Cordova/Ionic).")],
         examples: [
             "atscheck app MyApp.ipa",
+            "atscheck app . --only blocked",
+            "atscheck app ~/src/MyApp --probe --format json",
             "atscheck app MyApp.ipa --offline --format json",
             "atscheck app build/MyApp.xcarchive --resolve '*:443:10.0.0.5'",
         ]
@@ -72,32 +97,45 @@ enum AppCommand: AtscheckCommand {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let command = spec.name
         guard let path = arguments.positional("PATH").first else {
-            throw UsageError(command: command, message: "missing PATH (an .ipa, .app or .xcarchive)")
+            throw UsageError(command: command, message: "missing PATH (an .ipa, .app, .xcarchive or project directory)")
         }
         let timeout = try ScanOptions.timeout(arguments, command: command)
         let concurrency = try ScanOptions.concurrency(arguments, command: command)
         let resolve = try ScanOptions.resolveMap(arguments.values("resolve"), command: command)
         let resolution = try PolicyOptions.resolutionOptions(arguments, command: command)
+        if arguments.flag("offline"), arguments.flag("probe") {
+            throw UsageError(command: command, message: "'--offline' and '--probe' contradict each other")
+        }
+        let files: AppFiles
+        do {
+            files = try AppFiles(path: path)
+        } catch {
+            throw InputError(description: "\(path): \(error.description)")
+        }
+        let offline = arguments.flag("offline") || (files.isProject && !arguments.flag("probe"))
         var options = AppAuditOptions(
             resolution: resolution, time: try TimeArgument.evaluationTime(arguments.value("at"), command: command), timeout: timeout,
-            offline: arguments.flag("offline"), all: arguments.flag("all"), concurrency: concurrency,
+            offline: offline, all: arguments.flag("all"), concurrency: concurrency,
             mapTarget: { target in ScanOptions.resolved(ScanEntry(target: target, origin: ScanOrigin(file: "")), resolve).target })
         options.linter = Linter(options: LintOptions(target: resolution.target, publicSuffixes: PublicSuffixList.loadInstalled()))
         // Offline, no chain is judged: parse the trust options (so a typo is still an error) but
         // load no roots.
         let trust = try TrustStoreOptions(arguments, command: command)
         let store = options.offline ? TrustStore(system: [], user: []) : try trust.makeStore(target: resolution.target)
+        options.announce = { count in
+            CommandRunner.printError("atscheck app: contacting \(count) endpoint\(count == 1 ? "" : "s") (scheme, host and port) found in \(CertTextRenderer.printable(path)); --offline judges by the policies alone")
+        }
 
-        let files: AppFiles
         let inventory: AppInventory
         do {
-            files = try AppFiles(path: path)
             inventory = try AppInventory.collect(files)
         } catch {
             throw InputError(description: "\(path): \(error.description)")
         }
         let audit = AppAuditor.audit(inventory, files: files, checker: ATSChecker(store: store), options: options)
-        let report = AppReport(audit, offline: options.offline)
+        var report = AppReport(audit, offline: options.offline)
+        let only = Set(arguments.values("only"))
+        if !only.isEmpty { report.keepOnly(only) }
         switch arguments.value("format") {
         case "json":
             print(try JSONOutput.encode(report))
@@ -109,10 +147,13 @@ enum AppCommand: AtscheckCommand {
             let options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, sourceRoot: FileManager.default.currentDirectoryPath, rules: rules)
             print(try JSONOutput.encode(SARIFReporter.log(reports, options: options)))
         default:
-            print(AppTextRenderer.render(report), terminator: "")
+            let width = SystemProcess.terminalColumns(.standardOutput) ?? CertTextRenderer.lineWidth
+            print(AppTextRenderer(only: only, listAll: options.all, width: width).render(report), terminator: "")
         }
-        if report.bundles.isEmpty, let failure = report.failure {
-            throw InputError(description: "\(path): \(failure)")
+        if report.bundles.isEmpty {
+            if let failure = report.failure { throw InputError(description: "\(path): \(failure)") }
+            let code = inventory.unevaluatedConfigurations.first.map { " (\($0) is code: \(AppInventory.codeConfigurationAdvice))" } ?? ""
+            throw InputError(description: "\(path): no app or app extension bundle, Xcode app target, Expo app.json or Cordova config.xml found\(code)")
         }
         return ExitCode(rawValue: report.exitStatus) ?? .unknown
     }

@@ -125,12 +125,12 @@ enum CertTextRenderer {
 
     /// `text` word-wrapped to `lineWidth` columns, each line ending in a newline. Words are never
     /// broken, so a single word longer than a line (a URL) keeps its line to itself.
-    static func wrap(_ text: String, firstPrefix: String, restPrefix: String) -> String {
+    static func wrap(_ text: String, firstPrefix: String, restPrefix: String, width: Int = lineWidth) -> String {
         var lines: [String] = []
         var line = firstPrefix
         var lineHasWord = false
         for word in text.split(separator: " ") {
-            if lineHasWord && line.count + 1 + word.count > lineWidth {
+            if lineHasWord && line.count + 1 + word.count > width {
                 lines.append(line)
                 line = restPrefix + word
             } else {
@@ -142,12 +142,15 @@ enum CertTextRenderer {
         return lines.map { $0 + "\n" }.joined()
     }
 
-    /// Shows control characters (a NUL inside a CN, for instance) as escapes.
+    /// Shows control characters (a NUL inside a CN, an escape sequence in a file name, C1
+    /// controls) and bidirectional overrides (which reorder what a terminal shows) as escapes.
     static func printable(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                 out += "\\x" + NumberText.hexByte(UInt8(scalar.value), uppercase: true)
+            } else if (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0x200E || scalar.value == 0x200F {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 out.unicodeScalars.append(scalar)
             }

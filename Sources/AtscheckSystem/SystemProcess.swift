@@ -14,6 +14,15 @@ public enum SystemProcess {
     /// Whether `output` is a terminal.
     public static func isTerminal(_ output: OutputDescriptor) -> Bool { isatty(output.descriptor) == 1 }
 
+    /// The width in columns of the terminal `output` is, or nil when it is not a terminal or
+    /// does not say (TIOCGWINSZ).
+    public static func terminalColumns(_ output: OutputDescriptor) -> Int? {
+        guard isTerminal(output) else { return nil }
+        var size = winsize()
+        guard ioctl(output.descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// Makes a write to a closed socket or pipe fail with EPIPE instead of killing the process.
     public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
 

@@ -22,6 +22,7 @@ struct DirectoryInputTests {
     static let plist = """
         <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>
         <key>CFBundleIdentifier</key><string>test.atscheck.archived</string><key>CFBundleExecutable</key><string>Archived</string>
+        <key>CFBundlePackageType</key><string>APPL</string>
         </dict></plist>
         """
 

@@ -1,0 +1,189 @@
+import ATSPolicy
+import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension PolicyAttribution {
+    /// The attribution of an input's files. `readFile` reads another file of a project by
+    /// input-relative path (an Info.plist or xcconfig the walk did not keep), nil when absent.
+    public static func make(_ inventory: AppInventory, isProject: Bool, readFile: @escaping (String) -> Data? = { _ in nil }) -> PolicyAttribution {
+        isProject ? project(inventory, readFile: readFile) : archive(inventory)
+    }
+
+    /// An .ipa or a bundle directory: each app and extension bundle, files to the innermost.
+    static func archive(_ inventory: AppInventory) -> PolicyAttribution {
+        let bundles = inventory.bundles.filter { $0.kind.setsPolicy }
+        let units = bundles.map { bundle in
+            PolicyUnit(bundle: bundle, target: nil, role: bundle.kind.rawValue, platform: nil,
+                       reason: "the \(bundle.kind == .appExtension ? "app extension" : bundle.kind.rawValue) bundle \(bundle.path)", notes: [], governsFiles: true)
+        }
+        let outermost = units.indices.min { ProjectPath.depth(units[$0].bundle.path) < ProjectPath.depth(units[$1].bundle.path) }
+        return PolicyAttribution(units: units, primary: outermost,
+                                 primaryReason: outermost.map { "files outside every bundle belong to the outermost one, \(units[$0].bundle.path)" },
+                                 setAside: [], problems: [], targets: [],
+                                 folders: units.indices.map { (units[$0].bundle.path, .unit($0)) })
+    }
+
+    /// A project directory: Xcode targets first, then the layout.
+    static func project(_ inventory: AppInventory, readFile: @escaping (String) -> Data?) -> PolicyAttribution {
+        var builder = ProjectAttributionBuilder(inventory: inventory, readFile: readFile)
+        return builder.build()
+    }
+}
+
+/// Builds a project's attribution step by step.
+struct ProjectAttributionBuilder {
+    let inventory: AppInventory
+    let readFile: (String) -> Data?
+    var units: [PolicyUnit] = []
+    var setAside: [SetAsidePolicy] = []
+    var problems: [String] = []
+    var targets: [(project: XcodeProject, target: XcodeTarget, unit: Int?)] = []
+    var folders: [(path: String, ownership: PolicyAttribution.FolderOwnership)] = []
+    /// Primary-app candidates with their rank (lower is better) and why.
+    var candidates: [(unit: Int, rank: [Int], why: String)] = []
+
+    init(inventory: AppInventory, readFile: @escaping (String) -> Data?) {
+        self.inventory = inventory
+        self.readFile = readFile
+    }
+
+    mutating func build() -> PolicyAttribution {
+        let projects = readProjects()
+        for project in projects {
+            for target in project.targets { addTarget(target, of: project) }
+        }
+        let usedPlists = Set(projects.flatMap { $0.targets.flatMap { Array($0.infoPlistFiles.values) + ($0.infoPlistFile.map { [$0] } ?? []) } })
+        let nativeApp = units.contains { $0.role == "app" && $0.platform == nil }
+        for bundle in inventory.bundles {
+            switch bundle.kind {
+            case .projectTarget:
+                guard !usedPlists.contains(bundle.policyFile) else { continue }
+                if let project = projects.first(where: { ProjectPath.isInside(bundle.policyFile, $0.sourceRoot) }) {
+                    setAside.append(SetAsidePolicy(path: bundle.policyFile, reason: "no target of \(project.path) uses it as its Info.plist"))
+                } else {
+                    addLayoutPlist(bundle)
+                }
+            case .expo, .cordova:
+                addConfiguration(bundle, superseded: nativeApp)
+            case .app, .appExtension, .framework, .resourceBundle:
+                continue
+            }
+        }
+        let primary = candidates.min { $0.rank.lexicographicallyPrecedes($1.rank) }
+        return PolicyAttribution(units: units, primary: primary?.unit, primaryReason: primary?.why, setAside: setAside,
+                                 problems: problems, targets: targets, folders: folders)
+    }
+
+    /// Every `*.xcodeproj/project.pbxproj` the walk kept, read.
+    mutating func readProjects() -> [XcodeProject] {
+        inventory.xcodeProjectFiles.compactMap { file in
+            let projectPath = ProjectPath.parent(file.path)
+            do throws(XcodeProjectError) {
+                let project = try XcodeProject.read(pbxproj: file.bytes, projectPath: projectPath, readFile: readFile)
+                problems += project.problems.map { "\(projectPath): \($0)" }
+                return project
+            } catch {
+                problems.append("\(projectPath): not read: \(error.description); its Info.plists are classified by what they hold")
+                return nil
+            }
+        }
+    }
+
+    /// A target that sets policy becomes a unit; every target is kept for file ownership.
+    mutating func addTarget(_ target: XcodeTarget, of project: XcodeProject) {
+        let setsPolicy: Bool
+        switch target.kind {
+        case .app, .appExtension, .watchApp, .watchExtension, .appClip: setsPolicy = true
+        default: setsPolicy = false
+        }
+        guard setsPolicy else {
+            targets.append((project, target, nil))
+            return
+        }
+        let policy = TargetPolicy(target: target, project: project, inventory: inventory, readFile: readFile)
+        let platform = Self.platform(of: target.platforms)
+        let index = units.count
+        units.append(PolicyUnit(bundle: policy.bundle, target: target.name, role: target.kind.rawValue, platform: platform,
+                                reason: policy.reason, notes: policy.notes, governsFiles: true))
+        targets.append((project, target, index))
+        if target.kind == .app {
+            let projectName = PathText.lastComponent(project.path).replacingEvery(".xcodeproj", with: "")
+            let rank = [platform == nil ? 0 : 1, target.name == projectName || target.productName == projectName ? 0 : 1,
+                        ProjectPath.depth(project.path), index]
+            candidates.append((index, rank, "the \(platform == nil ? "iOS " : "")app target \(target.name) of \(project.path)"
+                                + (rank[1] == 0 ? ", named after its project" : "")))
+        }
+    }
+
+    /// iOS (nil) when the target builds for iOS or iPadOS (Mac Catalyst included) or says
+    /// nothing; otherwise the platform it builds for.
+    static func platform(of platforms: Set<XcodePlatform>) -> TargetOS.Platform? {
+        if platforms.isEmpty || platforms.contains(.iOS) || platforms.contains(.macCatalyst) { return nil }
+        if platforms.contains(.macOS) { return .macOS }
+        if platforms.contains(.watchOS) { return .watchOS }
+        if platforms.contains(.tvOS) { return .tvOS }
+        if platforms.contains(.visionOS) { return .visionOS }
+        return nil
+    }
+
+    /// An Info.plist outside every Xcode project: what it holds says what it is.
+    mutating func addLayoutPlist(_ bundle: AppBundle) {
+        let root = (try? bundle.document.get())?.root.value
+        let role = InfoPlistRole.of(path: bundle.policyFile, root: root)
+        let folder = ProjectPath.parent(bundle.policyFile)
+        switch role {
+        case .notInfoPlist(let reason):
+            setAside.append(SetAsidePolicy(path: bundle.policyFile, reason: reason))
+        case .framework:
+            setAside.append(SetAsidePolicy(path: bundle.policyFile, reason: "a framework's or resource bundle's Info.plist (CFBundlePackageType): its code runs under the app's policy"))
+            folders.append((folder, .primary))
+        case .tests:
+            setAside.append(SetAsidePolicy(path: bundle.policyFile, reason: "a test bundle's Info.plist: its files are not judged"))
+            folders.append((folder, .notJudged("a file of the test bundle in \(folder)")))
+        case .app, .appExtension:
+            let index = units.count
+            let roleName = role == .app ? "app" : "extension"
+            var notes: [String] = []
+            var unitBundle = bundle
+            if let bytes = bundle.policyBytes, InfoPlistPreprocessor.hasDirectives(bytes) {
+                unitBundle = bundle.replacingDocument(.failure(PlistReadError("the Info.plist is preprocessed (it has #if lines) and no Xcode project in the tree gives its INFOPLIST_PREPROCESSOR_DEFINITIONS")))
+                notes.append("preprocessed Info.plist whose definitions are unknown: its policy cannot be told")
+            }
+            let packageType = (root?.entry("CFBundlePackageType")).flatMap { entry -> String? in
+                if case .string(let text) = entry.node.value { return text }
+                return nil
+            }
+            units.append(PolicyUnit(bundle: unitBundle, target: nil, role: roleName, platform: nil,
+                                    reason: "no Xcode project names it; " + (role == .appExtension ? "NSExtension makes it an app extension's" : "\(packageType.map { "CFBundlePackageType \($0)" } ?? "no CFBundlePackageType") and app keys make it an app's")
+                                        + " Info.plist, governing \(folder.isEmpty ? "the input" : folder + "/")",
+                                    notes: notes, governsFiles: true))
+            folders.append((folder, .unit(index)))
+            if role == .app {
+                // React Native's ios/<Name>/Info.plist beside ios/<Name>.xcodeproj, Flutter's ios/Runner/Info.plist.
+                let projectNames = Set(inventory.xcodeProjectFiles.map { PathText.lastComponent(ProjectPath.parent($0.path)).replacingEvery(".xcodeproj", with: "") })
+                let named = folder.split(separator: "/").contains { $0 == "Runner" || projectNames.contains(String($0)) }
+                candidates.append((index, [0, named ? 0 : 1, ProjectPath.depth(folder), index],
+                                   "the app Info.plist \(bundle.policyFile)" + (named ? ", in a folder named after the project" : "")))
+            }
+        }
+    }
+
+    /// An Expo or Cordova configuration.
+    mutating func addConfiguration(_ bundle: AppBundle, superseded: Bool) {
+        let index = units.count
+        let name = bundle.kind == .expo ? "Expo" : "Cordova"
+        let notes = superseded
+            ? ["the tree holds the native iOS project generated from it: that project's Info.plist is what ships, and its files are judged under it; this configuration is linted only"]
+            : []
+        units.append(PolicyUnit(bundle: bundle, target: nil, role: bundle.kind.rawValue, platform: nil,
+                                reason: "the \(name) configuration \(bundle.policyFile)" + (bundle.kind == .expo ? " (expo.ios.infoPlist)" : " (what cordova-ios writes into the app's Info.plist)"),
+                                notes: notes, governsFiles: !superseded))
+        guard !superseded else { return }
+        folders.append((bundle.path, .unit(index)))
+        candidates.append((index, [1, 0, ProjectPath.depth(bundle.path), index], "the \(name) configuration \(bundle.policyFile)"))
+    }
+}
