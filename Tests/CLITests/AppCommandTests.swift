@@ -23,7 +23,7 @@ struct AppCommandTests {
         let result = try ProcessRunner.atscheck(["app", Self.fixtures + "Synthetic.ipa", "--offline", "--format", "json"])
         #expect(result.status == 1, "\(result.stderr)")
         let document = try result.json()
-        #expect(Set(document.keys) == ["schemaVersion", "input", "kind", "offline", "bundles", "problems", "failure", "summary"])
+        #expect(Set(document.keys) == ["schemaVersion", "input", "kind", "offline", "bundles", "problems", "failure", "attribution", "notJudged", "summary"])
         let summary = try #require(document["summary"] as? [String: Any])
         #expect(summary["bundles"] as? Int == 2 && summary["blocked"] as? Int == 6 && summary["allowed"] as? Int == 1)
         #expect(summary["filtered"] as? Int == 4)
@@ -51,16 +51,20 @@ struct AppCommandTests {
         #expect(share["schemaVersion"] as? Int == 1)
     }
 
-    @Test("text: grouped by bundle, lint first, then blocked, unknown, allowed")
+    @Test("text: grouped by bundle, lint first, then blocked by host, unknown counted offline, allowed; 80 columns when not a terminal")
     func text() throws {
         let result = try ProcessRunner.atscheck(["app", Self.fixtures + "Synthetic.ipa", "--offline"])
         #expect(result.status == 1)
         let text = result.stdout
-        let order = ["Payload/Synthetic.app — app", "  lint:", "  blocked (", "  unknown (", "  allowed (", "Payload/Synthetic.app/PlugIns/Share.appex — extension"]
+        let order = ["Payload/Synthetic.app — app", "  lint:", "  blocked: ", "  unknown: ", "  allowed (", "Payload/Synthetic.app/PlugIns/Share.appex — extension"]
         let positions = order.compactMap { text.range(of: $0)?.lowerBound }
         #expect(positions.count == order.count && positions == positions.sorted(), "\(text)")
-        #expect(text.contains("found: Payload/Synthetic.app/index.html:6"))
-        #expect(text.contains("its NSAppTransportSecurity is ignored (frameworks set no policy)"))
+        #expect(text.contains("Payload/Synthetic.app/index.html:6"))
+        let unwrapped = text.replacingOccurrences(of: "\n    ", with: " ")
+        #expect(unwrapped.contains("https:// URLs on 6 hosts not probed (--probe judges them, --all lists them)"), "\(unwrapped)")
+        let long = result.stdoutLines.filter { $0.count > 80 && $0.trimmingCharacters(in: .whitespaces).contains(" ") }
+        #expect(long.isEmpty, "only a word longer than a line makes a line longer than 80 columns: \(long)")
+        #expect(unwrapped.contains("its NSAppTransportSecurity is ignored (frameworks set no policy)"))
     }
 
     @Test("unreadable inputs: one line on stderr, exit 2, never a crash", arguments: ["notzip.ipa", "truncated.ipa", "missing.ipa"])
@@ -129,10 +133,11 @@ struct AppCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appendingPathComponent("ios/Runner"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("lib"), withIntermediateDirectories: true)
-        try #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>CFBundleIdentifier</key><string>test.flutter</string></dict></plist>"#
+        try #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>CFBundleIdentifier</key><string>test.flutter</string><key>LSRequiresIPhoneOS</key><true/></dict></plist>"#
             .write(to: root.appendingPathComponent("ios/Runner/Info.plist"), atomically: true, encoding: .utf8)
-        try "import 'package:http/http.dart';\nfinal api = Uri.parse('http://api.atscheck.test/v1');\n"
-            .write(to: root.appendingPathComponent("lib/main.dart"), atomically: true, encoding: .utf8)
+        // Swift in the Runner (a platform channel), which goes through URLSession; Dart's own HTTP does not.
+        try "import Flutter\nlet api = URL(string: \"http://api.atscheck.test/v1\")\n"
+            .write(to: root.appendingPathComponent("ios/Runner/AppDelegate.swift"), atomically: true, encoding: .utf8)
         let result = try ProcessRunner.atscheck(["app", root.path, "--offline", "--format", "sarif"])
         #expect(result.status == 1, "\(result.stderr)")
         let run = try #require((try result.json()["runs"] as? [[String: Any]])?.first)
@@ -144,12 +149,39 @@ struct AppCommandTests {
             return (uri, line)
         }
         let blocked = try #require(results.first { $0["ruleId"] as? String == "insecure-http" })
-        #expect(location(blocked)?.uri.hasSuffix("lib/main.dart") == true && location(blocked)?.line == 2, "\(blocked)")
+        #expect(location(blocked)?.uri.hasSuffix("ios/Runner/AppDelegate.swift") == true && location(blocked)?.line == 2, "\(blocked)")
         #expect(blocked["level"] as? String == "error")
         let notice = try #require(results.first { $0["ruleId"] as? String == "no-ats-configuration" })
         #expect(location(notice)?.uri.hasSuffix("ios/Runner/Info.plist") == true)
         let rules = ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]] ?? []
         #expect(rules.contains { $0["id"] as? String == "insecure-http" })
+    }
+
+    @Test("a project with no app target, bundle, Expo or Cordova configuration: exit 2 with what to do; app.config.js is named")
+    func noApp() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-noapp-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("src"), withIntermediateDirectories: true)
+        try "fetch('http://a.atscheck.test/')\n".write(to: root.appendingPathComponent("src/index.js"), atomically: true, encoding: .utf8)
+        let empty = try ProcessRunner.atscheck(["app", root.path])
+        #expect(empty.status == 2 && empty.stderr.contains("no app or app extension bundle, Xcode app target, Expo app.json or Cordova config.xml found"), "\(empty.stderr)")
+        try "export default { ios: { infoPlist: {} } };\n".write(to: root.appendingPathComponent("app.config.js"), atomically: true, encoding: .utf8)
+        let expo = try ProcessRunner.atscheck(["app", root.path])
+        #expect(expo.status == 2 && expo.stderr.contains("app.config.js is code") && expo.stderr.contains("npx expo config --json"), "\(expo.stderr)")
+        let both = try ProcessRunner.atscheck(["app", root.path, "--offline", "--probe"])
+        #expect(both.status == 2 && both.stderr.contains("contradict"))
+    }
+
+    @Test("--only blocked: the text and the JSON keep the blocked URLs, the summary still counts them all")
+    func only() throws {
+        let result = try ProcessRunner.atscheck(["app", Self.fixtures + "Synthetic.ipa", "--offline", "--only", "blocked", "--format", "json"])
+        #expect(result.status == 1)
+        let document = try result.json()
+        let verdicts = Set(((document["bundles"] as? [[String: Any]]) ?? []).flatMap { ($0["endpoints"] as? [[String: Any]] ?? []).compactMap { $0["verdict"] as? String } })
+        #expect(verdicts == ["blocked"])
+        #expect((document["summary"] as? [String: Any])?["allowed"] as? Int == 1)
+        let text = try ProcessRunner.atscheck(["app", Self.fixtures + "Synthetic.ipa", "--offline", "--only", "blocked"])
+        #expect(text.stdout.contains("  blocked: ") && !text.stdout.contains("  allowed (") && !text.stdout.contains("  unknown: "), "\(text.stdout)")
     }
 
     @Test("lint takes an .ipa (each bundle's Info.plist), a directory with nothing to lint (exit 2) and - for stdin")
