@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "ATSReport", targets: ["ATSReport"]),
         .library(name: "ATSScan", targets: ["ATSScan"]),
         .library(name: "ATSApp", targets: ["ATSApp"]),
+        .library(name: "ATSYAML", targets: ["ATSYAML"]),
     ],
     targets: [
         .systemLibrary(
@@ -47,10 +48,17 @@ let package = Package(
         ),
         // Event-driven XML parsing over libxml2's SAX interface, as Foundation's XMLParser drove it.
         .target(name: "ATSXML", dependencies: ["CLibXML2"]),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        // Bounded YAML value trees over libyaml's event parser (pubspec.yaml): size, depth, node and alias caps.
+        .target(name: "ATSYAML", dependencies: ["CYAML"]),
         // Streaming, bounded reads of zip archives (.ipa) over libzip; nothing is extracted.
         .target(name: "ATSArchive", dependencies: ["CZip", "AtscheckSystem"]),
         // atscheck app: the bundles of an .ipa, .app or .xcarchive, their policies, the URLs found in them, judged.
-        .target(name: "ATSApp", dependencies: ["CICUShims", "ATSArchive", "ATSXML", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem", "ATSJSON"]),
+        .target(name: "ATSApp", dependencies: ["CICUShims", "ATSArchive", "ATSXML", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem", "ATSJSON", "ATSYAML"]),
         // The system layer: bounded reads of regular files, standard streams, locks and threads,
         // and the few text helpers that stand in for classic Foundation.
         .target(name: "AtscheckSystem"),
@@ -89,6 +97,7 @@ let package = Package(
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ATSXMLTests", dependencies: ["ATSXML"]),
         .testTarget(name: "ATSJSONTests", dependencies: ["ATSJSON"]),
+        .testTarget(name: "ATSYAMLTests", dependencies: ["ATSYAML"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy", "ATSPolicyFoundation", "ATSJSON", "AtscheckTestSupport"]),
         .testTarget(name: "ATSLintTests", dependencies: ["ATSLint", "ATSPolicy", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProbeTests", dependencies: ["ATSProbe", "ATSLab", "ATSSocket", "ATSCertificates", "AtscheckTestSupport"]),

@@ -28,7 +28,7 @@ root="$(cd "$here/.." && pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ "${#targets[@]}" -gt 0 ] || targets=(FuzzPlist FuzzCertificates FuzzProxyHead FuzzPins FuzzPublicSuffix FuzzTransparency FuzzScanInput FuzzAppArchive)
+[ "${#targets[@]}" -gt 0 ] || targets=(FuzzPlist FuzzCertificates FuzzProxyHead FuzzPins FuzzPublicSuffix FuzzTransparency FuzzScanInput FuzzAppArchive FuzzYAML)
 artifacts="${FUZZ_ARTIFACTS:-$here/artifacts}"
 mkdir -p "$artifacts"
 
@@ -56,6 +56,7 @@ seeds() {
         FuzzTransparency) echo "$root/TestCerts" ;;
         FuzzScanInput) echo "$root/Tests/ATSScanTests/Fixtures" ;;
         FuzzAppArchive) echo "$root/Tests/ATSAppTests/Fixtures $root/Tests/ATSAppTests/Fixtures/cordova" ;;
+        FuzzYAML) echo "" ;;
     esac
 }
 

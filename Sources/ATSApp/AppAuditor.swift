@@ -61,6 +61,18 @@ public struct AuditedEndpoint: Sendable {
     public let error: String?
     /// Why its verdict is unknown without a probe: the bundle's policy could not be read.
     public var unknown: String? = nil
+    /// Why ATS does not govern it: every place it was found loads outside the URL Loading
+    /// System (Dart's own HTTP client).
+    public var outsideATS: String? = nil
+}
+
+/// A URL found in one policy's files: where, and the context its places load it in (nil when
+/// every place loads it outside ATS, with why).
+struct FoundLoad {
+    let url: String
+    let places: [FoundAt]
+    let context: LoadContext?
+    let outsideATS: String?
 }
 
 /// A bundle that sets policy, its lint findings, and every URL found in it and in its frameworks.
@@ -98,14 +110,17 @@ public struct AppAudit: Sendable {
 /// (``PolicyAttribution``), with the context its places imply, through the scan engine (one
 /// probe per endpoint per bundle) or, offline, the policy alone.
 public enum AppAuditor {
-    /// Media file extensions: a URL ending in one is loaded as media (AVFoundation). Not `ts`:
-    /// a `.ts` URL in code is far more often TypeScript than an MPEG-TS segment, which playlists name.
-    static let mediaExtensions: Set<String> = ["mp4", "m4v", "mov", "m3u8", "mp3", "m4a", "aac", "wav", "webm", "mpd"]
-
     public static func audit(_ inventory: AppInventory, files: AppFiles, checker: ATSChecker, options: AppAuditOptions) -> AppAudit {
         let attribution = PolicyAttribution.make(inventory, isProject: files.isProject, readFile: files.readProjectFile)
         var ownership: [String: FileOwnership] = [:]
-        var perUnit = Array(repeating: [(url: String, places: [FoundAt], web: Bool)](), count: attribution.units.count)
+        var perUnit = Array(repeating: [FoundLoad](), count: attribution.units.count)
+        var routes: [String: LoadRoute] = [:]
+        func route(_ file: String) -> LoadRoute {
+            if let known = routes[file] { return known }
+            let found = inventory.loadRoute(forFile: file, isProject: files.isProject) ?? .urlLoadingSystem
+            routes[file] = found
+            return found
+        }
         var notJudged: [String: Int] = [:]
         for found in inventory.urls {
             var byUnit: [Int: [FoundAt]] = [:]
@@ -120,8 +135,7 @@ public enum AppAuditor {
                 }
             }
             for (unit, places) in byUnit {
-                let web = places.contains { FileRole.isWebContent($0.file, project: files.isProject) }
-                perUnit[unit].append((found.url, places, web))
+                perUnit[unit].append(load(found.url, places, route: route))
             }
         }
         let targets = attribution.units.map { unit -> ResolutionOptions in
@@ -145,9 +159,10 @@ public enum AppAuditor {
                 endpoints = run(plan, checker: checker, options: options)
             case (.failure(let error), _):
                 document = nil
-                endpoints = perUnit[index].map { url, places, web in
-                    AuditedEndpoint(url: url, context: context(url: url, web: web), places: places, filtered: nil, verdict: nil, error: nil,
-                                    unknown: "the policy of \(bundle.policyFile) cannot be told: \(error.message)")
+                endpoints = perUnit[index].map { load in
+                    AuditedEndpoint(url: load.url, context: load.context ?? .urlSession, places: load.places, filtered: nil, verdict: nil, error: nil,
+                                    unknown: load.outsideATS == nil ? "the policy of \(bundle.policyFile) cannot be told: \(error.message)" : nil,
+                                    outsideATS: load.outsideATS)
                 }
             case (.success(let read), nil):
                 document = read
@@ -164,11 +179,17 @@ public enum AppAuditor {
         return AppAudit(path: files.path, kind: files.kind, bundles: audited, walk: inventory.walk, attribution: attribution, notJudged: notJudged)
     }
 
-    static func context(url: String, web: Bool) -> LoadContext {
-        if web { return .webView }
-        let path = url.split(separator: "?").first.map(String.init) ?? url
-        let ext = PathText.pathExtension(path).lowercased()
-        return mediaExtensions.contains(ext) ? .media : .urlSession
+    /// The URL's load from its places: those outside ATS are left out, and the rest decide the
+    /// context (a web view when any place is web content).
+    static func load(_ url: String, _ places: [FoundAt], route: (String) -> LoadRoute) -> FoundLoad {
+        let routed = places.map { ($0, route($0.file)) }
+        let governed = routed.filter { if case .outsideATS = $0.1 { return false } else { return true } }
+        guard !governed.isEmpty else {
+            guard case .outsideATS(let reason)? = routed.first?.1 else { return FoundLoad(url: url, places: places, context: .urlSession, outsideATS: nil) }
+            return FoundLoad(url: url, places: places, context: nil, outsideATS: reason)
+        }
+        let web = governed.contains { $0.1 == .webContent }
+        return FoundLoad(url: url, places: governed.map(\.0), context: (web ? LoadRoute.webContent : .urlLoadingSystem).context(forURL: url), outsideATS: nil)
     }
 
     /// Why `target` is set aside under `policy`, or nil to judge it. Loopback is set aside only
@@ -196,12 +217,17 @@ public enum AppAuditor {
         }
     }
 
-    static func plan(_ urls: [(url: String, places: [FoundAt], web: Bool)], document: PlistDocument, resolution: ResolutionOptions,
+    static func plan(_ loads: [FoundLoad], document: PlistDocument, resolution: ResolutionOptions,
                      options: AppAuditOptions) -> Plan {
         var plan = Plan(document: document, resolution: resolution)
         let policy = AppTransportSecurity(document: document)
-        for (url, places, web) in urls {
-            let context = context(url: url, web: web)
+        for load in loads {
+            let (url, places) = (load.url, load.places)
+            guard let context = load.context else {
+                plan.endpoints.append(AuditedEndpoint(url: url, context: .urlSession, places: places, filtered: nil, verdict: nil, error: nil,
+                                                      outsideATS: load.outsideATS))
+                continue
+            }
             guard let parsed = CheckTarget.parse(url) else {
                 // Not a URL (an unparsable extraction): listed, never a verdict.
                 plan.endpoints.append(AuditedEndpoint(url: url, context: context, places: places, filtered: "not-a-url", verdict: nil, error: nil))

@@ -48,6 +48,8 @@ public struct AppInventory: Sendable {
     public internal(set) var urls: [FoundURL] = []
     /// The walk's summary: entries, bytes, per-file problems, an archive-level failure.
     public internal(set) var walk = ArchiveReadSummary()
+    /// What was learnt while walking (pubspec.yaml / package.json / config.xml / capacitor config).
+    public internal(set) var traits = ProjectTraits()
 
     /// Most bytes of one text file or Info.plist kept to search (bigger ones are cut).
     public static let textBytes = 8 << 20
@@ -85,6 +87,8 @@ private final class Collector {
     private var index: [String: Int] = [:]
     private var path = ""
     private var role: FileRole?
+    /// The file declares frameworks (`ProjectTraits.isManifest`), whatever its role.
+    private var manifest = false
     private var bytes: [UInt8] = []
     private var scanner = URLScanner()
 
@@ -92,21 +96,24 @@ private final class Collector {
     func visit(_ path: String) -> ArchiveEntryConsumer? {
         finishCurrent()
         if project, ExpoConfig.codeConfigurationNames.contains(PathText.lastComponent(path)) { inventory.unevaluatedConfigurations.append(path) }
-        guard let role = FileRole.of(path, project: project) else { return nil }
+        let manifest = project && !policiesOnly && ProjectTraits.isManifest(path)
+        guard let role = FileRole.of(path, project: project) else { return manifest ? begin(path: path, role: nil, manifest: true) : nil }
         if policiesOnly, !role.isPolicySource { return nil }
-        return begin(path: path, role: role)
+        return begin(path: path, role: role, manifest: manifest)
     }
 
     /// The inventory, once the walk is over.
     func finish(_ summary: ArchiveReadSummary) -> AppInventory {
         finishCurrent()
         inventory.walk = summary
+        inventory.traits.settle()
         return inventory
     }
 
-    func begin(path: String, role: FileRole) -> ArchiveEntryConsumer {
+    func begin(path: String, role: FileRole?, manifest: Bool) -> ArchiveEntryConsumer {
         self.path = path
         self.role = role
+        self.manifest = manifest
         bytes = []
         scanner = URLScanner()
         return { [unowned self] chunk in consume(chunk) }
@@ -124,12 +131,22 @@ private final class Collector {
             bytes.append(contentsOf: chunk.prefix(max(0, AppInventory.textBytes - bytes.count)))
             return bytes.count < AppInventory.textBytes
         case nil:
-            return false
+            // A manifest no URL is searched in: one byte over the limit tells that it is too big.
+            guard manifest else { return false }
+            bytes.append(contentsOf: chunk.prefix(max(0, ProjectTraits.manifestBytes + 1 - bytes.count)))
+            return bytes.count <= ProjectTraits.manifestBytes
         }
     }
 
     func finishCurrent() {
-        guard let role else { return }
+        if manifest {
+            manifest = false
+            inventory.traits.record(manifest: path, bytes: bytes)
+        }
+        guard let role else {
+            bytes = []
+            return
+        }
         self.role = nil
         switch role {
         case .infoPlist:

@@ -100,6 +100,9 @@ public struct AppReport: Codable, Sendable {
         @EncodesNil public var error: String?
         /// True when the verdict is unknown because the bundle's policy could not be read.
         public var policyUnknown: Bool
+        /// Why ATS does not govern this URL (`verdict` is `outside-ats`): every place it was found
+        /// loads it outside the URL Loading System (Dart's own HTTP client).
+        @EncodesNil public var outsideATS: String?
     }
 
     /// Counts over every bundle.
@@ -115,6 +118,8 @@ public struct AppReport: Codable, Sendable {
         public var policyUnknown = 0
         /// Places of URLs that no policy judges (test targets' files, …).
         public var notJudged = 0
+        /// URLs loaded outside the URL Loading System, so outside ATS (Dart's HTTP client).
+        public var outsideATS = 0
         public var lintErrors = 0
         public var lintWarnings = 0
     }
@@ -143,6 +148,7 @@ public struct AppReport: Codable, Sendable {
                     summary.unknown += 1
                     if endpoint.policyUnknown { summary.policyUnknown += 1 }
                 case "filtered": summary.filtered += 1
+                case "outside-ats": summary.outsideATS += 1
                 default: summary.errors += 1
                 }
             }
@@ -187,7 +193,12 @@ extension AppReport.EndpointReport {
         filtered = endpoint.filtered
         error = endpoint.error
         policyUnknown = endpoint.unknown != nil
-        if let unknown = endpoint.unknown {
+        outsideATS = endpoint.outsideATS
+        if let reason = endpoint.outsideATS {
+            verdict = "outside-ats"
+            reasons = []
+            notes = [reason]
+        } else if let unknown = endpoint.unknown {
             verdict = "unknown"
             reasons = []
             notes = [unknown]
@@ -202,8 +213,8 @@ extension AppReport.EndpointReport {
         }
     }
 
-    /// Blocked first, then unknown, allowed, errors, filtered.
+    /// Blocked first, then unknown, allowed, errors, outside ATS, filtered.
     var rank: Int {
-        ["blocked": 0, "unknown": 1, "allowed": 2, "error": 3, "filtered": 4][verdict] ?? 5
+        ["blocked": 0, "unknown": 1, "allowed": 2, "error": 3, "outside-ats": 4, "filtered": 5][verdict] ?? 6
     }
 }

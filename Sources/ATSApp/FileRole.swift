@@ -3,6 +3,8 @@ enum FileRole {
     /// A bundle's Info.plist: kept whole, it is the policy.
     case infoPlist
     /// Kept whole (small), read as text with lines: HTML, JS, JSON, CSS, XML, .strings, plists.
+    /// `webContent` is the default route of its loads; in a project, `LoadRoute.of` refines it
+    /// from what the walk learnt (Dart, Ionic/Capacitor `src/`, CapacitorHttp).
     case text(webContent: Bool)
     /// Streamed through the string extractor with offsets: executables, dylibs.
     case binary
@@ -29,9 +31,10 @@ enum FileRole {
         let dot = name.lastIndex(of: ".")
         let ext = dot.map { name[name.index(after: $0)...].lowercased() } ?? ""
         let underWWW = path.hasPrefix("www/") || path.contains("/www/")
+        // Scripts, TypeScript (`ts`, `mts`, `cts`) among them: code, never media.
+        if LoadRoute.scriptExtensions.contains(ext) { return .text(webContent: !project || underWWW) }
         switch ext {
         case "html", "htm": return .text(webContent: true)
-        case "js", "mjs", "ts", "tsx", "jsx", "vue": return .text(webContent: !project || underWWW)
         case "json", "css", "xml", "strings", "stringsdict", "plist", "txt", "conf", "cfg", "jsbundle": return .text(webContent: false)
         // Sources only in projects (a framework's Headers/*.h in a bundle are not code it runs).
         case "swift", "m", "mm", "h", "c", "cc", "cpp", "kt", "java", "dart": return project ? .text(webContent: false) : nil
@@ -49,7 +52,7 @@ enum FileRole {
     }
 
     /// HTML or JavaScript, or a Cordova config.xml (its origins are the web view's): what a
-    /// web view loads.
+    /// web view loads. Without the project's traits: `AppInventory.loadRoute` knows more.
     static func isWebContent(_ path: String, project: Bool) -> Bool {
         switch of(path, project: project) {
         case .text(let web)?: return web

@@ -1,0 +1,92 @@
+/// What the walk learnt about the project's frameworks, per directory that declares them
+/// (`pubspec.yaml`, `package.json`, a Cordova `config.xml`, `ionic.config.json`, a Capacitor
+/// configuration), and so how the loads written in its files reach the network (`LoadRoute`).
+///
+/// Gathered during the walk (files come in byte order of names: `lib/` before `pubspec.yaml`),
+/// used after it.
+public struct ProjectTraits: Sendable {
+    /// A framework a directory declares.
+    public enum Framework: String, Sendable, Codable, CaseIterable, Comparable {
+        /// A Dart package (`pubspec.yaml` without `flutter` among its dependencies).
+        case dart
+        case flutter
+        case reactNative = "react-native"
+        case expo
+        case cordova
+        case ionic
+        case capacitor
+
+        public static func < (lhs: Framework, rhs: Framework) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// What one directory declares.
+    public struct Declaration: Sendable {
+        public internal(set) var frameworks: Set<Framework> = []
+        /// The files that said so, input-relative.
+        public internal(set) var sources: [String] = []
+        /// Packages and plugins that change or qualify the route of loads (`cupertino_http`,
+        /// `webview_flutter`, `cordova-plugin-advanced-http`...), from `pubspec.yaml`'s
+        /// `dependencies`, `package.json`'s `dependencies` and `config.xml`'s `<plugin>`s.
+        public internal(set) var routePackages: Set<String> = []
+        /// `plugins.CapacitorHttp.enabled` of a `capacitor.config.json`: nil when no JSON
+        /// configuration was read.
+        public internal(set) var capacitorHTTP: Bool?
+        /// A `capacitor.config.ts` or `.js` was found (code: not evaluated).
+        public internal(set) var capacitorCodeConfig: String?
+        /// config.xml's `<preference name="InterceptRemoteRequests">` value.
+        public internal(set) var interceptRemoteRequests: String?
+        /// Why a declaring file could not be read, when one could not.
+        public internal(set) var problems: [String] = []
+
+        /// Cordova, Ionic or Capacitor: an app whose code runs in a web view.
+        public var isWebContentProject: Bool { !frameworks.isDisjoint(with: [.cordova, .ionic, .capacitor]) }
+        /// A JavaScript framework (its scripts' route is decided by this directory).
+        var isScriptProject: Bool { !frameworks.isDisjoint(with: [.reactNative, .expo, .cordova, .ionic, .capacitor]) }
+        /// A Dart package or Flutter app (its Dart files' route is decided by this directory).
+        var isDartPackage: Bool { !frameworks.isDisjoint(with: [.dart, .flutter]) }
+    }
+
+    /// Declarations by directory, input-relative (`""` for the input itself).
+    public internal(set) var declarations: [String: Declaration] = [:]
+    /// What a reader should know about routes, one sentence each, in directory order.
+    public internal(set) var notes: [String] = []
+
+    /// Most bytes of one manifest read (a bigger one is reported, not read).
+    public static let manifestBytes = 1 << 20
+
+    /// The nearest declaration around `file` (its own directory first) that `matches`.
+    func nearest(around file: String, where matches: (Declaration) -> Bool) -> (directory: String, declaration: Declaration)? {
+        var directory = Substring(file)
+        while let slash = directory.lastIndex(of: "/") {
+            directory = directory[..<slash]
+            if let found = declarations[String(directory)], matches(found) { return (String(directory), found) }
+        }
+        if let root = declarations[""], matches(root) { return ("", root) }
+        return nil
+    }
+
+    /// A Dart file's route: through URLSession when its package depends on cupertino_http,
+    /// outside ATS otherwise (dart:io).
+    func dartRoute(forFile file: String) -> LoadRoute {
+        guard let (_, package) = nearest(around: file, where: \.isDartPackage) else {
+            return .outsideATS(reason: LoadRoute.dartOutsideATS)
+        }
+        if package.routePackages.contains("cupertino_http") { return .urlLoadingSystem }
+        if let problem = package.problems.first {
+            return .outsideATS(reason: LoadRoute.dartOutsideATS + " (\(problem): whether it depends on cupertino_http is not known)")
+        }
+        return .outsideATS(reason: LoadRoute.dartOutsideATS)
+    }
+
+    /// A script's route when a Cordova, Ionic or Capacitor project decides it (the file is under
+    /// its `www/` or `src/`); nil when the role's default stands.
+    func scriptRoute(forFile file: String) -> LoadRoute? {
+        guard let (directory, project) = nearest(around: file, where: \.isScriptProject), project.isWebContentProject else { return nil }
+        let prefix = directory.isEmpty ? "" : directory + "/"
+        guard file.hasPrefix(prefix + "www/") || file.hasPrefix(prefix + "src/") else { return nil }
+        // CapacitorHttp patches fetch and XMLHttpRequest to go through native code.
+        return project.capacitorHTTP == true ? .urlLoadingSystem : .webContent
+    }
+}
