@@ -42,6 +42,10 @@ struct XcodeGroupPaths {
                 resolved = XcodePath.join(base, path)
                 if resolved == nil { outside.append(path) }
             }
+            if let path = resolved, path.utf8.count > XcodePath.maximumLength {
+                table.report("groups nest deeper than a path of \(XcodePath.maximumLength) bytes; what lies deeper is not read")
+                continue
+            }
             if let resolved { paths[id] = resolved }
             switch object.isa {
             case "PBXFileSystemSynchronizedRootGroup":
@@ -54,7 +58,7 @@ struct XcodeGroupPaths {
             }
         }
         if let first = outside.first {
-            table.report("\(outside.count) reference\(outside.count == 1 ? "" : "s") lead outside the input and are not read (first: \(first))")
+            table.report(outside.count == 1 ? "reference \(first) leads outside the input and is not read" : "\(outside.count) references lead outside the input and are not read (first: \(first))")
         }
     }
 

@@ -39,7 +39,7 @@ struct XcodeMembership {
         productOwners = owners
         for group in groups.synchronizedGroups {
             for exceptionID in table.objects[group]?.strings("exceptions") ?? [] {
-                guard table.step(), let exception = table.object(exceptionID, for: "synchronized folder \(group)'s exceptions") else { continue }
+                guard table.step(), let exception = table.object(exceptionID, for: "synchronized folder \(group)'s exception list") else { continue }
                 let entries = exception.strings("membershipExceptions")
                 switch exception.isa {
                 case "PBXFileSystemSynchronizedBuildFileExceptionSet":
@@ -59,7 +59,7 @@ struct XcodeMembership {
     func members(of id: String, _ object: PBXObject, name: String) -> Members {
         var members = Members()
         for phaseID in object.strings("buildPhases") {
-            guard table.step(), let phase = table.object(phaseID, for: "target \(name)'s build phases"),
+            guard table.step(), let phase = table.object(phaseID, for: "target \(name)'s build phase list"),
                   let isa = phase.isa, Self.filePhases.contains(isa) else { continue }
             for buildFileID in phase.strings("files") {
                 guard table.step(), let buildFile = table.object(buildFileID, expected: ["PBXBuildFile"], for: "target \(name)'s \(isa)"),
@@ -69,7 +69,7 @@ struct XcodeMembership {
         }
         let synchronized = object.strings("fileSystemSynchronizedGroups")
         for group in synchronized {
-            guard table.object(group, expected: ["PBXFileSystemSynchronizedRootGroup"], for: "target \(name)'s synchronized folders") != nil else { continue }
+            guard table.object(group, expected: ["PBXFileSystemSynchronizedRootGroup"], for: "target \(name)'s synchronized folder list") != nil else { continue }
             guard let path = groups.path(group) else {
                 table.report("target \(name): synchronized folder \(group) is not a folder of the input")
                 continue
@@ -104,9 +104,15 @@ struct XcodeMembership {
             return
         }
         guard let reference = table.object(id, expected: XcodeGroupPaths.referenceClasses, for: "a build file of target \(target)") else { return }
-        if reference.isa == "PBXVariantGroup" {
+        switch reference.isa {
+        case "PBXVariantGroup":
             members.files += reference.strings("children").compactMap(groups.path)
             return
+        case "PBXGroup":
+            // Not something a build phase can hold; Xcode never writes it.
+            return
+        default:
+            break
         }
         guard let path = groups.path(id) else {
             let tree = reference.string("sourceTree") ?? "<group>"

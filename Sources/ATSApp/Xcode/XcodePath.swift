@@ -1,12 +1,28 @@
 /// Input-relative paths as the Xcode reader builds them: slash-separated, no leading slash,
 /// `""` for the input's root.
 enum XcodePath {
-    /// `relative` under `base`, with `.` and `..` applied; nil when the result would leave the
-    /// input's root (too many `..`, or an absolute path, which names another machine's disk).
+    /// Longest path kept (a longer one comes only from a hostile project: groups nested
+    /// thousands deep).
+    static let maximumLength = 4096
+
+    /// `relative` under `base` (itself normalised), with `.` and `..` applied; nil when the
+    /// result would leave the input's root (too many `..`, or an absolute path, which names
+    /// another machine's disk). Costs the length of the result, not of repeated normalising.
     static func join(_ base: String, _ relative: String) -> String? {
         if relative.hasPrefix("/") { return nil }
-        if base.isEmpty { return normalize(relative) }
-        return normalize(base + "/" + relative)
+        var result = base
+        for component in relative.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..":
+                guard !result.isEmpty else { return nil }
+                result = parent(result)
+            default:
+                if !result.isEmpty { result += "/" }
+                result += component
+            }
+        }
+        return result
     }
 
     /// `path` with `.` and empty components dropped and `..` applied; nil when it leaves the root.

@@ -87,7 +87,7 @@ struct XcodeProjectReader {
     /// proxy's `remoteInfo` (a target of another project).
     private static func dependencies(_ object: PBXObject, table: PBXObjectTable, target: String) -> [String] {
         object.strings("dependencies").compactMap { id in
-            guard table.step(), let dependency = table.object(id, expected: ["PBXTargetDependency"], for: "target \(target)'s dependencies") else { return nil }
+            guard table.step(), let dependency = table.object(id, expected: ["PBXTargetDependency"], for: "target \(target)'s dependency list") else { return nil }
             if let other = table.optionalObject(dependency.string("target")), let name = other.string("name") { return name }
             return table.optionalObject(dependency.string("targetProxy"))?.string("remoteInfo")
         }
