@@ -1,0 +1,144 @@
+/// One native target of an Xcode project: what it builds, which Info.plist it uses, and which
+/// files of the input it builds.
+public struct XcodeTarget: Sendable {
+    /// What a target's product is, from its product type.
+    public enum Kind: String, Sendable, Codable {
+        case app, appExtension = "extension", framework, library, unitTests = "unit-tests", uiTests = "ui-tests",
+             watchApp = "watch-app", watchExtension = "watch-extension", appClip = "app-clip", bundle, tool, other
+
+        /// The kind of `com.apple.product-type.<productType>`.
+        public init(productType: String) {
+            let prefix = "com.apple.product-type."
+            let type = productType.hasPrefix(prefix) ? String(productType.dropFirst(prefix.count)) : productType
+            switch type {
+            case "application", "application.messages": self = .app
+            case "application.on-demand-install-capable": self = .appClip
+            case "application.watchapp", "application.watchapp2", "application.watchapp2-container": self = .watchApp
+            case "watchkit-extension", "watchkit2-extension": self = .watchExtension
+            case "framework", "framework.static": self = .framework
+            case "library.static", "library.dynamic": self = .library
+            case "bundle.unit-test", "bundle.ocunit-test": self = .unitTests
+            case "bundle.ui-testing": self = .uiTests
+            case "bundle": self = .bundle
+            case "tool": self = .tool
+            case _ where type.hasPrefix("app-extension") || type.hasPrefix("extensionkit-extension"): self = .appExtension
+            default: self = .other
+            }
+        }
+    }
+
+    /// The target's name.
+    public let name: String
+    /// `com.apple.product-type.application`, ...
+    public let productType: String
+    /// What the product is.
+    public let kind: Kind
+    /// SDKROOT / SUPPORTED_PLATFORMS / SUPPORTS_MACCATALYST as the platforms the target builds for.
+    public let platforms: Set<XcodePlatform>
+    /// The configuration whose settings are reported: `Release` when there is one, else the
+    /// project's defaultConfigurationName, else the first.
+    public let configuration: String
+    /// INFOPLIST_FILE of `configuration`, input-relative and normalised (`$(SRCROOT)/`,
+    /// `$(PROJECT_DIR)/`, `${SRCROOT}`, `$(TARGET_NAME)`, `$(PRODUCT_NAME)` … expanded; a path
+    /// that stays relative is relative to sourceRoot); nil when not set, or when it could not
+    /// be resolved (then `unresolvedSettings` holds it and `problems` says why).
+    public let infoPlistFile: String?
+    /// INFOPLIST_FILE of every configuration, when set (input-relative).
+    public let infoPlistFiles: [String: String]
+    /// GENERATE_INFOPLIST_FILE = YES.
+    public let generatesInfoPlist: Bool
+    /// `INFOPLIST_KEY_<Key>` settings as Info.plist keys (`NSAppTransportSecurity` cannot be set
+    /// this way, but keys such as `CFBundleDisplayName` can), values as written after expansion
+    /// (a reference that cannot be expanded is left as written).
+    public let infoPlistKeys: [String: String]
+    /// INFOPLIST_PREPROCESS = YES.
+    public let preprocessesInfoPlist: Bool
+    /// INFOPLIST_PREPROCESSOR_DEFINITIONS, each `NAME` or `NAME=VALUE` ($(inherited) dropped).
+    public let preprocessorDefinitions: [String]
+    /// INFOPLIST_PREFIX_HEADER, input-relative, when set.
+    public let preprocessorPrefixHeader: String?
+    /// PRODUCT_NAME after expansion (defaults to the target name; when it cannot be expanded,
+    /// the product file's name without its extension).
+    public let productName: String
+    /// PRODUCT_BUNDLE_IDENTIFIER after expansion; nil when not set or not resolved.
+    public let bundleIdentifier: String?
+    /// Input-relative paths of the files the target's build phases name (sources, resources,
+    /// headers, frameworks, copy-files), through groups and file references (sourceTree
+    /// `<group>`, `SOURCE_ROOT`; `<absolute>`, `BUILT_PRODUCTS_DIR`/`SDKROOT`/`DEVELOPER_DIR`
+    /// ignored), and the files of synchronized folders of other targets that the project adds
+    /// to this one by a membership exception. A folder reference (a blue folder) is listed as
+    /// the folder.
+    public let files: [String]
+    /// Localized files of other targets' synchronized folders that the project adds to this
+    /// one, with `*.lproj` for their language folder (`Shared/*.lproj/Main.strings`).
+    public let localizedFiles: [String]
+    /// Folders whose whole contents belong to the target: Xcode 16 `PBXFileSystemSynchronizedRootGroup`s
+    /// in `fileSystemSynchronizedGroups`, folder references, and folder-like file references
+    /// (bundles, asset catalogs, vendored frameworks) in its build phases; input-relative.
+    public let folders: [String]
+    /// Files inside `folders` that are NOT the target's (synchronized groups'
+    /// `PBXFileSystemSynchronizedBuildFileExceptionSet.membershipExceptions` for this target),
+    /// input-relative. A folder excludes everything in it. A localized file (`/Localized/a/b.xib`
+    /// in the project) is listed with `*.lproj` for its language folder (`Group/a/*.lproj/b.xib`).
+    public let excludedFiles: [String]
+    /// Names of the targets this one depends on (PBXTargetDependency) or embeds or links
+    /// (copy-files and frameworks phases naming another target's product).
+    public let dependencies: [String]
+    /// For test bundles: the target whose app hosts them (TEST_TARGET_NAME, or the target whose
+    /// product TEST_HOST names), when found.
+    public let hostTarget: String?
+    /// Settings atscheck reports that could not be expanded (an unknown variable or modifier),
+    /// as written: `INFOPLIST_FILE` → `$(CONFIG_DIR)/Info.plist`.
+    public let unresolvedSettings: [String: String]
+
+    private let fileSet: Set<String>
+
+    init(name: String, productType: String, platforms: Set<XcodePlatform>, configuration: String,
+         infoPlistFile: String?, infoPlistFiles: [String: String], generatesInfoPlist: Bool, infoPlistKeys: [String: String],
+         preprocessesInfoPlist: Bool, preprocessorDefinitions: [String], preprocessorPrefixHeader: String?,
+         productName: String, bundleIdentifier: String?, files: [String], localizedFiles: [String] = [], folders: [String], excludedFiles: [String],
+         dependencies: [String], hostTarget: String?, unresolvedSettings: [String: String]) {
+        self.name = name
+        self.productType = productType
+        self.kind = Kind(productType: productType)
+        self.platforms = platforms
+        self.configuration = configuration
+        self.infoPlistFile = infoPlistFile
+        self.infoPlistFiles = infoPlistFiles
+        self.generatesInfoPlist = generatesInfoPlist
+        self.infoPlistKeys = infoPlistKeys
+        self.preprocessesInfoPlist = preprocessesInfoPlist
+        self.preprocessorDefinitions = preprocessorDefinitions
+        self.preprocessorPrefixHeader = preprocessorPrefixHeader
+        self.productName = productName
+        self.bundleIdentifier = bundleIdentifier
+        self.files = files
+        self.localizedFiles = localizedFiles
+        self.folders = folders
+        self.excludedFiles = excludedFiles
+        self.dependencies = dependencies
+        self.hostTarget = hostTarget
+        self.unresolvedSettings = unresolvedSettings
+        self.fileSet = Set(files)
+    }
+
+    /// Whether `file` (input-relative) is one of `files` (or `localizedFiles`), or lies inside
+    /// one of `folders` and is not excluded.
+    public func owns(_ file: String) -> Bool {
+        if fileSet.contains(file) || localizedFiles.contains(where: { Self.excludes($0, file) }) { return true }
+        guard folders.contains(where: { XcodePath.isInside(file, $0) }) else { return false }
+        return !excludedFiles.contains { Self.excludes($0, file) }
+    }
+
+    /// Whether the listed path `excluded` covers `file`: the same path, a folder holding it, or
+    /// a localized pattern (`a/*.lproj/b.xib`) whose `*.lproj` matches one language folder.
+    static func excludes(_ excluded: String, _ file: String) -> Bool {
+        guard excluded.contains("*.lproj/") else { return XcodePath.isInside(file, excluded) }
+        let pattern = excluded.split(separator: "/", omittingEmptySubsequences: false)
+        let components = file.split(separator: "/", omittingEmptySubsequences: false)
+        guard components.count >= pattern.count else { return false }
+        return zip(pattern, components).allSatisfy { expected, actual in
+            expected == "*.lproj" ? actual.hasSuffix(".lproj") : expected == actual
+        }
+    }
+}
