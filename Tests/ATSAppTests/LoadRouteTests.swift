@@ -3,30 +3,6 @@ import ATSPolicy
 import Foundation
 import Testing
 
-/// A project tree written by a test into a temporary directory, walked as `atscheck app` walks it.
-struct ProjectTree {
-    let root: URL
-
-    init(_ files: [String: String]) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-route-\(UUID().uuidString)").appendingPathComponent("project")
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-    }
-
-    func inventory() throws -> AppInventory {
-        let files = try AppFiles(path: root.path)
-        #expect(files.isProject)
-        return try AppInventory.collect(files)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: root.deletingLastPathComponent())
-    }
-}
-
 extension LoadRoute {
     var isOutsideATS: Bool {
         if case .outsideATS = self { return true }

@@ -1,5 +1,6 @@
 import ATSApp
 import Foundation
+import Testing
 
 /// A project directory written by a test from path → text, removed when the test is done.
 struct ProjectTree {
@@ -15,7 +16,17 @@ struct ProjectTree {
         }
     }
 
+    /// A tree named `project`.
+    init(_ files: [String: String]) throws {
+        try self.init("project", files)
+    }
+
     var path: String { root.path }
+
+    /// The inventory `atscheck app` collects from the tree (a project).
+    func inventory() throws -> AppInventory {
+        try AppInventory.collect(try AppFiles(path: path))
+    }
 
     func remove() { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
 
