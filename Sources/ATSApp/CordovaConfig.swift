@@ -65,6 +65,25 @@ public struct CordovaConfig: Sendable {
     public let isWidget: Bool
     /// `<widget id>`: the app's bundle identifier.
     public let identifier: String?
+    /// The elements each part of `document` comes from, for findings about it.
+    let elements: [SourceElement]
+    /// Where the `<widget>` start tag is.
+    let rootLocation: SourceLocation?
+
+    /// An element of config.xml and the key path of `document` it writes.
+    struct SourceElement: Equatable {
+        /// The key path it writes (`NSAppTransportSecurity.NSExceptionDomains.<host>`, or
+        /// `NSAppTransportSecurity` for `origin="*"`), as components.
+        let keyPath: [String]
+        /// Where its start tag is.
+        let start: SourceLocation
+        /// The start tag as a person would write it: `<access origin="http://example.com">`.
+        let tag: String
+        /// `access` or `allow-navigation` (an `<edit-config>`/`<config-file>` block: nil).
+        let rule: String?
+        /// The URL attribute's value, for `<access>` and `<allow-navigation>`.
+        let url: String?
+    }
 
     /// The largest config.xml accepted, in bytes (4 MiB).
     public static let maximumBytes = 4 << 20
@@ -91,13 +110,18 @@ public struct CordovaConfig: Sendable {
         }
 
         var problems: [String] = []
-        let ats = transportSecurity(mergedRules(xml.rules), problems: &problems)
+        var elements: [SourceElement] = []
+        let ats = transportSecurity(mergedRules(xml.rules), problems: &problems, elements: &elements)
         var root: [PlistEntry] = []
         if !ats.isEmpty { root.append(PlistEntry(key: atsKey, node: PlistNode(.dictionary(ats)))) }
         let munge = infoPlistChanges(xml.changes, problems: &problems)
+        var blockElements: [SourceElement] = []
         for file in munge.files {
             for selector in file.selectors {
                 for graft in selector.grafts {
+                    for path in dictionaryPaths(graft.value, under: [selector.key]) {
+                        blockElements.append(SourceElement(keyPath: path, start: graft.start, tag: graft.block, rule: nil, url: nil))
+                    }
                     if let problem = CordovaPlistGraft.graft(&root, selector: selector.key, value: graft.value) {
                         problems.append("line \(graft.line): \(problem)")
                     }
@@ -110,8 +134,11 @@ public struct CordovaConfig: Sendable {
             problems.append("\(atsKey): cordova-ios rewrites it from <access>/<allow-navigation> on every prepare and cordova-common then re-grafts only the first <edit-config> block per file (config-file blocks not at all), so after a second prepare (cordova platform add runs two) it is \(CordovaPlistGraft.describe(later)), not what a first prepare writes")
         }
         let document = PlistDocument(root: PlistNode(.dictionary(root)), format: .xml)
+        // Blocks first: an <access> element names its host's entry more precisely than a block
+        // grafted onto the whole dictionary (cordova-common merges it, existing keys winning).
         return CordovaConfig(document: document, origins: origins, originLines: originLines, problems: inLineOrder(problems),
-                             isWidget: xml.rootName == "widget", identifier: xml.rootID)
+                             isWidget: xml.rootName == "widget", identifier: xml.rootID,
+                             elements: blockElements + elements, rootLocation: xml.rootLocation)
     }
 
     /// Problems that start with `line N:` in line order (stable), the others after them.
@@ -147,13 +174,24 @@ public struct CordovaConfig: Sendable {
         var entries: [PlistEntry] = []
     }
 
-    /// processAccessAndAllowNavigationEntries and writeATSEntries.
-    static func transportSecurity(_ rules: [CordovaConfigXML.Rule], problems: inout [String]) -> [PlistEntry] {
+    /// The key path of every dictionary in `value` (itself included), `path` first.
+    static func dictionaryPaths(_ value: PlistValue, under path: [String]) -> [[String]] {
+        guard let entries = value.entries else { return [path] }
+        return [path] + entries.flatMap { dictionaryPaths($0.node.value, under: path + [$0.key]) }
+    }
+
+    /// processAccessAndAllowNavigationEntries and writeATSEntries; `elements` gains the
+    /// element each host's entry (or, for `*`, the global keys) comes from.
+    static func transportSecurity(_ rules: [CordovaConfigXML.Rule], problems: inout [String],
+                                  elements: inout [SourceElement]) -> [PlistEntry] {
         var hosts: [HostKeys] = []
         let ordered = rules.filter { $0.name == "allow-navigation" } + rules.filter { $0.name == "access" }
         for rule in ordered {
             guard let found = hostEntries(rule, problems: &problems) else { continue }
             let (hostname, entries) = found
+            let url = rule.attributes[rule.urlAttribute] ?? ""
+            elements.append(SourceElement(keyPath: hostname == "*" ? [atsKey] : [atsKey, "NSExceptionDomains", hostname], start: rule.start,
+                                          tag: "<\(rule.name) \(rule.urlAttribute)=\"\(url)\">", rule: rule.name, url: url))
             if let index = hosts.firstIndex(where: { $0.hostname == hostname }) {
                 for entry in entries { CordovaPlistGraft.set(&hosts[index].entries, entry.key, entry.node.value) }
             } else {
@@ -269,6 +307,9 @@ public struct CordovaConfig: Sendable {
         let xml: String
         let value: PlistValue
         let line: Int
+        /// Where the block's start tag is, and the tag (`<edit-config file="…" target="…">`).
+        var start = SourceLocation(line: 1, column: 1)
+        var block = ""
     }
 
     /// cordova-common's munge of those blocks: by file as written, then by top-level key, each in
@@ -347,7 +388,8 @@ public struct CordovaConfig: Sendable {
                 do throws(PlistReadError) {
                     let value = CordovaPlistGraft.normalized(try PlistReader.read(wrapped).root.value)
                     munge.add(file: file, selector: selector,
-                              graft: Graft(xml: child.xml, value: value, line: child.line))
+                              graft: Graft(xml: child.xml, value: value, line: child.line, start: change.start,
+                                           block: "<\(change.name) \(fileAttribute)=\"\(file)\" \(isEditConfig ? "target" : "parent")=\"\(selector)\">"))
                 } catch {
                     problems.append("line \(child.line): <\(change.name)> for \(selector): its content is not a plist value (\(error.message)); skipped")
                 }

@@ -21,6 +21,8 @@ final class CordovaConfigXML {
         /// Its text, trimmed (elementtree compares it when it merges duplicates).
         var text: String
         var line: Int
+        /// Where the start tag's `<` is (`line` is where the parser reports the tag: its `>`).
+        var start: SourceLocation
         /// Inside `<platform name="ios">`.
         var inPlatform: Bool
     }
@@ -30,6 +32,8 @@ final class CordovaConfigXML {
         var name: String
         var attributes: [String: String]
         var line: Int
+        /// Where the start tag's `<` is.
+        var start: SourceLocation
         var inPlatform: Bool
         var children: [(xml: String, line: Int)] = []
     }
@@ -41,6 +45,8 @@ final class CordovaConfigXML {
     /// The root element's name and its `id` attribute (`<widget id="com.example.app">`).
     private(set) var rootName: String?
     private(set) var rootID: String?
+    /// Where the root element's start tag is.
+    private(set) var rootLocation: SourceLocation?
 
     /// Open elements, outermost first.
     private var stack: [String] = []
@@ -55,15 +61,19 @@ final class CordovaConfigXML {
     private var childLine = 0
 
     private let parser: XMLSAXParser
+    /// The document, to find the `<` of a start tag the parser reports the end of.
+    private let bytes: [UInt8]
 
-    private init(parser: XMLSAXParser) {
+    private init(parser: XMLSAXParser, bytes: [UInt8]) {
         self.parser = parser
+        self.bytes = bytes
     }
 
     /// Parses prepared bytes; throws on malformed or refused XML.
     static func collect(_ data: Data) throws(PlistReadError) -> CordovaConfigXML {
-        let parser = XMLSAXParser([UInt8](data))
-        let collector = CordovaConfigXML(parser: parser)
+        let bytes = [UInt8](data)
+        let parser = XMLSAXParser(bytes)
+        let collector = CordovaConfigXML(parser: parser, bytes: bytes)
         let succeeded = parser.parse(collector.handle)
         if let failure = collector.failure { throw failure }
         // libxml2 parses in recover mode: errors are caught through the events, and these
@@ -112,6 +122,7 @@ final class CordovaConfigXML {
             sawRoot = true
             rootName = name
             rootID = attributes["id"]
+            rootLocation = startTag(name, reportedLine: line)
         }
         stack.append(name)
         let depth = stack.count
@@ -135,9 +146,11 @@ final class CordovaConfigXML {
         case "platform" where depth == 2:
             if attributes["name"] == "ios" { platformDepth = depth }
         case "access", "allow-navigation":
-            openRule = Rule(name: name, attributes: attributes, text: "", line: line, inPlatform: inPlatform)
+            openRule = Rule(name: name, attributes: attributes, text: "", line: line, start: startTag(name, reportedLine: line),
+                            inPlatform: inPlatform)
         case "edit-config", "config-file":
-            openChange = Change(name: name, attributes: attributes, line: line, inPlatform: inPlatform)
+            openChange = Change(name: name, attributes: attributes, line: line, start: startTag(name, reportedLine: line),
+                                inPlatform: inPlatform)
             changeDepth = depth
         default:
             break
@@ -177,6 +190,37 @@ final class CordovaConfigXML {
         } else if openRule != nil {
             openRule!.text += string
         }
+    }
+
+    /// The `<` of the start tag `name` that the parser has just reported on `reportedLine`
+    /// (libxml2 reports where the tag ends): searched backwards from that point, a few lines at
+    /// most; the reported line and column 1 when it is not found.
+    private func startTag(_ name: String, reportedLine: Int) -> SourceLocation {
+        let pattern = Array("<\(name)".utf8)
+        var lineStarts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
+            if lineStarts.count >= reportedLine { break }
+            lineStarts.append(offset + 1)
+        }
+        guard lineStarts.count == reportedLine else { return SourceLocation(line: reportedLine, column: 1) }
+        // The reported column, in characters, as a byte offset on its line.
+        var end = lineStarts[reportedLine - 1]
+        var characters = 1
+        while end < bytes.count, bytes[end] != 0x0A, characters < max(1, parser.column) {
+            end += 1
+            if end < bytes.count, bytes[end] & 0xC0 != 0x80 { characters += 1 }
+        }
+        var index = min(end, bytes.count - pattern.count)
+        let floor = lineStarts[max(0, reportedLine - 9)]
+        while index >= floor {
+            if bytes[index] == UInt8(ascii: "<"), Array(bytes[index..<index + pattern.count]) == pattern {
+                let line = lineStarts.lastIndex { $0 <= index }! + 1
+                let column = bytes[lineStarts[line - 1]..<index].filter { $0 & 0xC0 != 0x80 }.count + 1
+                return SourceLocation(line: line, column: column)
+            }
+            index -= 1
+        }
+        return SourceLocation(line: reportedLine, column: 1)
     }
 
     private static func escape(_ text: String, attribute: Bool) -> String {

@@ -24,21 +24,31 @@ public struct Finding: Sendable, Hashable, Codable {
     public let message: String
     /// Dotted key path (`NSAppTransportSecurity.NSExceptionDomains.example.com.NSIncludesSubdomains`), nil for the file.
     public let keyPath: String?
-    /// 1-based line (XML plists only).
+    /// 1-based line (XML plists, and the element or key in an Expo or Cordova configuration).
     public let line: Int?
-    /// 1-based column (XML plists only).
+    /// 1-based column, when the line is known.
     public let column: Int?
     /// How to fix it: a replacement or an action, nil when there is nothing specific to say.
     public let fix: String?
 
     /// Creates a finding.
     public init(rule: String, severity: Severity, message: String, keyPath: PlistKeyPath?, location: SourceLocation?, fix: String? = nil) {
+        self.init(rule: rule, severity: severity, message: message, keyPathText: keyPath?.description, location: location, fix: fix)
+    }
+
+    private init(rule: String, severity: Severity, message: String, keyPathText: String?, location: SourceLocation?, fix: String?) {
         self.rule = rule
         self.severity = severity
         self.message = message
-        self.keyPath = keyPath?.description
+        self.keyPath = keyPathText
         self.line = location?.line
         self.column = location?.column
         self.fix = fix
+    }
+
+    /// The same finding told in the terms of the file the Info.plist was built from (an Expo
+    /// `app.json`, a Cordova `config.xml`): its key path, position and fix there.
+    public func restated(keyPath: String?, location: SourceLocation?, fix: String?) -> Finding {
+        Finding(rule: rule, severity: severity, message: message, keyPathText: keyPath, location: location, fix: fix)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import ATSApp
 import ATSPolicy
 import ATSReport
 #if canImport(FoundationEssentials)
@@ -30,7 +31,7 @@ enum ExplainCommand: AtscheckCommand {
         (#resolution-rules, #choices).
         """,
         options: [
-            OptionSpec("policy", value: "FILE", help: "Info.plist or bare NSAppTransportSecurity dictionary (XML, binary or JSON). Without it, no ATS keys: full ATS."),
+            OptionSpec("policy", value: "FILE", help: "Info.plist or bare NSAppTransportSecurity dictionary (XML, binary or JSON), Expo app.json (expo.ios.infoPlist) or Cordova config.xml (what cordova-ios writes), read as lint and app read them. Without it, no ATS keys: full ATS."),
             OptionSpec("context", value: "CONTEXT", help: "The API the load goes through.",
                        allowed: LoadContext.allCases.map(\.rawValue), defaultValue: LoadContext.urlSession.rawValue),
             PolicyOptions.targetOption,
@@ -51,7 +52,8 @@ enum ExplainCommand: AtscheckCommand {
         let options = try PolicyOptions.resolutionOptions(arguments, command: spec.name)
         let context = LoadContext(rawValue: arguments.value("context") ?? "urlsession") ?? .urlSession
         let policyPath = arguments.value("policy")
-        let policy = try policyPath.map(PolicyOptions.load) ?? AppTransportSecurity(document: PlistDocument(root: PlistNode(.dictionary([])), format: .xml))
+        let source = try policyPath.map(PolicyOptions.loadSource)
+        let policy = AppTransportSecurity(document: (try? source?.document.get()) ?? PlistDocument(root: PlistNode(.dictionary([])), format: .xml))
         let resolution: Resolution
         do {
             resolution = try ATSResolver.resolve(url, context: context, policy: policy, options: options)
@@ -60,7 +62,7 @@ enum ExplainCommand: AtscheckCommand {
         }
         switch arguments.value("format") {
         case "json": print(try JSONOutput.encode(ExplainReport(resolution: resolution, policyPath: policyPath)))
-        default: print(ExplainTextRenderer.render(resolution, policyPath: policyPath), terminator: "")
+        default: print(ExplainTextRenderer.render(resolution, policyPath: policyPath, policyOrigin: source?.origin), terminator: "")
         }
         return resolution.blocksCleartext ? .failure : .success
     }

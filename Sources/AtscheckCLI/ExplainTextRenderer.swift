@@ -4,11 +4,13 @@ import ATSProbe
 
 /// Human-readable `atscheck explain` output.
 enum ExplainTextRenderer {
-    static func render(_ resolution: Resolution, policyPath: String?) -> String {
+    /// `policyOrigin` says where in the file the policy came from when it is not an Info.plist
+    /// (`Expo: expo.ios.infoPlist`).
+    static func render(_ resolution: Resolution, policyPath: String?, policyOrigin: String? = nil) -> String {
         let contexts: [LoadContext: String] = [.urlSession: "URLSession", .webView: "WKWebView", .media: "AVFoundation media"]
         var out = "\(resolution.url)\n"
         out += CertTextRenderer.wrap("host \(resolution.host), \(contexts[resolution.context]!), \(resolution.target)"
-            + (policyPath.map { ", policy \($0)" } ?? ", no policy file"), firstPrefix: "  ", restPrefix: "  ") + "\n"
+            + (policyPath.map { ", policy \($0)" + (policyOrigin.map { " (\($0))" } ?? "") } ?? ", no policy file"), firstPrefix: "  ", restPrefix: "  ") + "\n"
 
         let entry: String
         switch resolution.source {

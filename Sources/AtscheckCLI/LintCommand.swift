@@ -23,12 +23,14 @@ enum LintCommand: AtscheckCommand {
         Reads each FILE (an Info.plist or a bare NSAppTransportSecurity dictionary; XML, binary \
         or JSON) and runs every rule on it; --list-rules prints the rules. Findings are errors \
         (ATS will not do what the file says), warnings (weaker security or an App Review \
-        justification needed) or notices. Line and column numbers are known for XML files only.
+        justification needed) or notices. Line and column numbers are known for XML files, Expo app.json and Cordova config.xml.
 
         A FILE may also be an app or a project: an .ipa or a directory is searched for its \
         policy sources as atscheck app finds them (each bundle's or target's Info.plist, Expo \
-        app.json, Cordova config.xml); an app.json is linted as its ios.infoPlist; - reads \
-        standard input. A file holding no ATS configuration gets a no-ats-configuration notice.
+        app.json, Cordova config.xml); an app.json is linted as its expo.ios.infoPlist and a \
+        config.xml as what cordova-ios writes, with positions, key paths and fixes in that \
+        file's terms; app.config.js is not run (npx expo config --json > app.json writes a \
+        file atscheck reads); - reads standard input. A file holding no ATS configuration gets a no-ats-configuration notice.
 
         Formats: text (path:line:col: severity: message [rule]), json (docs/json-schema.md), \
         sarif (SARIF 2.1.0 for GitHub code scanning; paths relative to the working directory; \

@@ -69,8 +69,11 @@ enum LintRun {
             if case .tooLarge = error { return .report(linter.unreadable(path: path, message: error.description)) }
             return .unreadable(InputError(description: "\(path): \(error.description)"))
         }
-        if let report = PolicySources.lintConfigurationFile(data, path: path, linter: linter) { return .report(report) }
-        return .report(linter.lint(data, path: path))
+        do throws(PolicySourceError) {
+            return .report(try PolicySources.read(data, path: path).lint(with: linter))
+        } catch {
+            return .unreadable(InputError(description: error.description))
+        }
     }
 
     /// The bytes of a regular file of at most `limit` bytes, or why it cannot be read.

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import ATSApp
 import ATSPolicy
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -34,18 +35,26 @@ enum PolicyOptions {
                           legacyKeys: arguments.value("legacy-keys").flatMap(LegacyKeyMode.init(rawValue:)))
     }
 
-    /// Reads a policy file (Info.plist or bare ATS dictionary; XML, binary or JSON).
-    static func load(_ path: String) throws -> AppTransportSecurity {
-        AppTransportSecurity(document: try loadDocument(path))
+    /// Reads a policy file: an Info.plist or bare ATS dictionary (XML, binary or JSON), an
+    /// Expo app.json or a Cordova config.xml, as `lint` and `app` read them.
+    static func loadSource(_ path: String) throws -> PolicySourceDocument {
+        let data = try InputFile.read(path, limit: PlistReader.Limits.default.maximumBytes)
+        let source: PolicySourceDocument
+        do throws(PolicySourceError) {
+            source = try PolicySources.read(data, path: path)
+        } catch {
+            throw InputError(description: error.description)
+        }
+        if case .failure(let error) = source.document {
+            let what = source.origin.map { "no policy from it (\($0))" } ?? "not a property list"
+            throw InputError(description: "\(path):\(error.location.map { "\($0.line):\($0.column):" } ?? "") \(what): \(error.message)")
+        }
+        return source
     }
 
-    /// Reads a policy file as a property-list document.
+    /// Reads a policy file as the property-list document iOS would read (see `loadSource`).
     static func loadDocument(_ path: String) throws -> PlistDocument {
-        let data = try InputFile.read(path, limit: PlistReader.Limits.default.maximumBytes)
-        do {
-            return try PlistReader.read(data)
-        } catch {
-            throw InputError(description: "\(path):\(error.location.map { "\($0.line):\($0.column):" } ?? "") not a property list: \(error.message)")
-        }
+        guard case .success(let document) = try loadSource(path).document else { preconditionFailure("loadSource throws on failure") }
+        return document
     }
 }

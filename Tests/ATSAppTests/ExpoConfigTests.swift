@@ -48,3 +48,24 @@ import Testing
         #expect(Self.bundle("") == nil)
     }
 }
+
+/// `ExpoJSONKeyLocations`: where each key of an app.json is, for findings with positions.
+@Suite struct ExpoJSONKeyLocationTests {
+    @Test func keysInNestedObjectsArraysEscapesAndWideCharacters() {
+        let json = "{\"expo\": {\"name\": \"Démo \\\"x\\\"\", \"plugins\": [[\"a\", {\"k\": 1}]],\n  \"ios\": {\"infoPlist\": {\n    \"NSApp\\u0054ransportSecurity\": {}}}}}"
+        let locations = ExpoJSONKeyLocations.locate(Array(json.utf8))
+        #expect(locations[["expo"]] == SourceLocation(line: 1, column: 2))
+        #expect(locations[["expo", "plugins"]] == SourceLocation(line: 1, column: 33))
+        #expect(locations[["expo", "plugins", "0", "1", "k"]] == SourceLocation(line: 1, column: 52))
+        #expect(locations[["expo", "ios"]] == SourceLocation(line: 2, column: 3))
+        #expect(locations[["expo", "ios", "infoPlist", "NSAppTransportSecurity"]] == SourceLocation(line: 3, column: 5))
+        #expect(locations[["expo", "name"]] == SourceLocation(line: 1, column: 11))
+    }
+
+    @Test func locatedDocumentCarriesKeyPositions() throws {
+        let contents = try #require(ExpoConfig.read(Data("{\"ios\": {\"infoPlist\": {\"A\": true}}}".utf8), locate: true))
+        #expect(contents.infoPlistPath == ["ios", "infoPlist"])
+        let entry = try #require(try contents.document.get().root.value.entry("A"))
+        #expect(entry.keyLocation == SourceLocation(line: 1, column: 24))
+    }
+}

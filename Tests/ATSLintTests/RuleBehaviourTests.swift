@@ -31,7 +31,7 @@ struct RuleBehaviourTests {
         FixCase(fixture: "misplaced-key", line: 14, rule: "misplaced-key", fix: nil, messageContains: "takes it for a host name"),
         FixCase(fixture: "misplaced-key", line: 20, rule: "misplaced-key", fix: "Move NSPinnedCAIdentities inside a domain's entry: NSAppTransportSecurity → NSPinnedDomains → 'example.com'", messageContains: "example.com"),
         FixCase(fixture: "duplicate-key", line: 10, rule: "duplicate-key", fix: "Merge the two NSExceptionDomains values into one key", messageContains: "again at line 20"),
-        FixCase(fixture: "legacy-key", line: 12, rule: "legacy-key", fix: "NSExceptionMinimumTLSVersion", messageContains: "current iOS (12 and later) ignores it, so the entry gets NSExceptionMinimumTLSVersion's default"),
+        FixCase(fixture: "legacy-key", line: 10, rule: "legacy-key", fix: "Rename NSThirdPartyExceptionMinimumTLSVersion to NSExceptionMinimumTLSVersion", messageContains: "so it acts as an empty entry: full ATS applies to example.com"),
         FixCase(fixture: "legacy-key", line: 19, rule: "legacy-key", fix: "Remove NSTemporaryExceptionMinimumTLSVersion", messageContains: "NSExceptionMinimumTLSVersion is also set in this entry"),
         FixCase(fixture: "arbitrary-loads-ignored", line: 8, rule: "arbitrary-loads-ignored", fix: nil, messageContains: "because NSAllowsLocalNetworking is present"),
         FixCase(fixture: "invalid-tls-version", line: 12, rule: "invalid-tls-version", fix: "TLSv1.2", messageContains: "\"1.2\""),
@@ -124,8 +124,9 @@ struct RuleBehaviourTests {
         #expect(top.first?.fix == "NSIncludesSubdomains")
         #expect(top.first?.message.contains("which belongs inside a domain's entry") == true)
         let legacyTypo = T.lintATS(T.exceptions(T.entry("example.com", "<key>NSThirdPartyExceptionAllowsInsecureHTTPLoad</key><true/>")))
-        #expect(legacyTypo.map(\.rule) == ["unknown-key"])
-        #expect(legacyTypo.first?.fix == "NSExceptionAllowsInsecureHTTPLoads")
+        // The entry's only key is misspelt, so it also acts as an empty entry (#24).
+        #expect(legacyTypo.map(\.rule).sorted() == ["empty-exception", "unknown-key"])
+        #expect(legacyTypo.first { $0.rule == "unknown-key" }?.fix == "NSExceptionAllowsInsecureHTTPLoads")
         let pinned = T.lintATS("<key>NSPinnedDomains</key><dict>" + T.entry("example.com", "<key>NSPinnedCAIdentities</key>" + T.pins(T.pinA, T.pinB) + "<key>NSIncludeSubdomain</key><true/>") + "</dict>")
         #expect(pinned.map(\.rule) == ["unknown-key"])
         #expect(pinned.first?.fix == "NSIncludesSubdomains")

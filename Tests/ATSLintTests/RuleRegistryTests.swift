@@ -29,7 +29,7 @@ struct RuleRegistryTests {
         ("forward-secrecy-disabled", .notice), ("niap-unknown-value", .error), ("empty-exception", .notice),
         ("redundant-default", .notice),
         ("invalid-domain", .error), ("uppercase-domain", .error), ("duplicate-domain", .error), ("shadowed-domain", .notice),
-        ("subdomains-on-public-suffix", .error), ("subdomains-on-ip", .notice), ("ip-exception-unsupported", .error),
+        ("subdomains-on-public-suffix", .warning), ("subdomains-on-ip", .notice), ("ip-exception-unsupported", .error),
         ("local-exception-unneeded", .notice), ("builtin-exception-replaced", .warning),
         ("pin-invalid", .error), ("pin-no-backup", .warning), ("pin-without-exception-coverage", .error),
         ("pinned-domains-unsupported", .notice),

@@ -104,3 +104,41 @@ struct LintCorpusTests {
         #expect(uris.isSubset(of: Set(files)), "\(uris)")
     }
 }
+
+/// The corpus's hand-written field shapes (074–077, issue #24): what lint says of each.
+@Suite("lint on the corpus's field shapes")
+struct LintFieldShapeCorpusTests {
+    static func rules(_ file: String) throws -> [String: Int] {
+        let path = RepositoryLayout.corpusPlists.appendingPathComponent(file).path
+        let json = try ProcessRunner.atscheck(["lint", path, "--format", "json"]).json()
+        let files = try #require(json["files"] as? [[String: Any]])
+        var counts: [String: Int] = [:]
+        for finding in files.flatMap({ $0["findings"] as? [[String: Any]] ?? [] }) {
+            counts["\(finding["rule"] as? String ?? "?")/\(finding["severity"] as? String ?? "?")", default: 0] += 1
+        }
+        return counts
+    }
+
+    @Test("onion with subdomains: no local-exception-unneeded, a deliberate notice")
+    func onion() throws {
+        #expect(try Self.rules("074-shape-onion-subdomains-Info.plist")
+            == ["subdomains-on-public-suffix/notice": 1, "insecure-http-exception/warning": 1])
+    }
+
+    @Test("Tor and Tailscale entries: notices, no errors; the plain localhost entry is still unneeded")
+    func torTailscale() throws {
+        #expect(try Self.rules("075-shape-tor-tailscale-Info.plist")
+            == ["subdomains-on-public-suffix/notice": 2, "insecure-http-exception/warning": 3, "local-exception-unneeded/notice": 1])
+    }
+
+    @Test("localhost of legacy keys only: one warning")
+    func legacyLocalhost() throws {
+        #expect(try Self.rules("076-shape-localhost-legacy-only-Info.plist") == ["legacy-key/warning": 1])
+    }
+
+    @Test("entries of misspelt or legacy names act as empty")
+    func misspelt() throws {
+        #expect(try Self.rules("077-shape-misspelt-and-legacy-entries-Info.plist")
+            == ["empty-exception/notice": 1, "unknown-key/warning": 3, "legacy-key/warning": 1])
+    }
+}

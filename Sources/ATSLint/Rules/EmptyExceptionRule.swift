@@ -1,19 +1,29 @@
 import ATSPolicy
 
-/// `empty-exception`: an `NSExceptionDomains` entry with no keys, which re-enables full ATS for
-/// the host and ignores every global key for it.
+/// `empty-exception`: an `NSExceptionDomains` entry with no keys, or with only keys ATS does
+/// not read there (misspelt or misplaced), which re-enables full ATS for the host and ignores
+/// every global key for it. Entries of iOS 9-era names are `legacy-key`'s.
 public struct EmptyExceptionRule: LintRule {
     public init() {}
 
     public let info = LintRuleInfo(
         id: "empty-exception", severity: .notice,
-        summary: "An exception entry has no keys: full ATS applies to that host, whatever the global keys say.",
-        rationale: "A host listed in NSExceptionDomains takes only its own entry's keys plus the defaults; the global keys no longer apply to it, even when the entry is empty. With NSAllowsArbitraryLoads=YES this is the documented way to re-enable ATS for chosen hosts (the inverted pattern); otherwise an empty entry usually means forgotten exception keys.")
+        summary: "An exception entry has no keys ATS reads: full ATS applies to that host, whatever the global keys say.",
+        rationale: "A host listed in NSExceptionDomains takes only its own entry's keys plus the defaults; the global keys no longer apply to it, even when the entry is empty or holds only keys ATS ignores (misspelt or misplaced names). With NSAllowsArbitraryLoads=YES an empty entry is the documented way to re-enable ATS for chosen hosts (the inverted pattern); otherwise it usually means forgotten or misspelt exception keys.")
 
     public func check(_ context: LintContext) -> [Finding] {
         let inverted = context.arbitraryLoadsEffective
         return context.exceptionEntries.compactMap { domain in
-            guard domain.isDictionary, domain.entries.isEmpty else { return nil }
+            guard domain.isDictionary else { return nil }
+            if !domain.entries.isEmpty {
+                guard context.actsAsEmpty(domain), !context.isLegacyOnly(domain) else { return nil }
+                let names = domain.entries.map(\.key).joined(separator: ", ")
+                let effect = inverted ? "re-enables full ATS for it despite NSAllowsArbitraryLoads=YES"
+                    : "full ATS applies to it and no global key reaches it"
+                return finding("\(domain.key)'s entry holds only keys ATS does not read there (\(names)), so it acts as an empty entry: \(effect).",
+                               at: domain.keyPath, domain.location,
+                               fix: "Correct the key names (unknown-key and misplaced-key name the intended ones), or remove the entry")
+            }
             if inverted {
                 return finding("\(domain.key) has an empty entry, which re-enables full ATS for it despite NSAllowsArbitraryLoads=YES (the intended inverted pattern).",
                                at: domain.keyPath, domain.location)

@@ -10,7 +10,7 @@ public struct ForwardSecrecyDisabledRule: LintRule {
         rationale: "NSExceptionRequiresForwardSecrecy=NO adds static-RSA key-exchange suites for the host and, less obviously, also lifts ATS's RSA-2048 / ECC-256 key-size check. It does not lower the TLS version floor and needs no App Review justification, hence only a notice.")
 
     public func check(_ context: LintContext) -> [Finding] {
-        context.exceptionEntries.compactMap { domain in
+        context.exceptionEntries.filter { !context.isLegacyOnly($0) }.compactMap { domain in
             guard let key = domain.boolean(ATSKeys.requiresForwardSecrecy, legacy: .alias), !key.value else { return nil }
             let name = key.keyPath.components.last ?? ATSKeys.requiresForwardSecrecy
             return finding("\(name)=NO lets \(domain.key) use key exchange without forward secrecy and also lifts ATS's minimum key-size check.",

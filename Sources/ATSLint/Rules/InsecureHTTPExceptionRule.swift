@@ -10,7 +10,7 @@ public struct InsecureHTTPExceptionRule: LintRule {
         rationale: "NSExceptionAllowsInsecureHTTPLoads=YES permits http:// to the host and lets a URLSession delegate loosen server-trust evaluation for it; App Review asks for a justification. If the server speaks HTTPS with weak TLS, NSExceptionMinimumTLSVersion or NSExceptionRequiresForwardSecrecy is the narrower exception. Legacy aliases count (atscheck honours them by default).")
 
     public func check(_ context: LintContext) -> [Finding] {
-        context.exceptionEntries.compactMap { domain in
+        context.exceptionEntries.filter { !context.isLegacyOnly($0) }.compactMap { domain in
             guard let key = domain.boolean(ATSKeys.allowsInsecureHTTPLoads, legacy: .alias), key.value else { return nil }
             let name = key.keyPath.components.last ?? ATSKeys.allowsInsecureHTTPLoads
             let scope = domain.includesSubdomains?.value == true ? " and its subdomains" : ""

@@ -9,7 +9,7 @@ public struct LocalExceptionUnneededRule: ConditionalLintRule {
     public let info = LintRuleInfo(
         id: "local-exception-unneeded", severity: .notice,
         summary: "An exception entry allows cleartext to a host that ATS already exempts on the target.",
-        rationale: "From iOS 10 / macOS 10.12, unqualified host names (localhost, myserver) and .local names are exempt from ATS unless NSAllowsLocalNetworking is NO, and IP literals are exempt on iOS 10–16. An entry that allows insecure loads for such a host adds nothing for http:// loads, and for https:// loads it applies ATS's TLS minimums that the exemption would not (an entry decides alone, before the exemption: sec_protocol_configuration_tls_required_for_host_or_address_internal, protocol/SecProtocolConfiguration.m, Security-61901). An entry that does not allow insecure loads is not reported: it puts the name under ATS. Not applicable to iOS 9 targets.")
+        rationale: "From iOS 10 / macOS 10.12, unqualified host names (localhost, myserver) and .local names are exempt from ATS unless NSAllowsLocalNetworking is NO, and IP literals are exempt on iOS 10–16. An entry that allows insecure loads for such a host adds nothing for http:// loads, and for https:// loads it applies ATS's TLS minimums that the exemption would not (an entry decides alone, before the exemption: sec_protocol_configuration_tls_required_for_host_or_address_internal, protocol/SecProtocolConfiguration.m, Security-61901). An entry that does not allow insecure loads is not reported: it puts the name under ATS. Nor is one with NSIncludesSubdomains=YES: it also covers the names below the key (an onion entry covers every .onion host), which are not local names. Not applicable to iOS 9 targets.")
 
     public func applies(to context: LintContext) -> Bool { context.options.target.hasIOS10Rules }
 
@@ -25,7 +25,9 @@ public struct LocalExceptionUnneededRule: ConditionalLintRule {
                                fix: "Remove the entry unless the app also runs on iOS 17+, where IP literals are no longer exempt")
             }
             let host = HostName(domain.key)
-            guard host.isUnqualified || host.isLocalDomain,
+            // With NSIncludesSubdomains the entry also covers names below the key (onion covers
+            // every .onion host), which are not local names: removing it would block them.
+            guard host.isUnqualified || host.isLocalDomain, domain.includesSubdomains?.value != true,
                   domain.boolean(ATSKeys.allowsInsecureHTTPLoads, legacy: target.defaultLegacyKeyMode)?.value == true else { return nil }
             let kind = host.isUnqualified ? "an unqualified host name" : "a .local (Bonjour) name"
             return finding("\(domain.key) is \(kind), exempt from ATS on iOS 10 and later, so allowing cleartext here changes nothing for http:// loads; for https:// loads the entry applies ATS's TLS minimums, which the exemption would not.",

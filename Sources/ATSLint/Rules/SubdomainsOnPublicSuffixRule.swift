@@ -1,32 +1,51 @@
 import ATSPolicy
 
 /// `subdomains-on-public-suffix`: `NSIncludesSubdomains=YES` on a public suffix (`com`,
-/// `co.uk`, `github.io`). Without a Public Suffix List, one notice per file says so.
+/// `co.uk`, `github.io`). A suffix whose subdomains are instances the user chooses (`onion`,
+/// `ts.net`, `local`, dynamic-DNS suffixes) is a notice that says so. Without a Public Suffix
+/// List, one notice per file says the other keys were not checked.
 public struct SubdomainsOnPublicSuffixRule: LintRule {
     public init() {}
 
     public let info = LintRuleInfo(
-        id: "subdomains-on-public-suffix", severity: .error,
+        id: "subdomains-on-public-suffix", severity: .warning,
         summary: "NSIncludesSubdomains=YES on a public suffix covers every site registered under it.",
-        rationale: "An exception for com or co.uk with NSIncludesSubdomains=YES relaxes ATS for every site registered under that suffix, and one for github.io covers every GitHub Pages site; a pin on a public suffix pins strangers' domains. TrustKit refuses such configurations. The check needs the Public Suffix List (Debian's publicsuffix package); without it the rule reports a single notice per file instead.")
+        rationale: "An exception for com or co.uk with NSIncludesSubdomains=YES relaxes ATS for every site registered under that suffix, and one for github.io covers every GitHub Pages site; a pin on a public suffix pins strangers' domains. TrustKit refuses such configurations. Suffixes whose subdomains are instances the app's user chooses (onion for Tor, ts.net for Tailscale, local, home.arpa, internal, dynamic-DNS suffixes) are deliberate and get a notice saying what the entry covers. The check needs the Public Suffix List (Debian's publicsuffix package); without it the rule reports a single notice per file instead.")
 
     public func check(_ context: LintContext) -> [Finding] {
         let candidates = context.domainEntries.filter { entry in
             entry.includesSubdomains?.value == true && DomainKeyAnalysis(entry.key).isValid && !DomainKeyAnalysis.isIPOrCIDR(entry.key)
         }
-        guard let first = candidates.first else { return [] }
+        var findings: [Finding] = []
+        var unchecked: [DomainEntry] = []
+        for entry in candidates {
+            let name = entry.key.lowercased()
+            if let instances = DeliberateSuffixes.instances(under: name) {
+                findings.append(deliberate(entry, instances: instances))
+            } else if name != "localhost" {
+                unchecked.append(entry)
+            }
+        }
+        guard let first = unchecked.first else { return findings }
         guard let suffixes = context.options.publicSuffixes else {
             let key = first.includesSubdomains!
-            return [finding("Public Suffix List not found, so NSIncludesSubdomains=YES entries were not checked against it; install Debian's publicsuffix package.",
-                            at: key.keyPath, key.location, fix: "apt-get install publicsuffix", severity: .notice)]
+            return findings + [finding("Public Suffix List not found, so NSIncludesSubdomains=YES entries were not checked against it; install Debian's publicsuffix package.",
+                                       at: key.keyPath, key.location, fix: "apt-get install publicsuffix", severity: .notice)]
         }
-        return candidates.compactMap { entry in
+        return findings + unchecked.compactMap { entry in
             let name = entry.key.lowercased()
-            guard !["localhost", "local"].contains(name), suffixes.isPublicSuffix(name) else { return nil }
+            guard suffixes.isPublicSuffix(name) else { return nil }
             let what = entry.dictionary == ATSKeys.pinnedDomains ? "pins" : "relaxes ATS for"
             return finding("\(entry.key) is a public suffix, so NSIncludesSubdomains=YES \(what) every site registered under it.",
                            at: entry.keyPath, entry.location,
                            fix: "List the domains you actually use (e.g. yourapp.\(name)) instead of the public suffix")
         }
+    }
+
+    /// The notice for a suffix of user-chosen instances.
+    private func deliberate(_ entry: DomainEntry, instances: String) -> Finding {
+        let what = entry.dictionary == ATSKeys.pinnedDomains ? "pins" : "applies to"
+        return finding("\(entry.key) with NSIncludesSubdomains=YES \(what) every name under it: \(instances). That is deliberate when the app connects to instances its user adds; if it only ever uses a few, list those instead.",
+                       at: entry.keyPath, entry.location, severity: .notice)
     }
 }

@@ -10,7 +10,7 @@ public struct TLSMinimumDeprecatedRule: LintRule {
         rationale: "TLS 1.0 and 1.1 are deprecated since iOS 15 / macOS 12 and Apple says support will be removed, after which the exception stops helping and connections fail. Values below TLSv1.2 also need an App Review justification.")
 
     public func check(_ context: LintContext) -> [Finding] {
-        context.exceptionEntries.flatMap { domain in
+        context.exceptionEntries.filter { !context.isLegacyOnly($0) }.flatMap { domain in
             [domain.minimumTLSVersion, domain.legacyMinimumTLSVersion].compactMap { key -> Finding? in
                 guard let key, let version = TLSVersion(rawValue: key.value), version < .tls12 else { return nil }
                 let name = key.keyPath.components.last ?? ATSKeys.minimumTLSVersion
