@@ -6,6 +6,8 @@ enum FileRole {
     case text(webContent: Bool)
     /// Streamed through the string extractor with offsets: executables, dylibs.
     case binary
+    /// No extension: an executable or text, decided by its first bytes (``TextSniffer``).
+    case extensionless
     /// `embedded.mobileprovision`: CMS-signed plist whose entitlements name associated domains.
     case provisioningProfile
     /// An Expo `app.json` / `app.config.json` (projects).
@@ -32,7 +34,8 @@ enum FileRole {
         case "json", "css", "xml", "strings", "stringsdict", "plist", "txt", "conf", "cfg", "jsbundle": return .text(webContent: false)
         // Sources only in projects (a framework's Headers/*.h in a bundle are not code it runs).
         case "swift", "m", "mm", "h", "c", "cc", "cpp", "kt", "java", "dart": return project ? .text(webContent: false) : nil
-        case "", "dylib", "so": return .binary
+        case "": return .extensionless
+        case "dylib", "so": return .binary
         default: return nil
         }
     }
@@ -41,7 +44,7 @@ enum FileRole {
     var isPolicySource: Bool {
         switch self {
         case .infoPlist, .expoConfig, .cordovaConfig: return true
-        case .text, .binary, .provisioningProfile: return false
+        case .text, .binary, .extensionless, .provisioningProfile: return false
         }
     }
 
