@@ -94,6 +94,8 @@ public struct AppFiles: Sendable {
             summary.entries += 1
             let relative = prefix + entry.relativePath
             let full = entry.fullPath
+            // The ignore file is the walk's configuration, read above, not part of the app.
+            if isProject && relative == ScanScope.ignoreFileName { continue }
             if entry.kind != .directory, !decider.reads(file: relative) { continue }
             let size: Int64
             switch entry.kind {

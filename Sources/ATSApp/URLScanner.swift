@@ -40,6 +40,8 @@ public struct URLScanner: Sendable {
 
     private enum NamespaceAttribute: Equatable {
         case outside
+        /// After `xmlns:x`, before its `=` (XML allows blanks around it).
+        case awaitingEquals
         /// After `xmlns:x=`, before its quote.
         case awaitingQuote
         /// Inside the value, which ends at this quote.
@@ -80,6 +82,8 @@ public struct URLScanner: Sendable {
         switch attribute {
         case .outside:
             return
+        case .awaitingEquals:
+            if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") { attribute = .outside }
         case .awaitingQuote:
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 attribute = .inside(quote: byte)
@@ -93,10 +97,9 @@ public struct URLScanner: Sendable {
         }
     }
 
-    /// `xmlns=`, `xmlns:prefix=`, `xsi:schemaLocation=`, `noNamespaceSchemaLocation=`.
-    static func isNamespaceAttribute(_ run: [UInt8]) -> Bool {
-        guard run.last == UInt8(ascii: "="), run.count <= 80 else { return false }
-        let name = run.dropLast()
+    /// `xmlns`, `xmlns:prefix`, `xsi:schemaLocation`, `noNamespaceSchemaLocation`.
+    static func isNamespaceAttribute<Name: Collection>(_ name: Name) -> Bool where Name.Element == UInt8 {
+        guard name.count <= 80 else { return false }
         return name.elementsEqual("xmlns".utf8) || name.starts(with: "xmlns:".utf8)
             || name.elementsEqual("schemaLocation".utf8) || name.elementsEqual("noNamespaceSchemaLocation".utf8)
             || (name.contains(UInt8(ascii: ":")) && (name.reversed().starts(with: ":schemaLocation".utf8.reversed())
@@ -105,8 +108,12 @@ public struct URLScanner: Sendable {
 
     private mutating func flush(terminator: UInt8?) {
         defer { run.removeAll(keepingCapacity: true) }
-        if Self.isNamespaceAttribute(run) {
+        if run.last == UInt8(ascii: "="), Self.isNamespaceAttribute(run.dropLast()) || (attribute == .awaitingEquals && run.count == 1) {
             attribute = .awaitingQuote
+            return
+        }
+        if Self.isNamespaceAttribute(run) {
+            attribute = .awaitingEquals
             return
         }
         if case .inside = attribute {
