@@ -6,7 +6,7 @@
 /// and, for text, its 1-based line. The values of XML namespace attributes (`xmlns="…"`,
 /// `xmlns:android="…"`, `xsi:schemaLocation="…"`) are not taken: they name vocabularies, not
 /// loads. A URL whose host is cut short by `\` or `{` (`https://api.\(domain)/`,
-/// `http://{{host}}`) keeps that byte, so that it reads as the template it is.
+/// `http://api.{{region}}.example.org/`) keeps that byte, so that it reads as the template it is.
 public struct URLScanner: Sendable {
     /// A URL and where it starts.
     public struct Hit: Sendable, Hashable {
