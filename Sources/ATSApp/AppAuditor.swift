@@ -103,6 +103,8 @@ public struct AppAudit: Sendable {
     public let attribution: PolicyAttribution
     /// Places of URLs that no policy judges, counted by why (a test target's files).
     public let notJudged: [String: Int]
+    /// Places of a project the walk did not enter or read, with why.
+    public let skipped: [SkippedPlace]
 }
 
 
@@ -176,7 +178,7 @@ public enum AppAuditor {
             audited.append(AuditedBundle(bundle: bundle, unit: unit, findings: findings, hasATSDictionary: hasATS, endpoints: endpoints,
                                          frameworks: frameworks, target: targets[index].target))
         }
-        return AppAudit(path: files.path, kind: files.kind, bundles: audited, walk: inventory.walk, attribution: attribution, notJudged: notJudged)
+        return AppAudit(path: files.path, kind: files.kind, bundles: audited, walk: inventory.walk, attribution: attribution, notJudged: notJudged, skipped: inventory.skipped)
     }
 
     /// The URL's load from its places: those outside ATS are left out, and the rest decide the
@@ -192,15 +194,27 @@ public enum AppAuditor {
         return FoundLoad(url: url, places: governed.map(\.0), context: (web ? LoadRoute.webContent : .urlLoadingSystem).context(forURL: url), outsideATS: nil)
     }
 
-    /// Why `target` is set aside under `policy`, or nil to judge it. Loopback is set aside only
-    /// when the policy exempts it: an NSExceptionDomains entry for `localhost` puts it under ATS.
-    static func setAside(_ url: String, target: CheckTarget, context: LoadContext, policy: AppTransportSecurity,
-                         resolution: ResolutionOptions) -> String? {
-        guard let rule = EndpointFilter.reason(url: url, host: target.host.lowercased()) else { return nil }
-        guard rule == "loopback" else { return rule }
-        guard let resolved = try? ATSResolver.resolve(url, context: context, policy: policy, options: resolution),
-              case .localExemption = resolved.source else { return nil }
-        return rule
+    /// What to do with a found string under `policy`: the URL to judge, or the rule that sets it
+    /// aside (`not-a-url` for one that does not parse). Loopback is set aside only when the
+    /// policy exempts it: an NSExceptionDomains entry for `localhost` puts it under ATS. With
+    /// `all`, the rules that name real URLs (namespaces, placeholders, Apple's DTD, loopback)
+    /// set nothing aside; templates and patterns cannot be judged whatever is asked.
+    static func triage(_ text: String, context: LoadContext, policy: AppTransportSecurity, resolution: ResolutionOptions,
+                       all: Bool) -> (url: String, target: CheckTarget?, setAside: String?) {
+        switch EndpointFilter.classify(text) {
+        case .url(let url):
+            return (url, CheckTarget.parse(url), nil)
+        case .notURL:
+            return (text, nil, "not-a-url")
+        case .setAside(let rule):
+            let url = EndpointFilter.literalURL(URLCleanup.clean(text))
+            guard let target = CheckTarget.parse(url), rule != "template", rule != "wildcard" else { return (url, nil, rule) }
+            if all { return (url, target, nil) }
+            guard rule == "loopback" else { return (url, target, rule) }
+            guard let resolved = try? ATSResolver.resolve(url, context: context, policy: policy, options: resolution),
+                  case .localExemption = resolved.source else { return (url, target, nil) }
+            return (url, target, rule)
+        }
     }
 
     /// One unit's URLs sorted before anything is probed: those already decided (set aside, not a
@@ -221,6 +235,9 @@ public enum AppAuditor {
                      options: AppAuditOptions) -> Plan {
         var plan = Plan(document: document, resolution: resolution)
         let policy = AppTransportSecurity(document: document)
+        // Two found strings can clean to one URL (`…/users/${id}` and `…/users/${name}`): one
+        // entry, with the places of both.
+        var judged: [String: (LoadContext, Int)] = [:]
         for load in loads {
             let (url, places) = (load.url, load.places)
             guard let context = load.context else {
@@ -228,16 +245,20 @@ public enum AppAuditor {
                                                       outsideATS: load.outsideATS))
                 continue
             }
-            guard let parsed = CheckTarget.parse(url) else {
-                // Not a URL (an unparsable extraction): listed, never a verdict.
-                plan.endpoints.append(AuditedEndpoint(url: url, context: context, places: places, filtered: "not-a-url", verdict: nil, error: nil))
+            let triaged = triage(url, context: context, policy: policy, resolution: resolution, all: options.all)
+            guard let parsed = triaged.target, triaged.setAside == nil else {
+                // Set aside, or not a URL (an unparsable extraction): listed, never a verdict.
+                plan.endpoints.append(AuditedEndpoint(url: triaged.url, context: context, places: places, filtered: triaged.setAside ?? "not-a-url",
+                                                      verdict: nil, error: nil))
                 continue
             }
-            if !options.all, let rule = setAside(url, target: parsed, context: context, policy: policy, resolution: resolution) {
-                plan.endpoints.append(AuditedEndpoint(url: url, context: context, places: places, filtered: rule, verdict: nil, error: nil))
+            if let (known, index) = judged["\(context.rawValue) \(triaged.url)"] {
+                let merged = plan.byContext[known]![index].1 + places.filter { !plan.byContext[known]![index].1.contains($0) }
+                plan.byContext[known]![index].1 = Array(merged.prefix(AppInventory.placesPerURL))
                 continue
             }
             let origin = ScanOrigin(file: places[0].file, line: places[0].line)
+            judged["\(context.rawValue) \(triaged.url)"] = (context, plan.byContext[context]?.count ?? 0)
             plan.byContext[context, default: []].append((ScanEntry(target: options.mapTarget(parsed), origin: origin), places))
         }
         return plan

@@ -34,31 +34,49 @@ public struct AppFiles: Sendable {
     /// Directory extensions that make an input a bundle or an archive rather than a project.
     static let bundleExtensions: Set<String> = ["app", "appex", "xcarchive"]
 
-    /// Directories a project walk does not enter: dependencies, build output, VCS metadata.
-    public static let skippedDirectories: Set<String> = ["node_modules", "Pods", ".git", ".build", "build", "DerivedData", "Carthage", ".gradle", ".expo"]
+    /// What the walk reads: `--include`/`--exclude` globs and, for a project, the default
+    /// skips and the `.atscheckignore` at its root.
+    public let scope: ScanScope
 
     /// The input at `path`: a directory, or a regular file read as an archive.
-    public init(path: String, limits: ArchiveLimits = ArchiveLimits()) throws(FileReadError) {
+    public init(path: String, limits: ArchiveLimits = ArchiveLimits(), scope: ScanScope = ScanScope()) throws(FileReadError) {
         guard let kind = FileKind.of(path, followingLinks: true) else {
             throw .system("No such file or directory")
         }
         self.path = path
         self.kind = kind == .directory ? .directory : .ipa
         self.limits = limits
+        self.scope = scope
     }
 
-    /// Visits every regular file. `visit` gets the relative path and returns a consumer for
-    /// the bytes, or nil to skip the file.
+    /// Visits every regular file the scope lets in. `visit` gets the relative path and returns
+    /// a consumer for the bytes, or nil to skip the file.
     public func walk(_ visit: (String, Int64?) -> ArchiveEntryConsumer?) throws(FileReadError) -> ArchiveReadSummary {
+        var skipped: [SkippedPlace] = []
+        return try walk(skipped: &skipped, visit)
+    }
+
+    /// ``walk(_:)``, also setting `skipped` to the places the scope left out, each with why
+    /// (a directory once, with a trailing `/`; nothing below it).
+    public func walk(skipped: inout [SkippedPlace], _ visit: (String, Int64?) -> ArchiveEntryConsumer?) throws(FileReadError) -> ArchiveReadSummary {
+        var problems: [ArchiveProblem] = []
+        let ignore = isProject ? IgnoreFile.read(root: path, problems: &problems) : IgnoreFile()
+        let decider = ScopeDecider(scope: scope, ignore: ignore, project: isProject)
+        var summary: ArchiveReadSummary
         switch kind {
         case .ipa:
-            return try ArchiveReader.read(atPath: path, limits: limits) { entry in visit(entry.path, entry.declaredSize) }
+            summary = try ArchiveReader.read(atPath: path, limits: limits) { entry in
+                decider.reads(file: entry.path) ? visit(entry.path, entry.declaredSize) : nil
+            }
         case .directory:
-            return walkDirectory(visit)
+            summary = walkDirectory(decider, visit)
         }
+        summary.problems.insert(contentsOf: problems, at: 0)
+        skipped = decider.places
+        return summary
     }
 
-    private func walkDirectory(_ visit: (String, Int64?) -> ArchiveEntryConsumer?) -> ArchiveReadSummary {
+    private func walkDirectory(_ decider: ScopeDecider, _ visit: (String, Int64?) -> ArchiveEntryConsumer?) -> ArchiveReadSummary {
         var summary = ArchiveReadSummary()
         // An .app or .appex given directly keeps its name, as it would have inside Payload/.
         let name = PathText.lastComponent(path)
@@ -67,9 +85,7 @@ public struct AppFiles: Sendable {
             summary.failure = "cannot list the directory"
             return summary
         }
-        let walk = DirectoryWalk(root: path) { [isProject] entry in
-            !(isProject && Self.skippedDirectories.contains(entry.name))
-        }
+        let walk = DirectoryWalk(root: path) { entry in decider.enters(directory: prefix + entry.relativePath) }
         for entry in walk {
             guard summary.entries < limits.entries else {
                 summary.failure = "more than \(limits.entries) files: the rest were not read"
@@ -78,6 +94,9 @@ public struct AppFiles: Sendable {
             summary.entries += 1
             let relative = prefix + entry.relativePath
             let full = entry.fullPath
+            // The ignore file is the walk's configuration, read above, not part of the app.
+            if isProject && relative == ScanScope.ignoreFileName { continue }
+            if entry.kind != .directory, !decider.reads(file: relative) { continue }
             let size: Int64
             switch entry.kind {
             case .symbolicLink:

@@ -50,6 +50,11 @@ public struct AppInventory: Sendable {
     public internal(set) var walk = ArchiveReadSummary()
     /// What was learnt while walking (pubspec.yaml / package.json / config.xml / capacitor config).
     public internal(set) var traits = ProjectTraits()
+    /// Places the walk did not enter or read, each with why: a project's default skips
+    /// (`android/`: Android app, `Tests/`: tests, `LICENSE`: licence notice), `--exclude`
+    /// globs, `.atscheckignore` lines (``ScanScope``). A directory is listed once, with a
+    /// trailing `/`; past 1,000 places a last entry counts the rest.
+    public internal(set) var skipped: [SkippedPlace] = []
 
     /// Most bytes of one text file or Info.plist kept to search (bigger ones are cut).
     public static let textBytes = 8 << 20
@@ -62,8 +67,11 @@ public struct AppInventory: Sendable {
     /// are read: no executable or resource is searched for URLs.
     public static func collect(_ files: AppFiles, policiesOnly: Bool = false) throws(FileReadError) -> AppInventory {
         let collector = Collector(project: files.isProject, policiesOnly: policiesOnly)
-        let summary = try files.walk { path, _ in collector.visit(path) }
-        return collector.finish(summary)
+        var skipped: [SkippedPlace] = []
+        let summary = try files.walk(skipped: &skipped) { path, _ in collector.visit(path) }
+        var inventory = collector.finish(summary)
+        inventory.skipped = skipped
+        return inventory
     }
 
     /// Reads an .ipa held in memory (the fuzz target's way in).
@@ -127,6 +135,10 @@ private final class Collector {
         case .xcodeProject?:
             bytes.append(contentsOf: chunk.prefix(max(0, AppInventory.projectBytes - bytes.count)))
             return bytes.count < AppInventory.projectBytes
+        case .extensionless?:
+            bytes.append(contentsOf: chunk.prefix(max(0, AppInventory.textBytes - bytes.count)))
+            guard bytes.count >= TextSniffer.window else { return true }
+            return settleExtensionless()
         case .infoPlist?, .text?, .provisioningProfile?, .expoConfig?, .cordovaConfig?:
             bytes.append(contentsOf: chunk.prefix(max(0, AppInventory.textBytes - bytes.count)))
             return bytes.count < AppInventory.textBytes
@@ -138,11 +150,31 @@ private final class Collector {
         }
     }
 
+    /// An extension-less file, once its first bytes are in: an executable is scanned as one;
+    /// text is read as text in a bundle and not at all in a project (build tooling: Gemfile,
+    /// Podfile, gradlew). Returns whether to go on reading.
+    private func settleExtensionless() -> Bool {
+        if TextSniffer.isBinary(bytes) {
+            role = .binary
+            scanner.scan(bytes)
+            bytes = []
+            return true
+        }
+        if project {
+            role = nil
+            bytes = []
+            return false
+        }
+        role = .text(webContent: false)
+        return bytes.count < AppInventory.textBytes
+    }
+
     func finishCurrent() {
         if manifest {
             manifest = false
             inventory.traits.record(manifest: path, bytes: bytes)
         }
+        if case .extensionless? = role { _ = settleExtensionless() }
         guard let role else {
             bytes = []
             return
@@ -169,6 +201,8 @@ private final class Collector {
                 record(hit.url, FoundAt(file: path, offset: binary ? hit.offset : nil, line: binary ? nil : hit.line))
             }
             text = []
+        case .extensionless:
+            break
         case .binary:
             for hit in scanner.finish() { record(hit.url, FoundAt(file: path, offset: hit.offset, line: nil)) }
             for candidate in scanner.hostCandidates where BareHost.isHost(candidate.url) {

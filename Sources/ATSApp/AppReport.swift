@@ -23,6 +23,9 @@ public struct AppReport: Codable, Sendable {
     public var attribution: AttributionReport
     /// Places of URLs no policy judges (a test target's files), counted by why.
     public var notJudged: [NotJudgedReport]
+    /// Places of a project the walk did not enter or read, each with why (default skips,
+    /// `--exclude`, `.atscheckignore`): docs/app-audit.md#what-is-read.
+    public var skipped: [SkippedPlace]
     public var summary: Summary
 
     /// How files were attributed to policies (docs/app-audit.md#which-policy-a-url-gets).
@@ -135,6 +138,7 @@ public struct AppReport: Codable, Sendable {
                                              primaryReason: attribution.primaryReason, setAside: attribution.setAside,
                                              problems: attribution.problems)
         notJudged = audit.notJudged.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { NotJudgedReport(reason: $0.key, places: $0.value) }
+        skipped = audit.skipped
         var summary = Summary()
         summary.notJudged = audit.notJudged.values.reduce(0, +)
         bundles = audit.bundles.map { bundled in

@@ -8,6 +8,8 @@ enum FileRole {
     case text(webContent: Bool)
     /// Streamed through the string extractor with offsets: executables, dylibs.
     case binary
+    /// No extension: an executable or text, decided by its first bytes (``TextSniffer``).
+    case extensionless
     /// `embedded.mobileprovision`: CMS-signed plist whose entitlements name associated domains.
     case provisioningProfile
     /// An Xcode project's `project.pbxproj` (projects): its targets say which Info.plist governs which file.
@@ -38,16 +40,18 @@ enum FileRole {
         case "json", "css", "xml", "strings", "stringsdict", "plist", "txt", "conf", "cfg", "jsbundle": return .text(webContent: false)
         // Sources only in projects (a framework's Headers/*.h in a bundle are not code it runs).
         case "swift", "m", "mm", "h", "c", "cc", "cpp", "kt", "java", "dart": return project ? .text(webContent: false) : nil
-        case "", "dylib", "so": return .binary
+        case "": return .extensionless
+        case "dylib", "so": return .binary
         default: return nil
         }
     }
 
-    /// A file that can set policy: an Info.plist, an Expo or a Cordova configuration.
+    /// A file that can set policy or says which policy applies: an Info.plist, an Expo or a
+    /// Cordova configuration, an Xcode project.
     var isPolicySource: Bool {
         switch self {
-        case .infoPlist, .expoConfig, .cordovaConfig: return true
-        case .text, .binary, .provisioningProfile, .xcodeProject: return false
+        case .infoPlist, .expoConfig, .cordovaConfig, .xcodeProject: return true
+        case .text, .binary, .extensionless, .provisioningProfile: return false
         }
     }
 

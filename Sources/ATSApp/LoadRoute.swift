@@ -41,7 +41,7 @@ public enum LoadRoute: Sendable, Hashable, Codable {
         switch role {
         case .cordovaConfig:
             return .webContent
-        case .infoPlist, .binary, .provisioningProfile, .expoConfig, .xcodeProject:
+        case .infoPlist, .binary, .extensionless, .provisioningProfile, .expoConfig, .xcodeProject:
             return .urlLoadingSystem
         case .text(let web):
             guard isProject else { return web ? .webContent : .urlLoadingSystem }

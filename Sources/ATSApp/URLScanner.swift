@@ -1,8 +1,12 @@
 /// Finds `http://` and `https://` URLs in bytes that arrive in chunks: printable-string
 /// extraction, as `strings` does over a Mach-O, without parsing the container. A URL is a run
 /// of URL characters (RFC 3986's, minus quotes and brackets, which delimit URLs in code) that
-/// contains the scheme; trailing punctuation is dropped. Each hit carries the byte offset of
-/// its first character and, for text, its 1-based line.
+/// contains the scheme; trailing punctuation, Markdown and HTML delimiters are dropped and
+/// `&amp;` decoded (``URLCleanup``). Each hit carries the byte offset of its first character
+/// and, for text, its 1-based line. The values of XML namespace attributes (`xmlns="…"`,
+/// `xmlns:android="…"`, `xsi:schemaLocation="…"`) are not taken: they name vocabularies, not
+/// loads. A URL whose host is cut short by `\` or `{` (`https://api.\(domain)/`,
+/// `http://api.{{region}}.example.org/`) keeps that byte, so that it reads as the template it is.
 public struct URLScanner: Sendable {
     /// A URL and where it starts.
     public struct Hit: Sendable, Hashable {
@@ -27,6 +31,22 @@ public struct URLScanner: Sendable {
     private(set) var hits: [Hit] = []
     /// Most hits kept for one file.
     private let maximumHits: Int
+    /// Where the scanner is with respect to an XML namespace attribute.
+    private var attribute = NamespaceAttribute.outside
+    /// Bytes since a namespace attribute's value opened (a value without its closing quote
+    /// stops counting as one after ``maximumAttributeValue``).
+    private var attributeBytes = 0
+    static let maximumAttributeValue = 8192
+
+    private enum NamespaceAttribute: Equatable {
+        case outside
+        /// After `xmlns:x`, before its `=` (XML allows blanks around it).
+        case awaitingEquals
+        /// After `xmlns:x=`, before its quote.
+        case awaitingQuote
+        /// Inside the value, which ends at this quote.
+        case inside(quote: UInt8)
+    }
 
     /// A scanner keeping at most `maximumHits` URLs.
     public init(maximumHits: Int = 10_000) {
@@ -42,8 +62,9 @@ public struct URLScanner: Sendable {
                     runLine = line
                 }
                 if run.count < Self.maximumRun { run.append(byte) }
-            } else if !run.isEmpty {
-                flush()
+            } else {
+                if !run.isEmpty { flush(terminator: byte) }
+                noteDelimiter(byte)
             }
             if byte == 0x0A { line += 1 }
             position += 1
@@ -52,12 +73,54 @@ public struct URLScanner: Sendable {
 
     /// Ends the input and returns every URL found, in order.
     public mutating func finish() -> [Hit] {
-        if !run.isEmpty { flush() }
+        if !run.isEmpty { flush(terminator: nil) }
         return hits
     }
 
-    private mutating func flush() {
+    /// A byte outside URLs: opens or closes a namespace attribute's value.
+    private mutating func noteDelimiter(_ byte: UInt8) {
+        switch attribute {
+        case .outside:
+            return
+        case .awaitingEquals:
+            if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") { attribute = .outside }
+        case .awaitingQuote:
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                attribute = .inside(quote: byte)
+                attributeBytes = 0
+            } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
+                attribute = .outside
+            }
+        case .inside(let quote):
+            attributeBytes += 1
+            if byte == quote || attributeBytes > Self.maximumAttributeValue { attribute = .outside }
+        }
+    }
+
+    /// `xmlns`, `xmlns:prefix`, `xsi:schemaLocation`, `noNamespaceSchemaLocation`.
+    static func isNamespaceAttribute<Name: Collection>(_ name: Name) -> Bool where Name.Element == UInt8 {
+        guard name.count <= 80 else { return false }
+        return name.elementsEqual("xmlns".utf8) || name.starts(with: "xmlns:".utf8)
+            || name.elementsEqual("schemaLocation".utf8) || name.elementsEqual("noNamespaceSchemaLocation".utf8)
+            || (name.contains(UInt8(ascii: ":")) && (name.reversed().starts(with: ":schemaLocation".utf8.reversed())
+                || name.reversed().starts(with: ":noNamespaceSchemaLocation".utf8.reversed())))
+    }
+
+    private mutating func flush(terminator: UInt8?) {
         defer { run.removeAll(keepingCapacity: true) }
+        if run.last == UInt8(ascii: "="), Self.isNamespaceAttribute(run.dropLast()) || (attribute == .awaitingEquals && run.count == 1) {
+            attribute = .awaitingQuote
+            return
+        }
+        if Self.isNamespaceAttribute(run) {
+            attribute = .awaitingEquals
+            return
+        }
+        if case .inside = attribute {
+            attributeBytes += run.count
+            if attributeBytes <= Self.maximumAttributeValue { return }
+            attribute = .outside
+        }
         if run.count >= 7, run.count <= 253, hostCandidates.count < maximumHits, let host = Self.hostShape(run) {
             hostCandidates.append(Hit(url: host, offset: runStart, line: runLine))
             return
@@ -71,9 +134,13 @@ public struct URLScanner: Sendable {
             }
             var end = index + schemeLength
             while end < run.count, !Self.startsScheme(run, at: end) { end += 1 }
-            var candidate = run[index..<end]
-            while let last = candidate.last, Self.trailing.contains(last) { candidate = candidate.dropLast() }
-            if candidate.count > schemeLength, candidate[candidate.startIndex + schemeLength] != UInt8(ascii: "/") {
+            var candidate = Array(run[index..<end])
+            if end == run.count, let terminator, Self.interrupting.contains(terminator), !candidate[schemeLength...].contains(UInt8(ascii: "/")) {
+                candidate.append(terminator)
+            } else {
+                candidate = URLCleanup.cleanTail(candidate)
+            }
+            if candidate.count > schemeLength, candidate[schemeLength] != UInt8(ascii: "/") {
                 hits.append(Hit(url: String(decoding: candidate, as: UTF8.self), offset: runStart + index, line: runLine))
                 if hits.count >= maximumHits { return }
             }
@@ -129,7 +196,8 @@ public struct URLScanner: Sendable {
         index + 7 <= bytes.count && schemeLength(bytes, at: index) != nil
     }
 
-    private static let trailing: Set<UInt8> = Set(".,;:!?".utf8)
+    /// Bytes that cut a URL short inside its host: an escape or an interpolation follows.
+    private static let interrupting: Set<UInt8> = [UInt8(ascii: "\\"), UInt8(ascii: "{")]
 
     /// Letters, digits and `-._~:/?#[]@!$&*+,;=%`: RFC 3986 without `'()` (string and call
     /// delimiters in code).

@@ -80,6 +80,7 @@ enum AppCommand: AtscheckCommand {
             OptionSpec("offline", help: "Judge by the policy alone: no connections; https:// URLs are not probed (the default for project directories)."),
             OptionSpec("probe", help: "Probe the https:// URLs of a project directory too (an .ipa, .app or .xcarchive is probed unless --offline)."),
             OptionSpec("all", help: "Also judge the URLs the filter sets aside (namespaces, placeholders, exempt loopback, templates), and list unknown URLs that were not probed."),
+        ] + ScopeOptions.specs + [
             OptionSpec("only", value: "VERDICT", help: "Show only URLs with this verdict (repeatable).", allowed: ["blocked", "unknown", "allowed"], repeatable: true),
         ] + ScanOptions.probingOptionSpecs + [
             OptionSpec("format", value: "FORMAT", help: "Output format: text, json, jsonl (one line per URL and bundle, then a summary line, as scan writes), or sarif (lint findings on the policy files' lines, each blocked URL where it was found).", allowed: ["text", "json", "jsonl", "sarif"], defaultValue: "text"),
@@ -106,9 +107,10 @@ enum AppCommand: AtscheckCommand {
         if arguments.flag("offline"), arguments.flag("probe") {
             throw UsageError(command: command, message: "'--offline' and '--probe' contradict each other")
         }
+        let scope = try ScopeOptions.scope(arguments, command: command)
         let files: AppFiles
-        do {
-            files = try AppFiles(path: path)
+        do throws(FileReadError) {
+            files = try AppFiles(path: path, scope: scope)
         } catch {
             throw InputError(description: "\(path): \(error.description)")
         }

@@ -56,6 +56,7 @@ enum LintCommand: AtscheckCommand {
                        repeatable: true),
             OptionSpec("sarif-base-uri", value: "URI",
                        help: "With --format sarif: the absolute URI of the atscheck repository the rule links are built on (informationUri, and helpUri = URI + docs/ats-rules.md#RULE), e.g. https://github.com/ORG/atscheck/blob/main/. Without it, those links are left out and the help text gives the repository-relative link."),
+        ] + ScopeOptions.specs + [
             OptionSpec("list-rules", help: "Print every rule (id, severity, summary) and where it is documented, instead of linting."),
         ],
         positionals: [PositionalSpec("FILE", help: "Policy files, apps (.ipa) or directories to check, - for stdin; at least one unless --list-rules is given.", variadic: true,
@@ -100,7 +101,7 @@ enum LintCommand: AtscheckCommand {
         let suffixes = try publicSuffixList(arguments.value("public-suffix-list"))
 
         let linter = Linter(options: LintOptions(target: target, publicSuffixes: suffixes), disabledRules: disabled)
-        let outcomes = LintRun.lint(files, with: linter)
+        let outcomes = LintRun.lint(files, with: linter, scope: try ScopeOptions.scope(arguments, command: spec.name))
         var reports: [FileReport] = []
         var unreadable = 0
         for outcome in outcomes {
