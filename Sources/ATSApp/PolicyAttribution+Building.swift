@@ -62,7 +62,9 @@ struct ProjectAttributionBuilder {
             switch bundle.kind {
             case .projectTarget:
                 guard !usedPlists.contains(bundle.policyFile) else { continue }
-                if let project = projects.first(where: { ProjectPath.isInside(bundle.policyFile, $0.sourceRoot) }) {
+                if let reason = InfoPlistRole.notInfoPlist(bundle.policyFile) {
+                    setAside.append(SetAsidePolicy(path: bundle.policyFile, reason: reason))
+                } else if let project = projects.first(where: { ProjectPath.isInside(bundle.policyFile, $0.sourceRoot) }) {
                     setAside.append(SetAsidePolicy(path: bundle.policyFile, reason: "no target of \(project.path) uses it as its Info.plist"))
                 } else {
                     addLayoutPlist(bundle)

@@ -1,4 +1,6 @@
 import ATSApp
+import ATSCertificates
+import ATSCheck
 import Foundation
 import Testing
 
@@ -32,14 +34,26 @@ struct LayoutAttributionTests {
         #expect(report.verdicts("http://widget.atscheck.test/price") == ["ios/Widgets/Info.plist": "allowed"])
         #expect(report.verdicts("http://shared.atscheck.test/") == ["ios/BlueApp/Info.plist": "blocked"], "a framework's code runs under the app's policy")
         #expect(report.verdicts("http://fixture.atscheck.test/").isEmpty)
-        #expect(report.notJudged.map(\.reason) == ["a file of the test bundle in ios/BlueAppTests"] && report.summary.notJudged == 1)
+        #expect(report.skipped.map(\.description) == ["ios/BlueAppTests/: tests"], "a test folder is not read")
         #expect(report.bundle("ios/BlueApp/Info.plist")?.role == "app" && report.bundle("ios/Widgets/Info.plist")?.role == "extension")
         let setAside = Dictionary(uniqueKeysWithValues: report.attribution.setAside.map { ($0.path, $0.reason) })
         #expect(setAside["ios/BlueApp/GoogleService-Info.plist"]?.contains("Firebase") == true)
-        #expect(setAside["ios/BlueAppTests/Info.plist"]?.contains("test bundle") == true)
         #expect(setAside["ios/Shared/Info.plist"]?.contains("framework") == true)
         #expect(report.attribution.primary == "ios/BlueApp/Info.plist")
         #expect(report.summary.blocked == 2 && report.summary.allowed == 1 && report.exitStatus == 1)
+    }
+
+    @Test("read anyway (--include), a test bundle's plist sets no policy and its files are not judged")
+    func testBundleIncluded() throws {
+        let tree = try ProjectTree("BlueApp", Self.reactNative)
+        defer { tree.remove() }
+        let files = try AppFiles(path: tree.path, scope: ScanScope(include: ["ios/BlueAppTests/**"]))
+        let audit = AppAuditor.audit(try AppInventory.collect(files), files: files, checker: ATSChecker(store: TrustStore(system: [], user: [])),
+                                     options: AppAuditOptions(time: AppFixtures.evaluationTime, offline: true))
+        let report = AppReport(audit, offline: true)
+        #expect(report.verdicts("http://fixture.atscheck.test/").isEmpty)
+        #expect(report.notJudged.map(\.reason) == ["a file of the test bundle in ios/BlueAppTests"] && report.summary.notJudged == 1)
+        #expect(report.attribution.setAside.contains { $0.path == "ios/BlueAppTests/Info.plist" && $0.reason.contains("test bundle") })
     }
 
     @Test("a preprocessed Info.plist without the Xcode project that defines its macros: the policy is unknown, never ATS's defaults")

@@ -25,7 +25,9 @@ struct ProjectTraitsTests {
     func capacitorCopies() throws {
         let enabled = #"{"plugins": {"CapacitorHttp": {"enabled": true}}}"#
         let tree = try ProjectTree([
-            "one/android/app/src/main/assets/capacitor.config.json": enabled,
+            // The Android copy is under android/, which a project walk does not read.
+            "one/ios/App/App/capacitor.config.json": enabled,
+            "one/android/app/src/main/assets/capacitor.config.json": #"{"plugins": {"CapacitorHttp": {"enabled": false}}}"#,
             "two/xios/App/App/capacitor.config.json": enabled,
             "three/capacitor.config.json": #"{"plugins": {"CapacitorHttp": {"enabled": "yes"}}}"#,
             "four/capacitor.config.json": "{not json",

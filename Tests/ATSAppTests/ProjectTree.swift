@@ -16,6 +16,13 @@ struct ProjectTree {
         }
     }
 
+    /// A copy of the directory `source`, named `name`.
+    init(copying source: URL, name: String) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-project-\(UUID().uuidString)").appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: root.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: source, to: root)
+    }
+
     /// A tree named `project`.
     init(_ files: [String: String]) throws {
         try self.init("project", files)

@@ -1,4 +1,7 @@
 import ATSApp
+import ATSCertificates
+import ATSCheck
+import AtscheckTestSupport
 import Foundation
 import Testing
 
@@ -10,94 +13,27 @@ import Testing
 
 @Suite("atscheck app: policies from Xcode targets")
 struct XcodeAttributionTests {
-    /// `project.pbxproj` as Xcode 16 writes it (OpenStep format), for the targets above.
-    static let pbxproj = """
-        // !$*UTF8*$!
-        {
-        \tarchiveVersion = 1;
-        \tclasses = {
-        \t};
-        \tobjectVersion = 77;
-        \tobjects = {
-        \t\tB0000000000000000000001 /* AppDelegate.swift in Sources */ = {isa = PBXBuildFile; fileRef = F0000000000000000000001 /* AppDelegate.swift */; };
-        \t\tB0000000000000000000002 /* Provider.swift in Sources */ = {isa = PBXBuildFile; fileRef = F0000000000000000000004 /* Provider.swift */; };
-        \t\tB0000000000000000000003 /* Client.swift in Sources */ = {isa = PBXBuildFile; fileRef = F0000000000000000000006 /* Client.swift */; };
-        \t\tB0000000000000000000004 /* ReaderTests.swift in Sources */ = {isa = PBXBuildFile; fileRef = F0000000000000000000007 /* ReaderTests.swift */; };
-        \t\tB0000000000000000000005 /* MacApp.swift in Sources */ = {isa = PBXBuildFile; fileRef = F0000000000000000000009 /* MacApp.swift */; };
-        \t\tB0000000000000000000006 /* GoogleService-Info.plist in Resources */ = {isa = PBXBuildFile; fileRef = F0000000000000000000003 /* GoogleService-Info.plist */; };
-        \t\tF0000000000000000000001 /* AppDelegate.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = AppDelegate.swift; sourceTree = "<group>"; };
-        \t\tF0000000000000000000002 /* Info.plist */ = {isa = PBXFileReference; lastKnownFileType = text.plist.xml; path = Info.plist; sourceTree = "<group>"; };
-        \t\tF0000000000000000000003 /* GoogleService-Info.plist */ = {isa = PBXFileReference; lastKnownFileType = text.plist.xml; path = "GoogleService-Info.plist"; sourceTree = "<group>"; };
-        \t\tF0000000000000000000004 /* Provider.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Provider.swift; sourceTree = "<group>"; };
-        \t\tF0000000000000000000005 /* Info.plist */ = {isa = PBXFileReference; lastKnownFileType = text.plist.xml; path = Info.plist; sourceTree = "<group>"; };
-        \t\tF0000000000000000000006 /* Client.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Client.swift; sourceTree = "<group>"; };
-        \t\tF0000000000000000000007 /* ReaderTests.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = ReaderTests.swift; sourceTree = "<group>"; };
-        \t\tF0000000000000000000009 /* MacApp.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = MacApp.swift; sourceTree = "<group>"; };
-        \t\tP0000000000000000000001 /* Reader.app */ = {isa = PBXFileReference; explicitFileType = wrapper.application; includeInIndex = 0; path = Reader.app; sourceTree = BUILT_PRODUCTS_DIR; };
-        \t\tG0000000000000000000000 = {isa = PBXGroup; children = (G0000000000000000000001 /* iOS */, G0000000000000000000003 /* Widget */, G0000000000000000000004 /* ReaderKit */, G0000000000000000000005 /* Tests */, G0000000000000000000006 /* Mac */, S0000000000000000000001 /* Shared */, P0000000000000000000001 /* Reader.app */, ); sourceTree = "<group>"; };
-        \t\tG0000000000000000000001 /* iOS */ = {isa = PBXGroup; children = (F0000000000000000000001 /* AppDelegate.swift */, G0000000000000000000002 /* Resources */, ); path = iOS; sourceTree = "<group>"; };
-        \t\tG0000000000000000000002 /* Resources */ = {isa = PBXGroup; children = (F0000000000000000000002 /* Info.plist */, F0000000000000000000003 /* GoogleService-Info.plist */, ); path = Resources; sourceTree = "<group>"; };
-        \t\tG0000000000000000000003 /* Widget */ = {isa = PBXGroup; children = (F0000000000000000000004 /* Provider.swift */, F0000000000000000000005 /* Info.plist */, ); path = Widget; sourceTree = "<group>"; };
-        \t\tG0000000000000000000004 /* ReaderKit */ = {isa = PBXGroup; children = (F0000000000000000000006 /* Client.swift */, ); path = ReaderKit; sourceTree = "<group>"; };
-        \t\tG0000000000000000000005 /* Tests */ = {isa = PBXGroup; children = (F0000000000000000000007 /* ReaderTests.swift */, ); path = Tests; sourceTree = "<group>"; };
-        \t\tG0000000000000000000006 /* Mac */ = {isa = PBXGroup; children = (F0000000000000000000009 /* MacApp.swift */, ); path = Mac; sourceTree = "<group>"; };
-        \t\tS0000000000000000000001 /* Shared */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (E0000000000000000000001 /* Exceptions for "Shared" folder in "Reader-iOS" target */, ); path = Shared; sourceTree = "<group>"; };
-        \t\tE0000000000000000000001 /* Exceptions for "Shared" folder in "Reader-iOS" target */ = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (MacOnly.swift, ); target = T0000000000000000000001 /* Reader-iOS */; };
-        \t\tH0000000000000000000001 /* Sources */ = {isa = PBXSourcesBuildPhase; buildActionMask = 2147483647; files = (B0000000000000000000001 /* AppDelegate.swift in Sources */, ); runOnlyForDeploymentPostprocessing = 0; };
-        \t\tH0000000000000000000002 /* Resources */ = {isa = PBXResourcesBuildPhase; buildActionMask = 2147483647; files = (B0000000000000000000006 /* GoogleService-Info.plist in Resources */, ); runOnlyForDeploymentPostprocessing = 0; };
-        \t\tH0000000000000000000003 /* Sources */ = {isa = PBXSourcesBuildPhase; buildActionMask = 2147483647; files = (B0000000000000000000002 /* Provider.swift in Sources */, ); runOnlyForDeploymentPostprocessing = 0; };
-        \t\tH0000000000000000000004 /* Sources */ = {isa = PBXSourcesBuildPhase; buildActionMask = 2147483647; files = (B0000000000000000000003 /* Client.swift in Sources */, ); runOnlyForDeploymentPostprocessing = 0; };
-        \t\tH0000000000000000000005 /* Sources */ = {isa = PBXSourcesBuildPhase; buildActionMask = 2147483647; files = (B0000000000000000000004 /* ReaderTests.swift in Sources */, ); runOnlyForDeploymentPostprocessing = 0; };
-        \t\tH0000000000000000000006 /* Sources */ = {isa = PBXSourcesBuildPhase; buildActionMask = 2147483647; files = (B0000000000000000000005 /* MacApp.swift in Sources */, ); runOnlyForDeploymentPostprocessing = 0; };
-        \t\tT0000000000000000000001 /* Reader-iOS */ = {isa = PBXNativeTarget; buildConfigurationList = L0000000000000000000001; buildPhases = (H0000000000000000000001 /* Sources */, H0000000000000000000002 /* Resources */, ); buildRules = (); dependencies = (D0000000000000000000001, D0000000000000000000002, ); fileSystemSynchronizedGroups = (S0000000000000000000001 /* Shared */, ); name = "Reader-iOS"; productName = Reader; productReference = P0000000000000000000001 /* Reader.app */; productType = "com.apple.product-type.application"; };
-        \t\tT0000000000000000000002 /* Widget */ = {isa = PBXNativeTarget; buildConfigurationList = L0000000000000000000002; buildPhases = (H0000000000000000000003 /* Sources */, ); buildRules = (); dependencies = (); name = Widget; productName = Widget; productType = "com.apple.product-type.app-extension"; };
-        \t\tT0000000000000000000003 /* ReaderKit */ = {isa = PBXNativeTarget; buildConfigurationList = L0000000000000000000003; buildPhases = (H0000000000000000000004 /* Sources */, ); buildRules = (); dependencies = (); name = ReaderKit; productName = ReaderKit; productType = "com.apple.product-type.framework"; };
-        \t\tT0000000000000000000004 /* ReaderTests */ = {isa = PBXNativeTarget; buildConfigurationList = L0000000000000000000004; buildPhases = (H0000000000000000000005 /* Sources */, ); buildRules = (); dependencies = (D0000000000000000000003, ); name = ReaderTests; productName = ReaderTests; productType = "com.apple.product-type.bundle.unit-test"; };
-        \t\tT0000000000000000000005 /* Reader-Mac */ = {isa = PBXNativeTarget; buildConfigurationList = L0000000000000000000005; buildPhases = (H0000000000000000000006 /* Sources */, ); buildRules = (); dependencies = (); fileSystemSynchronizedGroups = (S0000000000000000000001 /* Shared */, ); name = "Reader-Mac"; productName = Reader; productType = "com.apple.product-type.application"; };
-        \t\tD0000000000000000000001 = {isa = PBXTargetDependency; target = T0000000000000000000003 /* ReaderKit */; targetProxy = X0000000000000000000001; };
-        \t\tD0000000000000000000002 = {isa = PBXTargetDependency; target = T0000000000000000000002 /* Widget */; targetProxy = X0000000000000000000002; };
-        \t\tD0000000000000000000003 = {isa = PBXTargetDependency; target = T0000000000000000000001 /* Reader-iOS */; targetProxy = X0000000000000000000003; };
-        \t\tX0000000000000000000001 = {isa = PBXContainerItemProxy; containerPortal = R0000000000000000000000; proxyType = 1; remoteGlobalIDString = T0000000000000000000003; remoteInfo = ReaderKit; };
-        \t\tX0000000000000000000002 = {isa = PBXContainerItemProxy; containerPortal = R0000000000000000000000; proxyType = 1; remoteGlobalIDString = T0000000000000000000002; remoteInfo = Widget; };
-        \t\tX0000000000000000000003 = {isa = PBXContainerItemProxy; containerPortal = R0000000000000000000000; proxyType = 1; remoteGlobalIDString = T0000000000000000000001; remoteInfo = "Reader-iOS"; };
-        \t\tR0000000000000000000000 /* Project object */ = {isa = PBXProject; attributes = {LastUpgradeCheck = 1600; }; buildConfigurationList = L0000000000000000000000; compatibilityVersion = "Xcode 15.0"; mainGroup = G0000000000000000000000; productRefGroup = G0000000000000000000000; projectDirPath = ""; projectRoot = ""; targets = (T0000000000000000000001 /* Reader-iOS */, T0000000000000000000002 /* Widget */, T0000000000000000000003 /* ReaderKit */, T0000000000000000000004 /* ReaderTests */, T0000000000000000000005 /* Reader-Mac */, ); };
-        \t\tC0000000000000000000000 /* Release */ = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Release; };
-        \t\tC0000000000000000000001 /* Release */ = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = "$(SRCROOT)/iOS/Resources/Info.plist"; PRODUCT_BUNDLE_IDENTIFIER = test.atscheck.reader; }; name = Release; };
-        \t\tC0000000000000000000002 /* Release */ = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = Widget/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = test.atscheck.reader.widget; }; name = Release; };
-        \t\tC0000000000000000000003 /* Release */ = {isa = XCBuildConfiguration; buildSettings = {GENERATE_INFOPLIST_FILE = YES; PRODUCT_BUNDLE_IDENTIFIER = test.atscheck.readerkit; }; name = Release; };
-        \t\tC0000000000000000000004 /* Release */ = {isa = XCBuildConfiguration; buildSettings = {GENERATE_INFOPLIST_FILE = YES; TEST_HOST = "$(BUILT_PRODUCTS_DIR)/Reader.app/Reader"; }; name = Release; };
-        \t\tC0000000000000000000005 /* Release */ = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = Mac/Info.plist; SDKROOT = macosx; PRODUCT_BUNDLE_IDENTIFIER = test.atscheck.reader.mac; }; name = Release; };
-        \t\tL0000000000000000000000 = {isa = XCConfigurationList; buildConfigurations = (C0000000000000000000000 /* Release */, ); defaultConfigurationIsVisible = 0; defaultConfigurationName = Release; };
-        \t\tL0000000000000000000001 = {isa = XCConfigurationList; buildConfigurations = (C0000000000000000000001 /* Release */, ); defaultConfigurationIsVisible = 0; defaultConfigurationName = Release; };
-        \t\tL0000000000000000000002 = {isa = XCConfigurationList; buildConfigurations = (C0000000000000000000002 /* Release */, ); defaultConfigurationIsVisible = 0; defaultConfigurationName = Release; };
-        \t\tL0000000000000000000003 = {isa = XCConfigurationList; buildConfigurations = (C0000000000000000000003 /* Release */, ); defaultConfigurationIsVisible = 0; defaultConfigurationName = Release; };
-        \t\tL0000000000000000000004 = {isa = XCConfigurationList; buildConfigurations = (C0000000000000000000004 /* Release */, ); defaultConfigurationIsVisible = 0; defaultConfigurationName = Release; };
-        \t\tL0000000000000000000005 = {isa = XCConfigurationList; buildConfigurations = (C0000000000000000000005 /* Release */, ); defaultConfigurationIsVisible = 0; defaultConfigurationName = Release; };
-        \t};
-        \trootObject = R0000000000000000000000 /* Project object */;
+    /// The project in Tests/Corpus/projects/Reader (its README says what it reproduces).
+    static let corpus = RepositoryLayout.packageRoot.appendingPathComponent("Tests/Corpus/projects/Reader")
+
+    /// The corpus project copied into a temporary directory, with `changes` (a path to new text,
+    /// or to nil to remove the file).
+    static func tree(_ changes: [String: String?] = [:]) throws -> ProjectTree {
+        let tree = try ProjectTree(copying: corpus, name: "Reader")
+        for (path, text) in changes {
+            let url = tree.root.appendingPathComponent(path)
+            if let text { try text.write(to: url, atomically: true, encoding: .utf8) } else { try FileManager.default.removeItem(at: url) }
         }
+        return tree
+    }
 
-        """
-
-    static let files: [String: String] = [
-        "Reader.xcodeproj/project.pbxproj": pbxproj,
-        "iOS/Resources/Info.plist": ProjectTree.plist(ProjectTree.appKeys),
-        "iOS/Resources/GoogleService-Info.plist": ProjectTree.plist("<key>API_KEY</key><string>AIza</string>"),
-        "iOS/AppDelegate.swift": "let home = URL(string: \"http://app.atscheck.test/\")!\n",
-        "Widget/Info.plist": ProjectTree.plist(ProjectTree.widgetKeys),
-        "Widget/Provider.swift": "let feed = \"http://widget.atscheck.test/feed\"\n",
-        "ReaderKit/Client.swift": "let api = \"http://kit.atscheck.test/v1\"\n",
-        "Tests/ReaderTests.swift": "let stub = \"http://stub.atscheck.test/\"\n",
-        "Mac/Info.plist": ProjectTree.plist("<key>CFBundlePackageType</key><string>APPL</string><key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict>"),
-        "Mac/MacApp.swift": "let sparkle = \"http://mac.atscheck.test/appcast.xml\"\n",
-        "Shared/Feed.swift": "let shared = \"http://shared.atscheck.test/\"\n",
-        "Shared/MacOnly.swift": "let macOnly = \"http://maconly.atscheck.test/\"\n",
-        "Scripts/release.swift": "let notes = \"http://loose.atscheck.test/\"\n",
-    ]
+    static var pbxproj: String {
+        get throws { try String(contentsOf: corpus.appendingPathComponent("Reader.xcodeproj/project.pbxproj"), encoding: .utf8) }
+    }
 
     @Test("each URL under the targets that build its file: the app's plist beside its code, not the shallower widget's")
     func targets() throws {
-        let tree = try ProjectTree("Reader", Self.files)
+        let tree = try Self.tree()
         defer { tree.remove() }
         let report = try tree.report()
         #expect(Set(report.bundles.map(\.policy)) == ["iOS/Resources/Info.plist", "Widget/Info.plist", "Mac/Info.plist"])
@@ -107,28 +43,35 @@ struct XcodeAttributionTests {
         #expect(report.verdicts("http://widget.atscheck.test/feed") == ["Widget/Info.plist": "allowed"])
         #expect(report.verdicts("http://kit.atscheck.test/v1") == ["iOS/Resources/Info.plist": "blocked"], "a framework's code runs in the app that links it")
         #expect(report.verdicts("http://stub.atscheck.test/").isEmpty, "test targets are not judged")
+        #expect(report.verdicts("https://kit.atscheck.test/v2") == ["iOS/Resources/Info.plist": "unknown"])
         #expect(report.verdicts("http://shared.atscheck.test/") == ["iOS/Resources/Info.plist": "blocked", "Mac/Info.plist": "allowed"])
         #expect(report.verdicts("http://maconly.atscheck.test/") == ["Mac/Info.plist": "allowed"], "the membership exception keeps it out of the iOS app")
         #expect(report.verdicts("http://loose.atscheck.test/") == ["iOS/Resources/Info.plist": "blocked"], "a file in no target goes to the primary app")
         #expect(report.bundle("Mac/Info.plist")?.judgedFor.hasPrefix("macOS") == true)
         #expect(report.attribution.primary == "iOS/Resources/Info.plist")
         #expect(report.attribution.setAside.contains { $0.path == "iOS/Resources/GoogleService-Info.plist" })
-        #expect(report.notJudged.contains { $0.reason.contains("ReaderTests") })
+        #expect(report.skipped.map(\.description) == ["Tests/: tests"], "the test folder is not read, so nothing of the test target is judged")
+
+        // Read anyway (--include), the test target's file is still not judged: its target says so.
+        let files = try AppFiles(path: tree.path, scope: ScanScope(include: ["Tests/**"]))
+        let included = AppAuditor.audit(try AppInventory.collect(files), files: files,
+                                        checker: ATSChecker(store: TrustStore(system: [], user: [])), options: AppAuditOptions(time: AppFixtures.evaluationTime, offline: true))
+        #expect(included.notJudged == ["a file of the test target ReaderTests": 1])
     }
 
     @Test("a preprocessed Info.plist: the target's definitions decide the branch, which the report names")
     func preprocessed() throws {
-        var files = Self.files
-        files["Reader.xcodeproj/project.pbxproj"] = Self.pbxproj.replacingOccurrences(
+        let tree = try Self.tree([
+            "Reader.xcodeproj/project.pbxproj": try Self.pbxproj.replacingOccurrences(
             of: "INFOPLIST_FILE = \"$(SRCROOT)/iOS/Resources/Info.plist\";",
-            with: "INFOPLIST_FILE = \"$(SRCROOT)/iOS/Resources/Info.plist\"; INFOPLIST_PREPROCESS = YES; INFOPLIST_PREPROCESSOR_DEFINITIONS = \"$(inherited) $(APP_BUILD_FLAGS)\";")
-        files["iOS/Resources/Info.plist"] = ProjectTree.plist(ProjectTree.appKeys + """
+            with: "INFOPLIST_FILE = \"$(SRCROOT)/iOS/Resources/Info.plist\"; INFOPLIST_PREPROCESS = YES; INFOPLIST_PREPROCESSOR_DEFINITIONS = \"$(inherited) $(APP_BUILD_FLAGS)\";"),
+            "iOS/Resources/Info.plist": ProjectTree.plist(ProjectTree.appKeys + """
 
-            \t#ifndef DISABLE_PLAIN_HTTP
-            <key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict>
-            \t#endif
-            """)
-        let tree = try ProjectTree("Cloud", files)
+                \t#ifndef DISABLE_PLAIN_HTTP
+                <key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict>
+                \t#endif
+                """),
+        ])
         defer { tree.remove() }
         let report = try tree.report()
         let app = try #require(report.bundle("iOS/Resources/Info.plist"))
@@ -140,9 +83,7 @@ struct XcodeAttributionTests {
 
     @Test("INFOPLIST_FILE naming a file that is not there: the policy is unknown")
     func missingPlist() throws {
-        var files = Self.files
-        files["iOS/Resources/Info.plist"] = nil
-        let tree = try ProjectTree("Reader", files)
+        let tree = try Self.tree(["iOS/Resources/Info.plist": nil])
         defer { tree.remove() }
         let report = try tree.report()
         let app = try #require(report.bundle("iOS/Resources/Info.plist"))

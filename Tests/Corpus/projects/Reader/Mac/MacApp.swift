@@ -1,0 +1,1 @@
+let appcast = "http://mac.atscheck.test/appcast.xml"

@@ -1,0 +1,1 @@
+let shared = "http://shared.atscheck.test/"

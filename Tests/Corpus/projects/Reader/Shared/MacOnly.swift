@@ -1,0 +1,1 @@
+let macOnly = "http://maconly.atscheck.test/"

@@ -1,0 +1,1 @@
+let notes = "http://loose.atscheck.test/"

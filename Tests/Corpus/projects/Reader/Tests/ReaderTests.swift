@@ -1,0 +1,1 @@
+let stub = "http://stub.atscheck.test/"

@@ -1,0 +1,1 @@
+let feed = "http://widget.atscheck.test/feed"

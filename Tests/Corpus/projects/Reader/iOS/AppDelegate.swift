@@ -1,0 +1,3 @@
+import UIKit
+
+let home = URL(string: "http://app.atscheck.test/")!
