@@ -15,17 +15,22 @@ public struct ExplainReport: Codable, Sendable, Equatable {
     public var context: String
     public var target: String
     @EncodesNil public var policyFile: String?
+    /// What the policy file was read as: `Info.plist`, `Expo: expo.ios.infoPlist`, `Cordova:
+    /// config.xml (what cordova-ios writes)`; nil without a policy file.
+    @EncodesNil public var policySource: String?
     public var policy: ResolutionReport
     public var verdict: Verdict
 
-    /// `resolution` of a URL under the policy read from `policyPath` (nil: no policy).
-    public init(resolution: Resolution, policyPath: String?) {
+    /// `resolution` of a URL under the policy read from `policyPath` (nil: no policy), which
+    /// was read as `policySource`.
+    public init(resolution: Resolution, policyPath: String?, policySource: String? = nil) {
         url = resolution.url
         host = resolution.host.text
         scheme = resolution.scheme.rawValue
         context = resolution.context.rawValue
         target = resolution.target.description
         policyFile = policyPath
+        self.policySource = policyPath == nil ? nil : policySource ?? "Info.plist"
         policy = ResolutionReport(resolution: resolution)
         verdict = Verdict(cleartextBlocked: resolution.blocksCleartext, nsurlError: resolution.blocksCleartext ? -1022 : nil)
     }

@@ -61,7 +61,7 @@ enum ExplainCommand: AtscheckCommand {
             throw UsageError(command: spec.name, message: error.description)
         }
         switch arguments.value("format") {
-        case "json": print(try JSONOutput.encode(ExplainReport(resolution: resolution, policyPath: policyPath)))
+        case "json": print(try JSONOutput.encode(ExplainReport(resolution: resolution, policyPath: policyPath, policySource: source?.origin)))
         default: print(ExplainTextRenderer.render(resolution, policyPath: policyPath, policyOrigin: source?.origin), terminator: "")
         }
         return resolution.blocksCleartext ? .failure : .success

@@ -124,12 +124,24 @@ enum LintCommand: AtscheckCommand {
         case "github":
             output = GitHubReporter.render(reports)
         default:
-            output = TextReporter.render(reports, color: LintRun.useColor())
+            output = wrappedForTerminal(TextReporter.render(reports, color: LintRun.useColor()))
         }
         OutputDescriptor.standardOutput.write(output)
 
         if unreadable > 0 { return .usage }
         return LintSummary(reports).fails(strict: arguments.flag("strict")) ? .failure : .success
+    }
+
+    /// On a terminal, lines wider than it are wrapped, continuations indented by four spaces;
+    /// elsewhere (a pipe, a CI log) each finding stays on one `path:line:col:` line, the
+    /// compiler format editors and problem matchers read.
+    static func wrappedForTerminal(_ text: String) -> String {
+        guard let width = SystemProcess.terminalColumns(.standardOutput) else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line in
+            guard line.count > width else { return String(line) + "\n" }
+            let fix = line.hasPrefix("  fix:")
+            return CertTextRenderer.wrap(String(fix ? line.dropFirst(2) : line), firstPrefix: fix ? "  " : "", restPrefix: fix ? "       " : "    ", width: width)
+        }.joined()
     }
 
     /// `--disable RULE...`: every id must be a rule of the registry.
