@@ -135,17 +135,17 @@ private struct Lexer {
                 if byte == Self.newline { close(start, at: index) }
                 index += 1
             case .blockComment(let start, let depth):
-                if at("*/", index) {
+                if byte == UInt8(ascii: "*"), at("*/", index) {
                     index += 2
                     if depth == 1 { close(start, at: index) } else { state = .blockComment(start: start, depth: depth - 1) }
-                } else if syntax.nestedBlocks, at("/*", index) {
+                } else if syntax.nestedBlocks, byte == Self.slash, at("/*", index) {
                     index += 2
                     state = .blockComment(start: start, depth: depth + 1)
                 } else {
                     index += 1
                 }
             case .htmlComment(let start):
-                if at("-->", index) {
+                if byte == UInt8(ascii: "-"), at("-->", index) {
                     index += 3
                     close(start, at: index)
                 } else {
@@ -218,7 +218,7 @@ private struct Lexer {
             index += 2
             return
         }
-        if syntax.htmlComments, at("<!--", index) {
+        if syntax.htmlComments, byte == UInt8(ascii: "<"), at("<!--", index) {
             state = .htmlComment(start: index)
             index += 4
             return
