@@ -85,6 +85,14 @@ private struct Lexer {
         case string(quote: UInt8)
         case tripleString(quote: UInt8)
         case regex(inClass: Bool)
+
+        /// A backslash escapes the next byte (in a string or a regular expression).
+        var escapes: Bool {
+            switch self {
+            case .string, .tripleString, .regex: return true
+            case .code, .lineComment, .blockComment, .htmlComment: return false
+            }
+        }
     }
 
     let bytes: [UInt8]
@@ -128,6 +136,10 @@ private struct Lexer {
     mutating func run() {
         while index < bytes.count {
             let byte = bytes[index]
+            if byte == Self.backslash, state.escapes {
+                index += 2
+                continue
+            }
             switch state {
             case .code:
                 code(byte)
@@ -152,10 +164,6 @@ private struct Lexer {
                     index += 1
                 }
             case .string(let quote):
-                if byte == Self.backslash {
-                    index += 2
-                    continue
-                }
                 // An unterminated string ends with its line (template literals span lines).
                 if byte == quote || (byte == Self.newline && quote != UInt8(ascii: "`")) {
                     state = .code
@@ -163,9 +171,7 @@ private struct Lexer {
                 }
                 index += 1
             case .tripleString(let quote):
-                if byte == Self.backslash {
-                    index += 2
-                } else if tripled(quote, index) {
+                if tripled(quote, index) {
                     index += 3
                     state = .code
                     previous = quote
@@ -173,10 +179,6 @@ private struct Lexer {
                     index += 1
                 }
             case .regex(let inClass):
-                if byte == Self.backslash {
-                    index += 2
-                    continue
-                }
                 switch byte {
                 case UInt8(ascii: "["): state = .regex(inClass: true)
                 case UInt8(ascii: "]"): state = .regex(inClass: false)

@@ -121,18 +121,13 @@ struct CommentURLTests {
 
     @Test("under a policy that cannot be read, a URL only comments name is set aside, not unknown")
     func unknownPolicy() throws {
-        let tree = try ProjectTree("Cloud", [
-            "Cloud/Resources/Info.plist": ProjectTree.plist(ProjectTree.appKeys + """
-
-                \t#ifndef DISABLE_PLAIN_HTTP
-                <key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict>
-                \t#endif
-                """),
-            "Cloud/Connection.swift": "let server = \"http://owncloud.atscheck.test/status.php\" // http://docs.atscheck.test/\n",
-        ])
+        let plist = ProjectTree.plist(ProjectTree.appKeys + "\n#ifdef DEBUG\n<key>NSAppTransportSecurity</key><dict/>\n#endif")
+        let tree = try ProjectTree("Cloud", ["Cloud/Info.plist": plist,
+                                             "Cloud/Server.swift": "let server = \"http://server.atscheck.test/\" // http://docs.atscheck.test/\n"])
         defer { tree.remove() }
         let report = try tree.report()
-        let bundle = try #require(report.bundle("Cloud/Resources/Info.plist"))
+        let bundle = try #require(report.bundle("Cloud/Info.plist"))
+        #expect(!bundle.policyKnown && bundle.endpoints.first { $0.url == "http://server.atscheck.test/" }?.verdict == "unknown")
         #expect(bundle.endpoints.first { $0.url == "http://docs.atscheck.test/" }?.filtered == "comment")
         #expect(report.summary.policyUnknown == 1 && report.summary.filtered == 1)
     }
