@@ -73,6 +73,12 @@ struct FoundLoad {
     let places: [FoundAt]
     let context: LoadContext?
     let outsideATS: String?
+
+    /// Whether it is set aside as `comment`: every place is in a comment (a comment is not a
+    /// load), and `--all` was not given. Named in code too, it is judged with all its places.
+    func setAsideAsComment(all: Bool) -> Bool {
+        !all && !places.isEmpty && places.allSatisfy(\.isComment)
+    }
 }
 
 /// A bundle that sets policy, its lint findings, and every URL found in it and in its frameworks.
@@ -162,9 +168,10 @@ public enum AppAuditor {
             case (.failure(let error), _):
                 document = nil
                 endpoints = perUnit[index].map { load in
-                    AuditedEndpoint(url: load.url, context: load.context ?? .urlSession, places: load.places, filtered: nil, verdict: nil, error: nil,
-                                    unknown: load.outsideATS == nil ? "the policy of \(bundle.policyFile) cannot be told: \(error.message)" : nil,
-                                    outsideATS: load.outsideATS)
+                    if load.setAsideAsComment(all: options.all) { return commentEndpoint(load) }
+                    return AuditedEndpoint(url: load.url, context: load.context ?? .urlSession, places: load.places, filtered: nil, verdict: nil, error: nil,
+                                           unknown: load.outsideATS == nil ? "the policy of \(bundle.policyFile) cannot be told: \(error.message)" : nil,
+                                           outsideATS: load.outsideATS)
                 }
             case (.success(let read), nil):
                 document = read
@@ -240,6 +247,10 @@ public enum AppAuditor {
         var judged: [String: (LoadContext, Int)] = [:]
         for load in loads {
             let (url, places) = (load.url, load.places)
+            if load.setAsideAsComment(all: options.all) {
+                plan.endpoints.append(commentEndpoint(load))
+                continue
+            }
             guard let context = load.context else {
                 plan.endpoints.append(AuditedEndpoint(url: url, context: .urlSession, places: places, filtered: nil, verdict: nil, error: nil,
                                                       outsideATS: load.outsideATS))
@@ -262,6 +273,11 @@ public enum AppAuditor {
             plan.byContext[context, default: []].append((ScanEntry(target: options.mapTarget(parsed), origin: origin), places))
         }
         return plan
+    }
+
+    /// A URL named only in comments, set aside as `comment`.
+    static func commentEndpoint(_ load: FoundLoad) -> AuditedEndpoint {
+        AuditedEndpoint(url: load.url, context: load.context ?? .urlSession, places: load.places, filtered: FoundAt.comment, verdict: nil, error: nil)
     }
 
     static func run(_ plan: Plan, checker: ATSChecker, options: AppAuditOptions) -> [AuditedEndpoint] {

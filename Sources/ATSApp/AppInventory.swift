@@ -15,8 +15,16 @@ public struct FoundAt: Sendable, Hashable, Codable, CustomStringConvertible {
     /// 1-based line (text files).
     public let line: Int?
     /// What in the file named it, when that is not a position: the entitlement of an
-    /// `embedded.mobileprovision` (`applinks:links.example.com`).
+    /// `embedded.mobileprovision` (`applinks:links.example.com`); ``comment`` for a URL in a
+    /// source file's comment.
     public var detail: String? = nil
+
+    /// The ``detail`` of a place in a comment (`// see http://…`, `/** … */`, `<!-- … -->`):
+    /// not a load.
+    public static let comment = "comment"
+
+    /// Whether the place is in a comment.
+    public var isComment: Bool { detail == Self.comment }
 
     public var description: String {
         let position = line.map { "\(file):\($0)" } ?? offset.map { "\(file)@0x\(String($0, radix: 16))" } ?? file
@@ -197,8 +205,11 @@ private final class Collector {
             lines.scan(text)
             // A binary plist has no lines worth showing: offsets only.
             let binary = bytes.starts(with: Array("bplist".utf8))
-            for hit in lines.finish() {
-                record(hit.url, FoundAt(file: path, offset: binary ? hit.offset : nil, line: binary ? nil : hit.line))
+            let hits = lines.finish()
+            let comments = hits.isEmpty ? nil : CommentRanges.syntax(forFile: path).map { CommentRanges(text, syntax: $0) }
+            for hit in hits {
+                record(hit.url, FoundAt(file: path, offset: binary ? hit.offset : nil, line: binary ? nil : hit.line,
+                                        detail: comments?.contains(hit.offset) == true ? FoundAt.comment : nil))
             }
             text = []
         case .extensionless:
