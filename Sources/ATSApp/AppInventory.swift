@@ -230,7 +230,10 @@ private final class Collector {
 
     private func record(_ url: String, _ place: FoundAt) {
         if let position = index[url] {
-            if inventory.urls[position].places.count < AppInventory.placesPerURL { inventory.urls[position].places.append(place) }
+            // The same URL twice on one line is one place.
+            if inventory.urls[position].places.count < AppInventory.placesPerURL, inventory.urls[position].places.last != place {
+                inventory.urls[position].places.append(place)
+            }
         } else {
             index[url] = inventory.urls.count
             inventory.urls.append(AppInventory.FoundURL(url: url, places: [place]))

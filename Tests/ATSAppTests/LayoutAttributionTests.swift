@@ -100,6 +100,13 @@ struct LayoutAttributionTests {
         #expect(endpoint.verdict == "blocked", "the entry matches localhost and its legacy key is not read on iOS 12 and later")
     }
 
+    @Test("the same URL twice on one line is one place (pako's deflate.js names zlib's manual twice on a line)")
+    func onePlacePerLine() throws {
+        let tree = try ProjectTree(["src/zip.js": "const a = 'http://zlib.atscheck.test/m', b = 'http://zlib.atscheck.test/m';\nfetch('http://zlib.atscheck.test/m')\n"])
+        defer { tree.remove() }
+        #expect(try tree.inventory().urls.first?.places.map(\.description) == ["src/zip.js:1", "src/zip.js:2"])
+    }
+
     @Test("a project with no app, extension, Expo or Cordova configuration has no bundle (the CLI exits 2)")
     func nothing() throws {
         let tree = try ProjectTree("Lib", ["Sources/Lib/Client.swift": "let u = \"http://a.atscheck.test/\"\n", "app.config.js": "export default {}\n"])
