@@ -81,6 +81,22 @@ struct XcodeAttributionTests {
                 "ownCloud's policy is NSAllowsArbitraryLoads; it was judged under full ATS")
     }
 
+    @Test("INFOPLIST_FILE through a link that leaves the tree reads nothing: the policy is unknown, and nothing of the target is shown")
+    func linkedPlist() throws {
+        let outside = try ProjectTree("Outside", ["Info.plist": ProjectTree.plist(ProjectTree.appKeys + "<key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict>")])
+        defer { outside.remove() }
+        let tree = try Self.tree(["iOS/Resources/Info.plist": nil])
+        defer { tree.remove() }
+        try FileManager.default.removeItem(at: tree.root.appendingPathComponent("iOS/Resources"))
+        try FileManager.default.createSymbolicLink(at: tree.root.appendingPathComponent("iOS/Resources"), withDestinationURL: outside.root)
+        let files = try AppFiles(path: tree.path)
+        #expect(files.readProjectFile("iOS/Resources/Info.plist") == nil)
+        #expect(files.readProjectFile("Widget/Info.plist") != nil)
+        let report = try tree.report()
+        #expect(report.bundle("iOS/Resources/Info.plist")?.policyKnown == false)
+        #expect(report.verdicts("http://app.atscheck.test/") == ["iOS/Resources/Info.plist": "unknown"])
+    }
+
     @Test("INFOPLIST_FILE naming a file that is not there: the policy is unknown")
     func missingPlist() throws {
         let tree = try Self.tree(["iOS/Resources/Info.plist": nil])
