@@ -46,6 +46,10 @@ struct XcodeAttributionTests {
         #expect(report.verdicts("https://kit.atscheck.test/v2") == ["iOS/Resources/Info.plist": "unknown"])
         #expect(report.verdicts("http://shared.atscheck.test/") == ["iOS/Resources/Info.plist": "blocked", "Mac/Info.plist": "allowed"])
         #expect(report.verdicts("http://maconly.atscheck.test/") == ["Mac/Info.plist": "allowed"], "the membership exception keeps it out of the iOS app")
+        #expect(report.verdicts("http://core.atscheck.test/sync") == ["Mac/Info.plist": "allowed"],
+                "a local package's code belongs to the targets that link its product (XCLocalSwiftPackageReference)")
+        #expect(report.verdicts("http://feedkit.atscheck.test/opml") == ["Widget/Info.plist": "allowed"],
+                "a product with no package reference is the project folder's package of that name (NetNewsWire's Modules/)")
         #expect(report.verdicts("http://loose.atscheck.test/") == ["iOS/Resources/Info.plist": "blocked"], "a file in no target goes to the primary app")
         #expect(report.bundle("Mac/Info.plist")?.judgedFor.hasPrefix("macOS") == true)
         #expect(report.attribution.primary == "iOS/Resources/Info.plist")

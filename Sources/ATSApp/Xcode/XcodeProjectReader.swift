@@ -38,6 +38,11 @@ struct XcodeProjectReader {
             return XcodeTargetSettings(target: name, object: object, project: configurations, projectName: projectName,
                                        sourceRoot: sourceRoot, productFile: productFile, table: table, groups: groups, xcconfigs: xcconfigs)
         }
+        // Folders a product without a package reference may sit in: the top-level groups' and
+        // synchronized folders' paths.
+        let groupFolders = project.string("mainGroup").flatMap { table.optionalObject($0) }.map { main in
+            main.strings("children").compactMap { groups.path($0) }.filter { !$0.isEmpty }
+        } ?? []
         let names = natives.map { $0.object.string("name") ?? $0.id }
         let kinds = natives.map { XcodeTarget.Kind(productType: $0.object.string("productType") ?? "") }
         for (index, (id, object)) in natives.enumerated() {
@@ -52,7 +57,9 @@ struct XcodeProjectReader {
                 infoPlistKeys: found.infoPlistKeys, preprocessesInfoPlist: found.preprocessesInfoPlist,
                 preprocessorDefinitions: found.preprocessorDefinitions, preprocessorPrefixHeader: found.preprocessorPrefixHeader,
                 productName: found.productName, bundleIdentifier: found.bundleIdentifier, files: Self.unique(members.files),
-                localizedFiles: Self.unique(members.localizedFiles), folders: Self.unique(members.folders),
+                localizedFiles: Self.unique(members.localizedFiles),
+                folders: Self.unique(members.folders + XcodeLocalPackages.folders(of: object, table: table, sourceRoot: sourceRoot,
+                                                                                     groupFolders: groupFolders, readFile: readFile)),
                 excludedFiles: Self.unique(members.excludedFiles), dependencies: dependencies,
                 hostTarget: host, unresolvedSettings: found.unresolved))
         }

@@ -74,7 +74,8 @@ public struct XcodeTarget: Sendable {
     public let localizedFiles: [String]
     /// Folders whose whole contents belong to the target: Xcode 16 `PBXFileSystemSynchronizedRootGroup`s
     /// in `fileSystemSynchronizedGroups`, folder references, and folder-like file references
-    /// (bundles, asset catalogs, vendored frameworks) in its build phases; input-relative.
+    /// (bundles, asset catalogs, vendored frameworks) in its build phases, and the local Swift
+    /// packages whose products it links (``XcodeLocalPackages``); input-relative.
     public let folders: [String]
     /// Files inside `folders` that are NOT the target's (synchronized groups'
     /// `PBXFileSystemSynchronizedBuildFileExceptionSet.membershipExceptions` for this target),

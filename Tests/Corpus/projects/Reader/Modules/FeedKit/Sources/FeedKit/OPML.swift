@@ -1,0 +1,1 @@
+let opml = URL(string: "http://feedkit.atscheck.test/opml")!

@@ -1,0 +1,1 @@
+let sync = URL(string: "http://core.atscheck.test/sync")!
