@@ -123,9 +123,6 @@ public struct AppBundle: Sendable {
         case (nil, .failure(let error)): return linter.unreadable(path: path, message: error.message, at: error.location)
         }
     }
-
-    /// Whether `file` (a path relative to the input) lies inside this bundle.
-    func contains(_ file: String) -> Bool { path.isEmpty || file.hasPrefix(path + "/") }
 }
 
 extension Result {

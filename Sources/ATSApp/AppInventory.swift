@@ -36,7 +36,7 @@ public struct FoundAt: Sendable, Hashable, Codable, CustomStringConvertible {
 /// Info.plists), every URL found with every place it was found, and what could not be read.
 public struct AppInventory: Sendable {
     /// A URL and every place it was found (whether a place is web content follows from its
-    /// file: `FileRole.isWebContent`).
+    /// file: ``loadRoute(forFile:isProject:)``).
     public struct FoundURL: Sendable {
         public let url: String
         public internal(set) var places: [FoundAt]

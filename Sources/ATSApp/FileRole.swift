@@ -54,14 +54,4 @@ enum FileRole {
         case .text, .binary, .extensionless, .provisioningProfile: return false
         }
     }
-
-    /// HTML or JavaScript, or a Cordova config.xml (its origins are the web view's): what a
-    /// web view loads. Without the project's traits: `AppInventory.loadRoute` knows more.
-    static func isWebContent(_ path: String, project: Bool) -> Bool {
-        switch of(path, project: project) {
-        case .text(let web)?: return web
-        case .cordovaConfig?: return true
-        default: return false
-        }
-    }
 }
