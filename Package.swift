@@ -55,6 +55,15 @@ let package = Package(
         ),
         // Bounded YAML value trees over libyaml's event parser (pubspec.yaml): size, depth, node and alias caps.
         .target(name: "ATSYAML", dependencies: ["CYAML"]),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        // The one libcurl transfer atscheck makes (curl_easy_setopt is variadic; Swift cannot call it).
+        .target(name: "CATSCurlShims", dependencies: ["CCurl"]),
+        // Bounded HTTP(S) GETs over libcurl: Apple's CT log list (atscheck update), AIA intermediates.
+        .target(name: "ATSFetch", dependencies: ["CATSCurlShims"]),
         // Streaming, bounded reads of zip archives (.ipa) over libzip; nothing is extracted.
         .target(name: "ATSArchive", dependencies: ["CZip", "AtscheckSystem"]),
         // atscheck app: the bundles of an .ipa, .app or .xcarchive, their policies, the URLs found in them, judged.
@@ -87,7 +96,7 @@ let package = Package(
         .target(name: "ATSPinning", dependencies: ["ATSCertificates", "ATSPolicy", "ATSXML", "CATSOpenSSL", "CATSOpenSSLShims", "AtscheckSystem"]),
         // PinPolicy.fromTrustKit for a TrustKit configuration held as Foundation objects.
         .target(name: "ATSPinningFoundation", dependencies: ["ATSPinning", "ATSPolicy", "ATSPolicyFoundation"]),
-        .executableTarget(name: "AtscheckCLI", dependencies: ["AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSReport", "ATSScan", "ATSApp"]),
+        .executableTarget(name: "AtscheckCLI", dependencies: ["AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSReport", "ATSScan", "ATSApp", "ATSFetch"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
         .target(name: "AtscheckTestSupport", path: "Tests/TestSupport"),

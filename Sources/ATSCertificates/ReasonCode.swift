@@ -12,7 +12,13 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case certMissingServerAuthEKU = "cert-missing-server-auth-eku"
     case certValidityTooLong = "cert-validity-too-long"
     case ctRequired = "ct-required"
+    /// The leaf's CT outcome depends on logs newer than atscheck's CT log list: unknown, not refused.
+    case ctLogListOutdated = "ct-log-list-outdated"
     case certRevoked = "cert-revoked"
+
+    /// True when the reason says atscheck's data cannot decide, rather than that a device
+    /// refuses the chain: the verdict is unknown, never blocked, on such a reason alone.
+    public var isUndetermined: Bool { self == .ctLogListOutdated }
 }
 
 /// One reason a certificate chain would be refused.

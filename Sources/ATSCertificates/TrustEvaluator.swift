@@ -27,6 +27,10 @@ public struct TrustEvaluation: Sendable {
 
     /// True when no rule failed.
     public var isTrusted: Bool { reasons.isEmpty }
+
+    /// True when every reason is one atscheck's data cannot decide (``ReasonCode/isUndetermined``):
+    /// the chain is neither trusted nor refused.
+    public var isUndetermined: Bool { !reasons.isEmpty && reasons.allSatisfy(\.code.isUndetermined) }
 }
 
 /// Runs OpenSSL path validation and then every Apple trust rule over a presented chain.
@@ -81,6 +85,7 @@ public struct TrustEvaluator: Sendable {
             } catch {
                 logListProblem = error
             }
+            if store.strictTransparency { context.transparency?.listOutdated = nil }
         }
         let reasons = rules.flatMap { $0.check(context) }
         var notes = notes(context)

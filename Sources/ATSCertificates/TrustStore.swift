@@ -58,6 +58,9 @@ public struct TrustStore: Sendable {
     public var outside: OutsideRoots? = nil
     /// The CT log list SCTs are judged against (nil: Apple's newest snapshot).
     public var transparency: SCTVerifier? = nil
+    /// `--strict-ct`: judge CT by the list alone, so SCTs from logs newer than the list give
+    /// `ct-required` rather than `ct-log-list-outdated`.
+    public var strictTransparency = false
 
     /// A store from explicit system (public), user-installed and app-supplied anchors.
     public init(system: [Certificate] = [], user: [Certificate] = [], app: [Certificate] = []) {

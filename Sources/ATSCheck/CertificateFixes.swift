@@ -15,6 +15,7 @@ enum CertificateFixes {
         case .certMissingServerAuthEKU: return "reissue the certificate with extendedKeyUsage serverAuth"
         case .certValidityTooLong: return "reissue the certificate with a validity of at most 398 days (public CAs) or 825 days (private CAs)"
         case .ctRequired: return "use a CA that embeds enough SCTs, or deliver SCTs via the TLS extension or OCSP stapling"
+        case .ctLogListOutdated: return "nothing may be wrong: run `atscheck update` so the SCTs are judged against Apple's current CT log list"
         case .certRevoked: return "replace the revoked certificate"
         }
     }

@@ -53,6 +53,15 @@ public enum CheckReasonCode: Sendable, Hashable, Codable, RawRepresentable, Cust
         default: return false
         }
     }
+
+    /// The reason leaves the verdict unknown rather than blocked: the server could not be
+    /// judged, or atscheck's data cannot decide (`ct-log-list-outdated`).
+    public var isUndetermined: Bool {
+        switch self {
+        case .certificate(let code): return code.isUndetermined
+        default: return isConnectivity
+        }
+    }
 }
 
 /// A way to make a blocked load pass: an Info.plist change (verified by re-evaluating the

@@ -114,10 +114,11 @@ public enum VerdictEvaluator {
             reasons.append(connectivityReason(capabilities.connectivityFailure, message: "no certificate chain was received"))
         }
 
-        let blocking = reasons.contains { !$0.code.isConnectivity }
+        let blocking = reasons.contains { !$0.code.isUndetermined }
+        if reasons.contains(where: { $0.code.isUndetermined }) { unknown = true }
         let status: VerdictStatus = blocking ? .blocked : (unknown ? .unknown : .allowed)
         let diagnostics = DiagnosticsMatrix.evaluate(host: resolution.host.text, capabilities: capabilities,
-                                                     chainTrusted: trust.map(\.isTrusted), group: group)
+                                                     chainTrusted: trust.flatMap { $0.isUndetermined ? nil : $0.isTrusted }, group: group)
         return Verdict(status: status, reasons: reasons, resolution: resolution, capabilities: capabilities, tls: tls, trust: trust, chain: chain,
                        diagnostics: diagnostics, notes: notes)
     }

@@ -42,6 +42,8 @@ public struct TransparencyReport: Codable, Sendable, Equatable {
     public var qualified: Bool
     @EncodesNil public var qualifiedBy: String?
     @EncodesNil public var failure: String?
+    /// Set when the outcome is unknown because the list is older than the SCTs (`ct-log-list-outdated`).
+    @EncodesNil public var listOutdated: String?
     public var currentLogs: Int
     public var qualifiedEmbeddedLogs: Int
     public var requiredEmbeddedSCTs: Int
@@ -54,6 +56,7 @@ public struct TransparencyReport: Codable, Sendable, Equatable {
         qualified = evaluation.isCompliant
         qualifiedBy = evaluation.qualifiedBy?.rawValue
         failure = evaluation.failure
+        listOutdated = evaluation.listOutdated
         currentLogs = evaluation.currentLogs
         qualifiedEmbeddedLogs = evaluation.qualifiedEmbeddedLogs
         requiredEmbeddedSCTs = evaluation.requiredEmbedded

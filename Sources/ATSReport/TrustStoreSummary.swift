@@ -1,4 +1,9 @@
 import ATSCertificates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Which anchors a store holds: `{preinstalled, preinstalledRoots, userRoots, appAnchors}`
 /// (`validation.trustStore`).
@@ -8,11 +13,35 @@ public struct TrustStoreSummary: Codable, Sendable, Equatable {
     public var preinstalledRoots: Int
     public var userRoots: Int
     public var appAnchors: Int
+    /// The CT log list SCTs are judged against ("Apple asset 1007, fetched 2026-12-03").
+    @EncodesNil public var ctLogList: String?
+    /// How recent that list is (publication or fetch date), when known.
+    @EncodesNil public var ctLogListDate: Date?
 
     public init(_ store: TrustStore) {
         preinstalled = store.systemName
         preinstalledRoots = store.count(of: .system)
         userRoots = store.count(of: .user)
         appAnchors = store.count(of: .app)
+        let verifier = store.transparency ?? SCTVerifier.appleLatest
+        ctLogList = verifier.name
+        ctLogListDate = verifier.published
     }
+
+    /// "Apple asset 1007, fetched 2026-12-03 (today)", "… (413 days before the evaluation
+    /// time; run `atscheck update`)": the list with its age at `time`.
+    public func ctLogListLine(at time: Date) -> String? {
+        guard let ctLogList else { return nil }
+        guard let date = ctLogListDate else { return ctLogList + " (date unknown)" }
+        let days = Int((time.timeIntervalSince(date) / 86_400).rounded(.down))
+        let age: String
+        if days <= 0 { age = days == 0 ? "today" : "newer than the evaluation time" }
+        else { age = "\(days) day\(days == 1 ? "" : "s") old" }
+        let advice = days > TrustStoreSummary.staleListDays ? "; older than \(TrustStoreSummary.staleListDays) days: run `atscheck update`" : ""
+        return "\(ctLogList) (\(age)\(advice))"
+    }
+
+    /// Apple switches CT enforcement off on a device that has not confirmed it holds the
+    /// current list for this many days; a list older than this is reported as stale.
+    public static let staleListDays = 60
 }

@@ -44,6 +44,9 @@ public struct ValidationReport: Codable, Sendable, Equatable {
     @EncodesNil public var host: String?
     public var evaluatedAt: Date
     public var trusted: Bool
+    /// "trusted", "not-trusted", or "unknown" when every reason is one atscheck's data cannot
+    /// decide (`ct-log-list-outdated`).
+    public var outcome: String
     @EncodesNil public var anchor: Anchor?
     public var trustStore: TrustStoreSummary
     public var chain: [ChainEntry]
@@ -57,6 +60,7 @@ public struct ValidationReport: Codable, Sendable, Equatable {
         host = evaluation.host
         evaluatedAt = evaluation.time
         trusted = evaluation.isTrusted
+        outcome = evaluation.isTrusted ? "trusted" : evaluation.isUndetermined ? "unknown" : "not-trusted"
         anchor = evaluation.path.chain.last.flatMap { top in
             store.origin(of: top).map { Anchor(subject: top.subject.rfc4514, spkiSHA256: top.spkiSHA256, origin: $0.rawValue) }
         }

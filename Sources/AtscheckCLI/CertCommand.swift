@@ -94,7 +94,7 @@ enum CertCommand: AtscheckCommand {
         default: print(CertTextRenderer.render(certificates, evaluation: evaluation, store: store), terminator: "")
         }
         guard let evaluation else { return .success }
-        return evaluation.isTrusted ? .success : .failure
+        return evaluation.isTrusted ? .success : evaluation.isUndetermined ? .unknown : .failure
     }
 
     static func readFile(_ file: String) throws -> Data {

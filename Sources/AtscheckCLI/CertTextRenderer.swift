@@ -78,11 +78,17 @@ enum CertTextRenderer {
         let host = evaluation.host ?? ""
         if evaluation.isTrusted {
             out += "TRUSTED for \(host) at \(iso8601(evaluation.time))\n"
+        } else if evaluation.isUndetermined {
+            out += "TRUST UNKNOWN for \(host) at \(iso8601(evaluation.time)): atscheck's data cannot decide (see below)\n"
         } else {
             let count = evaluation.reasons.count
             out += "NOT TRUSTED for \(host) at \(iso8601(evaluation.time)): \(count) reason\(count == 1 ? "" : "s")\n"
         }
-        out += wrap("trust store: " + TrustStoreSummary(store).text, firstPrefix: "  ", restPrefix: "    ")
+        let summary = TrustStoreSummary(store)
+        out += wrap("trust store: " + summary.text, firstPrefix: "  ", restPrefix: "    ")
+        if let list = summary.ctLogListLine(at: evaluation.time) {
+            out += wrap("CT log list: " + printable(list), firstPrefix: "  ", restPrefix: "    ")
+        }
         if let top = evaluation.path.chain.last, let origin = store.origin(of: top) {
             let kind = origin == .system ? "preinstalled (public) root" : origin == .user ? "user-installed root" : "app-supplied anchor"
             out += wrap("anchor: \(printable(top.subject.rfc4514)) (\(kind))", firstPrefix: "  ", restPrefix: "          ")
@@ -104,7 +110,7 @@ enum CertTextRenderer {
         out += chainLine + "\n"
         for reason in evaluation.reasons {
             let certificate = reason.certificateIndex.map { " [certificate \($0)]" } ?? ""
-            out += "\n  ✗ \(reason.code.rawValue)\(certificate)\n"
+            out += "\n  \(reason.code.isUndetermined ? "?" : "✗") \(reason.code.rawValue)\(certificate)\n"
             out += wrap(printable(reason.message), firstPrefix: "    ", restPrefix: "    ")
             let transport = reason.secureTransportError.map { ", SecureTransport \($0)" } ?? ""
             out += "    app sees: NSURLErrorDomain \(reason.nsurlError)\(transport)\n"

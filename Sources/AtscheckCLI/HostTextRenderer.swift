@@ -22,7 +22,7 @@ enum HostTextRenderer {
         }
         for reason in verdict.reasons {
             let certificate = reason.certificateIndex.map { " [certificate \($0)]" } ?? ""
-            out += "\n  ✗ \(reason.code)\(certificate)\n"
+            out += "\n  \(reason.code.isUndetermined ? "?" : "✗") \(reason.code)\(certificate)\n"
             out += wrap(CertTextRenderer.printable(reason.message), "    ", "    ")
             out += "    app sees: NSURLErrorDomain \(reason.nsurlError)" + (reason.secureTransportError.map { ", SecureTransport \($0)" } ?? "") + "\n"
             if let fix = reason.fix {
@@ -62,7 +62,11 @@ enum HostTextRenderer {
                 let line = "\(index): \(certificate.subject.rfc4514) (\(key), \(certificate.signature.hash?.rawValue ?? certificate.signature.algorithm), until \(iso8601(certificate.notAfter).prefix(10)))"
                 out += wrap(CertTextRenderer.printable(line), "  ", "     ")
             }
-            out += wrap("trust store: " + TrustStoreSummary(outcome.store).text, "  ", "    ")
+            let summary = TrustStoreSummary(outcome.store)
+            out += wrap("trust store: " + summary.text, "  ", "    ")
+            if let trust = verdict.trust, let list = summary.ctLogListLine(at: trust.time) {
+                out += wrap("CT log list: " + CertTextRenderer.printable(list), "  ", "    ")
+            }
             if let trust = verdict.trust { out += TransparencyReport.text(for: trust) }
         }
         if let observation = outcome.observation {

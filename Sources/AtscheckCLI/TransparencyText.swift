@@ -6,7 +6,8 @@ extension TransparencyReport {
     /// The `CT:` block of a text report, or "" when there is no CT verdict or a `ct-required`
     /// reason already lists every SCT.
     static func text(for trust: TrustEvaluation) -> String {
-        guard let ct = trust.transparency, !trust.reasons.contains(where: { $0.code == .ctRequired }) else { return "" }
+        guard let ct = trust.transparency,
+              !trust.reasons.contains(where: { $0.code == .ctRequired || $0.code == .ctLogListOutdated }) else { return "" }
         return text(ct, required: trust.transparencyRequired)
     }
 

@@ -18,6 +18,9 @@ struct TrustStoreOptions {
     let command: String
     /// `--ct-log-list`: a log list JSON to judge SCTs against instead of the snapshot's.
     var ctLogListFile: String? = nil
+    /// `--strict-ct`: SCTs from logs newer than the list count against the chain (`ct-required`)
+    /// instead of leaving the outcome unknown (`ct-log-list-outdated`).
+    var strictCT = false
 }
 
 extension TrustStoreOptions {
@@ -31,7 +34,9 @@ extension TrustStoreOptions {
                    help: "Use this bundle as the preinstalled (public) roots instead of Apple's snapshot."),
         OptionSpec("no-system-roots", help: "Do not trust any preinstalled roots (Apple's snapshot)."),
         OptionSpec("ct-log-list", value: "JSON",
-                   help: "Judge SCTs against this CT log list (Apple's schema, e.g. a newer current_log_list.json) instead of the snapshot's."),
+                   help: "Judge SCTs against this CT log list (Apple's schema, e.g. a newer current_log_list.json) instead of the newest one atscheck has (atscheck update's, else the snapshot's)."),
+        OptionSpec("strict-ct",
+                   help: "Judge CT by the log list alone: SCTs from logs the list does not hold count as unknown logs (ct-required) instead of leaving the outcome unknown (ct-log-list-outdated)."),
     ]
 
     /// `--ca-file`, `--system-roots`, `--no-system-roots` from the command line.
@@ -44,6 +49,7 @@ extension TrustStoreOptions {
         self.init(caFiles: arguments.values("ca-file"), systemRootsFile: systemRootsFile, useSystemRoots: useSystemRoots, command: command)
         appAnchorFiles = arguments.values("app-anchor")
         ctLogListFile = arguments.value("ct-log-list")
+        strictCT = arguments.flag("strict-ct")
     }
 
     /// The store: `--system-roots` if given, else Apple's preinstalled roots from the snapshot
@@ -79,20 +85,35 @@ extension TrustStoreOptions {
         store.systemName = name
         store.outside = outside
         store.transparency = try logVerifier(target: target)
+        store.strictTransparency = strictCT
         return store
     }
 
-    /// `--ct-log-list` if given, else the target's snapshot's list (whichever roots stand for
-    /// the preinstalled ones).
+    /// `--ct-log-list` if given, else the newest list atscheck has: the one `atscheck update`
+    /// cached when it is newer than the target's snapshot, else the snapshot's (whichever
+    /// roots stand for the preinstalled ones). A cache that fails its checks is reported on
+    /// standard error and left aside.
     func logVerifier(target: TargetOS) throws -> SCTVerifier {
         do {
             if let ctLogListFile {
                 let json = try InputFile.read(ctLogListFile, limit: CTLogList.sizeLimit)
                 return SCTVerifier(logList: try CTLogList(json: json, name: ctLogListFile))
             }
-            return SCTVerifier.apple(Self.snapshot(for: target))
+            return SCTVerifier.newest(Self.snapshot(for: target), cached: Self.cachedLogList(command: command))
         } catch let error as CTLogListError {
             throw InputError(description: "\(command): \(error)")
+        }
+    }
+
+    /// The list `atscheck update` stored, nil when there is none or it is unusable (said on
+    /// standard error, escaped).
+    static func cachedLogList(command: String) -> CachedCTLogList? {
+        guard let directory = CTLogListCache.directory(environment: ProcessInfo.processInfo.environment) else { return nil }
+        do {
+            return try CTLogListCache.load(directory: directory)
+        } catch {
+            CommandRunner.printError("\(command): warning: the cached CT log list is not used: \(CertTextRenderer.printable(error.description)); run `atscheck update`")
+            return nil
         }
     }
 

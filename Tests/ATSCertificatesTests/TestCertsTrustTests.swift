@@ -148,7 +148,7 @@ func expectPlausible(_ reason: TrustReason, chainLength: Int, publicRoot: Bool,
         // trustd's maximums; the message names the limit: 398 days only under public roots.
         #expect(reason.source.hasSuffix("SecPolicyServer.c#check_validity_period_maximums"), "\(context) cites \(reason.source)", sourceLocation: sourceLocation)
         #expect(publicRoot || !reason.message.contains("398 days"), "\(context)", sourceLocation: sourceLocation)
-    case .ctRequired:
+    case .ctRequired, .ctLogListOutdated:
         #expect(untrustedCodes.contains(reason.nsurlError), "\(context)", sourceLocation: sourceLocation)
         #expect(reason.certificateIndex == 0, "\(context)", sourceLocation: sourceLocation)
         #expect(reason.source.hasSuffix("#SecPolicyCheckSystemTrustedCTRequired"), "\(context)", sourceLocation: sourceLocation)

@@ -30,8 +30,8 @@ func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async thro
 
 /// `atscheck` runs (ProcessRunner's) that wait on a thread of their own.
 enum AsyncRun {
-    static func atscheck(_ arguments: [String]) async throws -> RunResult {
-        try await offPool { try ProcessRunner.atscheck(arguments) }
+    static func atscheck(_ arguments: [String], environment: [String: String] = [:]) async throws -> RunResult {
+        try await offPool { try ProcessRunner.atscheck(arguments, environment: environment) }
     }
 
     /// The run and its wall time, measured around the child process from outside (on the

@@ -85,9 +85,9 @@ enum ProcessRunner {
         return .failure(.binaryNotFound(searched: searched))
     }()
 
-    /// Runs `atscheck ARGUMENTS` in the package root.
-    static func atscheck(_ arguments: [String]) throws -> RunResult {
-        try run(try atscheckBinary.get(), arguments, displayName: "atscheck")
+    /// Runs `atscheck ARGUMENTS` in the package root (with `environment` added to the inherited one).
+    static func atscheck(_ arguments: [String], environment: [String: String] = [:]) throws -> RunResult {
+        try run(try atscheckBinary.get(), arguments, environment: environment, displayName: "atscheck")
     }
 
     /// Runs `openssl ARGUMENTS` (found on PATH), feeding `stdin`.
@@ -100,12 +100,12 @@ enum ProcessRunner {
 
     /// Runs a process in the package root with stdout/stderr redirected to temporary files (no
     /// pipe can fill up); SIGKILL after `timeout`.
-    static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil, displayName: String,
-                    timeout: TimeInterval = 120) throws -> RunResult {
+    static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+                    displayName: String, timeout: TimeInterval = 120) throws -> RunResult {
         let command = ([displayName] + arguments).map { $0.contains(" ") || $0.isEmpty ? "'\($0)'" : $0 }
             .joined(separator: " ")
         let result = try ChildProcess.run(executable, arguments, stdin: stdin ?? Data(), currentDirectory: RepositoryLayout.packageRoot,
-                                          timeout: timeout)
+                                          environment: environment, timeout: timeout)
         if result.timedOut { throw ProcessRunnerError.timedOut(command) }
         return RunResult(command: command, status: result.status, killedBySignal: result.killedBySignal,
                          stdoutData: result.stdout, stderr: result.stderrText)

@@ -43,10 +43,21 @@ public enum ChildProcess {
         return nil
     }
 
+    /// An empty directory every child gets as `ATSCHECK_CACHE_DIR` unless a test gives its
+    /// own, so a CT log list cached on the developer's machine (`atscheck update`) never
+    /// changes a test's verdict.
+    public static let emptyCacheDirectory: String = {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-empty-cache-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory.path
+    }()
+
     /// Runs `executable arguments…` to completion (or to its timeout), blocking the caller.
+    /// `environment` is added to the inherited one.
     public static func run(_ executable: URL, _ arguments: [String], stdin: Data = Data(),
-                           currentDirectory: URL? = nil, timeout: TimeInterval) throws -> ChildProcessResult {
-        let run = try Started(executable, arguments, stdin: stdin, currentDirectory: currentDirectory)
+                           currentDirectory: URL? = nil, environment: [String: String] = [:],
+                           timeout: TimeInterval) throws -> ChildProcessResult {
+        let run = try Started(executable, arguments, stdin: stdin, currentDirectory: currentDirectory, environment: environment)
         defer { run.cleanUp() }
         let finished = DispatchSemaphore(value: 0)
         try run.start { finished.signal() }
@@ -61,8 +72,9 @@ public enum ChildProcess {
 
     /// The same without blocking a Swift-concurrency thread while the child runs.
     public static func run(_ executable: URL, _ arguments: [String], stdin: Data = Data(),
-                           currentDirectory: URL? = nil, timeout: TimeInterval) async throws -> ChildProcessResult {
-        let run = try Started(executable, arguments, stdin: stdin, currentDirectory: currentDirectory)
+                           currentDirectory: URL? = nil, environment: [String: String] = [:],
+                           timeout: TimeInterval) async throws -> ChildProcessResult {
+        let run = try Started(executable, arguments, stdin: stdin, currentDirectory: currentDirectory, environment: environment)
         defer { run.cleanUp() }
         let timedOut = Flag()
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
@@ -89,7 +101,7 @@ public enum ChildProcess {
         let scratch: URL
         let input: FileHandle, output: FileHandle, errors: FileHandle
 
-        init(_ executable: URL, _ arguments: [String], stdin: Data, currentDirectory: URL?) throws {
+        init(_ executable: URL, _ arguments: [String], stdin: Data, currentDirectory: URL?, environment: [String: String]) throws {
             let fileManager = FileManager.default
             scratch = fileManager.temporaryDirectory.appendingPathComponent("atscheck-child-\(UUID().uuidString)")
             try fileManager.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -101,6 +113,9 @@ public enum ChildProcess {
             errors = try FileHandle(forWritingTo: scratch.appendingPathComponent("stderr"))
             process.executableURL = executable
             process.arguments = arguments
+            var inherited = ProcessInfo.processInfo.environment
+            inherited["ATSCHECK_CACHE_DIR"] = ChildProcess.emptyCacheDirectory
+            process.environment = inherited.merging(environment) { _, given in given }
             if let currentDirectory { process.currentDirectoryURL = currentDirectory }
             process.standardInput = input
             process.standardOutput = output

@@ -17,9 +17,9 @@ public struct CertificateTransparencyRule: AppleTrustRule {
 
     public func check(_ context: TrustContext) -> [TrustReason] {
         guard Self.applies(context), let ct = context.transparency, !ct.isCompliant else { return [] }
-        var message = (ct.failure ?? "not CT-qualified") + " (judged against \(ct.logListName))"
+        var message = ct.listOutdated ?? ((ct.failure ?? "not CT-qualified") + " (judged against \(ct.logListName))")
         if !ct.scts.isEmpty { message += "; " + ct.scts.map(Self.describe).joined(separator: "; ") }
-        return [TrustReason(code: .ctRequired, message: message,
+        return [TrustReason(code: ct.listOutdated == nil ? .ctRequired : .ctLogListOutdated, message: message,
                             certificateIndex: 0, nsurlError: AppleErrorCode.serverCertificateUntrusted,
                             secureTransportError: AppleErrorCode.sslXCertChainInvalid, source: source)]
     }

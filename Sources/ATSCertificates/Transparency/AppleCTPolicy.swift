@@ -38,6 +38,11 @@ public struct CTEvaluation: Sendable {
     /// Where Apple's published policy would answer otherwise than trustd's code, which
     /// atscheck follows (the per-operator cap, the RFC 6962 log): one sentence each.
     public var assumptions: [String] = []
+    /// Set when the leaf is not qualified under this list but would be if the SCTs from logs
+    /// the list does not hold, dated after the list, came from logs a newer list holds: the
+    /// list is older than the evidence, so the outcome is unknown (`ct-log-list-outdated`).
+    /// One sentence; nil when the list's age cannot change the outcome, or under `--strict-ct`.
+    public var listOutdated: String? = nil
 
     /// trustd's two ways to qualify (`verify_tls_ct_policy`).
     public enum Qualification: String, Sendable, Hashable {
@@ -141,7 +146,29 @@ public enum AppleCTPolicy {
             let counted = embeddedLogs.filter { uncounted[$0.key] == nil }.map(\.value.log)
             evaluation.assumptions = proseDifferences(counted, required: required, leaf: leaf)
         }
+        if qualifiedBy == nil, let published {
+            evaluation.listOutdated = outdated(checks, leaf: leaf, at: time, published: published, listName: logListName)
+        }
         return evaluation
+    }
+
+    /// Counts the SCTs from unlisted logs dated after the list as if a newer list held their
+    /// logs (usable, unsharded, signatures good: what atscheck cannot check without the keys);
+    /// when that qualifies the leaf, says so.
+    private static func outdated(_ checks: [SCTCheck], leaf: Certificate, at time: Date, published: Date, listName: String) -> String? {
+        var newer = 0
+        let assumed = checks.map { check -> SCTCheck in
+            guard check.signature == .unknownLog, check.timestamp > published,
+                  let id = Data(base64Encoded: check.logID), id.count == 32 else { return check }
+            newer += 1
+            let log = CTLog(id: id, key: Data(), name: "log \(check.logID)", operatorName: "unknown operator", state: .usable,
+                            stateSince: nil, isTiled: false, shardStart: nil, shardEnd: nil)
+            return SCTCheck(source: check.source, logID: check.logID, timestamp: check.timestamp, log: log, signature: .verified)
+        }
+        guard newer > 0, evaluate(assumed, leaf: leaf, at: time, logListName: listName, published: nil).isCompliant else { return nil }
+        return "\(newer) SCT(s) come from logs \(listName) (of \(day(published))) does not hold and are dated after it; "
+            + "counted as a newer list would count them, the leaf qualifies, so with this list the outcome is unknown: "
+            + "run `atscheck update` for Apple's current list (or --ct-log-list FILE), or --strict-ct to judge by this list alone"
     }
 
     /// Apple's policy page (support.apple.com/103214) caps the embedded SCTs counted per log

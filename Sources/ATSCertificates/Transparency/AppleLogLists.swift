@@ -13,6 +13,16 @@ extension SCTVerifier {
         AppleLogListCache.shared.verifier(for: snapshot)
     }
 
+    /// The list a device of `snapshot`'s release holds today: `cached` (what `atscheck update`
+    /// stored) when it is newer than the snapshot's list, else the snapshot's. Devices take
+    /// the current list over the air whatever their release.
+    public static func newest(_ snapshot: AppleTrustSnapshot, cached: CachedCTLogList?) -> SCTVerifier {
+        if let cached, let published = try? Date(snapshot.date, strategy: .iso8601), cached.listDate > published {
+            return SCTVerifier(logList: cached.list)
+        }
+        return apple(snapshot)
+    }
+
     /// The newest snapshot's verifier.
     public static var appleLatest: SCTVerifier { apple(.latest) }
 }
@@ -27,7 +37,8 @@ private final class AppleLogListCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let cached = verifiers[snapshot.tag] { return cached }
-        let verifier = SCTVerifier(name: "Apple \(snapshot)", deferred: { () throws(CTLogListError) -> CTLogList in
+        let verifier = SCTVerifier(name: "Apple \(snapshot)", published: try? Date(snapshot.date, strategy: .iso8601),
+                                   deferred: { () throws(CTLogListError) -> CTLogList in
             let json: Data
             do {
                 json = try snapshot.logListJSON()

@@ -67,6 +67,9 @@ public struct CTLogList: Sendable {
     public let name: String
     /// The list's `version` field, when present.
     public let version: String?
+    /// Apple's asset version (`assetVersionV2`, else `assetVersion`), when present: what
+    /// devices compare to know they hold the current list.
+    public let assetVersion: String?
     /// When the list was published: `log_list_timestamp`, or the date given for it.
     public let published: Date?
     /// Every log, in list order.
@@ -106,6 +109,7 @@ public struct CTLogList: Sendable {
         }
         self.name = name
         self.version = document.version
+        self.assetVersion = document.assetVersionV2?.text ?? document.assetVersion?.text
         let stamped = try dates.date(document.log_list_timestamp, what: "log_list_timestamp", list: name)
         self.published = published ?? stamped
         self.logs = logs
@@ -163,10 +167,33 @@ public struct CTLogList: Sendable {
         keys.isEmpty ? "the top level" : keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
     }
 
+    /// Every log whose `log_id` is not the SHA-256 of its key (a corrupt or forged list).
+    public var logsWithMismatchedIDs: [CTLog] {
+        logs.filter { Digest.sha256($0.keyBytes) != $0.idBytes }
+    }
+
+    /// The newest state timestamp of any log: the list is at least this recent.
+    public var newestStateChange: Date? { logs.compactMap(\.stateSince).max() }
+
     private struct RawList: Decodable {
         let version: String?
         let log_list_timestamp: String?
+        let assetVersion: NumberOrText?
+        let assetVersionV2: NumberOrText?
         let operators: [RawOperator]
+    }
+
+    /// A JSON number or string, kept as text (Apple's asset versions are numbers).
+    private struct NumberOrText: Decodable {
+        let text: String
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let number = try? container.decode(Int.self) {
+                text = String(number)
+            } else {
+                text = try container.decode(String.self)
+            }
+        }
     }
 
     private struct RawOperator: Decodable {

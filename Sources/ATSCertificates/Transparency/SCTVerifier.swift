@@ -81,16 +81,21 @@ public final class SCTVerifier: @unchecked Sendable {
 
     /// What the list is, for reports, known before it is read.
     public let name: String
+    /// How recent the list is (its publication or fetch date), known before it is read; nil
+    /// when the list gives no date.
+    public let published: Date?
 
     /// A verifier over `logList`'s keys.
     public init(logList: CTLogList) {
         name = logList.name
+        published = logList.published
         list = .success(logList)
     }
 
-    /// A verifier whose list, `name`, `load` reads when it is first needed.
-    public init(name: String, deferred load: @escaping @Sendable () throws(CTLogListError) -> CTLogList) {
+    /// A verifier whose list, `name` of `published`, `load` reads when it is first needed.
+    public init(name: String, published: Date? = nil, deferred load: @escaping @Sendable () throws(CTLogListError) -> CTLogList) {
         self.name = name
+        self.published = published
         source = load
     }
 

@@ -55,6 +55,33 @@ public struct OutputDescriptor: Sendable {
         return file.write(data)
     }
 
+    /// Creates a new file at `path` (mode 0644; refused when anything, a link included, is
+    /// already there), writes `data` and flushes it to the disk. Returns the system's message
+    /// on failure, nil on success. The way to replace a file atomically: write a new file
+    /// beside it with this, then `SystemProcess.rename` it over the old one.
+    public static func writeNewFile(atPath path: String, _ data: Data) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return systemMessage(errno) }
+        let file = OutputDescriptor(descriptor: descriptor)
+        if let failure = file.write(data) {
+            file.close()
+            unlink(path)
+            return failure
+        }
+        if fsync(descriptor) != 0 {
+            let failure = systemMessage(errno)
+            file.close()
+            unlink(path)
+            return failure
+        }
+        if systemClose(descriptor) != 0 {
+            let failure = systemMessage(errno)
+            unlink(path)
+            return failure
+        }
+        return nil
+    }
+
     /// Writes the UTF-8 bytes of `text`.
     @discardableResult
     public func write(_ text: String) -> String? { write(Data(text.utf8)) }

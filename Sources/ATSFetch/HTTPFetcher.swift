@@ -1,0 +1,114 @@
+import CATSCurlShims
+
+/// One HTTP(S) GET through libcurl, bounded in every way a hostile server could stretch it:
+/// a connect deadline, a whole-transfer deadline, a body cap, the schemes allowed for the URL
+/// and for every redirect, and a redirect count. Used by `atscheck update` (Apple's CT log
+/// list) and by AIA fetching (an intermediate named by a leaf's caIssuers URL).
+public enum HTTPFetcher {
+    /// What to fetch and within which bounds.
+    public struct Request: Sendable {
+        /// The URL (http:// only when `allowHTTP`).
+        public var url: String
+        /// Accept http:// for the URL and its redirects (AIA URLs are http by design).
+        public var allowHTTP: Bool
+        /// Seconds to establish the connection.
+        public var connectTimeout: Double
+        /// Seconds for the whole transfer, redirects included.
+        public var deadline: Double
+        /// Largest body accepted, in bytes; a larger one is an error, never truncated data.
+        public var sizeLimit: Int
+        /// A PEM file of roots to trust instead of the system's (a mirror's private root).
+        public var caFile: String?
+        /// Redirects followed at most.
+        public var maxRedirects: Int
+
+        /// A request with atscheck's usual bounds: 5 s to connect, 20 s in all, 3 redirects.
+        public init(url: String, allowHTTP: Bool = false, connectTimeout: Double = 5, deadline: Double = 20,
+                    sizeLimit: Int, caFile: String? = nil, maxRedirects: Int = 3) {
+            self.url = url
+            self.allowHTTP = allowHTTP
+            self.connectTimeout = connectTimeout
+            self.deadline = deadline
+            self.sizeLimit = sizeLimit
+            self.caFile = caFile
+            self.maxRedirects = maxRedirects
+        }
+    }
+
+    /// A completed transfer with a 2xx status.
+    public struct Response: Sendable {
+        /// The HTTP status.
+        public let status: Int
+        /// The body, at most the request's `sizeLimit` bytes.
+        public let body: [UInt8]
+        /// The Content-Type header, when sent.
+        public let contentType: String?
+        /// The URL the body came from, after redirects.
+        public let finalURL: String
+    }
+
+    /// Why nothing usable came back. `description` is one line.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// The kind of failure, for callers that branch on it.
+        public enum Kind: String, Sendable {
+            case timeout, tooLarge = "too-large", httpStatus = "http-status", tls, scheme, connection
+        }
+        /// The kind.
+        public let kind: Kind
+        /// One line for people.
+        public let description: String
+    }
+
+    /// libcurl's version line, for `--version` style reports.
+    public static var libraryVersion: String { String(cString: ats_curl_version()) }
+
+    /// Performs `request`. Blocks the calling thread for at most about `request.deadline` seconds.
+    public static func get(_ request: Request) throws(Failure) -> Response {
+        let lower = request.url.lowercased()
+        guard lower.hasPrefix("https://") || (request.allowHTTP && lower.hasPrefix("http://")) else {
+            throw Failure(kind: .scheme, description: "\(request.url): only \(request.allowHTTP ? "http:// and https://" : "https://") URLs are fetched")
+        }
+        var result = ats_fetch_result()
+        let code = ats_fetch(request.url, request.allowHTTP ? "http,https" : "https", max(0, request.maxRedirects),
+                             milliseconds(request.connectTimeout), milliseconds(request.deadline), max(0, request.sizeLimit),
+                             request.caFile, "atscheck", &result)
+        defer { ats_fetch_free(&result) }
+        let error = text(of: &result.error)
+        let contentType = text(of: &result.content_type)
+        let finalURL = text(of: &result.final_url)
+        if result.capped != 0 {
+            throw Failure(kind: .tooLarge, description: "\(request.url): the response is larger than \(request.sizeLimit) bytes")
+        }
+        guard code == 0 else {
+            throw Failure(kind: kind(ofCurlCode: code), description: "\(request.url): \(error)")
+        }
+        guard (200..<300).contains(result.status) else {
+            throw Failure(kind: .httpStatus, description: "\(request.url): HTTP status \(result.status)")
+        }
+        let body = result.length == 0 ? [] : [UInt8](UnsafeBufferPointer(start: result.body, count: result.length))
+        return Response(status: result.status, body: body, contentType: contentType.isEmpty ? nil : contentType,
+                        finalURL: finalURL.isEmpty ? request.url : finalURL)
+    }
+
+    private static func milliseconds(_ seconds: Double) -> Int {
+        Int((max(0.001, seconds) * 1000).rounded(.up))
+    }
+
+    // libcurl's CURLcode values (curl/curl.h), grouped as callers need them.
+    private static func kind(ofCurlCode code: Int32) -> Failure.Kind {
+        switch code {
+        case 28: return .timeout                                 // CURLE_OPERATION_TIMEDOUT
+        case 63: return .tooLarge                                // CURLE_FILESIZE_EXCEEDED
+        case 1: return .scheme                                   // CURLE_UNSUPPORTED_PROTOCOL
+        case 35, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91: return .tls
+        default: return .connection
+        }
+    }
+
+    private static func text<T>(of field: inout T) -> String {
+        withUnsafeBytes(of: &field) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+}
