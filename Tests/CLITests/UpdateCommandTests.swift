@@ -205,6 +205,29 @@ struct UpdateCommandTests {
         #expect(strict.status == 1)
         #expect(strict.stdout.contains("✗ ct-required"))
     }
+
+    @Test("three real 2026 chains: UNKNOWN under the embedded list, TRUSTED once a list holding their logs is installed", arguments: [
+        ("009-docs.python.org-globalsign-atlas-chain-sct.pem", "docs.python.org", "embedded SCTs from 3 qualified logs, 3 needed"),
+        ("012-stackoverflow.com-letsencrypt-e8-ecdsa-chain-sct.pem", "stackoverflow.com", "embedded SCTs from 2 qualified logs, 2 needed"),
+        ("004-amazon.com-digicert-g2-chain-sct.pem", "www.amazon.com", "embedded SCTs from 3 qualified logs, 3 needed"),
+    ])
+    func realChainsAfterUpdate(file: String, host: String, qualified: String) throws {
+        let cache = try Cache()
+        let arguments = ["cert", "Tests/Corpus/certs/" + file, "--host", host, "--at", "2026-03-01T00:00:00Z"]
+        let before = try ProcessRunner.atscheck(arguments, environment: cache.environment)
+        #expect(before.status == 3, "\(before.stdout)")
+        #expect(before.stdout.contains("? ct-log-list-outdated"))
+        // Apple's snapshot list plus the three 2026/2027 shards the chains' SCTs name, as
+        // Chrome's list 80.4 of 2025-12-23 holds them (Tests/Corpus/README.md).
+        let list = "Tests/Corpus/ct/apple-55349.0.11-plus-three-2026-2027-shards.json"
+        let update = try ProcessRunner.atscheck(["update", "--from", list], environment: cache.environment)
+        #expect(update.status == 0, "\(update.stderr)")
+        let after = try ProcessRunner.atscheck(arguments, environment: cache.environment)
+        #expect(after.status == 0, "\(after.stdout)")
+        #expect(after.stdout.contains("TRUSTED for \(host) at 2026-03-01"))
+        #expect(after.stdout.contains("CT log list: the list from\n    Tests/Corpus/ct/apple-55349.0.11-plus-three"), "\(after.stdout)")
+        #expect(after.stdout.contains(qualified), "\(after.stdout)")
+    }
 }
 
 /// `openssl s_server -WWW` serving one file over HTTPS on loopback, with a certificate made

@@ -84,7 +84,7 @@ public enum CTLogListCache {
         guard hex(Digest.sha256([UInt8](bytes))) == envelope.sha256 else {
             throw CTLogListError(description: "\(path): the stored list does not match its checksum")
         }
-        let list = try validate([UInt8](bytes), name: name(assetVersion: envelope.assetVersion, fetched: fetched), published: listDate)
+        let list = try validate([UInt8](bytes), name: name(assetVersion: envelope.assetVersion, source: envelope.source, fetched: fetched), published: listDate)
         return CachedCTLogList(list: list, fetched: fetched, source: envelope.source, listDateBasis: envelope.listDateBasis)
     }
 
@@ -129,14 +129,15 @@ public enum CTLogListCache {
         if let failure = SystemProcess.rename(temporary, to: path) {
             throw CTLogListError(description: "\(path): cannot replace (\(failure))")
         }
-        let list = try validate(json, name: name(assetVersion: checked.assetVersion, fetched: fetched), published: listDate)
+        let list = try validate(json, name: name(assetVersion: checked.assetVersion, source: source, fetched: fetched), published: listDate)
         return CachedCTLogList(list: list, fetched: fetched, source: source, listDateBasis: basis)
     }
 
-    /// "Apple asset 1007, fetched 2026-12-03", or "CT log list fetched 2026-12-03".
-    static func name(assetVersion: String?, fetched: Date) -> String {
+    /// "Apple asset 1007, fetched 2026-12-03", or "the list from SOURCE, fetched 2026-12-03"
+    /// when the list carries no asset version (a mirror's or a hand-made list).
+    static func name(assetVersion: String?, source: String, fetched: Date) -> String {
         let day = AppleCTPolicy.day(fetched)
-        return assetVersion.map { "Apple asset \($0), fetched \(day)" } ?? "CT log list fetched \(day)"
+        return assetVersion.map { "Apple asset \($0), fetched \(day)" } ?? "the list from \(source), fetched \(day)"
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {
