@@ -79,7 +79,7 @@ enum CertTextRenderer {
         if evaluation.isTrusted {
             out += "TRUSTED for \(host) at \(iso8601(evaluation.time))\n"
         } else if evaluation.isUndetermined {
-            out += "TRUST UNKNOWN for \(host) at \(iso8601(evaluation.time)): atscheck's data cannot decide (see below)\n"
+            out += "TRUST UNKNOWN for \(host) at \(iso8601(evaluation.time))\n"
         } else {
             let count = evaluation.reasons.count
             out += "NOT TRUSTED for \(host) at \(iso8601(evaluation.time)): \(count) reason\(count == 1 ? "" : "s")\n"
@@ -113,7 +113,7 @@ enum CertTextRenderer {
             out += "\n  \(reason.code.isUndetermined ? "?" : "✗") \(reason.code.rawValue)\(certificate)\n"
             out += wrap(printable(reason.message), firstPrefix: "    ", restPrefix: "    ")
             let transport = reason.secureTransportError.map { ", SecureTransport \($0)" } ?? ""
-            out += "    app sees: NSURLErrorDomain \(reason.nsurlError)\(transport)\n"
+            out += "    \(reason.code.isUndetermined ? "if refused, app sees" : "app sees"): NSURLErrorDomain \(reason.nsurlError)\(transport)\n"
             out += wrap("source: \(sourceText(reason.source))", firstPrefix: "    ", restPrefix: "      ")
         }
         let transparency = TransparencyReport.text(for: evaluation)

@@ -22,9 +22,9 @@ enum HostTextRenderer {
         }
         for reason in verdict.reasons {
             let certificate = reason.certificateIndex.map { " [certificate \($0)]" } ?? ""
-            out += "\n  \(reason.code.isUndetermined ? "?" : "✗") \(reason.code)\(certificate)\n"
+            out += "\n  \(reason.code == .certificate(.ctLogListOutdated) ? "?" : "✗") \(reason.code)\(certificate)\n"
             out += wrap(CertTextRenderer.printable(reason.message), "    ", "    ")
-            out += "    app sees: NSURLErrorDomain \(reason.nsurlError)" + (reason.secureTransportError.map { ", SecureTransport \($0)" } ?? "") + "\n"
+            out += "    \(reason.code == .certificate(.ctLogListOutdated) ? "if refused, app sees" : "app sees"): NSURLErrorDomain \(reason.nsurlError)" + (reason.secureTransportError.map { ", SecureTransport \($0)" } ?? "") + "\n"
             if let fix = reason.fix {
                 if let snippet = fix.plistSnippet {
                     out += "    fix (Info.plist, verified): under NSAppTransportSecurity add\n"

@@ -79,7 +79,7 @@ struct AppleTrustSnapshotTests {
         let host = try hostFromOpenSSL(#require(certificatePEMBlocks(in: Corpus.data(row)).first))
         let roots = try CertificateLoader.parse(try AppleTrustSnapshot.latest.rootsPEM())
         let evaluation = TrustEvaluator(store: TrustStore(system: roots)).evaluate(Array(chain.dropLast()), host: host, at: time)
-        let expected: [ReasonCode] = Corpus.chainsWithLogsNewerThanSnapshot.contains(number) ? [.ctRequired] : []
+        let expected: [ReasonCode] = Corpus.chainsWithLogsNewerThanSnapshot.contains(number) ? [.ctLogListOutdated] : []
         #expect(evaluation.reasons.map(\.code) == expected, "\(number): \(evaluation.reasons.map { "\($0.code.rawValue): \($0.message)" })")
         #expect(evaluation.path.anchorOrigin == .system, "\(number) should chain to a root Apple ships")
     }

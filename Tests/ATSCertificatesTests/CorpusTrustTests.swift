@@ -38,7 +38,7 @@ struct CorpusTrustTests {
         let leaf = try Corpus.load(number)[0]
         let time = try #require(Corpus.judgingTime(row, leaf: leaf), "no limbo validation_time in the note of \(row.file)")
         let (evaluation, chain) = try evaluateWithOwnRoot(number, at: time)
-        let expected: [ReasonCode] = Corpus.chainsWithLogsNewerThanSnapshot.contains(number) ? [.ctRequired] : []
+        let expected: [ReasonCode] = Corpus.chainsWithLogsNewerThanSnapshot.contains(number) ? [.ctLogListOutdated] : []
         #expect(evaluation.reasons.map(\.code) == expected, "\(evaluation.host ?? "-"): \(evaluation.reasons.map { "\($0.code.rawValue): \($0.message)" })")
         #expect(evaluation.path.anchorOrigin == .system)
         #expect(evaluation.path.chain.first == chain.first)
@@ -64,7 +64,7 @@ struct CorpusTrustTests {
     func limboChainWrongHost(_ number: String) throws {
         let time = try #require(Corpus.judgingTime(try Corpus.row(number), leaf: try Corpus.load(number)[0]))
         let (evaluation, _) = try evaluateWithOwnRoot(number, at: time, host: "not-covered.atscheck.test")
-        let ct: [ReasonCode] = Corpus.chainsWithLogsNewerThanSnapshot.contains(number) ? [.ctRequired] : []
+        let ct: [ReasonCode] = Corpus.chainsWithLogsNewerThanSnapshot.contains(number) ? [.ctLogListOutdated] : []
         #expect(evaluation.reasons.map(\.code) == [.certHostnameMismatch] + ct)
     }
 

@@ -82,7 +82,7 @@ struct SystemBundleTests {
             let host = try hostFromOpenSSL(#require(certificatePEMBlocks(in: Corpus.data(row)).first))
             // What a server sends: leaf and intermediates, not the root.
             let evaluation = TrustEvaluator(store: store).evaluate(Array(chain.dropLast()), host: host, at: time)
-            let expected: [ReasonCode] = Corpus.chainsWithLogsNewerThanSnapshot.contains(number) ? [.ctRequired] : []
+            let expected: [ReasonCode] = Corpus.chainsWithLogsNewerThanSnapshot.contains(number) ? [.ctLogListOutdated] : []
             #expect(evaluation.reasons.map(\.code) == expected, "\(row.file): \(evaluation.reasons.map(\.message))")
             #expect(evaluation.path.chain.last == root, "\(row.file)")
             checked.append(number)

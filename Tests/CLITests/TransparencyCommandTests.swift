@@ -38,7 +38,7 @@ struct TransparencyCommandTests {
                                                  "--host", "docs.python.org", "--at", "2026-03-01T00:00:00Z", "--format", "json"])
         #expect(result.status == 3)
         let ct = try Self.ct(result)
-        #expect((ct["listOutdated"] as? String)?.hasPrefix("2 SCT(s) come from logs Apple security_certificates-55349.0.11") == true)
+        #expect((ct["listOutdated"] as? String)?.hasPrefix("2 SCT(s) come from logs that Apple security_certificates-55349.0.11") == true)
         #expect(ct["qualified"] as? Bool == false)
         let failure = try #require(ct["failure"] as? String)
         #expect(failure.hasPrefix("1 qualified log(s) for the embedded SCTs, but Apple requires 3 for a 397-day certificate"))

@@ -196,7 +196,7 @@ struct UpdateCommandTests {
         #expect(unknown.status == 3, "\(unknown.stdout)")
         #expect(unknown.stdout.contains("TRUST UNKNOWN for docs.python.org"), "\(unknown.stdout)")
         #expect(unknown.stdout.contains("? ct-log-list-outdated"))
-        #expect(unknown.stdout.contains("2 SCT(s) come from logs Apple security_certificates-55349.0.11"), "\(unknown.stdout)")
+        #expect(unknown.stdout.contains("2 SCT(s) come from logs that Apple security_certificates-55349.0.11"), "\(unknown.stdout)")
         let json = try ProcessRunner.atscheck(arguments + ["--format", "json"])
         let validation = try #require(try json.json()["validation"] as? [String: Any])
         #expect(validation["outcome"] as? String == "unknown")

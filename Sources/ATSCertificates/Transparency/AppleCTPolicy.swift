@@ -166,7 +166,8 @@ public enum AppleCTPolicy {
             return SCTCheck(source: check.source, logID: check.logID, timestamp: check.timestamp, log: log, signature: .verified)
         }
         guard newer > 0, evaluate(assumed, leaf: leaf, at: time, logListName: listName, published: nil).isCompliant else { return nil }
-        return "\(newer) SCT(s) come from logs \(listName) (of \(day(published))) does not hold and are dated after it; "
+        let dated = listName.contains(day(published)) ? "" : " (of \(day(published)))"
+        return "\(newer) SCT(s) come from logs that \(listName)\(dated) does not hold and are dated after it; "
             + "counted as a newer list would count them, the leaf qualifies, so with this list the outcome is unknown: "
             + "run `atscheck update` for Apple's current list (or --ct-log-list FILE), or --strict-ct to judge by this list alone"
     }
