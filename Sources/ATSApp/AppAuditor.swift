@@ -24,6 +24,8 @@ public struct AppAuditOptions: Sendable {
     public var all: Bool
     /// Handshakes in flight across all endpoints.
     public var concurrency: Int
+    /// Completing incomplete served chains from caIssuers URLs (`--no-fetch`, `--connect-to`).
+    public var issuerFetch = IssuerFetchOptions()
     /// Applied to every target before it is judged (`--resolve` mapping names to addresses).
     public var mapTarget: @Sendable (CheckTarget) -> CheckTarget
     /// The linter the policy sources are checked with (its target OS and Public Suffix List).
@@ -284,8 +286,9 @@ public enum AppAuditor {
         var endpoints = plan.endpoints
         for context in [LoadContext.urlSession, .webView, .media] {
             guard let group = plan.byContext[context], !group.isEmpty else { continue }
-            let checkOptions = CheckOptions(policyDocument: plan.document, context: context, resolution: plan.resolution,
+            var checkOptions = CheckOptions(policyDocument: plan.document, context: context, resolution: plan.resolution,
                                             time: options.time, timeout: options.timeout)
+            checkOptions.issuerFetch = options.issuerFetch
             var results: [String: Result<Verdict, ScanEntryError>] = [:]
             if options.offline {
                 for (entry, _) in group {

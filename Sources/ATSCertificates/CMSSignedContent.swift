@@ -1,4 +1,5 @@
 import CATSOpenSSL
+import CATSOpenSSLShims
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -24,6 +25,27 @@ public enum CMSSignedContent {
             let length = Int(ASN1_STRING_length(octets))
             guard length >= 0, length <= limit, let bytes = ASN1_STRING_get0_data(octets) else { return nil }
             return Data(bytes: bytes, count: length)
+        }
+    }
+
+    /// The certificates a DER CMS / PKCS#7 SignedData carries (a "certs-only" `.p7c`, as CAs
+    /// publish at caIssuers URLs); empty when `der` is not SignedData or carries none.
+    public static func certificates(of der: Data) -> [Certificate] {
+        ERR_clear_error()
+        defer { ERR_clear_error() }
+        return der.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> [Certificate] in
+            guard let base = buffer.bindMemory(to: UInt8.self).baseAddress, buffer.count > 0 else { return [] }
+            var cursor: UnsafePointer<UInt8>? = base
+            guard let cms = d2i_CMS_ContentInfo(nil, &cursor, buffer.count) else { return [] }
+            defer { CMS_ContentInfo_free(cms) }
+            guard OBJ_obj2nid(CMS_get0_type(cms)) == NID_pkcs7_signed, let stack = CMS_get1_certs(cms) else { return [] }
+            defer { ats_x509_stack_free_all(stack) }
+            var certificates: [Certificate] = []
+            for index in 0..<ats_x509_stack_count(stack) {
+                guard let certificate = ats_x509_stack_at(stack, index), X509_up_ref(certificate) == 1 else { continue }
+                certificates.append(Certificate(handle: X509Handle(owning: certificate)))
+            }
+            return certificates
         }
     }
 }

@@ -34,6 +34,14 @@ public enum CertificateLoader {
         return try parse(data)
     }
 
+    /// The certificates of an answer at a caIssuers URL: one DER certificate, a DER PKCS#7
+    /// certs-only bundle, or PEM (RFC 5280 §4.2.2.1 names the first two; some CAs serve PEM).
+    /// Empty when the bytes are none of these.
+    public static func parseIssuers(_ data: Data) -> [Certificate] {
+        if let certificates = try? parse(data), !certificates.isEmpty { return certificates }
+        return CMSSignedContent.certificates(of: data)
+    }
+
     /// Parses PEM or DER bytes.
     public static func parse(_ data: Data) throws(CertificateLoadError) -> [Certificate] {
         let bytes = [UInt8](data)

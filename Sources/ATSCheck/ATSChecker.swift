@@ -16,10 +16,13 @@ import ATSProbe
 public struct ATSChecker: Sendable {
     /// The roots chains are judged against.
     public let store: TrustStore
+    /// caIssuers answers fetched so far, shared by every check of this checker (one run).
+    public let issuerCache: IssuerFetchCache
 
     /// A checker judging chains against `store`.
-    public init(store: TrustStore) {
+    public init(store: TrustStore, issuerCache: IssuerFetchCache = IssuerFetchCache()) {
         self.store = store
+        self.issuerCache = issuerCache
     }
 
     /// Probes and judges one target. Throws only when the URL cannot be resolved under the
@@ -47,18 +50,29 @@ public struct ATSChecker: Sendable {
         } else if options.probeHTTP {
             httpAnswer = HTTPProbe.check(endpoint, timeout: options.timeout)
         }
-        let verdict = try judge(target, observation: observation, options: options)
-        return CheckResult(target: target, options: options, verdict: verdict, observation: observation, cipherSuites: cipherSuites,
-                           group: group, httpAnswer: httpAnswer, store: store)
+        var issuers = IssuerCompletion.none
+        if let observation {
+            let served = VerdictEvaluator.servedChain(observation)
+            issuers = IssuerFetching.complete(served, evaluator: TrustEvaluator(store: store), host: target.host, at: options.time,
+                                              options: options.issuerFetch, cache: issuerCache)
+        }
+        let verdict = try judge(target, observation: observation, options: options, issuers: issuers)
+        var result = CheckResult(target: target, options: options, verdict: verdict, observation: observation, cipherSuites: cipherSuites,
+                                 group: group, httpAnswer: httpAnswer, store: store)
+        result.issuers = issuers
+        return result
     }
 
     /// Judges an observation made elsewhere (or none, for a cleartext URL judged by the policy
     /// alone) without probing.
-    public func judge(_ target: CheckTarget, observation: Observation?, options: CheckOptions) throws(ResolutionError) -> Verdict {
+    /// `issuers` are certificates fetched from caIssuers URLs to complete the served chain.
+    public func judge(_ target: CheckTarget, observation: Observation?, options: CheckOptions,
+                      issuers: IssuerCompletion = .none) throws(ResolutionError) -> Verdict {
         var input = VerdictInput(url: target.url, context: options.context, policyDocument: options.policyDocument,
                                  options: options.resolution, observation: observation,
                                  trustEvaluator: TrustEvaluator(store: store), time: options.time)
         input.extraPins = options.extraPins
+        input.issuers = issuers
         return try VerdictEvaluator.evaluate(input)
     }
 

@@ -25,6 +25,8 @@ public struct CheckOptions: Sendable {
     public var probeHTTP: Bool
     /// Pins from outside the policy (TrustKit, Android), checked against the built chain.
     public var extraPins: [PinPolicy]
+    /// Completing a chain the server sent incomplete from its caIssuers URL, as trustd does.
+    public var issuerFetch = IssuerFetchOptions()
 
     /// Options with the defaults `atscheck host` uses.
     public init(policyDocument: PlistDocument? = nil, context: LoadContext = .urlSession, resolution: ResolutionOptions = ResolutionOptions(),

@@ -22,4 +22,7 @@ public struct CheckResult: Sendable {
     public let store: TrustStore
     /// For a blocked http:// target checked with ``ATSChecker/upgrade(_:)``: its https:// twin.
     public var upgrade: HTTPSUpgrade? = nil
+    /// Issuers fetched from caIssuers URLs to complete the served chain (judge other URLs of
+    /// the same endpoint with them).
+    public var issuers: IssuerCompletion = .none
 }

@@ -27,6 +27,9 @@ public struct VerdictInput: Sendable {
     /// Pins from outside the policy document (TrustKit / Android NSC, `host --pins`), checked
     /// with ``PinVerifier`` against the built chain besides ATS `NSPinnedDomains`.
     public var extraPins: [PinPolicy] = []
+    /// Certificates fetched from caIssuers URLs to complete the served chain (trustd fetches
+    /// them; ``IssuerFetching``), and every fetch tried.
+    public var issuers: IssuerCompletion = .none
 
     /// Creates an input.
     public init(url: String, context: LoadContext, policyDocument: PlistDocument?, options: ResolutionOptions,
@@ -73,7 +76,7 @@ public enum VerdictEvaluator {
         let capabilities = TLSCapabilities(observation)
         let chain = servedChain(observation)
         let trust = chain.isEmpty ? nil : input.trustEvaluator.evaluate(
-            chain, host: observation.endpoint.host, at: input.time,
+            chain + input.issuers.issuers, host: observation.endpoint.host, at: input.time,
             deliveredSCTs: (observation.probe(ProbeName.appleDefault)?.deliveredSCTs ?? []).map(\.received),
             ocspResponse: observation.probe(ProbeName.appleDefault)?.stapledOCSP)
         let group = ATSSuiteGroup.forTarget(input.options.target)
@@ -103,6 +106,7 @@ public enum VerdictEvaluator {
             reasons += trust.reasons.map { CheckReason($0, fix: Fix(exceptionDomain: nil, exceptionKeys: nil, plistSnippet: nil,
                                                                     serverChange: CertificateFixes.serverChange(for: $0.code))) }
             notes += trust.notes
+            notes += issuerNotes(input.issuers, trust: trust)
             if let pinReason = pinningReason(requirements.pinning, trust: trust) { reasons.append(pinReason) }
             if !input.extraPins.isEmpty {
                 let extra = ExtraPinCheck.evaluate(input.extraPins, host: resolution.host.text, chain: trust.path.chain, at: input.time)
@@ -121,6 +125,22 @@ public enum VerdictEvaluator {
                                                      chainTrusted: trust.flatMap { $0.isUndetermined ? nil : $0.isTrusted }, group: group)
         return Verdict(status: status, reasons: reasons, resolution: resolution, capabilities: capabilities, tls: tls, trust: trust, chain: chain,
                        diagnostics: diagnostics, notes: notes)
+    }
+
+    /// What the caIssuers fetches did: the chain completed from the network (a warning that
+    /// remains: clients other than Apple's may not fetch), or why a fetch failed.
+    private static func issuerNotes(_ issuers: IssuerCompletion, trust: TrustEvaluation) -> [String] {
+        var notes: [String] = []
+        let completed = !issuers.issuers.isEmpty && !trust.reasons.contains { $0.code == .certIncompleteChain }
+        if completed {
+            notes.append("warning: cert-incomplete-chain: the server sends an incomplete chain; it was completed from the network as iOS completes it (trustd fetches the caIssuers URL: "
+                         + issuers.fetches.filter { $0.failure == nil }.map(\.url).joined(separator: ", ")
+                         + "); clients that do not fetch (Android, curl, many HTTP libraries) refuse it: serve the intermediate after the leaf")
+        }
+        for fetch in issuers.fetches where fetch.failure != nil {
+            notes.append("caIssuers fetch \(fetch.url) failed: \(fetch.failure ?? ""); the chain stays incomplete, as on a device that cannot fetch it")
+        }
+        return notes
     }
 
     static let emptyDocument = PlistDocument(root: PlistNode(.dictionary([])), format: .xml)

@@ -1,4 +1,9 @@
 import CATSCurlShims
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One HTTP(S) GET through libcurl, bounded in every way a hostile server could stretch it:
 /// a connect deadline, a whole-transfer deadline, a body cap, the schemes allowed for the URL
@@ -21,10 +26,14 @@ public enum HTTPFetcher {
         public var caFile: String?
         /// Redirects followed at most.
         public var maxRedirects: Int
+        /// curl's `--connect-to` mappings, "HOST:PORT:ADDRESS:PORT": connect there instead
+        /// (a mirror, a test server) while the URL keeps its name.
+        public var connectTo: [String] = []
 
         /// A request with atscheck's usual bounds: 5 s to connect, 20 s in all, 3 redirects.
         public init(url: String, allowHTTP: Bool = false, connectTimeout: Double = 5, deadline: Double = 20,
-                    sizeLimit: Int, caFile: String? = nil, maxRedirects: Int = 3) {
+                    sizeLimit: Int, caFile: String? = nil, maxRedirects: Int = 3, connectTo: [String] = []) {
+            self.connectTo = connectTo
             self.url = url
             self.allowHTTP = allowHTTP
             self.connectTimeout = connectTimeout
@@ -69,9 +78,14 @@ public enum HTTPFetcher {
             throw Failure(kind: .scheme, description: "\(request.url): only \(request.allowHTTP ? "http:// and https://" : "https://") URLs are fetched")
         }
         var result = ats_fetch_result()
-        let code = ats_fetch(request.url, request.allowHTTP ? "http,https" : "https", max(0, request.maxRedirects),
-                             milliseconds(request.connectTimeout), milliseconds(request.deadline), max(0, request.sizeLimit),
-                             request.caFile, "atscheck", &result)
+        let mappings = request.connectTo.map { strdup($0) }
+        defer { mappings.forEach { free($0) } }
+        let pointers: [UnsafePointer<CChar>?] = mappings.map { $0.map { UnsafePointer($0) } }
+        let code = pointers.withUnsafeBufferPointer { table in
+            ats_fetch(request.url, request.allowHTTP ? "http,https" : "https", max(0, request.maxRedirects),
+                      milliseconds(request.connectTimeout), milliseconds(request.deadline), max(0, request.sizeLimit),
+                      request.caFile, "atscheck", table.baseAddress, Int32(table.count), &result)
+        }
         defer { ats_fetch_free(&result) }
         let error = text(of: &result.error)
         let contentType = text(of: &result.content_type)

@@ -108,7 +108,7 @@ public final class ScanEngine: Sendable {
                     return .failure(ScanEntryError(entry: entry, message: probeFailure ?? "not probed"))
                 }
                 let verdict = entry.target == probed.target
-                    ? probed.verdict : try checker.judge(entry.target, observation: probed.observation, options: options)
+                    ? probed.verdict : try checker.judge(entry.target, observation: probed.observation, options: options, issuers: probed.issuers)
                 return .success(ScanResult(entry: entry, endpoint: endpoint, verdict: verdict,
                                            probeMilliseconds: probed.observation?.milliseconds))
             } catch {
@@ -125,7 +125,7 @@ extension ScanEngine {
         let endpoint = ScanEndpoint(twin)
         if cache[endpoint] == nil { cache[endpoint] = try? checker.check(twin, options: options, probingWith: loop) }
         guard let probed = cache[endpoint] else { return nil }
-        let verdict = twin == probed.target ? probed.verdict : (try? checker.judge(twin, observation: probed.observation, options: options))
+        let verdict = twin == probed.target ? probed.verdict : (try? checker.judge(twin, observation: probed.observation, options: options, issuers: probed.issuers))
         return verdict.map { HTTPSUpgrade(target: twin, verdict: $0) }
     }
 }

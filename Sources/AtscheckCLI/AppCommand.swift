@@ -119,6 +119,7 @@ enum AppCommand: AtscheckCommand {
             resolution: resolution, time: try TimeArgument.evaluationTime(arguments.value("at"), command: command), timeout: timeout,
             offline: offline, all: arguments.flag("all"), concurrency: concurrency,
             mapTarget: { target in ScanOptions.resolved(ScanEntry(target: target, origin: ScanOrigin(file: "")), resolve).target })
+        options.issuerFetch = try IssuerFetchArguments.options(arguments, command: command)
         options.linter = Linter(options: LintOptions(target: resolution.target, publicSuffixes: PublicSuffixList.loadInstalled()))
         // Offline, no chain is judged: parse the trust options (so a typo is still an error) but
         // load no roots.

@@ -53,7 +53,7 @@ enum HostCommand: AtscheckCommand {
             OptionSpec("upgrade", help: "For a blocked http:// target, also probe its https:// twin; when that passes, \"load https://… instead\" is the first fix."),
             OptionSpec("pins", value: "FILE", help: "Also check these pins against the built chain: a TrustKit plist (TSKConfiguration) or an Android network_security_config.xml."),
             OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json"], defaultValue: "text"),
-        ],
+        ] + IssuerFetchArguments.optionSpecs,
         positionals: [PositionalSpec("TARGET", help: "name, name:port, [v6]:port, IP, or http(s):// URL.")],
         examples: [
             "atscheck host api.example.com --policy Info.plist",

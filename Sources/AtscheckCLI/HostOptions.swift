@@ -26,6 +26,8 @@ struct HostOptions {
     var pinPolicies: [PinPolicy] = []
     /// Problems found while reading `--pins` (printed as warnings).
     var pinProblems: [String] = []
+    /// `--no-fetch`, `--connect-to`.
+    var issuerFetch = IssuerFetchOptions()
 
     /// The target with `--address` and `--sni` applied.
     var checkTarget: CheckTarget {
@@ -37,8 +39,10 @@ struct HostOptions {
 
     /// How the check is made.
     var checkOptions: CheckOptions {
-        CheckOptions(policyDocument: policyDocument, context: context, resolution: resolution, time: time, timeout: timeout,
-                     enumerateCiphers: enumerateCiphers, probeHTTP: probeHTTP, extraPins: pinPolicies)
+        var options = CheckOptions(policyDocument: policyDocument, context: context, resolution: resolution, time: time, timeout: timeout,
+                                   enumerateCiphers: enumerateCiphers, probeHTTP: probeHTTP, extraPins: pinPolicies)
+        options.issuerFetch = issuerFetch
+        return options
     }
 }
 
@@ -72,6 +76,7 @@ extension HostOptions {
                   address: arguments.value("address"), sni: arguments.value("sni"),
                   time: try TimeArgument.evaluationTime(arguments.value("at"), command: command), timeout: timeout,
                   enumerateCiphers: arguments.flag("ciphers"), probeHTTP: arguments.flag("probe-http"))
+        issuerFetch = try IssuerFetchArguments.options(arguments, command: command)
         if let pinsPath = arguments.value("pins") {
             let loaded = try HostPinsFile.load(pinsPath)
             pinPolicies = loaded.policies

@@ -72,10 +72,11 @@ extension ScanOptions {
 
         let harOnly = !arguments.values("har").isEmpty && arguments.values("input").isEmpty && arguments.positional("URL").isEmpty
         let context = arguments.value("context").flatMap(LoadContext.init(rawValue:)) ?? (harOnly ? .webView : .urlSession)
-        let check = CheckOptions(policyDocument: try arguments.value("policy").map(PolicyOptions.loadDocument), context: context,
+        var check = CheckOptions(policyDocument: try arguments.value("policy").map(PolicyOptions.loadDocument), context: context,
                                  resolution: try PolicyOptions.resolutionOptions(arguments, command: command),
                                  time: try TimeArgument.evaluationTime(arguments.value("at"), command: command), timeout: timeout,
                                  probeHTTP: arguments.flag("probe-http"))
+        check.issuerFetch = try IssuerFetchArguments.options(arguments, command: command)
         let format = arguments.value("format").flatMap(ScanFormat.init(rawValue:))
             ?? (arguments.value("output") == nil && SystemProcess.isTerminal(OutputDescriptor.standardOutput) ? .text : .jsonl)
         self.init(input: input, check: check, trustStore: try TrustStoreOptions(arguments, command: command), concurrency: concurrency,
@@ -89,7 +90,7 @@ extension ScanOptions {
         OptionSpec("at", value: "ISO8601", help: "Judge certificates at this instant instead of now."),
         OptionSpec("timeout", value: "SECONDS", help: "Deadline per endpoint (each handshake gets at most this too).", defaultValue: "10"),
         OptionSpec("concurrency", value: "N", help: "Most handshakes in flight across all endpoints (each endpoint also keeps host's bound of 8).", defaultValue: "\(ScanEngine.defaultConcurrency)"),
-    ]
+    ] + IssuerFetchArguments.optionSpecs
 
     /// `--timeout SECONDS` (default 10), 0 < t ≤ 600.
     static func timeout(_ arguments: ParsedArguments, command: String) throws -> Double {

@@ -44,7 +44,8 @@ static void copy_text(char *to, size_t size, const char *from) {
 
 int ats_fetch(const char *url, const char *protocols, long max_redirects,
               long connect_timeout_ms, long total_timeout_ms, size_t cap,
-              const char *ca_file, const char *user_agent, ats_fetch_result *out) {
+              const char *ca_file, const char *user_agent,
+              const char *const *connect_to, int connect_to_count, ats_fetch_result *out) {
     memset(out, 0, sizeof *out);
     pthread_once(&global_once, global_init);
     CURL *curl = curl_easy_init();
@@ -72,7 +73,15 @@ int ats_fetch(const char *url, const char *protocols, long max_redirects,
         curl_easy_setopt(curl, CURLOPT_CAINFO, ca_file);
         curl_easy_setopt(curl, CURLOPT_CAPATH, NULL);
     }
+    struct curl_slist *mappings = NULL;
+    for (int i = 0; i < connect_to_count; i++) {
+        struct curl_slist *grown = curl_slist_append(mappings, connect_to[i]);
+        if (!grown) break;
+        mappings = grown;
+    }
+    if (mappings) curl_easy_setopt(curl, CURLOPT_CONNECT_TO, mappings);
     CURLcode code = curl_easy_perform(curl);
+    curl_slist_free_all(mappings);
     out->curl_code = (int)code;
     if (code == CURLE_FILESIZE_EXCEEDED) out->capped = 1;
     if (code != CURLE_OK && out->error[0] == 0) copy_text(out->error, sizeof out->error, curl_easy_strerror(code));

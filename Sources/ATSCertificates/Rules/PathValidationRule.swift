@@ -63,8 +63,10 @@ public struct PathValidationRule: AppleTrustRule {
                 return untrusted("the chain ends at \(top.subject.rfc4514), issued by \(top.issuer.rfc4514), which is not in the trust store (an unknown root, or an intermediate that was not sent)",
                                  index: index)
             }
+            let urls = top.authorityInformationAccess.caIssuers.filter { $0.lowercased().hasPrefix("http://") }
+            let device = urls.isEmpty ? "" : "; a device fetches it from the caIssuers URL (\(urls.joined(separator: ", "))) and trusts the chain if that succeeds, which live checks try too (unless --no-fetch)"
             return TrustReason(code: .certIncompleteChain,
-                               message: "the issuer of \(role), \(top.issuer.rfc4514), was not sent and is not in the trust store; the server must send its intermediate certificates",
+                               message: "the issuer of \(role), \(top.issuer.rfc4514), was not sent and is not in the trust store; the server must send its intermediate certificates" + device,
                                certificateIndex: index, nsurlError: AppleErrorCode.serverCertificateUntrusted,
                                secureTransportError: AppleErrorCode.sslNoRootCert, source: AppleSource.trustEvaluation)
         case .selfSignedLeaf:

@@ -18,9 +18,12 @@ typedef struct {
 /// "http,https") for the URL and its redirects, at most `max_redirects` of them, a connect
 /// deadline and a whole-transfer deadline, `cap` bytes of body at most, `ca_file` as the
 /// only trusted roots when not NULL. Never raises a signal. Returns curl_code.
+/// `connect_to` holds `connect_to_count` entries in curl's CURLOPT_CONNECT_TO form
+/// ("HOST:PORT:CONNECT-TO-HOST:CONNECT-TO-PORT").
 int ats_fetch(const char *url, const char *protocols, long max_redirects,
               long connect_timeout_ms, long total_timeout_ms, size_t cap,
-              const char *ca_file, const char *user_agent, ats_fetch_result *out);
+              const char *ca_file, const char *user_agent,
+              const char *const *connect_to, int connect_to_count, ats_fetch_result *out);
 
 /// Frees the body of a result.
 void ats_fetch_free(ats_fetch_result *result);
