@@ -41,8 +41,11 @@ public struct ATSChecker: Sendable {
         var observation: Observation? = nil
         var cipherSuites: [TLSVersion: [CipherSuite]]? = nil
         var httpAnswer: HTTPProbe.Answer? = nil
+        // The policy first: a URL the resolver refuses throws before any connection, and the
+        // Apple-like probe offers what the app would under the resolved requirements.
+        let offer = try Self.offer(for: target, options: options)
         if target.scheme == .https {
-            let plan = ProbePlan.standard(group)
+            let plan = ProbePlan.standard(group, offer: offer)
             observation = loop?.observe(plan, against: endpoint) ?? Self.prober(timeout: options.timeout).runBlocking(plan, against: endpoint)
             if options.enumerateCiphers {
                 cipherSuites = Self.enumerateCiphers(endpoint, timeout: options.timeout)
@@ -74,6 +77,13 @@ public struct ATSChecker: Sendable {
         input.extraPins = options.extraPins
         input.issuers = issuers
         return try VerdictEvaluator.evaluate(input)
+    }
+
+    /// What the app would offer for `target` under the options' policy.
+    static func offer(for target: CheckTarget, options: CheckOptions) throws(ResolutionError) -> AppOffer {
+        let policy = options.policyDocument.map(AppTransportSecurity.init(document:))
+            ?? AppTransportSecurity(document: VerdictEvaluator.emptyDocument)
+        return AppOffer(try ATSResolver.resolve(target.url, context: options.context, policy: policy, options: options.resolution).requirements)
     }
 
     /// The prober `host` uses: connects within 5 s (or the whole deadline when shorter).

@@ -17,6 +17,10 @@ public enum ConnectionReasonCode: String, Sendable, Codable, CaseIterable {
     case timeout
     case notTLS = "not-tls"
     case chainTooLarge = "chain-too-large"
+    /// The app's own handshake failed in a way the other probes contradict (reset only the
+    /// app's ClientHello, refused it while accepting an offer the app would take, or answered
+    /// it two ways): the verdict is unknown.
+    case inconsistentServer = "inconsistent-server"
 }
 
 /// The code of a ``CheckReason``: a connection reason of this module or a certificate reason
@@ -49,7 +53,7 @@ public enum CheckReasonCode: Sendable, Hashable, Codable, RawRepresentable, Cust
     /// The server could not be reached or judged (the verdict is unknown, not blocked).
     public var isConnectivity: Bool {
         switch self {
-        case .connection(.connectionFailed), .connection(.timeout), .connection(.notTLS): return true
+        case .connection(.connectionFailed), .connection(.timeout), .connection(.notTLS), .connection(.inconsistentServer): return true
         default: return false
         }
     }

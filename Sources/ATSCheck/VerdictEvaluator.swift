@@ -80,12 +80,47 @@ public enum VerdictEvaluator {
             deliveredSCTs: (observation.probe(ProbeName.appleDefault)?.deliveredSCTs ?? []).map(\.received),
             ocspResponse: observation.probe(ProbeName.appleDefault)?.stapledOCSP)
         let group = ATSSuiteGroup.forTarget(input.options.target)
-        let tls = TLSAssessment.assess(capabilities, atsEnforced: requirements.atsEnforced, minimum: requirements.minimumTLSVersion,
+        var tls = TLSAssessment.assess(capabilities, atsEnforced: requirements.atsEnforced, minimum: requirements.minimumTLSVersion,
                                        suites: requirements.cipherSuitePolicy, group: group)
         var reasons: [CheckReason] = []
         var notes: [String] = []
         var unknown = false
 
+        // The app's own handshake decides; the other probes explain it.
+        var inconsistency: String? = nil
+        if capabilities.connectivityFailure == nil {
+            let expected = ProbePlan.spec(.appleDefault, group: group, offer: AppOffer(requirements))
+            switch AppHandshake(observation, expected: expected) {
+            case .completed(let probe):
+                if !tls.passed, let version = probe.version {
+                    if case .fails(_, let message) = tls {
+                        notes.append("the app's own handshake completed at \(version.rawValue), although the other probes suggest otherwise (\(message)); the app's handshake decides")
+                    }
+                    tls = .passes(version)
+                }
+            case .refused(_, let text):
+                if tls.passed {
+                    inconsistency = "the server refused the app's ClientHello (\(text)) but accepted offers the app would also make; other probes: \(AppHandshake.summary(observation))"
+                }
+            case .droppedTwice(let text):
+                if tls.passed { inconsistency = text + "; other probes: " + AppHandshake.summary(observation) }
+            case .changed(let text):
+                inconsistency = text + "; other probes: " + AppHandshake.summary(observation)
+            case .undetermined:
+                break
+            }
+        }
+        if !servedFromApp(observation), !chain.isEmpty {
+            notes.append("the app's own handshake brought no certificate chain; the chain judged is the one probe \(chainSource(observation) ?? "another probe") received")
+        }
+
+        if let inconsistency {
+            unknown = true
+            reasons.append(CheckReason(code: .connection(.inconsistentServer),
+                                       message: inconsistency + " (a verdict needs the server to answer the app's offer the same way each time; try again, or check for a firewall or bot defence that fingerprints ClientHellos)",
+                                       nsurlError: ConnectionErrorCode.secureConnectionFailed, secureTransportError: nil,
+                                       source: "https://developer.apple.com/documentation/foundation/1508628-url_loading_system_error_codes"))
+        } else {
         switch tls {
         case .passes:
             if requirements.atsEnforced && requirements.cipherSuitePolicy == .unrestricted {
@@ -97,6 +132,7 @@ public enum VerdictEvaluator {
             unknown = true
             reasons.append(connectivityReason(capabilities.connectivityFailure ?? undecidedProbeFailure(observation, message: message),
                                               message: message))
+        }
         }
 
         let chainTooLarge = chainSizeReason(capabilities, target: input.options.target)
@@ -145,13 +181,26 @@ public enum VerdictEvaluator {
 
     static let emptyDocument = PlistDocument(root: PlistNode(.dictionary([])), format: .xml)
 
-    /// The chain from the Apple-like probe, else from the first completed probe that read one
-    /// (a probe that stopped after the ServerHello has none).
+    /// The chain the app's handshake got (the Apple-like probe, or its retry), else the first
+    /// chain another completed probe read (a probe that stopped after the ServerHello has none).
     static func servedChain(_ observation: Observation) -> [Certificate] {
-        let probe = observation.probe(ProbeName.appleDefault).flatMap { $0.completed ? $0 : nil }
-            ?? observation.probes.first { $0.completed && !$0.peerChain.isEmpty }
-        return (probe?.peerChain ?? []).compactMap { try? Certificate(derEncoded: $0) }
+        (chainProbe(observation)?.peerChain ?? []).compactMap { try? Certificate(derEncoded: $0) }
     }
+
+    private static let appProbeNames = [ProbeName.appleDefault.rawValue, ProbeName.appleDefault.rawValue + ProbePlan.retrySuffix]
+
+    private static func chainProbe(_ observation: Observation) -> ProbeResult? {
+        appProbeNames.lazy.compactMap { observation.probe($0) }.first { $0.completed && !$0.peerChain.isEmpty }
+            ?? observation.probes.first { $0.completed && !$0.peerChain.isEmpty }
+    }
+
+    /// True when the judged chain is the one the app's own handshake got.
+    static func servedFromApp(_ observation: Observation) -> Bool {
+        chainProbe(observation).map { appProbeNames.contains($0.spec.name) } ?? true
+    }
+
+    /// The name of the probe whose chain is judged.
+    static func chainSource(_ observation: Observation) -> String? { chainProbe(observation)?.spec.name }
 
     /// The exception key a fix should edit: the app entry that matched, else the host (an app
     /// entry for a built-in key would replace the built-in entry whole).

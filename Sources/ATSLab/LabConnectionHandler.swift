@@ -1,4 +1,5 @@
 import CATSOpenSSL
+import CATSOpenSSLShims
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -53,7 +54,12 @@ enum LabConnectionHandler: Sendable {
         defer { ERR_clear_error() }
         guard let ssl = SSL_new(context.context) else { return }
         defer { SSL_free(ssl) }
-        guard SSL_set_fd(ssl, fd) == 1, SSL_accept(ssl) == 1 else { return }
+        guard SSL_set_fd(ssl, fd) == 1 else { return }
+        guard SSL_accept(ssl) == 1 else {
+            // A fingerprinting profile paused at the ClientHello: drop it with a reset, no alert.
+            if ats_lab_accept_paused_at_client_hello(ssl) != 0 { LabSocket.resetOnClose(fd) }
+            return
+        }
 
         let head = LabHTTP.readRequestHead {
             var buffer = [UInt8](repeating: 0, count: 4096)

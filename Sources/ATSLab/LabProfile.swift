@@ -68,6 +68,10 @@ public enum LabProfile: String, CaseIterable, Sendable {
     case resetMidHandshake = "reset-mid-handshake"
     /// Answers the ClientHello with TLS-looking records (handshake headers) of random bytes.
     case tlsGarbage = "tls-garbage"
+    /// A good server that resets every ClientHello asking for SCTs, as the app's does.
+    case resetAppHello = "reset-app-hello"
+    /// A good server that resets every ClientHello not asking for SCTs: only the app's completes.
+    case onlyAppHello = "only-app-hello"
 
     /// One line saying what is wrong with this server.
     public var summary: String {
@@ -100,6 +104,8 @@ public enum LabProfile: String, CaseIterable, Sendable {
         case .silent: "accepts TCP and never answers: handshakes time out"
         case .notTLS: "speaks SSH, not TLS: sends an SSH banner on connect"
         case .resetAfterHello: "reads the ClientHello, then resets the connection: never a TLS answer"
+        case .resetAppHello: "good-rsa, but resets (no alert) every ClientHello that asks for SCTs, as the app's does: a bot defence fingerprinting hellos"
+        case .onlyAppHello: "good-rsa, but resets (no alert) every ClientHello that does not ask for SCTs: only the app's handshake completes"
         case .closeAfterHello: "reads the ClientHello, then closes the connection: never a TLS answer"
         case .resetMidHandshake: "sends the first bytes of a ServerHello, then resets the connection"
         case .tlsGarbage: "answers with TLS record headers around random bytes"

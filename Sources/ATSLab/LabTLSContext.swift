@@ -54,6 +54,7 @@ final class LabTLSContext: @unchecked Sendable {
             throw fail("protocol range \(settings.minVersion)...\(settings.maxVersion) rejected")
         }
         if settings.dhAuto, ats_lab_ctx_set_dh_auto(context) != 1 { throw fail("SSL_CTX_set_dh_auto failed") }
+        if let asking = settings.resetsHellosAskingForSCTs { ats_lab_ctx_pause_hellos_by_sct_request(context, asking ? 1 : 0) }
 
         func read(_ file: String) throws(LabError) -> Data {
             do { return try certificates.read(file) } catch { throw LabError("\(profile.rawValue): \(error.message)") }

@@ -20,6 +20,9 @@ struct LabTLSSettings: Sendable, Equatable {
     /// Staple an OCSP response ("good", signed by the intermediate) whose single response
     /// carries the SCTs of this file (a TLS-encoded SCT list) to handshakes that ask for OCSP.
     var staplesOCSPWithSCTs: String? = nil
+    /// Reset (TCP RST, no alert) every ClientHello that asks for SCTs (true), or every one
+    /// that does not (false); nil answers them all.
+    var resetsHellosAskingForSCTs: Bool? = nil
 
     /// The certificate that signs the stapled OCSP response, relative to the certificate directory.
     static let ocspSignerCertificate = "intermediate.pem"
@@ -79,6 +82,12 @@ struct LabTLSSettings: Sendable, Equatable {
         case .missingIntermediate:
             settings = LabTLSSettings(chainFile: "chain-missing-intermediate.pem", keyFile: "keys/leaf-good-rsa.key")
         case .largeChain: settings = leaf("10000-sans")
+        case .resetAppHello:
+            settings = leaf("good-rsa")
+            settings.resetsHellosAskingForSCTs = true
+        case .onlyAppHello:
+            settings = leaf("good-rsa")
+            settings.resetsHellosAskingForSCTs = false
         case .plainHTTP, .silent, .notTLS, .resetAfterHello, .closeAfterHello, .resetMidHandshake, .tlsGarbage: return nil
         }
         return settings

@@ -30,6 +30,25 @@ public enum ProbeName: String, Sendable, Hashable, Codable, CaseIterable {
     }
 }
 
+/// What the app puts in its ClientHello under the resolved policy: the version floor and
+/// the suite group (docs/ats-rules.md#ats-cipher-suites). The Apple-like probe offers exactly
+/// this, so the first handshake is the app's handshake.
+public struct AppOffer: Sendable, Hashable, Codable {
+    /// The lowest version offered (`NSExceptionMinimumTLSVersion`, TLS 1.2 by default).
+    public var minimum: TLSVersion
+    /// The suites offered.
+    public var suites: CipherSuitePolicy
+
+    /// An offer; the default is full ATS (TLS 1.2 and up, the forward-secret ATS group).
+    public init(minimum: TLSVersion = .tls12, suites: CipherSuitePolicy = .ats) {
+        self.minimum = minimum
+        self.suites = suites
+    }
+
+    /// Full ATS: what an app with no ATS keys offers.
+    public static let fullATS = AppOffer()
+}
+
 /// The handshakes a verdict needs, as plain specs. Pure: builds values, touches no network.
 public struct ProbePlan: Sendable, Hashable, Codable {
     /// The specs, in the order results are reported.
@@ -41,10 +60,10 @@ public struct ProbePlan: Sendable, Hashable, Codable {
     }
 
     /// A plan of the named probes for the release whose suites are `group`, in the order
-    /// given (duplicates dropped).
-    public init(_ names: [ProbeName], group: ATSSuiteGroup = .latest) {
+    /// given (duplicates dropped); the Apple-like probe offers what `offer` says.
+    public init(_ names: [ProbeName], group: ATSSuiteGroup = .latest, offer: AppOffer = .fullATS) {
         var seen = Set<ProbeName>()
-        specs = names.filter { seen.insert($0).inserted }.map { ProbePlan.spec($0, group: group) }
+        specs = names.filter { seen.insert($0).inserted }.map { ProbePlan.spec($0, group: group, offer: offer) }
     }
 
     /// Everything a full verdict uses for a target whose suites are `group`: the Apple-like
@@ -55,9 +74,32 @@ public struct ProbePlan: Sendable, Hashable, Codable {
     /// probe fails on, and then they supply the chain), every other probe once the ServerHello
     /// is. When no probe brought a chain, ``chainFollowUp(after:)`` adds one handshake for it
     /// (docs/ats-rules.md, "The handshakes").
-    public static func standard(_ group: ATSSuiteGroup = .latest) -> ProbePlan {
-        ProbePlan(ProbeName.allCases, group: group)
+    public static func standard(_ group: ATSSuiteGroup = .latest, offer: AppOffer = .fullATS) -> ProbePlan {
+        ProbePlan(ProbeName.allCases, group: group, offer: offer)
     }
+
+    /// Every follow-up a settled plan may need: the Apple-like probe again when it got no TLS
+    /// answer (``retryFollowUp(after:)``), and a handshake for the chain (``chainFollowUp(after:)``).
+    public static func followUps(after results: [ProbeResult]) -> [ProbeSpec] {
+        retryFollowUp(after: results) + chainFollowUp(after: results)
+    }
+
+    /// The Apple-like probe once more, with the same offer, named `default+retry`, when it
+    /// failed without any TLS answer from the server (a reset or a close after the
+    /// ClientHello, not an alert and not a deadline): one reset is not a refusal, and a server
+    /// that answers the same offer differently twice is inconsistent. Empty otherwise.
+    public static func retryFollowUp(after results: [ProbeResult]) -> [ProbeSpec] {
+        guard let app = results.first(where: { $0.spec.name == ProbeName.appleDefault.rawValue }),
+              case .failed(let failure) = app.outcome, !app.serverAnsweredTLS else { return [] }
+        guard case .handshakeFailed = failure else { return [] }
+        let spec = app.spec
+        return [ProbeSpec(name: spec.name + retrySuffix, minVersion: spec.minVersion, maxVersion: spec.maxVersion,
+                          cipherList: spec.cipherList, cipherSuites: spec.cipherSuites, groups: spec.groups,
+                          requestOCSP: spec.requestOCSP, requestSCTs: spec.requestSCTs, stopAfter: spec.stopAfter)]
+    }
+
+    /// What ``retryFollowUp(after:)`` appends to the Apple-like probe's name.
+    public static let retrySuffix = "+retry"
 
     /// The handshake to add once a plan's results are in, when none of them brought the
     /// server's chain (the Apple-like probe failed and no TLS 1.0 or 1.1 probe was accepted)
@@ -107,15 +149,19 @@ public struct ProbePlan: Sendable, Hashable, Codable {
 
     // MARK: - Specs
 
-    /// The spec for one named probe under the release whose suites are `group`.
-    public static func spec(_ name: ProbeName, group: ATSSuiteGroup = .latest) -> ProbeSpec {
+    /// The spec for one named probe under the release whose suites are `group`; the
+    /// Apple-like probe offers what `offer` says.
+    public static func spec(_ name: ProbeName, group: ATSSuiteGroup = .latest, offer: AppOffer = .fullATS) -> ProbeSpec {
         let tls13 = group.tls13.isEmpty ? ATSCipherSuites.appleTLS13 : group.tls13
         switch name {
         case .appleDefault:
-            // What the app offers under full ATS, in the release's order, then the
-            // non-forward-secret group (so that a static-RSA-only server still hands over its chain).
-            return ProbeSpec(name: name.rawValue, minVersion: .tls12, maxVersion: group.tls13.isEmpty ? .tls12 : .tls13,
-                             cipherList: cipherList(group.tls12 + group.nonForwardSecret),
+            // What the app offers: the release's ATS group in Apple's order, plus the
+            // non-forward-secret group only when the policy lets the app offer it
+            // (NSExceptionRequiresForwardSecrecy NO, or ATS off), from the policy's floor up.
+            let suites = offer.suites == .ats ? group.tls12 : group.tls12 + group.nonForwardSecret
+            return ProbeSpec(name: name.rawValue, minVersion: offer.minimum,
+                             maxVersion: group.tls13.isEmpty ? .tls12 : .tls13,
+                             cipherList: cipherList(suites),
                              cipherSuites: ATSCipherSuites.cipherString(tls13),
                              groups: appleGroups, requestOCSP: true, requestSCTs: true)
         case .tls10, .tls11:

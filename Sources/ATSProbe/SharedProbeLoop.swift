@@ -65,7 +65,7 @@ public final class SharedProbeLoop: @unchecked Sendable {
         let resolution = Monotonic.now() - resolutionStart
         let engine = ProbeEngine(serverName: AddressResolver.serverName(for: endpoint), addresses: addresses,
                                  configuration: configuration, hostDeadline: nil, cancellation: nil)
-        engine.begin(specs, followUp: nil, whenSettled: ProbePlan.chainFollowUp)
+        engine.begin(specs, followUp: nil, whenSettled: ProbePlan.followUps)
         let submission = Submission(engine: engine)
         enqueue(submission)
         submission.done.wait()

@@ -84,7 +84,7 @@ public struct TLSProber: Sendable {
     func runBlocking(_ specs: [ProbeSpec], against endpoint: Endpoint, cancellation: CancellationFlag?) -> Observation {
         let start = Monotonic.now()
         let session = HostSession(endpoint: endpoint, configuration: configuration, start: start, cancellation: cancellation)
-        let results = session.run(specs, followUp: nil, whenSettled: ProbePlan.chainFollowUp)
+        let results = session.run(specs, followUp: nil, whenSettled: ProbePlan.followUps)
         return Observation(endpoint: endpoint, connectedAddress: session.connectedAddress, probes: results,
                            milliseconds: (Monotonic.now() - start) * 1000)
     }

@@ -19,6 +19,25 @@ int ats_lab_ctx_set_dh_auto(SSL_CTX *ctx) {
     return SSL_CTX_set_dh_auto(ctx, 1) == 1;
 }
 
+// The client-hello callback of the fingerprinting profiles: pauses the handshake (so no
+// alert is sent) when the ClientHello does, or does not, ask for SCTs, as the caller chose.
+static int pause_by_sct_request(SSL *ssl, int *alert, void *arg) {
+    (void)alert;
+    int pause_when_asked = arg != NULL;
+    const unsigned char *data = NULL;
+    size_t length = 0;
+    int asks = SSL_client_hello_get0_ext(ssl, TLSEXT_TYPE_signed_certificate_timestamp, &data, &length);
+    return (asks != 0) == pause_when_asked ? SSL_CLIENT_HELLO_RETRY : SSL_CLIENT_HELLO_SUCCESS;
+}
+
+void ats_lab_ctx_pause_hellos_by_sct_request(SSL_CTX *ctx, int pause_when_asked) {
+    SSL_CTX_set_client_hello_cb(ctx, pause_by_sct_request, pause_when_asked ? (void *)1 : NULL);
+}
+
+int ats_lab_accept_paused_at_client_hello(SSL *ssl) {
+    return SSL_get_error(ssl, -1) == SSL_ERROR_WANT_CLIENT_HELLO_CB;
+}
+
 int ats_lab_accept_cloexec(int listener) {
 #ifdef __linux__
     return accept4(listener, NULL, NULL, SOCK_CLOEXEC);

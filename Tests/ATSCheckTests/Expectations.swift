@@ -80,11 +80,16 @@ enum Expectations {
         .init(profile: .closeAfterHello, status: .unknown, codes: ["connection-failed"], fix: .noFix),
         .init(profile: .resetMidHandshake, status: .unknown, codes: ["connection-failed"], fix: .noFix),
         .init(profile: .tlsGarbage, status: .unknown, codes: ["not-tls"], fix: .noFix),
+        // The app's own ClientHello (it asks for SCTs) is reset, twice; every other probe completes.
+        .init(profile: .resetAppHello, status: .unknown, codes: ["inconsistent-server"], fix: .noFix),
+        // Only the app's own ClientHello completes: the app's handshake decides.
+        .init(profile: .onlyAppHello, status: .allowed, codes: [], fix: .none),
     ]
 
     /// NSURLErrorDomain and SecureTransport codes per reason (docs/json-schema.md, docs/ats-rules.md#error-codes).
     static let errorCodes: [String: (nsurl: Int, secureTransport: Int?)] = [
         "insecure-http": (-1022, nil),
+        "inconsistent-server": (-1200, nil),
         "tls-version-too-low": (-1200, -9881),
         "no-forward-secrecy": (-1200, -9882),
         "cipher-suite-not-allowed": (-1200, -9882),

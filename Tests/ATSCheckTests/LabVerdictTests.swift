@@ -74,6 +74,14 @@ struct LabVerdictTests {
             #expect(verdict.trust == nil)
             #expect(verdict.chain.isEmpty)
             #expect(verdict.diagnostics.isEmpty)
+        case .resetAppHello:
+            // Every probe but the app's completed: TLS passes, the chain (from another probe) is
+            // trusted, and the verdict is unknown because the app's ClientHello was reset twice.
+            if case .passes = verdict.tls {} else { Issue.record("tls should pass, is \(String(describing: verdict.tls))") }
+            #expect(verdict.trust?.isTrusted == true)
+            #expect(verdict.reasons.map(\.code.rawValue) == ["inconsistent-server"])
+            #expect(verdict.reasons.first?.message.contains("got no TLS answer, twice") == true, "\(verdict.reasons)")
+            #expect(verdict.notes.contains { $0.contains("the app's own handshake brought no certificate chain") })
         case .silent, .notTLS, .resetAfterHello, .closeAfterHello, .resetMidHandshake, .tlsGarbage:
             #expect(verdict.trust == nil)
             #expect(verdict.chain.isEmpty)
@@ -123,26 +131,37 @@ struct LabVerdictTests {
         #expect(verdict.diagnostics.allSatisfy { $0.result.rawValue == "unknown" })
     }
 
-    @Test("a probe the verdict needs timed out while others completed: unknown [timeout] (-1001), not connection-failed",
+    @Test("the app's handshake and the probes the verdict needs timed out while others completed: unknown [timeout] (-1001), not connection-failed",
           arguments: [(ProbeFailure.timeout("handshake timed out"), "timeout", -1001),
                       (.notTLS("not a TLS record"), "not-tls", -1200),
                       (.connectionFailed("connection reset"), "connection-failed", -1004)])
     func undecidedProbe(_ failure: ProbeFailure, _ code: String, _ nsurlError: Int) async throws {
-        // good-rsa as observed, except that the TLS 1.3 and TLS 1.2 probes did not finish.
+        // good-rsa as observed, except that the app's, the TLS 1.3 and the TLS 1.2 probes did not finish.
+        let verdict = try await Self.verdict(goodRSAWithout: ["default", "tls1.3", "tls1.2", "tls1.2-ats-fs", "tls1.2-static-rsa"], failure)
+        #expect(verdict.status == .unknown, "\(verdict.summary)")
+        #expect(verdict.reasons.map(\.code.rawValue) == [code])
+        #expect(verdict.reasons.first?.nsurlError == nsurlError)
+        #expect(verdict.reasons.first?.message.contains("a probe needed for the verdict did not complete") == true)
+    }
+
+    @Test("the app's own handshake completed while the explaining probes timed out: it decides, allowed")
+    func appHandshakeDecides() async throws {
+        let verdict = try await Self.verdict(goodRSAWithout: ["tls1.3", "tls1.2", "tls1.2-ats-fs", "tls1.2-static-rsa"],
+                                             .timeout("handshake timed out"))
+        #expect(verdict.status == .allowed, "\(verdict.summary)")
+        #expect(verdict.trust?.isTrusted == true, "the app's handshake's chain is judged")
+    }
+
+    /// good-rsa as observed, with the named probes failed with `failure`.
+    static func verdict(goodRSAWithout undecided: Set<String>, _ failure: ProbeFailure) async throws -> Verdict {
         let real = try await LabHarness.observation(.goodRSA)
-        let undecided: Set<String> = ["tls1.3", "tls1.2", "tls1.2-ats-fs", "tls1.2-static-rsa"]
         let probes = real.probes.map { probe in
             undecided.contains(probe.spec.name) ? ProbeResult(spec: probe.spec, outcome: .failed(failure)) : probe
         }
         let observation = Observation(endpoint: real.endpoint, connectedAddress: real.connectedAddress, probes: probes,
                                       milliseconds: real.milliseconds)
         let port = try LabHarness.endpoint(.goodRSA).port
-        let verdict = try LabHarness.verdict(url: "https://\(LabHarness.host):\(port)/", observation: observation)
-        #expect(verdict.status == .unknown, "\(verdict.summary)")
-        #expect(verdict.reasons.map(\.code.rawValue) == [code])
-        #expect(verdict.reasons.first?.nsurlError == nsurlError)
-        #expect(verdict.reasons.first?.message.contains("a probe needed for the verdict did not complete") == true)
-        #expect(verdict.trust?.isTrusted == true, "the default probe's chain is still judged")
+        return try LabHarness.verdict(url: "https://\(LabHarness.host):\(port)/", observation: observation)
     }
 
     @Test("an https URL that was not probed is unknown with no reasons")

@@ -76,14 +76,19 @@ struct LabProbeTests {
         #expect(observation.probe(.appleDefault)?.outcome.isHandshakeFailure == true)
     }
 
-    @Test("static-rsa-only: default negotiates a static-RSA suite, ats-fs fails")
+    @Test("static-rsa-only: default (the app's full-ATS offer) is refused with an alert, ats-fs fails, static-rsa completes; offered static RSA too, default negotiates it")
     func staticRSAOnly() async throws {
         let observation = try await Self.observe(.staticRSAOnly)
         let apple = try #require(observation.probe(.appleDefault))
-        #expect(apple.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .atsStaticRSA, "\(Self.outcomes(observation))")
-        #expect(apple.group == nil)
+        #expect(apple.outcome.isHandshakeFailure, "\(Self.outcomes(observation))")
+        #expect(apple.serverAnsweredTLS, "an alert, not a reset: no retry")
+        #expect(observation.probe(ProbeName.appleDefault.rawValue + ProbePlan.retrySuffix) == nil)
         #expect(observation.probe(.tls12ATSForwardSecret)?.outcome.isHandshakeFailure == true)
         #expect(observation.probe(.tls12StaticRSA)?.completed == true)
+        let relaxed = try await Self.observe(.staticRSAOnly, plan: .standard(offer: AppOffer(minimum: .tls12, suites: .atsAndNonForwardSecret)))
+        let offered = try #require(relaxed.probe(.appleDefault))
+        #expect(offered.cipherSuite.map { ATSSuiteGroup.latest.classify($0) } == .atsStaticRSA, "\(Self.outcomes(relaxed))")
+        #expect(offered.group == nil)
     }
 
     @Test("dhe-only: default fails, tls1.2-other completes with DHE")

@@ -105,7 +105,7 @@ struct ProbePlanExpectationTests {
             switch row.offer {
             case .ats: #expect(offered == release.ats, "\(row.name)")
             case .compatibility: #expect(offered == release.compatibility, "\(row.name)")
-            case .appleDefault: #expect(offered == (release.hasTLS13 ? Self.appleTLS13 : []) + both, "\(row.name)")
+            case .appleDefault: #expect(offered == (release.hasTLS13 ? Self.appleTLS13 : []) + release.ats, "\(row.name): the app's offer under full ATS")
             case .atsBelowTLS12: #expect(offered == both.filter(Self.usableBelowTLS12.contains), "\(row.name)")
             case .tls13: #expect(offered == Self.appleTLS13, "\(row.name)")
             case .everything:

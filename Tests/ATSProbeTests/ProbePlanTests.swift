@@ -128,14 +128,21 @@ struct ProbePlanTests {
         }
     }
 
-    @Test("default offers Apple's TLS 1.3 suites, then the release's ats and ats_compatibility arrays, in Apple's order (on the wire)")
+    @Test("default offers what the app offers: Apple's TLS 1.3 suites and the release's ats array under full ATS; ats_compatibility too only when forward secrecy is not required (on the wire)")
     func defaultOffer() throws {
+        let noForwardSecrecy = AppOffer(minimum: .tls12, suites: .atsAndNonForwardSecret)
         for (group, ats, compatibility) in Self.appleGroups {
             let offered = try OpenSSLClient.offeredSuites(ProbePlan.spec(.appleDefault, group: group)).get().map(\.id)
-            #expect(offered == [0x1301, 0x1302, 0x1303] + ats + compatibility, "\(group)")
+            #expect(offered == [0x1301, 0x1302, 0x1303] + ats, "\(group)")
+            let relaxed = try OpenSSLClient.offeredSuites(ProbePlan.spec(.appleDefault, group: group, offer: noForwardSecrecy)).get().map(\.id)
+            #expect(relaxed == [0x1301, 0x1302, 0x1303] + ats + compatibility, "\(group)")
         }
         let old = try OpenSSLClient.offeredSuites(ProbePlan.spec(.appleDefault, group: .secureTransport)).get().map(\.id)
-        #expect(old == referenceForwardSecretIDs + referenceStaticRSAIDs, "no TLS 1.3 before iOS 12")
+        #expect(old == referenceForwardSecretIDs, "no TLS 1.3 before iOS 12")
+        let oldRelaxed = try OpenSSLClient.offeredSuites(ProbePlan.spec(.appleDefault, group: .secureTransport, offer: noForwardSecrecy)).get().map(\.id)
+        #expect(oldRelaxed == referenceForwardSecretIDs + referenceStaticRSAIDs)
+        let floor = ProbePlan.spec(.appleDefault, offer: AppOffer(minimum: .tls10, suites: .atsAndNonForwardSecret))
+        #expect(floor.minVersion == .tls10, "NSExceptionMinimumTLSVersion lowers the app's floor")
     }
 
     @Test("tls1.2-ats-fs and tls1.2-static-rsa offer exactly the release's arrays (on the wire)")

@@ -83,10 +83,11 @@ struct ProberServerTests {
         }
     }
 
-    @Test("static-RSA-only server: default negotiates static RSA, ats-fs fails")
+    @Test("static-RSA-only server: default, offering static RSA as NSExceptionRequiresForwardSecrecy NO lets the app, negotiates it; ats-fs fails")
     func staticRSAOnly() async throws {
         try await withServer(OpenSSLServer.goodRSA + ["-no_tls1_3", "-cipher", "AES128-GCM-SHA256", "-www"]) { server in
-            let observation = await testProber.run(ProbePlan.standard(), against: server.endpoint)
+            let plan = ProbePlan.standard(offer: AppOffer(minimum: .tls12, suites: .atsAndNonForwardSecret))
+            let observation = await testProber.run(plan, against: server.endpoint)
             let apple = try #require(observation.probe(.appleDefault))
             #expect(apple.outcome == .completed, "\(apple.outcome) — \(server.log)")
             #expect(apple.version == .tls12)

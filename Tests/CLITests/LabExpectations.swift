@@ -63,6 +63,8 @@ enum LabTable {
         LabCase(profile: "close-after-hello", verdict: "unknown", codes: ["connection-failed"], fixKeys: nil),
         LabCase(profile: "reset-mid-handshake", verdict: "unknown", codes: ["connection-failed"], fixKeys: nil),
         LabCase(profile: "tls-garbage", verdict: "unknown", codes: ["not-tls"], fixKeys: nil),
+        LabCase(profile: "reset-app-hello", verdict: "unknown", codes: ["inconsistent-server"], fixKeys: nil),
+        LabCase(profile: "only-app-hello", verdict: "allowed", codes: [], fixKeys: nil),
     ]
 
     static let names: Set<String> = Set(cases.map(\.profile))

@@ -130,6 +130,11 @@ int ats_asn1_time_to_epoch(const ASN1_TIME *time, int64_t *seconds);
 int ats_lab_ctx_set_proto_versions(SSL_CTX *ctx, int min_version, int max_version);
 /// SSL_CTX_set_dh_auto(ctx, 1) (a macro): DHE groups sized to the server key; 1 on success.
 int ats_lab_ctx_set_dh_auto(SSL_CTX *ctx);
+/// Makes SSL_accept pause, sending nothing, on a ClientHello that asks for SCTs
+/// (`pause_when_asked` 1) or on one that does not (0); see ats_lab_accept_paused_at_client_hello.
+void ats_lab_ctx_pause_hellos_by_sct_request(SSL_CTX *ctx, int pause_when_asked);
+/// True when SSL_accept just returned because the client-hello callback paused it.
+int ats_lab_accept_paused_at_client_hello(SSL *ssl);
 /// A DER OCSPResponse saying "good" for `leaf`, signed by its `issuer`, whose single response
 /// carries `sct_list` (a TLS-encoded SignedCertificateTimestampList) as its SCT extension;
 /// thisUpdate/nextUpdate as ASN.1 time strings ("20250531000000Z"). NULL on failure.
