@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "ATSProbe", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket", "AtscheckSystem"]),
         .target(name: "ATSLab", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket", "AtscheckSystem"],
                 exclude: ["Certificates"]),
-        .target(name: "ATSCheck", dependencies: ["ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSSocket", "AtscheckSystem", "ATSFetch"]),
+        .target(name: "ATSCheck", dependencies: ["ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSSocket", "AtscheckSystem", "ATSFetch", "ATSTrustData"]),
         .target(name: "ATSProxy", dependencies: ["ATSPolicy", "ATSCheck", "ATSCertificates", "ATSSocket", "AtscheckSystem"]),
         // The JSON documents of every command (docs/json-schema.md), importable by clients.
         .target(name: "ATSReport", dependencies: ["ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSTrustData", "AtscheckSystem", "ATSJSON"]),
@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "ATSReportTests", dependencies: ["ATSReport", "ATSCheck", "AtscheckTestSupport"]),
         .testTarget(name: "ATSAppTests", dependencies: ["ATSApp", "ATSArchive", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "AtscheckSystem", "AtscheckTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ATSScanTests", dependencies: ["ATSScan", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "ATSProbe", "ATSSocket", "AtscheckTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CLITests", dependencies: ["AtscheckCLI", "ATSCertificates", "ATSSocket", "AtscheckTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["AtscheckCLI", "ATSCertificates", "ATSSocket", "AtscheckTestSupport", "ATSCheck", "ATSPolicy"]),
         .testTarget(name: "RepositoryTests", dependencies: ["ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport", "ATSLab", "ATSTrustData", "AtscheckSystem"]),
     ]
 )

@@ -53,14 +53,27 @@ public struct TrustStore: Sendable {
     let native: NativeStore
     /// What the preinstalled anchors are, for reports ("Apple security_certificates-55349.0.11 (…)",
     /// "/etc/ssl/certs/ca-certificates.crt"); nil when not said.
-    public var systemName: String? = nil
+    public private(set) var systemName: String? = nil
     /// Roots outside the store that explain an untrusted chain (nil: none kept).
-    public var outside: OutsideRoots? = nil
+    public private(set) var outside: OutsideRoots? = nil
     /// The CT log list SCTs are judged against (nil: Apple's newest snapshot).
-    public var transparency: SCTVerifier? = nil
+    public private(set) var transparency: SCTVerifier? = nil
     /// `--strict-ct`: judge CT by the list alone, so SCTs from logs newer than the list give
     /// `ct-required` rather than `ct-log-list-outdated`.
-    public var strictTransparency = false
+    public private(set) var strictTransparency = false
+
+    /// This store with its report name, the roots that explain untrusted chains, the CT log
+    /// list and the CT strictness set: a store is a value, set up once (``TrustEnvironment``
+    /// in ATSCheck does it for a target release) and never changed afterwards.
+    public func configured(systemName: String? = nil, outside: OutsideRoots? = nil, transparency: SCTVerifier? = nil,
+                           strictTransparency: Bool = false) -> TrustStore {
+        var copy = self
+        copy.systemName = systemName
+        copy.outside = outside
+        copy.transparency = transparency
+        copy.strictTransparency = strictTransparency
+        return copy
+    }
 
     /// A store from explicit system (public), user-installed and app-supplied anchors.
     public init(system: [Certificate] = [], user: [Certificate] = [], app: [Certificate] = []) {

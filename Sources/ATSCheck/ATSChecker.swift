@@ -7,7 +7,7 @@ import ATSProbe
 /// app's policy into a ``Verdict``.
 ///
 /// ```swift
-/// let checker = ATSChecker(store: try TrustStore.system())
+/// let checker = ATSChecker(environment: try TrustEnvironment(target: .latest))
 /// let result = try checker.check(CheckTarget.parse("https://api.example.com/")!, options: CheckOptions(time: .now))
 /// print(result.verdict.status, result.verdict.reasons.map(\.code))
 /// ```
@@ -19,7 +19,14 @@ public struct ATSChecker: Sendable {
     /// caIssuers answers fetched so far, shared by every check of this checker (one run).
     public let issuerCache: IssuerFetchCache
 
-    /// A checker judging chains against `store`.
+    /// A checker judging chains in `environment` (the release's roots and CT log list), as the
+    /// CLI does for the same `--target` and trust options.
+    public init(environment: TrustEnvironment, issuerCache: IssuerFetchCache = IssuerFetchCache()) {
+        self.init(store: environment.store, issuerCache: issuerCache)
+    }
+
+    /// A checker judging chains against `store`, set up by hand (``TrustEnvironment`` sets one
+    /// up for a release).
     public init(store: TrustStore, issuerCache: IssuerFetchCache = IssuerFetchCache()) {
         self.store = store
         self.issuerCache = issuerCache

@@ -2,6 +2,7 @@ import ATSTrustData
 import ArgumentParsing
 import ATSPolicy
 import ATSCertificates
+import ATSCheck
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -54,71 +55,46 @@ extension TrustStoreOptions {
 
     /// The store: `--system-roots` if given, else Apple's preinstalled roots from the snapshot
     /// for `target` (docs/ats-rules.md#apple-trust-store), unless `--no-system-roots`; the
-    /// platform bundle's other roots and Apple's removed roots are kept to explain untrusted chains.
+    /// platform bundle's other roots and Apple's removed roots are kept to explain untrusted
+    /// chains; SCTs judged against `--ct-log-list` or the newest list atscheck has. Built by
+    /// the library's ``TrustEnvironment``, as a library client asking for `target` gets it.
     func makeStore(target: TargetOS = .latest) throws -> TrustStore {
-        let user = try caFiles.flatMap(InputFile.certificates)
-        let app = try appAnchorFiles.flatMap(InputFile.certificates)
-        var store: TrustStore
-        var name: String? = nil
-        var outside: OutsideRoots? = nil
+        try environment(target: target).store
+    }
+
+    /// The trust environment for `target` under these options; a cached CT log list that fails
+    /// its checks is reported on standard error and left aside.
+    func environment(target: TargetOS) throws -> TrustEnvironment {
+        var overrides = TrustEnvironment.Overrides()
+        overrides.userRoots = try caFiles.flatMap(InputFile.certificates)
+        overrides.appAnchors = try appAnchorFiles.flatMap(InputFile.certificates)
         if let systemRootsFile {
-            store = TrustStore(system: try InputFile.certificates(systemRootsFile), user: user, app: app)
-            name = systemRootsFile
-        } else if useSystemRoots {
-            let snapshot = Self.snapshot(for: target)
+            overrides.systemRoots = (systemRootsFile, try InputFile.certificates(systemRootsFile))
+        }
+        overrides.noSystemRoots = !useSystemRoots
+        overrides.strictTransparency = strictCT
+        if let ctLogListFile {
+            let json = try InputFile.read(ctLogListFile, limit: CTLogList.sizeLimit)
             do {
-                let shipped = try LazyRootSet.apple(snapshot)
-                store = TrustStore(lazySystem: shipped, user: user, app: app)
-                let bundlePath = TrustStore.defaultSystemBundlePath()
-                // Both read only if a chain turns out untrusted. The removed list is part of the
-                // snapshot read above, so it is there; if not, the explanation goes without it.
-                outside = OutsideRoots(name: "the platform CA bundle" + (bundlePath.map { " (\($0))" } ?? ""),
-                                       certificates: { (bundlePath.flatMap { try? InputFile.certificates($0) } ?? []).filter { !shipped.contains($0) } },
-                                       removed: { (try? snapshot.removedRoots().mapValues(\.removedIn)) ?? [:] })
+                overrides.ctLogList = try CTLogList(json: json, name: ctLogListFile)
             } catch {
                 throw InputError(description: "\(command): \(error)")
             }
-            name = "Apple \(snapshot)"
-        } else {
-            store = TrustStore(user: user, app: app)
         }
-        store.systemName = name
-        store.outside = outside
-        store.transparency = try logVerifier(target: target)
-        store.strictTransparency = strictCT
-        return store
-    }
-
-    /// `--ct-log-list` if given, else the newest list atscheck has: the one `atscheck update`
-    /// cached when it is newer than the target's snapshot, else the snapshot's (whichever
-    /// roots stand for the preinstalled ones). A cache that fails its checks is reported on
-    /// standard error and left aside.
-    func logVerifier(target: TargetOS) throws -> SCTVerifier {
+        let environment: TrustEnvironment
         do {
-            if let ctLogListFile {
-                let json = try InputFile.read(ctLogListFile, limit: CTLogList.sizeLimit)
-                return SCTVerifier(logList: try CTLogList(json: json, name: ctLogListFile))
-            }
-            return SCTVerifier.newest(Self.snapshot(for: target), cached: Self.cachedLogList(command: command))
-        } catch let error as CTLogListError {
+            environment = try TrustEnvironment(target: target, overrides: overrides)
+        } catch {
             throw InputError(description: "\(command): \(error)")
         }
-    }
-
-    /// The list `atscheck update` stored, nil when there is none or it is unusable (said on
-    /// standard error, escaped).
-    static func cachedLogList(command: String) -> CachedCTLogList? {
-        guard let directory = CTLogListCache.directory(environment: ProcessInfo.processInfo.environment) else { return nil }
-        do {
-            return try CTLogListCache.load(directory: directory)
-        } catch {
-            CommandRunner.printError("\(command): warning: the cached CT log list is not used: \(CertTextRenderer.printable(error.description)); run `atscheck update`")
-            return nil
+        if let problem = environment.cacheProblem {
+            CommandRunner.printError("\(command): warning: the cached CT log list is not used: \(CertTextRenderer.printable(problem)); run `atscheck update`")
         }
+        return environment
     }
 
     /// Apple's snapshot for a target OS.
     static func snapshot(for target: TargetOS) -> AppleTrustSnapshot {
-        AppleTrustSnapshot.forIOSVersion(Int((target.iOSEquivalent * 100).rounded()))
+        TrustEnvironment.snapshot(for: target)
     }
 }

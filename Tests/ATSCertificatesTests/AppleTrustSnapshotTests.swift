@@ -88,9 +88,9 @@ struct AppleTrustSnapshotTests {
     func outsideRootExplained() throws {
         let root = try Fixtures.root()
         let apple = try CertificateLoader.parse(try AppleTrustSnapshot.latest.rootsPEM())
-        var store = TrustStore(system: apple)
-        store.systemName = "Apple \(AppleTrustSnapshot.latest)"
-        store.outside = OutsideRoots(name: "a test bundle", certificates: [root], removed: [OutsideRoots.key(root): "security_certificates-55349.0.11"])
+        let store = TrustStore(system: apple).configured(
+            systemName: "Apple \(AppleTrustSnapshot.latest)",
+            outside: OutsideRoots(name: "a test bundle", certificates: [root], removed: [OutsideRoots.key(root): "security_certificates-55349.0.11"]))
         let evaluation = TrustEvaluator(store: store).evaluate(try Fixtures.load("leaf-good-rsa.pem"), host: "good.atscheck.test", at: Fixtures.testCertsTime)
         let reason = try #require(evaluation.reasons.first { $0.code == .certUntrusted })
         #expect(reason.message.contains("it chains to CN=atscheck Test Root CA,O=atscheck tests in a test bundle, which Apple's store (Apple security_certificates-55349.0.11"), "\(reason.message)")
@@ -106,11 +106,10 @@ struct AppleTrustSnapshotTests {
 @Suite("Debian roots against Apple's snapshots")
 struct DebianRootTests {
     static func store(_ snapshot: AppleTrustSnapshot, outside: [Certificate] = []) throws -> TrustStore {
-        var store = TrustStore(system: try CertificateLoader.parse(try snapshot.rootsPEM()))
-        store.systemName = "Apple \(snapshot)"
-        store.outside = OutsideRoots(name: "Debian's CA bundle", certificates: outside,
-                                     removed: try snapshot.removedRoots().mapValues(\.removedIn))
-        return store
+        TrustStore(system: try CertificateLoader.parse(try snapshot.rootsPEM())).configured(
+            systemName: "Apple \(snapshot)",
+            outside: OutsideRoots(name: "Debian's CA bundle", certificates: outside,
+                                  removed: try snapshot.removedRoots().mapValues(\.removedIn)))
     }
 
     static let time = instant("2026-06-01T00:00:00Z")

@@ -242,8 +242,7 @@ struct TestCertsTrustTests {
         // The TestCerts leaves carry no embedded SCTs (README): everything rests on the SCTs
         // generate-scts.py signed with the two test logs, judged against the test log list.
         let scts = try SCTVerificationTests.testLogSCTs()
-        var store = TrustStore(system: [try Fixtures.root()])
-        store.transparency = try SCTVerificationTests.testLogVerifier()
+        let store = TrustStore(system: [try Fixtures.root()]).configured(transparency: try SCTVerificationTests.testLogVerifier())
         let evaluation = TrustEvaluator(store: store)
             .evaluate(try Fixtures.load("leaf-good-rsa.pem"), host: "good.atscheck.test", at: Fixtures.testCertsTime,
                       deliveredSCTs: testLogSCTs.map { ReceivedSCT(source: .tlsExtension, bytes: scts[$0]) })

@@ -13,11 +13,9 @@ import AtscheckTestSupport
 @Suite("CT over TLS against the lab", .timeLimit(.minutes(TestTiming.minutes(2))))
 struct TransparencyLabTests {
     static func store(logList: String? = nil) throws -> TrustStore {
-        var store = TrustStore(system: try CertificateLoader.load(contentsOf: Paths.cert("root.pem")))
-        if let logList {
-            store.transparency = SCTVerifier(logList: try CTLogList(json: Data(logList.utf8), name: "test logs"))
-        }
-        return store
+        let store = TrustStore(system: try CertificateLoader.load(contentsOf: Paths.cert("root.pem")))
+        guard let logList else { return store }
+        return store.configured(transparency: SCTVerifier(logList: try CTLogList(json: Data(logList.utf8), name: "test logs")))
     }
 
     static var testLogList: String {
