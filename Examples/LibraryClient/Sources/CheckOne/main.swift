@@ -1,7 +1,6 @@
 import ATSCertificates
 import ATSCheck
 import ATSPolicy
-import ATSTrustData
 import Foundation
 
 // Would ATS block a load of this URL under this Info.plist, and why? (`CheckOne URL [Info.plist]`)
@@ -11,9 +10,11 @@ guard let text = arguments.first, let target = CheckTarget.parse(text) else {
     exit(2)
 }
 let policy = try arguments.dropFirst().first.map { try PlistReader.read(contentsOf: URL(fileURLWithPath: $0)) }
-let roots = try LazyRootSet.apple()   // Apple's preinstalled roots, decoded when a chain names one
-let checker = ATSChecker(store: TrustStore(lazySystem: roots))
-let result = try checker.check(target, options: CheckOptions(policyDocument: policy, time: Date()))
+// The release judged picks Apple's roots, the CT log list (atscheck update's, when newer) and
+// the suites, exactly as `atscheck host --target` does.
+let release = TargetOS.latest
+let checker = ATSChecker(environment: try TrustEnvironment(target: release))
+let result = try checker.check(target, options: CheckOptions(policyDocument: policy, resolution: ResolutionOptions(target: release), time: Date()))
 print(result.verdict.status.rawValue, target.url)
 for reason in result.verdict.reasons {
     print(" ", reason.code, reason.nsurlError, reason.message)
