@@ -143,7 +143,9 @@ public enum VerdictEvaluator {
                                                                     serverChange: CertificateFixes.serverChange(for: $0.code))) }
             notes += trust.notes
             notes += issuerNotes(input.issuers, trust: trust)
-            if let pinReason = pinningReason(requirements.pinning, trust: trust) { reasons.append(pinReason) }
+            if let pinReason = pinningReason(requirements.pinning, policy: policy, host: resolution.host.text, trust: trust, input: input) {
+                reasons.append(pinReason)
+            }
             if !input.extraPins.isEmpty {
                 let extra = ExtraPinCheck.evaluate(input.extraPins, host: resolution.host.text, chain: trust.path.chain, at: input.time)
                 if let reason = extra.reason { reasons.append(reason) }
@@ -322,20 +324,19 @@ public enum VerdictEvaluator {
                                     serverChange: "serve a smaller chain: fewer subjectAltNames per certificate (split the names over several certificates), no unneeded intermediates or root"))
     }
 
-    /// ATS pinning (docs/ats-rules.md#ats-pinned-domains): the leaf pins must match the leaf, the CA pins some CA of the built chain.
-    private static func pinningReason(_ pinning: PinningRequirement?, trust: TrustEvaluation) -> CheckReason? {
+    /// ATS pinning (docs/ats-rules.md#ats-pinned-domains): the leaf pins must match the leaf,
+    /// the CA pins some CA of the built chain. The resolver says whether the entry applies on
+    /// the target (no `NSPinnedDomains` before iOS 14); the pins are then checked by the one
+    /// matcher every pin source uses (`PinVerifier` over `PinPolicy.fromATS`), as the proxy and
+    /// library clients check them.
+    private static func pinningReason(_ pinning: PinningRequirement?, policy: AppTransportSecurity, host: String,
+                                      trust: TrustEvaluation, input: VerdictInput) -> CheckReason? {
         guard let pinning, let leaf = trust.path.chain.first else { return nil }
-        let caPins = trust.path.chain.dropFirst().map(\.spkiSHA256)
-        var failures: [String] = []
-        if let expected = pinning.leafIdentities, !expected.contains(leaf.spkiSHA256) {
-            failures.append("the leaf's pin \(leaf.spkiSHA256) is not among NSPinnedLeafIdentities (\(expected.joined(separator: ", ")))")
-        }
-        if let expected = pinning.caIdentities, !caPins.contains(where: expected.contains) {
-            failures.append("no CA in the chain (\(caPins.joined(separator: ", "))) matches NSPinnedCAIdentities (\(expected.joined(separator: ", ")))")
-        }
-        guard !failures.isEmpty else { return nil }
+        let policies = PinPolicy.fromATS(policy, subdomainDepth: input.options.subdomainDepth).policies
+        guard case .mismatch(let expected, let seen) = PinVerifier(policies).evaluate(host: host, chain: trust.path.chain, at: input.time)
+        else { return nil }
         return CheckReason(code: .connection(.pinMismatch),
-                           message: "NSPinnedDomains '\(pinning.domain)': " + failures.joined(separator: "; "),
+                           message: "NSPinnedDomains '\(pinning.domain)': no certificate of the chain matches where it must (NSPinnedLeafIdentities the leaf, NSPinnedCAIdentities a CA); expected one of [\(expected.map(\.base64).joined(separator: ", "))], chain has [\(seen.map(\.base64).joined(separator: ", "))]",
                            nsurlError: ConnectionErrorCode.secureConnectionFailed, secureTransportError: ConnectionErrorCode.sslFatalAlert,
                            source: AppleSource.code("OSX/sec/Security/SecPolicy.c", "parseNSPinnedDomains"),
                            fix: Fix(exceptionDomain: nil, exceptionKeys: nil, plistSnippet: nil,
