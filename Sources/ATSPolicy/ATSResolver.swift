@@ -41,7 +41,49 @@ public enum ATSResolver {
                                options: ResolutionOptions = ResolutionOptions()) throws(ResolutionError) -> Resolution {
         let (scheme, host) = try parse(url)
         var builder = Builder(url: url, scheme: scheme, host: host, context: context, policy: policy, options: options)
-        return builder.resolve()
+        let resolution = builder.resolve()
+        guard let other = otherLegacyReading(resolution, policy: policy, options: options) else { return resolution }
+        return Resolution(url: resolution.url, host: resolution.host, scheme: resolution.scheme, context: resolution.context,
+                          target: resolution.target, source: resolution.source, arbitraryLoadsWritten: resolution.arbitraryLoadsWritten,
+                          arbitraryLoadsNeutralised: resolution.arbitraryLoadsNeutralised, neutralisedBy: resolution.neutralisedBy,
+                          requirements: resolution.requirements, assumptions: resolution.assumptions,
+                          ambiguities: resolution.ambiguities + [other])
+    }
+
+    /// When the policy writes legacy `NSTemporary*`/`NSThirdParty*` keys and reading them the
+    /// other way (aliases, or ignored) changes this load's requirements, one sentence saying
+    /// what the other reading gives. Apple's open code reads only the documented names; CFNetwork
+    /// (closed) may translate them, and real projects relied on them for years, so both
+    /// readings are reported (docs/ats-rules.md#uncertain).
+    private static func otherLegacyReading(_ resolution: Resolution, policy: AppTransportSecurity, options: ResolutionOptions) -> String? {
+        let written = policy.exceptionDomains.flatMap { $0.entries.map(\.key) }.filter { ATSKeys.legacyAliases[$0] != nil }
+        guard !written.isEmpty else { return nil }
+        var otherOptions = options
+        otherOptions.legacyKeys = options.legacyKeys == .alias ? .ignore : .alias
+        var builder = Builder(url: resolution.url, scheme: resolution.scheme, host: resolution.host, context: resolution.context,
+                              policy: policy, options: otherOptions)
+        let other = builder.resolve()
+        let differences = Self.differences(resolution, other)
+        guard !differences.isEmpty else { return nil }
+        let reading = otherOptions.legacyKeys == .alias
+            ? "read as aliases of the documented keys (--legacy-keys alias: CFNetwork, which is not open source, may translate them, and projects relied on them)"
+            : "ignored (--legacy-keys ignore: Apple's open code reads only the documented names)"
+        return "legacy keys \(reading): " + differences.joined(separator: ", ") + " (\(RulesDocument.section("uncertain")))"
+    }
+
+    /// What changes for this load between two resolutions, in words.
+    private static func differences(_ chosen: Resolution, _ other: Resolution) -> [String] {
+        var out: [String] = []
+        if chosen.blocksCleartext != other.blocksCleartext, chosen.scheme == .http {
+            out.append(other.blocksCleartext ? "cleartext http:// would be refused (-1022)" : "cleartext http:// would be allowed")
+        }
+        let a = chosen.requirements, b = other.requirements
+        if a.atsEnforced != b.atsEnforced { out.append(b.atsEnforced ? "ATS would apply" : "ATS would not apply") }
+        if a.minimumTLSVersion != b.minimumTLSVersion {
+            out.append("the TLS floor would be \(b.minimumTLSVersion?.rawValue ?? "the system's")")
+        }
+        if a.cipherSuitePolicy != b.cipherSuitePolicy { out.append("the suites would be \(b.cipherSuitePolicy.rawValue)") }
+        return out
     }
 
     private static func parse(_ url: String) throws(ResolutionError) -> (URLScheme, HostName) {
