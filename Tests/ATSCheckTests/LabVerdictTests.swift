@@ -152,6 +152,29 @@ struct LabVerdictTests {
         #expect(verdict.trust?.isTrusted == true, "the app's handshake's chain is judged")
     }
 
+    @Test("the app's ClientHello reset, then completed when sent again (a server resetting at random): unknown, inconsistent-server")
+    func appHandshakeChangedOnRetry() async throws {
+        let real = try await LabHarness.observation(.goodRSA)
+        let first = try #require(real.probe(ProbeName.appleDefault))
+        let reset = ProbeResult(spec: first.spec, outcome: .failed(.handshakeFailed("the server reset the connection during the handshake (Connection reset by peer)")))
+        let retried = try #require(ProbePlan.retryFollowUp(after: [reset]).first, "a reset without a TLS answer is retried once")
+        #expect(retried.name == "default+retry")
+        #expect(retried.cipherList == first.spec.cipherList, "the same offer")
+        let again = ProbeResult(spec: retried, outcome: .completed, version: first.version, cipherSuite: first.cipherSuite,
+                                peerChain: first.peerChain)
+        let probes = real.probes.map { $0.spec.name == first.spec.name ? reset : $0 } + [again]
+        let observation = Observation(endpoint: real.endpoint, connectedAddress: real.connectedAddress, probes: probes,
+                                      milliseconds: real.milliseconds)
+        let port = try LabHarness.endpoint(.goodRSA).port
+        let verdict = try LabHarness.verdict(url: "https://\(LabHarness.host):\(port)/", observation: observation)
+        #expect(verdict.status == .unknown, "\(verdict.summary)")
+        #expect(verdict.reasons.map(\.code.rawValue) == ["inconsistent-server"])
+        #expect(verdict.reasons.first?.message.contains("sent again, it completed") == true)
+        // An alert is a refusal: not retried.
+        let refused = ProbeResult(spec: first.spec, outcome: .failed(.handshakeFailed("sslv3 alert handshake failure")), serverAnsweredTLS: true)
+        #expect(ProbePlan.retryFollowUp(after: [refused]).isEmpty)
+    }
+
     /// good-rsa as observed, with the named probes failed with `failure`.
     static func verdict(goodRSAWithout undecided: Set<String>, _ failure: ProbeFailure) async throws -> Verdict {
         let real = try await LabHarness.observation(.goodRSA)

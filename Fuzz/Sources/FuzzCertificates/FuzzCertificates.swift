@@ -13,11 +13,13 @@ private let evaluationTime = Date(timeIntervalSince1970: 1_748_736_000)
 /// Apple's newest roots and their index, read once; the lazy store over them is built per input.
 private let appleRoots: (pem: Data, index: Data)? = try? (AppleTrustSnapshot.latest.rootsPEM(), AppleTrustSnapshot.latest.rootsIndex())
 
-/// The certificate loader (PEM and DER through OpenSSL) and, for whatever loads, every field
+/// The certificate loader (PEM and DER through OpenSSL, PKCS#7 as caIssuers answers) and, for whatever loads, every field
 /// accessor and the whole trust evaluation with Apple's rules, against the test root and against
 /// Apple's roots found by subject as a chain names them (lazy_roots.c, whose references LSan checks).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCertificates(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    // What a caIssuers URL may answer: DER, PEM, or a PKCS#7 certs-only bundle.
+    _ = CertificateLoader.parseIssuers(Data(bytes: data, count: size)).map(\.subject)
     guard let chain = try? CertificateLoader.parse(Data(bytes: data, count: size)), !chain.isEmpty else { return 0 }
     for certificate in chain {
         _ = (certificate.subject, certificate.issuer, certificate.subjectAlternativeNames, certificate.publicKey, certificate.validityDays,
