@@ -10,42 +10,17 @@ import Testing
 struct IssuerFetchTests {
     /// `python3 -m http.server` on loopback serving `files` (name → bytes).
     final class HTTPFiles: @unchecked Sendable {
-        let port: UInt16
-        private let process: Process
+        private let server: LoopbackServerProcess
+        var port: UInt16 { server.port }
 
         init(_ files: [String: Data]) throws {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-aia-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             for (name, data) in files { try data.write(to: directory.appendingPathComponent(name)) }
-            var last = "not started"
-            for _ in 0..<3 {
-                let port = try LoopbackPort.freePort()
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1"]
-                process.currentDirectoryURL = directory
-                process.standardInput = FileHandle.nullDevice
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                let deadline = Date().addingTimeInterval(10)
-                while Date() < deadline && process.isRunning && !LoopbackPort.accepts(port) { usleep(50_000) }
-                if process.isRunning && LoopbackPort.accepts(port) {
-                    self.port = port
-                    self.process = process
-                    return
-                }
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                last = "python3 -m http.server did not start on port \(port)"
-            }
-            throw MirrorError(description: last)
+            server = try LoopbackServerProcess(in: directory) { ["python3", "-m", "http.server", String($0), "--bind", "127.0.0.1"] }
         }
 
-        func stop() {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        func stop() { server.stop() }
     }
 
     static func intermediate(_ form: String) throws -> Data {
