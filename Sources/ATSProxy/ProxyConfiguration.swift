@@ -1,4 +1,5 @@
 import ATSCertificates
+import ATSCheck
 import ATSPolicy
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -25,6 +26,8 @@ public struct ProxyConfiguration: Sendable {
     public var time: Date?
     /// Deadline in seconds for probing a host, connecting upstream and reading a request head.
     public var timeout: Double
+    /// Completing an incomplete served chain from its caIssuers URL, as trustd does.
+    public var issuerFetch = IssuerFetchOptions()
     /// Receives one line per request (`<time> <method> <host:port> <verdict> <reason>`);
     /// by default written to standard error.
     public var log: @Sendable (String) -> Void

@@ -261,8 +261,10 @@ public final class ProxyServer: @unchecked Sendable {
 
     /// The options of one check: the configured instant, or now when none was set.
     private var checkOptions: CheckOptions {
-        CheckOptions(policyDocument: configuration.policyDocument, context: configuration.context, resolution: configuration.resolution,
-                     time: configuration.time ?? Date(), timeout: configuration.timeout)
+        var options = CheckOptions(policyDocument: configuration.policyDocument, context: configuration.context, resolution: configuration.resolution,
+                                   time: configuration.time ?? Date(), timeout: configuration.timeout)
+        options.issuerFetch = configuration.issuerFetch
+        return options
     }
 
     // MARK: - Absolute-form http://

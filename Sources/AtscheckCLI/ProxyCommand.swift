@@ -44,7 +44,7 @@ enum ProxyCommand: AtscheckCommand {
             OptionSpec("at", value: "ISO8601", help: "Judge certificates at this instant instead of now."),
             OptionSpec("timeout", value: "SECONDS", help: "Deadline for probing a host, connecting upstream and reading a request head.",
                        defaultValue: "10"),
-        ],
+        ] + IssuerFetchArguments.optionSpecs,
         examples: [
             "atscheck proxy --listen 127.0.0.1:8080 --policy Info.plist",
             "curl -x http://127.0.0.1:8080 https://example.com/",
@@ -105,9 +105,10 @@ extension ProxyOptions {
         let time = try arguments.value("at").map { try TimeArgument.evaluationTime($0, command: command) }
         let resolution = try PolicyOptions.resolutionOptions(arguments, command: command)
         let store = try TrustStoreOptions(arguments, command: command).makeStore(target: resolution.target)
-        let configuration = ProxyConfiguration(policyDocument: try arguments.value("policy").map(PolicyOptions.loadDocument),
+        var configuration = ProxyConfiguration(policyDocument: try arguments.value("policy").map(PolicyOptions.loadDocument),
                                                context: LoadContext(rawValue: arguments.value("context") ?? "urlsession") ?? .urlSession,
                                                resolution: resolution, trustStore: store, resolve: resolve, time: time, timeout: timeout)
+        configuration.issuerFetch = try IssuerFetchArguments.options(arguments, command: command)
         self.init(listenAddress: listenAddress, listenPort: port, configuration: configuration)
     }
 
