@@ -60,13 +60,15 @@ public struct ATSChecker: Sendable {
         } else if options.probeHTTP {
             httpAnswer = HTTPProbe.check(endpoint, timeout: options.timeout)
         }
+        var verdict = try judge(target, observation: observation, options: options)
         var issuers = IssuerCompletion.none
-        if let observation {
-            let served = VerdictEvaluator.servedChain(observation)
-            issuers = IssuerFetching.complete(served, evaluator: TrustEvaluator(store: store), host: target.host, at: options.time,
-                                              options: options.issuerFetch, cache: issuerCache)
+        // Only a chain judged incomplete is completed from the network (and judged again).
+        if let observation, options.issuerFetch.enabled,
+           verdict.trust?.reasons.contains(where: { $0.code == .certIncompleteChain }) == true {
+            issuers = IssuerFetching.complete(VerdictEvaluator.servedChain(observation), evaluator: TrustEvaluator(store: store),
+                                              host: target.host, at: options.time, options: options.issuerFetch, cache: issuerCache)
+            if !issuers.fetches.isEmpty { verdict = try judge(target, observation: observation, options: options, issuers: issuers) }
         }
-        let verdict = try judge(target, observation: observation, options: options, issuers: issuers)
         var result = CheckResult(target: target, options: options, verdict: verdict, observation: observation, cipherSuites: cipherSuites,
                                  group: group, httpAnswer: httpAnswer, store: store)
         result.issuers = issuers
