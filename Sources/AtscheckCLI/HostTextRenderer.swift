@@ -33,7 +33,7 @@ enum HostTextRenderer {
                 out += wrap("fix (server): \(fix.serverChange)", "    ", "      ")
             }
         }
-        for note in verdict.notes { out += "\n" + wrap("note: \(note)", "  ", "        ") }
+        for note in verdict.notes { out += "\n" + wrap("note: \(CertTextRenderer.printable(note))", "  ", "        ") }
 
         out += "\n" + policySummary(resolution)
         if let observation = outcome.observation {

@@ -91,6 +91,34 @@ struct IssuerFetchTests {
         }
     }
 
+    @Test("a caIssuers URL holding terminal escapes reaches the text report escaped, in the reason and in the fetch note")
+    func hostileURLIsEscaped() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-aia-esc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = { (name: String) in directory.appendingPathComponent(name).path }
+        try Data("authorityInfoAccess = caIssuers;URI:http://ca.atscheck.test/\u{1B}[2Jint\u{07}.cer\nsubjectAltName = DNS:good.atscheck.test\n".utf8)
+            .write(to: URL(fileURLWithPath: file("ext.cnf")))
+        _ = try ProcessRunner.openssl(["req", "-new", "-newkey", "rsa:2048", "-nodes", "-keyout", file("leaf.key"),
+                                       "-subj", "/CN=good.atscheck.test", "-out", file("leaf.csr")])
+        _ = try ProcessRunner.openssl(["x509", "-req", "-in", file("leaf.csr"), "-CA", Fixtures.cert("intermediate.pem"),
+                                       "-CAkey", Fixtures.cert("keys/intermediate.key"), "-set_serial", "7", "-days", "2",
+                                       "-extfile", file("ext.cnf"), "-out", file("leaf.pem")])
+        let server = try LoopbackServerProcess(in: directory) {
+            ["openssl", "s_server", "-accept", "127.0.0.1:\($0)", "-cert", "leaf.pem", "-key", "leaf.key", "-www", "-quiet"]
+        }
+        defer { server.stop() }
+        let refusing = try LoopbackPort.refusing()
+        defer { close(refusing.fd) }
+        // Judged now: the leaf was made for now, and only the escaping is asserted.
+        let result = try await AsyncRun.atscheck(["host", "good.atscheck.test:\(server.port)", "--address", "127.0.0.1",
+                                                  "--ca-file", Fixtures.cert("root.pem"), "--no-system-roots",
+                                                  "--connect-to", "ca.atscheck.test:80:127.0.0.1:\(refusing.port)"])
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(!result.stdoutData.contains(0x1B) && !result.stdoutData.contains(0x07), "raw control bytes in the report")
+        #expect(result.stdout.contains("caIssuers fetch"), "\(result.stdout)")
+        #expect(result.stdout.contains("http://ca.atscheck.test/\\x1B[2Jint\\x07.cer"), "\(result.stdout)")
+    }
+
     @Test("--connect-to must be HOST:PORT:ADDRESS:PORT", arguments: ["ca.atscheck.test:80:127.0.0.1", "ca:0:1.2.3.4:80", ":80:1.2.3.4:80", "a:80:b:x"])
     func badConnectTo(value: String) throws {
         let result = try ProcessRunner.atscheck(["host", "good.atscheck.test", "--connect-to", value])

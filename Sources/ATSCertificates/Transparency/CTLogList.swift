@@ -109,7 +109,9 @@ public struct CTLogList: Sendable {
         }
         self.name = name
         self.version = document.version
-        self.assetVersion = document.assetVersionV2?.text ?? document.assetVersion?.text
+        // A version is a short number in Apple's lists; anything else is not shown as one.
+        let version = document.assetVersionV2?.text ?? document.assetVersion?.text
+        self.assetVersion = version.flatMap { $0.count <= 20 && $0.allSatisfy(\.isASCII) && $0.allSatisfy { $0.isNumber || $0 == "." } ? $0 : nil }
         let stamped = try dates.date(document.log_list_timestamp, what: "log_list_timestamp", list: name)
         self.published = published ?? stamped
         self.logs = logs

@@ -76,7 +76,7 @@ public enum CTLogListCache {
         } catch {
             throw CTLogListError(description: "\(path): not an atscheck CT log list cache")
         }
-        guard envelope.format == Envelope.currentFormat,
+        guard envelope.format == Envelope.currentFormat, envelope.source.utf8.count <= 4096, envelope.listDateBasis.utf8.count <= 64,
               let fetched = UTCTimestamp.parse(envelope.fetched), let listDate = UTCTimestamp.parse(envelope.listDate),
               let bytes = Data(base64Encoded: envelope.list) else {
             throw CTLogListError(description: "\(path): not an atscheck CT log list cache (format \(envelope.format))")
