@@ -31,12 +31,17 @@ public struct TLSCapabilities: Sendable, Hashable {
 
     /// Folds an observation made with `ProbePlan.standard(_:)`.
     public init(_ observation: Observation) {
+        let completedVersions = Set(observation.probes.filter(\.completed).compactMap(\.version))
         func state(_ name: ProbeName) -> Bool? {
             guard let probe = observation.probe(name) else { return nil }
             switch probe.outcome {
             case .completed: return true
             // The server negotiated; only the size of its certificate list stopped the probe.
             case .failed(.certificateListTooLarge): return true
+            // A reset or close with no TLS answer is not a refusal of the offer when the same
+            // server completed another handshake at that version: it says nothing.
+            case .failed(.handshakeFailed) where !probe.serverAnsweredTLS && completedVersions.contains(probe.spec.maxVersion):
+                return nil
             case .failed(.handshakeFailed): return false
             case .failed, .notRun: return nil
             }

@@ -175,6 +175,25 @@ struct LabVerdictTests {
         #expect(ProbePlan.retryFollowUp(after: [refused]).isEmpty)
     }
 
+    @Test("a reset with no TLS answer is not a refusal when the server completed another handshake at that version; an alert is")
+    func resetIsNotRefusal() async throws {
+        let real = try await LabHarness.observation(.goodRSA)
+        #expect(real.probe(ProbeName.tls12)?.completed == true)
+        func replacing(_ name: ProbeName, answered: Bool) -> Observation {
+            let probes = real.probes.map { probe in
+                probe.spec.name == name.rawValue
+                    ? ProbeResult(spec: probe.spec, outcome: .failed(.handshakeFailed(answered ? "sslv3 alert handshake failure" : "the server reset the connection during the handshake")),
+                                  serverAnsweredTLS: answered)
+                    : probe
+            }
+            return Observation(endpoint: real.endpoint, connectedAddress: real.connectedAddress, probes: probes, milliseconds: real.milliseconds)
+        }
+        #expect(TLSCapabilities(replacing(.tls12ATSForwardSecret, answered: false)).tls12ForwardSecret == nil)
+        #expect(TLSCapabilities(replacing(.tls12ATSForwardSecret, answered: true)).tls12ForwardSecret == false)
+        // TLS 1.0 was never completed, so a reset there still reads as "not supported".
+        #expect(TLSCapabilities(replacing(.tls10, answered: false)).versions[.tls10] == .some(false))
+    }
+
     /// good-rsa as observed, with the named probes failed with `failure`.
     static func verdict(goodRSAWithout undecided: Set<String>, _ failure: ProbeFailure) async throws -> Verdict {
         let real = try await LabHarness.observation(.goodRSA)
