@@ -68,6 +68,9 @@ public struct PinsReport: Codable, Sendable, Equatable {
     public var trusted: Bool
     /// OpenSSL's path errors, one line each.
     public var problems: [String]
+    /// caIssuers URLs the chain was completed from (the server sent it incomplete; iOS fetches
+    /// the missing intermediate the same way), in fetch order; empty when nothing was fetched.
+    public var fetchedFrom: [String] = []
 
     /// The pins of `chain` (non-empty) read from `source`; `host` is the server's name (nil for a file).
     public init(chain: [Certificate], validation: PathValidation, source: Source, host: String?, time: Date) throws {

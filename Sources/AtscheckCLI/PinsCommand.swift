@@ -44,7 +44,7 @@ enum PinsCommand: AtscheckCommand {
         ] + TrustStoreOptions.optionSpecs + [
             OptionSpec("at", value: "ISO8601", help: "Build the path at this instant instead of now."),
             OptionSpec("timeout", value: "SECONDS", help: "Deadline for the handshake.", defaultValue: "10"),
-        ],
+        ] + IssuerFetchArguments.optionSpecs,
         positionals: [PositionalSpec("TARGET|FILE", help: "A certificate file (PEM or DER, leaf first), or a host target.")],
         examples: [
             "atscheck pins api.example.com --format plist",
@@ -76,7 +76,8 @@ enum PinsCommand: AtscheckCommand {
             throw UsageError(command: command, message: "invalid value '\(timeoutText)' for '--timeout' (expected seconds, 0 < t ≤ 600)")
         }
 
-        let chain: [Certificate]
+        let issuerFetch = try IssuerFetchArguments.options(arguments, command: command)
+        var chain: [Certificate]
         let source: PinsReport.Source
         var serverName: String? = nil
         if let kind = FileKind.of(raw, followingLinks: true), kind != .directory {
@@ -112,8 +113,22 @@ enum PinsCommand: AtscheckCommand {
         }
 
         let store = try storeOptions.makeStore()
-        let validation = PathValidator.validate(chain, store: store, at: time)
-        let report = try PinsReport(chain: chain, validation: validation, source: source, host: serverName, time: time)
+        var validation = PathValidator.validate(chain, store: store, at: time)
+        // A server that sent its chain incomplete: completed from the caIssuers URL, as iOS does,
+        // so the CA pins offered are those of the chain a device builds.
+        var fetches: [IssuerFetch] = []
+        if source.kind == .server, issuerFetch.enabled, validation.failures.contains(where: { $0.kind == .issuerNotFound }) {
+            let completion = IssuerFetching.complete(chain, evaluator: TrustEvaluator(store: store), host: serverName, at: time,
+                                                     options: issuerFetch, cache: IssuerFetchCache())
+            fetches = completion.fetches
+            if !completion.issuers.isEmpty {
+                chain += completion.issuers
+                validation = PathValidator.validate(chain, store: store, at: time)
+            }
+        }
+        var report = try PinsReport(chain: chain, validation: validation, source: source, host: serverName, time: time)
+        report.fetchedFrom = fetches.filter { $0.failure == nil }.map(\.url)
+        report.problems += fetches.compactMap { fetch in fetch.failure.map { "caIssuers fetch \(fetch.url) failed: \($0)" } }
         switch arguments.value("format") {
         case "json": print(try JSONOutput.encode(report))
         case "plist": print(PinsSnippets.nsPinnedDomains(report), terminator: "")

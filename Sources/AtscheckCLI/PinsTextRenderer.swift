@@ -29,6 +29,10 @@ enum PinsTextRenderer {
         } else {
             out += "Path:  no trusted anchor found (no pin for a root)\n"
         }
+        for url in report.fetchedFrom {
+            out += CertTextRenderer.wrap(CertTextRenderer.printable("the server sent its chain incomplete; completed from its caIssuers URL, as iOS does: \(url)"),
+                                         firstPrefix: "  ! ", restPrefix: "    ")
+        }
         for problem in report.problems {
             out += CertTextRenderer.wrap(CertTextRenderer.printable(problem), firstPrefix: "  ! ", restPrefix: "    ")
         }

@@ -1,3 +1,4 @@
+import ATSCertificates
 import AtscheckTestSupport
 import Foundation
 import Testing
@@ -88,6 +89,29 @@ struct IssuerFetchTests {
             #expect(unmapped.status == 1)
             let unmappedNotes = try Self.notes(unmapped)
             #expect(!unmappedNotes.contains { $0.contains("caIssuers fetch") })
+        }
+    }
+
+    @Test("pins against a server that omits its intermediate: the chain is completed from the caIssuers URL, so the intermediate's pin is offered; --no-fetch: not")
+    func pinsCompleteTheChain() async throws {
+        let files = try HTTPFiles(["intermediate.cer": try Self.intermediate("der")])
+        defer { files.stop() }
+        let intermediate = try CertificateLoader.load(atPath: RepositoryLayout.testCerts.appendingPathComponent("intermediate.pem").path)[0]
+        try await LabServe.with(["missing-intermediate"]) { lab in
+            let port = try lab.port("missing-intermediate")
+            let base = ["pins", "good.atscheck.test", "--address", "127.0.0.1", "--port", "\(port)", "--ca-file", Fixtures.cert("root.pem"),
+                        "--no-system-roots", "--at", Fixtures.evaluationTime, "--format", "json"]
+            let fetched = try await AsyncRun.atscheck(base + ["--connect-to", "ca.atscheck.test:80:127.0.0.1:\(files.port)"])
+            #expect(fetched.status == 0, "\(fetched.stderr)")
+            let json = try fetched.json()
+            #expect(json["fetchedFrom"] as? [String] == ["http://ca.atscheck.test/intermediate.cer"])
+            #expect(json["trusted"] as? Bool == true)
+            let pins = (json["certificates"] as? [[String: Any]] ?? []).compactMap { $0["spkiSHA256"] as? String }
+            #expect(pins.contains(intermediate.spkiSHA256), "\(pins)")
+            let off = try await AsyncRun.atscheck(base + ["--no-fetch"])
+            let offJSON = try off.json()
+            #expect(offJSON["fetchedFrom"] as? [String] == [])
+            #expect(offJSON["trusted"] as? Bool == false)
         }
     }
 
