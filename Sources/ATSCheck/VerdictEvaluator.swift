@@ -158,7 +158,8 @@ public enum VerdictEvaluator {
         if reasons.contains(where: { $0.code.isUndetermined }) { unknown = true }
         let status: VerdictStatus = blocking ? .blocked : (unknown ? .unknown : .allowed)
         let diagnostics = DiagnosticsMatrix.evaluate(host: resolution.host.text, capabilities: capabilities,
-                                                     chainTrusted: trust.flatMap { $0.isUndetermined ? nil : $0.isTrusted }, group: group)
+                                                     chainTrusted: trust.flatMap { $0.isUndetermined ? nil : $0.isTrusted },
+                                                     refusedByClient: reasons.contains { $0.code.isRaisedByTLSClient }, group: group)
         return Verdict(status: status, reasons: reasons, resolution: resolution, capabilities: capabilities, tls: tls, trust: trust, chain: chain,
                        diagnostics: diagnostics, notes: notes)
     }
