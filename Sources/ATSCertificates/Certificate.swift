@@ -78,6 +78,9 @@ public struct DistinguishedName: Sendable, Hashable, Codable {
     public let rfc4514: String
     /// The (last) commonName, if the name has one.
     public let commonName: String?
+    /// True when the name has no attribute at all (an empty RDNSequence, trustd's
+    /// `SecCertificateHasSubject` false).
+    public let isEmpty: Bool
 }
 
 /// The subjectAltName extension.
@@ -94,6 +97,9 @@ public struct SubjectAlternativeNames: Sendable, Hashable, Codable {
     public let uri: [String]
     /// Number of entries of other kinds (directoryName, otherName, ...).
     public let otherCount: Int
+    /// Whether the extension is marked critical (RFC 5280 §4.2.1.6 requires it when the
+    /// subject is empty).
+    public var isCritical: Bool = false
 
     /// No extension at all.
     public static let absent = SubjectAlternativeNames(isPresent: false, dns: [], ip: [], email: [], uri: [], otherCount: 0)
