@@ -140,7 +140,9 @@ public enum VerdictEvaluator {
 
         if let trust {
             reasons += trust.reasons.map { CheckReason($0, fix: Fix(exceptionDomain: nil, exceptionKeys: nil, plistSnippet: nil,
-                                                                    serverChange: CertificateFixes.serverChange(for: $0.code))) }
+                                                                    serverChange: CertificateFixes.serverChange(
+                                                                        for: $0, served: chain, host: observation.endpoint.host,
+                                                                        publicSuffixes: input.trustEvaluator.publicSuffixes))) }
             notes += trust.notes
             notes += issuerNotes(input.issuers, trust: trust)
             if let pinReason = pinningReason(requirements.pinning, trust: trust) { reasons.append(pinReason) }

@@ -9,43 +9,11 @@ import Testing
 @Suite("caIssuers fetching (AIA)")
 struct IssuerFetchTests {
     /// `python3 -m http.server` on loopback serving `files` (name → bytes).
-    final class HTTPFiles: @unchecked Sendable {
-        let port: UInt16
-        private let process: Process
-
-        init(_ files: [String: Data]) throws {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-aia-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            for (name, data) in files { try data.write(to: directory.appendingPathComponent(name)) }
-            var last = "not started"
-            for _ in 0..<3 {
-                let port = try LoopbackPort.freePort()
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1"]
-                process.currentDirectoryURL = directory
-                process.standardInput = FileHandle.nullDevice
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                let deadline = Date().addingTimeInterval(10)
-                while Date() < deadline && process.isRunning && !LoopbackPort.accepts(port) { usleep(50_000) }
-                if process.isRunning && LoopbackPort.accepts(port) {
-                    self.port = port
-                    self.process = process
-                    return
-                }
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                last = "python3 -m http.server did not start on port \(port)"
-            }
-            throw MirrorError(description: last)
-        }
-
-        func stop() {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+    static func httpFiles(_ files: [String: Data]) throws -> LoopbackServerProcess {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-aia-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (name, data) in files { try data.write(to: directory.appendingPathComponent(name)) }
+        return try LoopbackServerProcess(in: directory) { port in ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1"] }
     }
 
     static func intermediate(_ form: String) throws -> Data {
@@ -74,7 +42,7 @@ struct IssuerFetchTests {
     @Test("the intermediate as DER or PKCS#7 at the caIssuers URL: ALLOWED with the fetch noted and the incomplete-chain warning; --no-fetch: BLOCKED",
           arguments: ["der", "pkcs7"])
     func completesFromTheNetwork(form: String) async throws {
-        let files = try HTTPFiles(["intermediate.cer": try Self.intermediate(form)])
+        let files = try Self.httpFiles(["intermediate.cer": try Self.intermediate(form)])
         defer { files.stop() }
         try await LabServe.with(["missing-intermediate"]) { lab in
             let port = try lab.port("missing-intermediate")
@@ -93,9 +61,9 @@ struct IssuerFetchTests {
 
     @Test("a caIssuers answer that is not the issuer, a 404, or a reserved name not mapped: BLOCKED cert-incomplete-chain, the failure noted")
     func failedFetchesStayBlocked() async throws {
-        let files = try HTTPFiles(["intermediate.cer": Data("not a certificate\n".utf8)])
+        let files = try Self.httpFiles(["intermediate.cer": Data("not a certificate\n".utf8)])
         defer { files.stop() }
-        let other = try HTTPFiles(["elsewhere.cer": try Self.intermediate("der")])
+        let other = try Self.httpFiles(["elsewhere.cer": try Self.intermediate("der")])
         defer { other.stop() }
         try await LabServe.with(["missing-intermediate"]) { lab in
             let port = try lab.port("missing-intermediate")

@@ -233,52 +233,24 @@ struct UpdateCommandTests {
 /// `openssl s_server -WWW` serving one file over HTTPS on loopback, with a certificate made
 /// for 127.0.0.1 when the mirror starts (so it is valid now, whatever the date).
 final class HTTPSMirror: @unchecked Sendable {
-    let port: UInt16
     let certificate: URL
-    private let process: Process
+    private let server: LoopbackServerProcess
+    var port: UInt16 { server.port }
 
     init(serving body: Data, named name: String) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-mirror-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try body.write(to: directory.appendingPathComponent(name))
-        certificate = directory.appendingPathComponent("mirror.pem")
+        let certificate = directory.appendingPathComponent("mirror.pem")
         let key = directory.appendingPathComponent("mirror.key")
         _ = try ProcessRunner.openssl(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
                                        "-keyout", key.path, "-out", certificate.path, "-days", "2", "-subj", "/CN=127.0.0.1",
                                        "-addext", "subjectAltName=IP:127.0.0.1"])
-        var lastError = "not started"
-        for _ in 0..<3 {
-            let port = try LoopbackPort.freePort()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["openssl", "s_server", "-accept", "127.0.0.1:\(port)", "-WWW", "-quiet",
-                                 "-cert", certificate.path, "-key", key.path]
-            process.currentDirectoryURL = directory
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline && process.isRunning && !LoopbackPort.accepts(port) { usleep(50_000) }
-            if process.isRunning && LoopbackPort.accepts(port) {
-                self.port = port
-                self.process = process
-                return
-            }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            lastError = "openssl s_server did not start on port \(port)"
+        self.certificate = certificate
+        server = try LoopbackServerProcess(in: directory) { port in
+            ["openssl", "s_server", "-accept", "127.0.0.1:\(port)", "-WWW", "-quiet", "-cert", certificate.path, "-key", key.path]
         }
-        throw MirrorError(description: lastError)
     }
 
-    func stop() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-}
-
-/// The mirror could not be started.
-struct MirrorError: Error, CustomStringConvertible {
-    let description: String
+    func stop() { server.stop() }
 }
