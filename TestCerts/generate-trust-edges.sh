@@ -9,6 +9,9 @@
 #   leaf-398-days-exact.pem   notAfter − notBefore = 398 × 86,400 s exactly
 #   leaf-825-days-30-min.pem  notAfter − notBefore = 825 × 86,400 s + 1,800 s
 #   leaf-wildcard-co-uk.pem   SAN DNS:*.co.uk (a wildcard over a public suffix) and DNS:*.atscheck.test
+#   leaf-empty-subject.pem           empty subject, SAN DNS:good.atscheck.test not critical
+#   leaf-empty-subject-critical-san.pem  empty subject, SAN DNS:good.atscheck.test critical
+# SUBJ before a call sets the subject ("/" = empty; default O=atscheck tests, CN=good.atscheck.test).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 KEYS="$HERE/keys"
@@ -18,10 +21,14 @@ trap 'rm -rf "$WORK"' EXIT
 # shellcheck source=ca-config.sh
 source "$HERE/ca-config.sh"
 write_ca_config "$WORK"
+# A policy that requires no attribute, for the empty subjects (policy_any requires a CN).
+printf '[ policy_none ]\n' >> "$WORK/ca.cnf"
 
 # edge NAME SERIAL START END EKU SAN — EKU empty means no extendedKeyUsage extension.
 edge() {
   local name=$1 serial=$2 start=$3 end=$4 eku=$5 san=$6
+  local subj=${SUBJ:-/O=atscheck tests/CN=good.atscheck.test} policy=policy_any
+  if [[ $subj == / ]]; then policy=policy_none; fi
   {
     echo "[ leaf ]"
     echo "basicConstraints = CA:FALSE"
@@ -35,8 +42,8 @@ edge() {
   echo "$serial" > "$WORK/serial"
   [ -f "$KEYS/$name.key" ] || openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$KEYS/$name.key" 2>/dev/null
   chmod 644 "$KEYS/$name.key"
-  OPENSSL_CONF="$WORK/ca.cnf" openssl req -new -key "$KEYS/$name.key" -subj "/O=atscheck tests/CN=good.atscheck.test" -out "$WORK/$name.csr"
-  OPENSSL_CONF="$WORK/ca.cnf" openssl ca -batch -notext -config "$WORK/ca.cnf" \
+  OPENSSL_CONF="$WORK/ca.cnf" openssl req -new -key "$KEYS/$name.key" -subj "$subj" -out "$WORK/$name.csr"
+  OPENSSL_CONF="$WORK/ca.cnf" openssl ca -batch -notext -config "$WORK/ca.cnf" -policy "$policy" \
     -cert "$HERE/intermediate.pem" -keyfile "$KEYS/intermediate.key" \
     -in "$WORK/$name.csr" -out "$WORK/$name.crt" -startdate "$start" -enddate "$end" -md sha256 \
     -extfile "$WORK/$name.ext" -extensions leaf 2>"$WORK/ca.log" || { cat "$WORK/ca.log" >&2; exit 1; }
@@ -53,4 +60,7 @@ edge leaf-sgc-eku             2026 20250101000000Z 20251201000000Z msSGC "$G"
 edge leaf-398-days-exact      2027 20250101000000Z "$(end_after 2025-01-01T00:00:00Z $(( 398 * 86400 )))" serverAuth "$G"
 edge leaf-825-days-30-min     2028 20240601000000Z "$(end_after 2024-06-01T00:00:00Z $(( 825 * 86400 + 1800 )))" serverAuth "$G"
 edge leaf-wildcard-co-uk      2029 20250101000000Z 20251201000000Z serverAuth "DNS:*.co.uk, DNS:*.atscheck.test"
+# trustd's SecPolicyCheckCertNonEmptySubject: an empty subject needs a critical subjectAltName.
+SUBJ=/ edge leaf-empty-subject              2030 20250101000000Z 20251201000000Z serverAuth "$G"
+SUBJ=/ edge leaf-empty-subject-critical-san 2031 20250101000000Z 20251201000000Z serverAuth "critical, $G"
 echo "wrote the trust edge leaves to $HERE"

@@ -61,9 +61,11 @@ public struct Certificate: Sendable, Hashable {
     /// Apple's 156 roots). Never mutated; not part of equality.
     let decoded: X509Handle
 
-    /// Validity length in Apple's inclusive days: notBefore through notAfter counted
-    /// inclusively, 86,400 seconds a day, any remainder counting as one more day.
+    /// Validity length in whole 86,400-second days of notAfter − notBefore, the remainder
+    /// dropped (``AppleValidity``; docs/ats-rules.md#apple-validity-period).
     public var validityDays: Int { AppleValidity.days(from: notBefore, to: notAfter) }
+    /// The validity length as ``AppleValidity/describe(from:to:)`` words it ("397 days 23 h 59 min 59 s").
+    public var validityText: String { AppleValidity.describe(from: notBefore, to: notAfter) }
 
     /// True when basicConstraints says this is a CA.
     public var isCA: Bool { basicConstraints?.isCA ?? false }
@@ -78,6 +80,9 @@ public struct DistinguishedName: Sendable, Hashable, Codable {
     public let rfc4514: String
     /// The (last) commonName, if the name has one.
     public let commonName: String?
+    /// True when the name has no attribute at all (an empty RDNSequence, trustd's
+    /// `SecCertificateHasSubject` false).
+    public let isEmpty: Bool
 }
 
 /// The subjectAltName extension.
@@ -94,6 +99,9 @@ public struct SubjectAlternativeNames: Sendable, Hashable, Codable {
     public let uri: [String]
     /// Number of entries of other kinds (directoryName, otherName, ...).
     public let otherCount: Int
+    /// Whether the extension is marked critical (RFC 5280 §4.2.1.6 requires it when the
+    /// subject is empty).
+    public var isCritical: Bool = false
 
     /// No extension at all.
     public static let absent = SubjectAlternativeNames(isPresent: false, dns: [], ip: [], email: [], uri: [], otherCount: 0)

@@ -57,7 +57,7 @@ extension Certificate {
 
 
     private static func name(_ name: OpaquePointer?) -> DistinguishedName {
-        guard let name else { return DistinguishedName(rfc4514: "", commonName: nil) }
+        guard let name else { return DistinguishedName(rfc4514: "", commonName: nil, isEmpty: true) }
         let text = stringFromBIO { bio in _ = X509_NAME_print_ex(bio, name, 0, ats_name_flags_rfc4514()) }
         var commonName: String? = nil
         var index: Int32 = -1
@@ -68,7 +68,7 @@ extension Certificate {
                 commonName = utf8String(data)
             }
         }
-        return DistinguishedName(rfc4514: text, commonName: commonName)
+        return DistinguishedName(rfc4514: text, commonName: commonName, isEmpty: X509_NAME_entry_count(name) == 0)
     }
 
     private static func utf8String(_ string: UnsafeMutablePointer<ASN1_STRING>) -> String? {
@@ -121,7 +121,8 @@ extension Certificate {
             default: other += 1
             }
         }
-        return SubjectAlternativeNames(isPresent: true, dns: dns, ip: ip, email: email, uri: uri, otherCount: other)
+        return SubjectAlternativeNames(isPresent: true, dns: dns, ip: ip, email: email, uri: uri, otherCount: other,
+                                       isCritical: critical == 1)
     }
 
     private static func publicKey(_ x509: OpaquePointer) -> PublicKeyDescription {

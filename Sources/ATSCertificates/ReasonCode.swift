@@ -77,6 +77,9 @@ public enum AppleSource {
     public static let signatureHash = code("trust/trustd/SecPolicyServer.c", "SecPolicyCheckSignatureHashAlgorithms")
     /// trustd's CT scope (`trust/trustd/SecPolicyServer.c`).
     public static let ctRequired = code("trust/trustd/SecPolicyServer.c", "SecPolicyCheckSystemTrustedCTRequired")
+    /// trustd's empty-subject check (`OSX/sec/Security/SecPolicyLeafCallbacks.c`, run for every
+    /// certificate of the path by `SecPolicyCheckNonEmptySubject` in `trust/trustd/SecPolicyServer.c`).
+    public static let nonEmptySubject = code("OSX/sec/Security/SecPolicyLeafCallbacks.c", "SecPolicyCheckCertNonEmptySubject")
     /// The wildcard rule of `SecDNSMatch` (`OSX/sec/Security/SecPolicyLeafCallbacks.c`).
     public static let dnsMatch = code("OSX/sec/Security/SecPolicyLeafCallbacks.c", "SecDNSMatch")
 }

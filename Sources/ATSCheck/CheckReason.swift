@@ -21,6 +21,10 @@ public enum ConnectionReasonCode: String, Sendable, Codable, CaseIterable {
     /// app's ClientHello, refused it while accepting an offer the app would take, or answered
     /// it two ways): the verdict is unknown.
     case inconsistentServer = "inconsistent-server"
+
+    /// Apple's TLS client itself refuses the connection, whatever the ATS keys say
+    /// (docs/ats-rules.md#nscurl-matrix): no exception dictionary can make such a load pass.
+    public var isRaisedByTLSClient: Bool { self == .chainTooLarge }
 }
 
 /// The code of a ``CheckReason``: a connection reason of this module or a certificate reason
@@ -56,6 +60,13 @@ public enum CheckReasonCode: Sendable, Hashable, Codable, RawRepresentable, Cust
         case .connection(.connectionFailed), .connection(.timeout), .connection(.notTLS), .connection(.inconsistentServer): return true
         default: return false
         }
+    }
+
+    /// A connection reason Apple's TLS client raises whatever the ATS keys say
+    /// (``ConnectionReasonCode/isRaisedByTLSClient``).
+    public var isRaisedByTLSClient: Bool {
+        if case .connection(let code) = self { return code.isRaisedByTLSClient }
+        return false
     }
 
     /// The reason leaves the verdict unknown rather than blocked: the server could not be

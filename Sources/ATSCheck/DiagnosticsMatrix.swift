@@ -78,14 +78,18 @@ public enum DiagnosticsMatrix {
 
     /// Every row, judged from the capabilities and whether the certificate chain is trusted
     /// (nscurl's own dictionaries never loosen trust, so a trust failure fails every row).
+    /// `refusedByClient` is true when Apple's TLS client itself refuses the connection
+    /// (``ConnectionReasonCode/isRaisedByTLSClient``, e.g. `chain-too-large`): no dictionary
+    /// changes that, so every row fails, "Allow All Loads" included.
     /// `group` is the target's release: the rows offer its suites, as the app would.
     public static func evaluate(host: String, capabilities: TLSCapabilities, chainTrusted: Bool?,
-                                group: ATSSuiteGroup = .latest) -> [DiagnosticRow] {
+                                refusedByClient: Bool = false, group: ATSSuiteGroup = .latest) -> [DiagnosticRow] {
         configurations(host: host).map { configuration in
             let tls = TLSAssessment.assess(capabilities, atsEnforced: configuration.atsEnforced,
                                            minimum: configuration.minimum, suites: configuration.suites, group: group)
             let result: DiagnosticResult
             switch (tls, chainTrusted) {
+            case _ where refusedByClient: result = .fail
             case (.unknown, _), (.passes, .none): result = .unknown
             case (.fails, _), (.passes, .some(false)): result = .fail
             case (.passes, .some(true)): result = .pass

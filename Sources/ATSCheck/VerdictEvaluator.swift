@@ -140,7 +140,9 @@ public enum VerdictEvaluator {
 
         if let trust {
             reasons += trust.reasons.map { CheckReason($0, fix: Fix(exceptionDomain: nil, exceptionKeys: nil, plistSnippet: nil,
-                                                                    serverChange: CertificateFixes.serverChange(for: $0.code))) }
+                                                                    serverChange: CertificateFixes.serverChange(
+                                                                        for: $0, served: chain, host: observation.endpoint.host,
+                                                                        publicSuffixes: input.trustEvaluator.publicSuffixes))) }
             notes += trust.notes
             notes += issuerNotes(input.issuers, trust: trust)
             if let pinReason = pinningReason(requirements.pinning, policy: policy, host: resolution.host.text, trust: trust, input: input) {
@@ -160,7 +162,8 @@ public enum VerdictEvaluator {
         if reasons.contains(where: { $0.code.isUndetermined }) { unknown = true }
         let status: VerdictStatus = blocking ? .blocked : (unknown ? .unknown : .allowed)
         let diagnostics = DiagnosticsMatrix.evaluate(host: resolution.host.text, capabilities: capabilities,
-                                                     chainTrusted: trust.flatMap { $0.isUndetermined ? nil : $0.isTrusted }, group: group)
+                                                     chainTrusted: trust.flatMap { $0.isUndetermined ? nil : $0.isTrusted },
+                                                     refusedByClient: reasons.contains { $0.code.isRaisedByTLSClient }, group: group)
         return Verdict(status: status, reasons: reasons, resolution: resolution, capabilities: capabilities, tls: tls, trust: trust, chain: chain,
                        diagnostics: diagnostics, notes: notes)
     }

@@ -34,7 +34,7 @@ enum CertTextRenderer {
         add("Subject", c.subject.rfc4514)
         add("Issuer", c.issuer.rfc4514)
         add("Serial", c.serialNumber)
-        add("Valid", "\(iso8601(c.notBefore)) to \(iso8601(c.notAfter)) (\(c.validityDays) days)")
+        add("Valid", "\(iso8601(c.notBefore)) to \(iso8601(c.notAfter)) (\(c.validityText))")
         let sans = c.subjectAlternativeNames
         if sans.isPresent {
             let names = sans.dns.map { "DNS:\($0)" } + sans.ip.map { "IP:\($0)" } + sans.email.map { "email:\($0)" }

@@ -4,7 +4,7 @@ import Testing
 
 /// trustd's counting (`verify_tls_ct_policy`, `trust/trustd/CertificateTransparency.m`,
 /// Security-61901), exercised on verified SCT checks against logs in each state. The leaf is
-/// TestCerts' good RSA leaf: 2025-01-01 → 2025-12-01, 335 days by Apple's inclusive count, so 3 embedded SCTs are needed.
+/// TestCerts' good RSA leaf: 2025-01-01 → 2025-12-01, 334 days (more than 180), so 3 embedded SCTs are needed.
 @Suite("Apple's CT counting")
 struct AppleCTPolicyTests {
     static func day(_ text: String) -> Date { instant(text + "T00:00:00Z") }
@@ -27,14 +27,14 @@ struct AppleCTPolicyTests {
         AppleCTPolicy.evaluate(checks, leaf: try Fixtures.load(leaf)[0], at: day(time), logList: list)
     }
 
-    @Test("three embedded SCTs from three usable or qualified logs qualify a 335-day leaf; two do not")
+    @Test("three embedded SCTs from three usable or qualified logs qualify a 334-day leaf; two do not")
     func embeddedCount() throws {
         let three = try Self.judge([Self.sct(Self.log(1, .usable)), Self.sct(Self.log(2, .qualified)), Self.sct(Self.log(3, .usable))])
         #expect(three.qualifiedBy == .embeddedSCTs)
         #expect(three.requiredEmbedded == 3)
         let two = try Self.judge([Self.sct(Self.log(1, .usable)), Self.sct(Self.log(2, .usable))])
         #expect(!two.isCompliant)
-        #expect(two.failure?.hasPrefix("2 qualified log(s) for the embedded SCTs, but Apple requires 3 for a 335-day certificate") == true)
+        #expect(two.failure?.hasPrefix("2 qualified log(s) for the embedded SCTs, but Apple requires 3 for a certificate valid for 334 days") == true)
     }
 
     @Test("SCTs from one log count once, whatever their number")

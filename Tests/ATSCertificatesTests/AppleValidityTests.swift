@@ -2,53 +2,65 @@ import Foundation
 import Testing
 @testable import ATSCertificates
 
-// Apple's lifetime measure (support.apple.com/102028, docs/ats-rules.md#apple-validity-period): notBefore through
-// notAfter inclusive, in 86,400-second days, any remainder counted as a whole day. Expected
-// values are worked out by hand from that rule or copied from TestCerts/README.md.
+// atscheck's one lifetime count (docs/ats-rules.md#apple-validity-period): notAfter − notBefore
+// in seconds, as trustd measures it, shown as whole 86,400-second days plus the remainder.
+// Apple's prose (support.apple.com/102028) counts inclusively, one day more for a leaf ending
+// at 23:59:59: TestCerts' file names (`leaf-398-days.pem`) use that inclusive count. Expected
+// values are worked out by hand from the rule or from TestCerts/README.md's dates.
 
 @Suite("Apple validity days and lifetime tables")
 struct AppleValidityTests {
     static let start = instant("2025-01-01T00:00:00Z")
 
     @Test("day-count boundaries", arguments: [
-        // (seconds from notBefore to notAfter, days): 0 s + 1 s = 1 s → 1 day; 86,399 s + 1 s = exactly one day;
-        // 86,400 s + 1 s spills into a second day.
-        (0, 1), (1, 1), (86_398, 1), (86_399, 1), (86_400, 2), (2 * 86_400 - 1, 2), (2 * 86_400, 3),
+        // (seconds from notBefore to notAfter, whole days): the remainder is dropped.
+        (0, 0), (1, 0), (86_399, 0), (86_400, 1), (2 * 86_400 - 1, 1), (2 * 86_400, 2), (730 * 86_400, 730),
     ])
     func boundaries(seconds: Int, days: Int) {
         #expect(AppleValidity.days(from: Self.start, to: Self.start + TimeInterval(seconds)) == days)
     }
 
-    @Test("the README's lifetimes", arguments: [
-        ("2025-01-01T00:00:00Z", "2026-02-01T23:59:59Z", 397),
-        ("2025-01-01T00:00:00Z", "2026-02-02T23:59:59Z", 398),
-        ("2025-01-01T00:00:00Z", "2026-02-03T23:59:59Z", 399),
-        ("2025-01-01T00:00:00Z", "2026-02-04T23:59:59Z", 400),
-        ("2024-06-01T00:00:00Z", "2026-09-03T23:59:59Z", 825),
-        ("2024-06-01T00:00:00Z", "2026-09-04T23:59:59Z", 826),
-        ("2024-06-01T00:00:00Z", "2026-11-17T23:59:59Z", 900),
-        // One second more than 398 whole days is a 399th day.
-        ("2025-01-01T00:00:00Z", "2026-02-03T00:00:00Z", 399),
-        // The default leaf: 2025-01-01 → 2025-12-01 is 334 days, plus the inclusive second → 335.
-        ("2025-01-01T00:00:00Z", "2025-12-01T00:00:00Z", 335),
+    @Test("the README's lifetimes: whole days and the words reports print", arguments: [
+        ("2025-01-01T00:00:00Z", "2026-02-01T23:59:59Z", 396, "396 days 23 h 59 min 59 s"),
+        ("2025-01-01T00:00:00Z", "2026-02-02T23:59:59Z", 397, "397 days 23 h 59 min 59 s"),
+        ("2025-01-01T00:00:00Z", "2026-02-03T00:00:00Z", 398, "398 days"),
+        ("2024-06-01T00:00:00Z", "2026-09-04T00:30:00Z", 825, "825 days 30 min"),
+        ("2024-06-01T00:00:00Z", "2026-11-17T23:59:59Z", 899, "899 days 23 h 59 min 59 s"),
+        // The default leaf: 2025-01-01 → 2025-12-01.
+        ("2025-01-01T00:00:00Z", "2025-12-01T00:00:00Z", 334, "334 days"),
+        // A 730-day certificate is 730 days (issue 25: `cert` printed 731 where the rule said 730).
+        ("2024-01-01T00:00:00Z", "2025-12-31T00:00:00Z", 730, "730 days"),
+        ("2025-01-01T00:00:00Z", "2025-01-01T01:02:03Z", 0, "0 days 1 h 2 min 3 s"),
     ])
-    func readmeLifetimes(from: String, to: String, days: Int) {
+    func readmeLifetimes(from: String, to: String, days: Int, text: String) {
         #expect(AppleValidity.days(from: instant(from), to: instant(to)) == days)
+        #expect(AppleValidity.describe(from: instant(from), to: instant(to)) == text)
     }
 
-    @Test("an end before the start gives zero or less")
+    @Test("an end before the start gives less than zero")
     func inverted() {
-        #expect(AppleValidity.days(from: Self.start, to: Self.start - 1) <= 0)
-        #expect(AppleValidity.days(from: Self.start, to: Self.start - 10 * 86_400) <= 0)
+        #expect(AppleValidity.days(from: Self.start, to: Self.start - 86_400) < 0)
+        #expect(AppleValidity.days(from: Self.start, to: Self.start - 10 * 86_400) == -10)
     }
 
-    @Test("TestCerts leaves measure what the README says", arguments: [
-        ("leaf-397-days.pem", 397), ("leaf-398-days.pem", 398), ("leaf-399-days.pem", 399), ("leaf-400-days.pem", 400),
-        ("leaf-825-days.pem", 825), ("leaf-826-days.pem", 826), ("leaf-900-days.pem", 900), ("leaf-good-rsa.pem", 335),
+    @Test("TestCerts leaves: the inclusive count of the file name is one more than the whole days unless the leaf ends on the second", arguments: [
+        ("leaf-397-days.pem", 396), ("leaf-398-days.pem", 397), ("leaf-399-days.pem", 398), ("leaf-400-days.pem", 399),
+        ("leaf-825-days.pem", 824), ("leaf-826-days.pem", 825), ("leaf-900-days.pem", 899), ("leaf-good-rsa.pem", 334),
+        ("leaf-398-days-exact.pem", 398), ("leaf-825-days-30-min.pem", 825),
     ])
     func testCertLeaves(file: String, days: Int) throws {
         let leaf = try #require(try Fixtures.load(file).first)
         #expect(leaf.validityDays == days)
+    }
+
+    @Test("the rule's message and the certificate's lifetime are the same words", arguments: ["leaf-826-days.pem", "leaf-900-days.pem"])
+    func ruleAndReportAgree(file: String) throws {
+        let leaf = try #require(try Fixtures.load(file).first)
+        let evaluation = TrustEvaluator(store: TrustStore(user: [try Fixtures.root()]))
+            .evaluate(try Fixtures.load(file), host: "good.atscheck.test", at: Fixtures.testCertsTime)
+        let message = try #require(evaluation.reasons.first { $0.code == .certValidityTooLong }?.message)
+        #expect(message.contains("valid for \(leaf.validityText);"), "\(message) vs \(leaf.validityText)")
+        #expect(leaf.validityText.hasPrefix("\(leaf.validityDays) days"))
     }
 
     @Test("the 398-day limit under a public root and the 825-day limit under a user root", arguments: [

@@ -33,6 +33,9 @@ let userRootRows: [TrustRow] = [
     TrustRow(file: "leaf-ip-san.pem", host: "127.0.0.1", expected: []),
     TrustRow(file: "leaf-ip-san.pem", host: "::1", expected: []),
     TrustRow(file: "leaf-no-san.pem", expected: [.certMissingSAN, .certHostnameMismatch]),
+    // trustd's SecPolicyCheckCertNonEmptySubject: an empty subject needs a critical subjectAltName.
+    TrustRow(file: "leaf-empty-subject.pem", expected: [.certUntrusted]),
+    TrustRow(file: "leaf-empty-subject-critical-san.pem", expected: []),
     TrustRow(file: "leaf-sha1.pem", expected: [.certWeakSignature]),
     TrustRow(file: "leaf-rsa1024.pem", expected: [.certWeakKey]),
     TrustRow(file: "leaf-clientauth-eku.pem", expected: [.certMissingServerAuthEKU]),
@@ -62,7 +65,7 @@ let userRootRows: [TrustRow] = [
 /// Rows of "Expected results with the test root as a preinstalled public root" (`--system-roots TestCerts/root.pem`).
 let systemRootRows: [TrustRow] =
     ["leaf-good-rsa.pem", "leaf-good-ecdsa.pem", "leaf-must-staple.pem", "leaf-397-days.pem", "leaf-398-days.pem", "chain-full.pem",
-     "leaf-398-days-exact.pem",
+     "leaf-398-days-exact.pem", "leaf-empty-subject-critical-san.pem",
      "leaf-10000-sans.pem"]
         .map { TrustRow(file: $0, expected: [.ctRequired]) }
     + [
@@ -78,6 +81,7 @@ let systemRootRows: [TrustRow] =
         TrustRow(file: "leaf-not-yet-valid.pem", expected: [.certNotYetValid]),
         TrustRow(file: "leaf-wrong-host.pem", expected: [.certHostnameMismatch, .ctRequired]),
         TrustRow(file: "leaf-no-san.pem", expected: [.certMissingSAN, .certHostnameMismatch, .ctRequired]),
+        TrustRow(file: "leaf-empty-subject.pem", expected: [.certUntrusted, .ctRequired]),
         TrustRow(file: "leaf-sha1.pem", expected: [.certWeakSignature, .ctRequired]),
         TrustRow(file: "leaf-rsa1024.pem", expected: [.certWeakKey, .ctRequired]),
         TrustRow(file: "leaf-clientauth-eku.pem", expected: [.certMissingServerAuthEKU, .ctRequired]),
@@ -195,6 +199,26 @@ struct TestCertsTrustTests {
             // README: none under the user root, ct-required only under the public root.
             #expect(evaluation.reasons.map(\.code) == (store.anchors[0].origin == .system ? [.ctRequired] : []))
         }
+    }
+
+    @Test("an empty subject needs a critical subjectAltName (SecPolicyCheckCertNonEmptySubject), whatever the anchor kind")
+    func emptySubject() throws {
+        let root = try Fixtures.root()
+        for store in [TrustStore(user: [root]), TrustStore(system: [root])] {
+            let refused = try evaluate(TrustRow(file: "leaf-empty-subject.pem", expected: [.certUntrusted]), store: store)
+            let reason = try #require(refused.reasons.first { $0.code == .certUntrusted })
+            #expect(reason.certificateIndex == 0)
+            #expect(reason.message.contains("empty subject") && reason.message.contains("not marked critical"), "\(reason.message)")
+            #expect(reason.source.hasSuffix("SecPolicyLeafCallbacks.c#SecPolicyCheckCertNonEmptySubject"))
+            // The chain itself is sound: only this check refuses it.
+            #expect(refused.path.anchorOrigin != nil)
+            let accepted = try evaluate(TrustRow(file: "leaf-empty-subject-critical-san.pem", expected: []), store: store)
+            #expect(!accepted.reasons.contains { $0.code == .certUntrusted }, "\(accepted.reasons.map(\.message))")
+        }
+        let leaf = try Fixtures.load("leaf-empty-subject-critical-san.pem")[0]
+        #expect(leaf.subject.isEmpty && leaf.subjectAlternativeNames.isCritical)
+        #expect(try !Fixtures.load("leaf-good-rsa.pem")[0].subject.isEmpty)
+        #expect(try !Fixtures.load("leaf-good-rsa.pem")[0].subjectAlternativeNames.isCritical)
     }
 
     @Test("date failures point at the leaf with the date error codes")

@@ -52,6 +52,9 @@ struct DiagnosticsMatrixTests {
         // nscurl's dictionaries never loosen trust: a trust failure fails every row.
         (.expired, []), (.selfSigned, []), (.wrongHost, []), (.sha1Leaf, []), (.rsa1024, []), (.noSAN, []),
         (.clientAuthEKU, []), (.validity900Days, []), (.missingIntermediate, []),
+        // Apple's TLS client refuses a certificate list over its limit whatever the keys
+        // (chain-too-large): every row fails, "Allow All Loads" too.
+        (.largeChain, []),
     ]
 
     @Test("the full row list, pass or fail per row", arguments: passing.map { $0.0 })

@@ -126,8 +126,8 @@ struct OpenSSLCertificate {
         let after = try Self.date(fields["notafter"])
         notBefore = Self.iso8601(before)
         notAfter = Self.iso8601(after)
-        // README: Apple's inclusive rule, ceil((notAfter - notBefore + 1 s) / 86400).
-        appleValidityDays = Int(((after.timeIntervalSince(before) + 1) / 86400).rounded(.up))
+        // docs/json-schema.md: whole 86,400-second days of notAfter − notBefore.
+        appleValidityDays = Int((after.timeIntervalSince(before) / 86400).rounded(.down))
 
         let text = try ProcessRunner.openssl(["x509", "-in", path, "-noout", "-text"]).stdoutLines
             .map { $0.trimmingCharacters(in: .whitespaces) }

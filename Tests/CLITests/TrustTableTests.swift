@@ -41,6 +41,8 @@ enum TrustTables {
         TrustCase("leaf-ip-san.pem", host: "127.0.0.1"),
         TrustCase("leaf-ip-san.pem", host: "::1"),
         TrustCase("leaf-no-san.pem", ["cert-missing-san", "cert-hostname-mismatch"]),
+        TrustCase("leaf-empty-subject.pem", ["cert-untrusted"]),
+        TrustCase("leaf-empty-subject-critical-san.pem"),
         TrustCase("leaf-sha1.pem", ["cert-weak-signature"]),
         TrustCase("leaf-rsa1024.pem", ["cert-weak-key"]),
         TrustCase("leaf-clientauth-eku.pem", ["cert-missing-server-auth-eku"]),
@@ -84,6 +86,8 @@ enum TrustTables {
             + each(["leaf-not-yet-valid.pem"], ["cert-not-yet-valid"])
             + each(["leaf-wrong-host.pem"], ["cert-hostname-mismatch", "ct-required"])
             + each(["leaf-no-san.pem"], ["cert-missing-san", "cert-hostname-mismatch", "ct-required"])
+            + each(["leaf-empty-subject.pem"], ["cert-untrusted", "ct-required"])
+            + each(["leaf-empty-subject-critical-san.pem"], ["ct-required"])
             + each(["leaf-sha1.pem"], ["cert-weak-signature", "ct-required"])
             + each(["leaf-rsa1024.pem"], ["cert-weak-key", "ct-required"])
             + each(["leaf-clientauth-eku.pem", "leaf-no-eku.pem", "leaf-any-eku.pem", "leaf-sgc-eku.pem"],

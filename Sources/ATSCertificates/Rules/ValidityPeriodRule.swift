@@ -33,21 +33,8 @@ public struct ValidityPeriodRule: AppleTrustRule {
         guard let broken = rules.filter({ leaf.notBefore >= $0.start && seconds > $0.limit }).min(by: { $0.limit < $1.limit }) else { return [] }
         let under = context.anchorOrigin == .system && broken.limit == Self.limit398 ? " under a preinstalled root" : ""
         return [TrustReason(code: .certValidityTooLong,
-                            message: "the leaf is valid for \(Self.describe(seconds)); certificates issued from \(iso8601(broken.start))\(under) may be valid for at most \(broken.what)",
+                            message: "the leaf is valid for \(AppleValidity.describe(from: leaf.notBefore, to: leaf.notAfter)); certificates issued from \(iso8601(broken.start))\(under) may be valid for at most \(broken.what)",
                             certificateIndex: 0, nsurlError: AppleErrorCode.serverCertificateUntrusted,
                             secureTransportError: AppleErrorCode.sslXCertChainInvalid, source: source)]
-    }
-
-    /// "398 days and 1 second", "826 days".
-    static func describe(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded())
-        let days = whole / 86_400, rest = whole % 86_400
-        guard rest > 0 else { return "\(days) days" }
-        let hours = rest / 3_600, minutes = rest % 3_600 / 60, secs = rest % 60
-        var parts: [String] = []
-        if hours > 0 { parts.append("\(hours) h") }
-        if minutes > 0 { parts.append("\(minutes) min") }
-        if secs > 0 { parts.append("\(secs) s") }
-        return "\(days) days \(parts.joined(separator: " "))"
     }
 }

@@ -238,7 +238,7 @@ public enum AppleCTPolicy {
         if currentExternal && !currentEmbedded {
             return "SCTs delivered over TLS/OCSP need SCTs from two currently valid logs; \(currentLogs) found"
         }
-        var text = "\(qualified) qualified log(s) for the embedded SCTs, but Apple requires \(required) for a \(leaf.validityDays)-day certificate"
+        var text = "\(qualified) qualified log(s) for the embedded SCTs, but Apple requires \(required) for a certificate valid for \(leaf.validityText)"
         if currentExternal { text += " (and SCTs from two currently valid logs with one over TLS/OCSP: only \(currentLogs))" }
         return text
     }

@@ -1,20 +1,25 @@
-import AtscheckTestSupport
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// A server program started by a test on a free loopback port, in a directory of its own
-/// (`openssl s_server -WWW`, `python3 -m http.server`), killed by `stop()`.
-final class LoopbackServerProcess: @unchecked Sendable {
-    let port: UInt16
+/// A server program run on a free loopback port for one test (`openssl s_server`,
+/// `python3 -m http.server`, ...), stopped with SIGKILL and reaped by ``stop()``.
+public final class LoopbackServerProcess: @unchecked Sendable {
+    /// The port it listens on.
+    public let port: UInt16
     private let process: Process
 
-    /// Starts `/usr/bin/env ARGUMENTS(port)` in `directory` on a free port and waits (10 s at
-    /// most) until the port accepts; tries three ports before giving up.
-    init(in directory: URL, _ arguments: (UInt16) -> [String]) throws {
-        var last = "not started"
+    /// Starts `arguments(port)` through `/usr/bin/env` in `directory` and waits up to 10 s
+    /// for the port to accept; tries three free ports before giving up.
+    public init(in directory: URL? = nil, _ arguments: (UInt16) -> [String]) throws {
+        var failure = "not started"
         for _ in 0..<3 {
             let port = try LoopbackPort.freePort()
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.executableURL = ChildProcess.env
             process.arguments = arguments(port)
             process.currentDirectoryURL = directory
             process.standardInput = FileHandle.nullDevice
@@ -30,18 +35,14 @@ final class LoopbackServerProcess: @unchecked Sendable {
             }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            last = "\(arguments(port).prefix(3).joined(separator: " ")) did not start on port \(port)"
+            failure = "\(arguments(port).prefix(2).joined(separator: " ")) did not start on port \(port)"
         }
-        throw ServerStartError(description: last)
+        throw LoopbackPort.Failure(description: failure)
     }
 
-    func stop() {
+    /// Kills the server and waits for it.
+    public func stop() {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
-}
-
-/// A test server could not be started.
-struct ServerStartError: Error, CustomStringConvertible {
-    let description: String
 }
