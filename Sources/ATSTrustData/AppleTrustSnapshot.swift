@@ -32,6 +32,9 @@ public struct AppleTrustSnapshot: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// ``date`` as an instant (nil if it were not ISO 8601): how recent the snapshot's CT log list is.
+    public var publishedDate: Date? { try? Date(date, strategy: .iso8601) }
+
     public var description: String { "\(tag) (\(shippedWith), \(date.prefix(10)))" }
 
     /// A root Apple used to ship and removed.

@@ -92,9 +92,4 @@ extension TrustStoreOptions {
         }
         return environment
     }
-
-    /// Apple's snapshot for a target OS.
-    static func snapshot(for target: TargetOS) -> AppleTrustSnapshot {
-        TrustEnvironment.snapshot(for: target)
-    }
 }

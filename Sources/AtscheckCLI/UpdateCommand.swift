@@ -134,7 +134,7 @@ struct UpdateReport: Encodable {
             assetVersion = nil
             source = "embedded snapshot"
             fetched = nil
-            listDate = try? Date(snapshot.date, strategy: .iso8601)
+            listDate = snapshot.publishedDate
             listDateBasis = "snapshot date"
             logs = nil
             logsTrustedByApple = nil
@@ -164,7 +164,7 @@ struct UpdateReport: Encodable {
         var problem: String? = nil
         var cached: CachedCTLogList? = nil
         do { cached = try CTLogListCache.load(directory: directory) } catch { problem = error.description }
-        let snapshotDate = (try? Date(snapshot.date, strategy: .iso8601)) ?? .distantPast
+        let snapshotDate = (snapshot.publishedDate) ?? .distantPast
         let list = cached.flatMap { $0.listDate > snapshotDate ? List($0) : nil } ?? List(snapshot: snapshot)
         let age = list.listDate.map { Int((time.timeIntervalSince($0) / 86_400).rounded(.down)) }
         return UpdateReport(action: "status", path: path, list: list, replaced: nil, ageDays: age, problem: problem)
@@ -198,7 +198,7 @@ struct UpdateReport: Encodable {
         if action == "stored" {
             out += "  cache: \(printable(path))\n"
             out += "  replaced: " + (replaced.map { printable($0.name) } ?? "nothing (no list was cached)") + "\n"
-            if let date = list.listDate, let snapshotDate = try? Date(AppleTrustSnapshot.latest.date, strategy: .iso8601), date <= snapshotDate {
+            if let date = list.listDate, let snapshotDate = AppleTrustSnapshot.latest.publishedDate, date <= snapshotDate {
                 out += "  note: this list is not newer than the embedded snapshot's (\(AppleTrustSnapshot.latest.date.prefix(10))), so commands keep judging against the snapshot's list\n"
             }
         } else if let problem {

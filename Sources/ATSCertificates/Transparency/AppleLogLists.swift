@@ -17,7 +17,7 @@ extension SCTVerifier {
     /// stored) when it is newer than the snapshot's list, else the snapshot's. Devices take
     /// the current list over the air whatever their release.
     public static func newest(_ snapshot: AppleTrustSnapshot, cached: CachedCTLogList?) -> SCTVerifier {
-        if let cached, let published = try? Date(snapshot.date, strategy: .iso8601), cached.listDate > published {
+        if let cached, let published = snapshot.publishedDate, cached.listDate > published {
             return SCTVerifier(logList: cached.list)
         }
         return apple(snapshot)
@@ -37,7 +37,7 @@ private final class AppleLogListCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let cached = verifiers[snapshot.tag] { return cached }
-        let verifier = SCTVerifier(name: "Apple \(snapshot)", published: try? Date(snapshot.date, strategy: .iso8601),
+        let verifier = SCTVerifier(name: "Apple \(snapshot)", published: snapshot.publishedDate,
                                    deferred: { () throws(CTLogListError) -> CTLogList in
             let json: Data
             do {
@@ -45,7 +45,7 @@ private final class AppleLogListCache: @unchecked Sendable {
             } catch {
                 throw CTLogListError(description: "\(error)")
             }
-            let published = try? Date(snapshot.date, strategy: .iso8601)
+            let published = snapshot.publishedDate
             return try CTLogList(json: json, name: "Apple \(snapshot)", published: published)
         })
         verifiers[snapshot.tag] = verifier
