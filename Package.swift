@@ -62,6 +62,13 @@ let package = Package(
         ),
         // The one libcurl transfer atscheck makes (curl_easy_setopt is variadic; Swift cannot call it).
         .target(name: "CATSCurlShims", dependencies: ["CCurl"]),
+        .systemLibrary(
+            name: "CPSL",
+            pkgConfig: "libpsl",
+            providers: [.apt(["libpsl-dev"]), .brew(["libpsl"])]
+        ),
+        // The Public Suffix List snapshot compiled in, and libpsl loading lists held in memory.
+        .target(name: "CATSPSLShims", dependencies: ["CPSL"], exclude: ["snapshot.sh"]),
         // Bounded HTTP(S) GETs over libcurl: Apple's CT log list (atscheck update), AIA intermediates.
         .target(name: "ATSFetch", dependencies: ["CATSCurlShims"]),
         // Streaming, bounded reads of zip archives (.ipa) over libzip; nothing is extracted.
@@ -70,7 +77,7 @@ let package = Package(
         .target(name: "ATSApp", dependencies: ["CICUShims", "ATSArchive", "ATSXML", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem", "ATSJSON", "ATSYAML"]),
         // The system layer: bounded reads of regular files, standard streams, locks and threads,
         // and the few text helpers that stand in for classic Foundation.
-        .target(name: "AtscheckSystem"),
+        .target(name: "AtscheckSystem", dependencies: ["CATSPSLShims"]),
         // Sockets: EINTR-safe calls, deadlines, addresses and host:port text, for the probe, the lab and the proxy.
         .target(name: "ATSSocket"),
         .target(name: "ATSCertificates", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "AtscheckSystem", "ATSTrustData", "ATSSocket"]),

@@ -17,7 +17,7 @@ public enum HostnameMatcher {
     /// wildcards cover a whole public suffix (`*.co.uk`); without a list only OpenSSL's own
     /// rule applies (no wildcard above a single label).
     public static func matches(_ host: String, certificate: Certificate,
-                               publicSuffixes: PublicSuffixSource = .installed) -> Bool {
+                               publicSuffixes: PublicSuffixSource = .snapshot) -> Bool {
         let handle = certificate.decoded
         let name = normalized(host)
         // X509_check_host reads a leading dot as "any subdomain of" (.example.com would match a

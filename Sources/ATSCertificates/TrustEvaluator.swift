@@ -39,7 +39,7 @@ public struct TrustEvaluator: Sendable {
     public let store: TrustStore
     /// The rules, in reporting order.
     public let rules: [any AppleTrustRule]
-    /// The Public Suffix List the hostname rule consults (the installed one by default).
+    /// The Public Suffix List the hostname rule consults (the store's: the snapshot compiled in by default).
     public let publicSuffixes: PublicSuffixSource
 
     /// Every rule atscheck knows, in the order reasons are reported.
@@ -48,12 +48,12 @@ public struct TrustEvaluator: Sendable {
         ServerAuthEKURule(), ValidityPeriodRule(), CertificateTransparencyRule(), RevocationRule(),
     ]
 
-    /// An evaluator over `store` with the given rules.
+    /// An evaluator over `store` with the given rules; `publicSuffixes` replaces the store's list.
     public init(store: TrustStore, rules: [any AppleTrustRule] = TrustEvaluator.defaultRules,
-                publicSuffixes: PublicSuffixSource = .installed) {
+                publicSuffixes: PublicSuffixSource? = nil) {
         self.store = store
         self.rules = rules
-        self.publicSuffixes = publicSuffixes
+        self.publicSuffixes = publicSuffixes ?? store.publicSuffixes
     }
 
     /// Judges `presented` (leaf first) for `host` at `time`. `deliveredSCTs` are the SCTs

@@ -1,3 +1,4 @@
+import AtscheckSystem
 import CATSOpenSSL
 import CATSOpenSSLShims
 #if canImport(FoundationEssentials)
@@ -61,13 +62,18 @@ public struct TrustStore: Sendable {
     /// `--strict-ct`: judge CT by the list alone, so SCTs from logs newer than the list give
     /// `ct-required` rather than `ct-log-list-outdated`.
     public private(set) var strictTransparency = false
+    /// The Public Suffix List that decides which wildcard names are too broad (the snapshot
+    /// compiled into atscheck unless a list is given), so that verdicts do not depend on the
+    /// machine's installed list.
+    public private(set) var publicSuffixes: PublicSuffixSource = .snapshot
 
     /// This store with its report name, the roots that explain untrusted chains, the CT log
-    /// list and the CT strictness set: a store is a value, set up once (``TrustEnvironment``
+    /// list, the CT strictness and the Public Suffix List set: a store is a value, set up once (``TrustEnvironment``
     /// in ATSCheck does it for a target release) and never changed afterwards.
     public func configured(systemName: String? = nil, outside: OutsideRoots? = nil, transparency: SCTVerifier? = nil,
-                           strictTransparency: Bool = false) -> TrustStore {
+                           strictTransparency: Bool = false, publicSuffixes: PublicSuffixSource = .snapshot) -> TrustStore {
         var copy = self
+        copy.publicSuffixes = publicSuffixes
         copy.systemName = systemName
         copy.outside = outside
         copy.transparency = transparency

@@ -12,9 +12,10 @@ import Foundation
 /// Everything the trust half of a verdict depends on, derived from the target release in one
 /// place, so that the CLI, a library client, the proxy and the scan engine asking about the
 /// same release judge alike: Apple's root snapshot for the release, the newest CT log list
-/// (`atscheck update`'s cache when newer than the snapshot's), the release's suite group, and
-/// the explicit overrides (`--ca-file`, `--app-anchor`, `--system-roots`, `--no-system-roots`,
-/// `--ct-log-list`, `--strict-ct`).
+/// (`atscheck update`'s cache when newer than the snapshot's), the release's suite group, the
+/// Public Suffix List snapshot compiled in, and the explicit overrides (`--ca-file`,
+/// `--app-anchor`, `--system-roots`, `--no-system-roots`, `--ct-log-list`, `--strict-ct`,
+/// `--public-suffix-list`).
 ///
 /// ```swift
 /// let environment = try TrustEnvironment(target: TargetOS(.iOS, 16, 0))
@@ -37,6 +38,9 @@ public struct TrustEnvironment: Sendable {
         public var cacheDirectory: String? = CTLogListCache.directory(environment: ProcessInfo.processInfo.environment)
         /// Judge CT by the list alone (`--strict-ct`).
         public var strictTransparency = false
+        /// The Public Suffix List for wildcard names (`--public-suffix-list`; the snapshot
+        /// compiled into atscheck by default, so a verdict does not depend on the machine).
+        public var publicSuffixes: PublicSuffixSource = .snapshot
         /// A platform CA bundle whose other roots explain untrusted chains (nil: none).
         public var explainingBundlePath: String? = TrustStore.defaultSystemBundlePath()
 
@@ -95,7 +99,7 @@ public struct TrustEnvironment: Sendable {
         self.target = target
         self.snapshot = snapshot
         self.store = store.configured(systemName: name, outside: outside, transparency: verifier,
-                                      strictTransparency: overrides.strictTransparency)
+                                      strictTransparency: overrides.strictTransparency, publicSuffixes: overrides.publicSuffixes)
         self.suiteGroup = ATSSuiteGroup.forTarget(target)
         self.cacheProblem = cacheProblem
     }

@@ -46,11 +46,12 @@ public struct LintContext: Sendable {
 public struct LintOptions: Sendable {
     /// The OS the app targets (some keys and exemptions depend on it).
     public var target: TargetOS
-    /// The Public Suffix List, when one could be loaded (`subdomains-on-public-suffix`).
+    /// The Public Suffix List `subdomains-on-public-suffix` checks names against (the snapshot
+    /// compiled into atscheck by default; nil skips the check with one notice).
     public var publicSuffixes: PublicSuffixList?
 
     /// Creates options.
-    public init(target: TargetOS = .latest, publicSuffixes: PublicSuffixList? = nil) {
+    public init(target: TargetOS = .latest, publicSuffixes: PublicSuffixList? = PublicSuffixList.snapshot) {
         self.target = target
         self.publicSuffixes = publicSuffixes
     }

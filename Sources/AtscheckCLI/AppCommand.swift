@@ -120,7 +120,7 @@ enum AppCommand: AtscheckCommand {
             offline: offline, all: arguments.flag("all"), concurrency: concurrency,
             mapTarget: { target in ScanOptions.resolved(ScanEntry(target: target, origin: ScanOrigin(file: "")), resolve).target })
         options.issuerFetch = try IssuerFetchArguments.options(arguments, command: command)
-        options.linter = Linter(options: LintOptions(target: resolution.target, publicSuffixes: PublicSuffixList.loadInstalled()))
+        options.linter = Linter(options: LintOptions(target: resolution.target, publicSuffixes: PublicSuffixList.snapshot))
         // Offline, no chain is judged: parse the trust options (so a typo is still an error) but
         // load no roots.
         let trust = try TrustStoreOptions(arguments, command: command)

@@ -51,7 +51,7 @@ enum LintCommand: AtscheckCommand {
             OptionSpec("strict", help: "Fail (exit 1) on warnings too."),
             PolicyOptions.targetOption,
             OptionSpec("public-suffix-list", value: "FILE",
-                       help: "The Public Suffix List to use instead of the installed one (\(PublicSuffixList.defaultPaths[0]))."),
+                       help: "The Public Suffix List to use instead of the snapshot compiled into atscheck (\(PublicSuffixList.snapshotSource))."),
             OptionSpec("disable", value: "RULE", help: "Do not report this rule's findings (an id from --list-rules).",
                        repeatable: true),
             OptionSpec("sarif-base-uri", value: "URI",
@@ -169,11 +169,15 @@ enum LintCommand: AtscheckCommand {
         return value
     }
 
-    /// `--public-suffix-list FILE` (unreadable: exit 2), else the installed list, else none.
-    static func publicSuffixList(_ path: String?) throws -> PublicSuffixList? {
-        guard let path else { return PublicSuffixList.loadInstalled() }
+    /// `--public-suffix-list FILE` (unreadable or not a list: exit 2), else the snapshot compiled in.
+    static func publicSuffixList(_ path: String?) throws -> PublicSuffixList {
+        guard let path else { return PublicSuffixList.snapshot }
         switch LintRun.read(path) {
-        case .success(let data): return PublicSuffixList(bytes: [UInt8](data))
+        case .success(let data):
+            guard let list = PublicSuffixList(bytes: [UInt8](data)) else {
+                throw InputError(description: "\(path): not a Public Suffix List, no '===BEGIN ICANN DOMAINS===' section with rules (--public-suffix-list)")
+            }
+            return list
         case .failure(let error): throw InputError(description: "\(error.description) (--public-suffix-list)")
         }
     }

@@ -3,6 +3,7 @@ import ArgumentParsing
 import ATSPolicy
 import ATSCertificates
 import ATSCheck
+import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -22,6 +23,9 @@ struct TrustStoreOptions {
     /// `--strict-ct`: SCTs from logs newer than the list count against the chain (`ct-required`)
     /// instead of leaving the outcome unknown (`ct-log-list-outdated`).
     var strictCT = false
+    /// `--public-suffix-list`: the list that decides which wildcard names are too broad,
+    /// instead of the snapshot compiled in.
+    var publicSuffixListFile: String? = nil
 }
 
 extension TrustStoreOptions {
@@ -38,6 +42,8 @@ extension TrustStoreOptions {
                    help: "Judge SCTs against this CT log list (Apple's schema, e.g. a newer current_log_list.json) instead of the newest one atscheck has (atscheck update's, else the snapshot's)."),
         OptionSpec("strict-ct",
                    help: "Judge CT by the log list alone: SCTs from logs the list does not hold count as unknown logs (ct-required) instead of leaving the outcome unknown (ct-log-list-outdated)."),
+        OptionSpec("public-suffix-list", value: "FILE",
+                   help: "Decide which wildcard names cover a public suffix (*.co.uk) with this Public Suffix List instead of the snapshot compiled into atscheck (\(PublicSuffixList.snapshotSource))."),
     ]
 
     /// `--ca-file`, `--system-roots`, `--no-system-roots` from the command line.
@@ -51,6 +57,7 @@ extension TrustStoreOptions {
         appAnchorFiles = arguments.values("app-anchor")
         ctLogListFile = arguments.value("ct-log-list")
         strictCT = arguments.flag("strict-ct")
+        publicSuffixListFile = arguments.value("public-suffix-list")
     }
 
     /// The store: `--system-roots` if given, else Apple's preinstalled roots from the snapshot
@@ -73,6 +80,9 @@ extension TrustStoreOptions {
         }
         overrides.noSystemRoots = !useSystemRoots
         overrides.strictTransparency = strictCT
+        if let publicSuffixListFile {
+            overrides.publicSuffixes = .list(try LintCommand.publicSuffixList(publicSuffixListFile))
+        }
         if let ctLogListFile {
             let json = try InputFile.read(ctLogListFile, limit: CTLogList.sizeLimit)
             do {

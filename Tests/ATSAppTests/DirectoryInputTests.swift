@@ -44,8 +44,7 @@ struct DirectoryInputTests {
         #expect(inventory.urls.first?.places.first?.description == "Release.xcarchive/Products/Applications/Archived.app/Archived@0x2")
     }
 
-    @Test("bare host names in an executable: a registrable name is taken, bundle ids and file names are not",
-          .enabled(if: BareHostSupport.pslInstalled, "needs the installed Public Suffix List"))
+    @Test("bare host names in an executable: a registrable name is taken, bundle ids and file names are not")
     func bareHosts() throws {
         let root = try Self.scratch("Hosts.app")
         defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }

@@ -99,7 +99,7 @@ struct PublicSuffixWildcardTests {
     // ===BEGIN PRIVATE DOMAINS===
     github.io
     // ===END PRIVATE DOMAINS===
-    """)
+    """)!
 
     static func matches(_ host: String, list: PublicSuffixList? = list) throws -> Bool {
         HostnameMatcher.matches(host, certificate: try Fixtures.load("leaf-wildcard-co-uk.pem")[0], publicSuffixes: list.map { .list($0) } ?? .none)
@@ -123,6 +123,16 @@ struct PublicSuffixWildcardTests {
         #expect(!HostnameMatcher.coversPublicSuffix("*.uk", Self.list), "a single-label suffix is OpenSSL's rule already")
         #expect(!HostnameMatcher.coversPublicSuffix("www.co.uk", Self.list))
         #expect(Self.list.isPublicSuffix("github.io") && !Self.list.isPublicSuffix("github.io", icannOnly: true))
+    }
+
+    @Test("the store carries the list: the snapshot compiled in by default, a given list when configured")
+    func storeList() throws {
+        let root = try Fixtures.root(), leaf = try Fixtures.load("leaf-wildcard-co-uk.pem")
+        let byDefault = TrustEvaluator(store: TrustStore(user: [root])).evaluate(leaf, host: "apple.co.uk", at: Fixtures.testCertsTime)
+        #expect(byDefault.reasons.map(\.code) == [.certHostnameMismatch], "the snapshot holds co.uk in its ICANN section")
+        let withoutCoUK = try #require(PublicSuffixList(text: "// ===BEGIN ICANN DOMAINS===\nuk\n// ===END ICANN DOMAINS===\n"))
+        let given = TrustStore(user: [root]).configured(publicSuffixes: .list(withoutCoUK))
+        #expect(TrustEvaluator(store: given).evaluate(leaf, host: "apple.co.uk", at: Fixtures.testCertsTime).reasons.isEmpty)
     }
 
     @Test("the hostname reason says which wildcard Apple does not honour, citing SecDNSMatch")

@@ -71,7 +71,7 @@ struct HostnameTableTests {
     // ===BEGIN PRIVATE DOMAINS===
     github.io
     // ===END PRIVATE DOMAINS===
-    """)
+    """)!
 
     /// One self-signed P-256 leaf with this CN and SAN, made by the openssl CLI.
     static func certificate(cn: String, san: String?) throws -> Certificate {

@@ -45,7 +45,7 @@ struct RuleFieldShapeTests {
         let findings = T.lintATS(T.exceptions(T.entry("onion", Self.insecure + Self.includes)), publicSuffixes: nil)
         let suffix = findings.filter { $0.rule == "subdomains-on-public-suffix" }
         #expect(suffix.count == 1)
-        #expect(suffix.first?.message.contains("Public Suffix List not found") == false)
+        #expect(suffix.first?.message.contains("No Public Suffix List was given") == false)
     }
 
     @Test("A localhost entry of legacy keys only: one legacy-key warning that says it removes the local-name exemption")

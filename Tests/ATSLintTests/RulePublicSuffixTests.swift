@@ -3,18 +3,18 @@ import ATSPolicy
 import Foundation
 import Testing
 
-/// subdomains-on-public-suffix with the installed list, and its single notice without one.
+/// subdomains-on-public-suffix with the compiled-in list, and its single notice without one.
 @Suite("Public Suffix List")
 struct RulePublicSuffixTests {
     typealias T = RuleTestSupport
 
-    @Test("The installed list (Debian's publicsuffix package) loads and knows the usual suffixes")
-    func installedList() throws {
-        let list = try #require(T.publicSuffixes, "install Debian's publicsuffix package")
-        #expect(list.count > 5000)
-        for suffix in ["com", "co.uk", "github.io", "COM"] { #expect(list.isPublicSuffix(suffix), "\(suffix)") }
-        for domain in ["example.com", "example.co.uk", "me.github.io"] { #expect(!list.isPublicSuffix(domain), "\(domain)") }
-        #expect(PublicSuffixList.loadInstalled() != nil)
+    @Test("The snapshot compiled in loads through libpsl and knows the usual suffixes")
+    func snapshotList() throws {
+        let list = PublicSuffixList.snapshot
+        #expect(list.count > 9000)
+        for suffix in ["com", "co.uk", "github.io", "COM", "co.uk."] { #expect(list.isPublicSuffix(suffix), "\(suffix)") }
+        for domain in ["example.com", "example.co.uk", "me.github.io", "", ".", "a\u{0}.com"] { #expect(!list.isPublicSuffix(domain), "\(domain)") }
+        #expect(PublicSuffixList.snapshotSource.hasPrefix("publicsuffix/list e8c9a2b2b285 (2026-08-19)"))
         // The list's sections: co.uk is an ICANN suffix, github.io a private one (HostnameMatcher's wildcard rule).
         for suffix in ["com", "co.uk", "com.au"] { #expect(list.isPublicSuffix(suffix, icannOnly: true), "\(suffix)") }
         for suffix in ["github.io", "herokuapp.com"] { #expect(!list.isPublicSuffix(suffix, icannOnly: true), "\(suffix)") }
@@ -29,8 +29,7 @@ struct RulePublicSuffixTests {
         #expect(notice.severity == .notice)
         #expect(notice.keyPath == "NSAppTransportSecurity.NSExceptionDomains.co.uk.NSIncludesSubdomains")
         #expect(notice.line == 12)
-        #expect(notice.message.contains("Public Suffix List not found"))
-        #expect(notice.message.contains("publicsuffix package"))
+        #expect(notice.message.contains("No Public Suffix List was given"))
     }
 
     @Test("Without the list and without NSIncludesSubdomains=YES: nothing")
@@ -48,5 +47,16 @@ struct RulePublicSuffixTests {
         let quiet = T.lintATS(T.exceptions(
             T.entry("example.co.uk", includes), T.entry("localhost", includes), T.entry("10.0.0.0/8", includes)))
         #expect(!quiet.contains { $0.rule == "subdomains-on-public-suffix" })
+    }
+
+    @Test("A suffix added to the list in 2026 is found by default, whatever the machine's list says")
+    func recentSuffix() {
+        // claudeusercontent.com joined the list's PRIVATE section on 2026-08-19 (publicsuffix/list
+        // e8c9a2b2b285); lint with Debian 12's installed list (2023-02-09) said nothing about it.
+        let includes = "<key>NSIncludesSubdomains</key><true/>"
+        let xml = "<plist version=\"1.0\"><dict><key>NSAppTransportSecurity</key><dict>"
+            + T.exceptions(T.entry("claudeusercontent.com", includes)) + "</dict></dict></plist>"
+        let findings = Linter().lint(Data(xml.utf8), path: "Info.plist").findings  // default options: the snapshot
+        #expect(findings.map(\.rule) == ["subdomains-on-public-suffix"])
     }
 }

@@ -9,11 +9,8 @@ enum RuleTestSupport {
     static let policiesDirectory = RepositoryLayout.policies
     static let fixturesDirectory = policiesDirectory.appendingPathComponent("fixtures")
 
-    /// The Public Suffix List from Debian's `publicsuffix` package (CI installs it).
-    static let publicSuffixes: PublicSuffixList? = {
-        guard let data = FileManager.default.contents(atPath: "/usr/share/publicsuffix/public_suffix_list.dat") else { return nil }
-        return PublicSuffixList(text: String(decoding: data, as: UTF8.self))
-    }()
+    /// The Public Suffix List snapshot compiled into atscheck.
+    static let publicSuffixes: PublicSuffixList? = PublicSuffixList.snapshot
 
     static let iOS9 = TargetOS(.iOS, 9)
     static let iOS10 = TargetOS(.iOS, 10)

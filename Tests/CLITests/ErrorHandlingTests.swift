@@ -33,6 +33,12 @@ struct ErrorHandlingTests {
                            arguments: ["cert", good, "--host", "good.atscheck.test", "--ca-file", missingFile,
                                        "--no-system-roots", "--at", Fixtures.evaluationTime],
                            mentions: [missingFile]),
+            FailingCommand(name: "--public-suffix-list a directory",
+                           arguments: ["cert", good, "--host", "good.atscheck.test", "--public-suffix-list", "TestCerts"],
+                           mentions: ["TestCerts"]),
+            FailingCommand(name: "--public-suffix-list a certificate, not a list",
+                           arguments: ["cert", good, "--host", "good.atscheck.test", "--public-suffix-list", good],
+                           mentions: [good]),
             FailingCommand(name: "missing --ocsp-response",
                            arguments: TrustCommand.userRoot(["leaf-good-rsa.pem"], host: "good.atscheck.test")
                                + ["--ocsp-response", missingFile],

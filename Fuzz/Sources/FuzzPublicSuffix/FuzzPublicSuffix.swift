@@ -12,15 +12,17 @@ private let leafPEM: [UInt8] = {
     return [UInt8]((try? Data(contentsOf: file)) ?? Data())
 }()
 
-/// The Public Suffix List parser (`--public-suffix-list FILE`, the installed list), both
-/// lookups for every word of the input, and the hostname matcher's public-suffix wildcard rule
+/// The Public Suffix List reader (`--public-suffix-list FILE` through libpsl: the input after
+/// the ICANN section marker, so that libpsl reads it rather than the marker check refusing it;
+/// the snapshot compiled in when libpsl finds no rule), both lookups for every word of the input, and the hostname matcher's public-suffix wildcard rule
 /// with the parsed list and the input's words as hosts. Each word is also read as an ISO 8601
 /// instant (`UTCTimestamp`, AtscheckSystem's other text parser): one it accepts must read back
 /// to the same second when written out again.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPublicSuffix(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let list = PublicSuffixList(bytes: bytes)
+    let list = PublicSuffixList(bytes: Array("// ===BEGIN ICANN DOMAINS===\n".utf8) + bytes) ?? PublicSuffixList.snapshot
+    _ = PublicSuffixList(bytes: bytes)
     _ = list.count
     let leaf = (try? CertificateLoader.parse(Data(leafPEM)))?.first
     let words = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0.isWhitespace }).prefix(64).map(String.init)

@@ -46,7 +46,7 @@ public struct TrustContext: Sendable {
 
     /// Creates a context.
     public init(presented: [Certificate], path: PathValidation, host: String?, time: Date,
-                ocsp: OCSPStatus? = nil, publicSuffixes: PublicSuffixSource = .installed) {
+                ocsp: OCSPStatus? = nil, publicSuffixes: PublicSuffixSource = .snapshot) {
         self.publicSuffixes = publicSuffixes
         self.presented = presented
         self.path = path

@@ -2,15 +2,15 @@ import ATSPolicy
 
 /// `subdomains-on-public-suffix`: `NSIncludesSubdomains=YES` on a public suffix (`com`,
 /// `co.uk`, `github.io`). A suffix whose subdomains are instances the user chooses (`onion`,
-/// `ts.net`, `local`, dynamic-DNS suffixes) is a notice that says so. Without a Public Suffix
-/// List, one notice per file says the other keys were not checked.
+/// `ts.net`, `local`, dynamic-DNS suffixes) is a notice that says so. Given no Public Suffix
+/// List (`LintOptions.publicSuffixes` nil), one notice per file says the other keys were not checked.
 public struct SubdomainsOnPublicSuffixRule: LintRule {
     public init() {}
 
     public let info = LintRuleInfo(
         id: "subdomains-on-public-suffix", severity: .warning,
         summary: "NSIncludesSubdomains=YES on a public suffix covers every site registered under it.",
-        rationale: "An exception for com or co.uk with NSIncludesSubdomains=YES relaxes ATS for every site registered under that suffix, and one for github.io covers every GitHub Pages site; a pin on a public suffix pins strangers' domains. TrustKit refuses such configurations. Suffixes whose subdomains are instances the app's user chooses (onion for Tor, ts.net for Tailscale, local, home.arpa, internal, dynamic-DNS suffixes) are deliberate and get a notice saying what the entry covers. The check needs the Public Suffix List (Debian's publicsuffix package); without it the rule reports a single notice per file instead.")
+        rationale: "An exception for com or co.uk with NSIncludesSubdomains=YES relaxes ATS for every site registered under that suffix, and one for github.io covers every GitHub Pages site; a pin on a public suffix pins strangers' domains. TrustKit refuses such configurations. Suffixes whose subdomains are instances the app's user chooses (onion for Tor, ts.net for Tailscale, local, home.arpa, internal, dynamic-DNS suffixes) are deliberate and get a notice saying what the entry covers. The check uses the Public Suffix List snapshot compiled into atscheck (or --public-suffix-list FILE); a library caller that gives no list gets a single notice per file instead.")
 
     public func check(_ context: LintContext) -> [Finding] {
         let candidates = context.domainEntries.filter { entry in
@@ -29,8 +29,8 @@ public struct SubdomainsOnPublicSuffixRule: LintRule {
         guard let first = unchecked.first else { return findings }
         guard let suffixes = context.options.publicSuffixes else {
             let key = first.includesSubdomains!
-            return findings + [finding("Public Suffix List not found, so NSIncludesSubdomains=YES entries were not checked against it; install Debian's publicsuffix package.",
-                                       at: key.keyPath, key.location, fix: "apt-get install publicsuffix", severity: .notice)]
+            return findings + [finding("No Public Suffix List was given, so NSIncludesSubdomains=YES entries were not checked against it.",
+                                       at: key.keyPath, key.location, fix: "lint with the list compiled into atscheck, or --public-suffix-list FILE", severity: .notice)]
         }
         return findings + unchecked.compactMap { entry in
             let name = entry.key.lowercased()

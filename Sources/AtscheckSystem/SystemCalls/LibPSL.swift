@@ -1,0 +1,50 @@
+import CATSPSLShims
+
+/// One libpsl context: a parsed Public Suffix List. libpsl only reads a context once it is
+/// loaded, so one context may be shared by threads.
+final class LibPSLContext: @unchecked Sendable {
+    private let context: OpaquePointer
+
+    /// Which rules a query counts.
+    struct Sections: OptionSet {
+        let rawValue: Int32
+        static let icann = Sections(rawValue: PSL_TYPE_ICANN)
+        static let all = Sections(rawValue: PSL_TYPE_ANY)
+        /// Without the "*" default rule (every single label is a suffix).
+        static let noStarRule = Sections(rawValue: PSL_TYPE_NO_STAR_RULE)
+    }
+
+    private init(context: OpaquePointer) { self.context = context }
+
+    deinit { psl_free(context) }
+
+    /// A context for the list text in `bytes`; nil when libpsl refuses it or it holds no rule.
+    static func load(_ bytes: [UInt8]) -> LibPSLContext? {
+        bytes.withUnsafeBytes { load(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The snapshot compiled in (CATSPSLShims/psl_snapshot.c).
+    static func loadSnapshot() -> LibPSLContext? {
+        var length = 0
+        guard let text = ats_psl_snapshot(&length) else { return nil }
+        return load(UnsafeRawBufferPointer(start: text, count: length))
+    }
+
+    /// Where the snapshot comes from: "publicsuffix/list <commit> (<date>)".
+    static var snapshotSource: String { String(cString: ats_psl_snapshot_source()) }
+
+    private static func load(_ bytes: UnsafeRawBufferPointer) -> LibPSLContext? {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+              let context = ats_psl_load_bytes(base, bytes.count) else { return nil }
+        guard psl_suffix_count(context) > 0 else { psl_free(context); return nil }
+        return LibPSLContext(context: context)
+    }
+
+    /// Number of rules.
+    var count: Int { Int(psl_suffix_count(context)) }
+
+    /// Whether `name` (lower-case, no NUL) is a public suffix under the rules of `sections`.
+    func isPublicSuffix(_ name: String, _ sections: Sections) -> Bool {
+        psl_is_public_suffix2(context, name, sections.rawValue) == 1
+    }
+}

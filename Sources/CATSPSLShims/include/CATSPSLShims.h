@@ -1,0 +1,16 @@
+#ifndef ATSCHECK_PSL_SHIMS_H
+#define ATSCHECK_PSL_SHIMS_H
+#include <stddef.h>
+#include <libpsl.h>
+
+/// A libpsl context parsed from the list's text format held in memory (`bytes`, `length`
+/// bytes, not NUL-terminated). NULL when libpsl refuses it or memory runs out. Free with psl_free.
+psl_ctx_t *ats_psl_load_bytes(const char *bytes, size_t length);
+
+/// The Public Suffix List snapshot compiled into atscheck (psl_snapshot.c), as list text of
+/// `*length` bytes (not NUL-terminated as far as libpsl is concerned).
+const char *ats_psl_snapshot(size_t *length);
+/// Where the snapshot comes from: "publicsuffix/list <commit> (<commit date>)".
+const char *ats_psl_snapshot_source(void);
+
+#endif
