@@ -14,7 +14,7 @@ let package = Package(
         ]),
         .executableTarget(name: "GuardedProxy", dependencies: [
             .product(name: "ATSProxy", package: "atscheck"),
-            .product(name: "ATSTrustData", package: "atscheck"),
+            .product(name: "ATSCheck", package: "atscheck"),
         ]),
     ]
 )

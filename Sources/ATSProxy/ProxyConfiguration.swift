@@ -45,4 +45,18 @@ public struct ProxyConfiguration: Sendable {
         self.timeout = timeout
         self.log = log
     }
+
+    /// A configuration judging loads under `policyDocument` in `environment`: its release is
+    /// the release the policy is resolved for, and its store (that release's roots and CT log
+    /// list) the one chains are judged against, so the proxy judges as `ATSChecker(environment:)`
+    /// and `atscheck proxy --target` do. `resolution` supplies the other resolution settings.
+    public init(environment: TrustEnvironment, policyDocument: PlistDocument? = nil, context: LoadContext = .urlSession,
+                resolution: ResolutionOptions = ResolutionOptions(), resolve: [String: String] = [:], time: Date? = nil,
+                timeout: Double = 10,
+                log: @escaping @Sendable (String) -> Void = { OutputDescriptor.standardError.write(($0 + "\n")) }) {
+        var resolution = resolution
+        resolution.target = environment.target
+        self.init(policyDocument: policyDocument, context: context, resolution: resolution, trustStore: environment.store,
+                  resolve: resolve, time: time, timeout: timeout, log: log)
+    }
 }

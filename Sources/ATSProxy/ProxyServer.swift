@@ -27,7 +27,8 @@ import Darwin
 /// the bytes are spliced both ways.
 ///
 /// ```swift
-/// let proxy = try ProxyServer(configuration: ProxyConfiguration(trustStore: store), listenAddress: "127.0.0.1", port: 0)
+/// let environment = try TrustEnvironment(target: TargetOS(.iOS, 17))
+/// let proxy = try ProxyServer(configuration: ProxyConfiguration(environment: environment), listenAddress: "127.0.0.1", port: 0)
 /// proxy.start()                 // accepts on a background thread
 /// print("proxy on port", proxy.port)
 /// proxy.stop()

@@ -35,6 +35,17 @@ public final class ScanEngine: Sendable {
         self.upgrade = upgrade
     }
 
+    /// A scan judging in `environment` (its release's roots and CT log list) with the policy
+    /// resolved for that release: `options.resolution.target` is set to `environment.target`,
+    /// so the scan, `ATSChecker(environment:)` and the CLI judge alike.
+    public convenience init(environment: TrustEnvironment, options: CheckOptions, concurrency: Int = ScanEngine.defaultConcurrency,
+                            upgrade: Bool = false, issuerCache: IssuerFetchCache = IssuerFetchCache()) {
+        var options = options
+        options.resolution.target = environment.target
+        self.init(checker: ATSChecker(environment: environment, issuerCache: issuerCache), options: options,
+                  concurrency: concurrency, upgrade: upgrade)
+    }
+
     /// Handshakes in flight by default: enough to keep eight endpoints busy at `host`'s
     /// per-host bound of eight, which waits on the network rather than the CPU, and within what
     /// one small server (the lab allows 64 connections) accepts at once.

@@ -104,10 +104,11 @@ extension ProxyOptions {
         }
         let time = try arguments.value("at").map { try TimeArgument.evaluationTime($0, command: command) }
         let resolution = try PolicyOptions.resolutionOptions(arguments, command: command)
-        let store = try TrustStoreOptions(arguments, command: command).makeStore(target: resolution.target)
-        var configuration = ProxyConfiguration(policyDocument: try arguments.value("policy").map(PolicyOptions.loadDocument),
+        let environment = try TrustStoreOptions(arguments, command: command).environment(target: resolution.target)
+        var configuration = ProxyConfiguration(environment: environment,
+                                               policyDocument: try arguments.value("policy").map(PolicyOptions.loadDocument),
                                                context: LoadContext(rawValue: arguments.value("context") ?? "urlsession") ?? .urlSession,
-                                               resolution: resolution, trustStore: store, resolve: resolve, time: time, timeout: timeout)
+                                               resolution: resolution, resolve: resolve, time: time, timeout: timeout)
         configuration.issuerFetch = try IssuerFetchArguments.options(arguments, command: command)
         self.init(listenAddress: listenAddress, listenPort: port, configuration: configuration)
     }

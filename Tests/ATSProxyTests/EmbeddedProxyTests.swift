@@ -1,4 +1,5 @@
 import ATSCertificates
+import ATSCheck
 import ATSLab
 import ATSPolicy
 import ATSProxy
@@ -60,6 +61,34 @@ struct EmbeddedProxyTests {
         let cleartext = try Self.exchange(proxy.port, "GET http://\(good.serverName):\(good.port)/ HTTP/1.1\r\n\r\n")
         #expect(cleartext.contains("X-ATS-Reason: insecure-http"), "\(cleartext)")
         #expect(lines.all.contains { $0.contains("CONNECT \(tls10.serverName):\(tls10.port) blocked tls-version-too-low") }, "\(lines.all)")
+    }
+
+    @Test("A configuration from a TrustEnvironment judges with that environment's release and store")
+    func environment() throws {
+        let lab = try TLSLab(profiles: [.goodRSA])
+        defer { lab.stop() }
+        let good = try #require(lab.endpoint(.goodRSA))
+        let ios16 = TargetOS(.iOS, 16)
+        var responses: [String] = []
+        for trustsLabRoot in [true, false] {
+            var overrides = TrustEnvironment.Overrides()
+            overrides.cacheDirectory = nil
+            if trustsLabRoot { overrides.userRoots = try CertificateLoader.load(contentsOf: lab.rootCAFile) }
+            let environment = try TrustEnvironment(target: ios16, overrides: overrides)
+            let configuration = ProxyConfiguration(environment: environment, resolution: ResolutionOptions(target: .latest),
+                                                   resolve: ["\(good.serverName):\(good.port)": good.address],
+                                                   time: Self.evaluationTime, timeout: 5 * TestTiming.scale, log: { _ in })
+            #expect(configuration.resolution.target == ios16, "the environment's release wins over the resolution's")
+            #expect(configuration.trustStore.systemName?.hasPrefix("Apple security_certificates-55297.140.2 ") == true,
+                    "iOS 16's snapshot: \(configuration.trustStore.systemName ?? "none")")
+            let proxy = try ProxyServer(configuration: configuration, listenAddress: "127.0.0.1", port: 0)
+            proxy.start()
+            defer { proxy.stop() }
+            responses.append(try Self.exchange(proxy.port, "CONNECT \(good.serverName):\(good.port) HTTP/1.1\r\n\r\n"))
+        }
+        #expect(responses[0].hasPrefix("HTTP/1.1 200 "), "the lab root is a user root in this environment: \(responses[0])")
+        #expect(responses[1].hasPrefix("HTTP/1.1 403 ") && responses[1].contains("X-ATS-Reason: cert-untrusted"),
+                "without it the lab's chain reaches no root of iOS 16's store: \(responses[1])")
     }
 
     @Test("stop() closes the listener: new connections are refused, and stopping twice is harmless")

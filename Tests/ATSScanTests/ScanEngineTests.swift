@@ -58,6 +58,26 @@ struct ScanEngineTests {
         }
     }
 
+    @Test("an engine from a TrustEnvironment judges with its release and store")
+    func environment() throws {
+        let lab = try TLSLab(profiles: [.goodRSA])
+        defer { lab.stop() }
+        let good = try #require(lab.endpoint(.goodRSA))
+        let ios16 = TargetOS(.iOS, 16)
+        var statuses: [VerdictStatus] = []
+        for trustsLabRoot in [true, false] {
+            var overrides = TrustEnvironment.Overrides()
+            overrides.cacheDirectory = nil
+            if trustsLabRoot { overrides.userRoots = try CertificateLoader.load(contentsOf: lab.rootCAFile) }
+            let engine = ScanEngine(environment: try TrustEnvironment(target: ios16, overrides: overrides),
+                                    options: CheckOptions(time: Self.evaluationTime, timeout: 5), concurrency: 2)
+            #expect(engine.options.resolution.target == ios16)
+            let results = Self.run(engine, [try Self.entry("https://good.atscheck.test:\(good.port)/", line: 1)])
+            statuses.append(try #require(results.first).get().verdict.status)
+        }
+        #expect(statuses == [.allowed, .blocked], "the lab root counts only as the environment's user root")
+    }
+
     @Test("every entry is delivered once, whatever the concurrency; http:// needs no connection")
     func deliveredOnce() throws {
         let lab = try TLSLab(profiles: [.goodRSA, .tls10Only])
