@@ -28,6 +28,11 @@ public enum LikelyAppErrors {
         return ranked.filter { seen.insert($0.description).inserted }
     }
 
+    /// The ranked list for a trust evaluation's reason (`cert`, `validation.reasons`).
+    public static func list(for reason: TrustReason, target: TargetOS, atsEnforcesTrust: Bool) -> [LikelyAppError] {
+        list(for: .certificate(reason.code), certificateIndex: reason.certificateIndex, target: target, atsEnforcesTrust: atsEnforcesTrust)
+    }
+
     // MARK: Trust failures
 
     /// ATS enforces the host and the chain fails system trust: -1200 with -9802.

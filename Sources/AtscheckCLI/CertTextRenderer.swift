@@ -116,9 +116,8 @@ enum CertTextRenderer {
             out += "\n  \(reason.code.isUndetermined ? "?" : "✗") \(reason.code.rawValue)\(certificate)\n"
             out += wrap(printable(reason.message), firstPrefix: "    ", restPrefix: "    ")
             // No Info.plist is given to `cert`: ATS enforces trust, as without an Info.plist.
-            let errors = LikelyAppErrors.list(for: .certificate(reason.code), certificateIndex: reason.certificateIndex,
-                                              target: target, atsEnforcesTrust: true)
-            out += LikelyErrorText.line(errors, undetermined: reason.code.isUndetermined)
+            out += LikelyErrorText.line(LikelyAppErrors.list(for: reason, target: target, atsEnforcesTrust: true),
+                                        undetermined: reason.code.isUndetermined)
             out += wrap("source: \(sourceText(reason.source))", firstPrefix: "    ", restPrefix: "      ")
         }
         let transparency = TransparencyReport.text(for: evaluation)
