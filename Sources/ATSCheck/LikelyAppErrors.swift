@@ -129,6 +129,9 @@ public enum LikelyAppErrors {
         }
         let closed = ssl(-9816, "seen in iOS 12 logs: the server closed the connection during the handshake")
         let alertAsFatal = ssl(-9802, "iOS 11 logs report a fatal alert from the server as -9802")
+        let closedByError = ssl(-9806, "seen in iOS 9 logs: the connection closed by error in the handshake")
+        let handshakeFailure = ssl(-9824, "inferred: the server's handshake_failure alert (no ATS suite in common), as iOS 9–10 logs show it")
+        func headerOnly(_ code: Int) -> LikelyAppError { ssl(code, "Apple's headers from iOS 13; no public log shows it") }
         switch reason {
         case .insecureHTTP:
             return [LikelyAppError(nsurlError: -1022, secureTransportError: nil,
@@ -145,25 +148,24 @@ public enum LikelyAppErrors {
             case .iOS9And10:
                 return [ssl(-9801, "seen in iOS 9–10 logs for a TLS 1.0-only server"),
                         ssl(-9824, "seen in iOS 10 logs (\"tls_handshake_process: [-9824]\")"),
-                        ssl(-9806, "seen in iOS 9 logs: the connection closed by error in the handshake")]
+                        closedByError]
             case .iOS11And12:
                 return [ssl(-9836, "inferred: the server's protocol_version alert to the TLS 1.2+ offer; no public log of this era"),
                         closed, alertAsFatal]
             case .iOS13AndLater:
                 return [ssl(-9836, "inferred: the server's protocol_version alert to the TLS 1.2+ offer, as iOS 16+ logs show -9836"), closed,
-                        ssl(-9881, "Apple's headers from iOS 13; no public log shows it")]
+                        headerOnly(-9881)]
             }
         case .noForwardSecrecy, .cipherSuiteNotAllowed:
             switch era {
             case .iOS9And10:
                 return [ssl(-9824, "seen in iOS 9–10 logs: the server's handshake_failure alert"),
                         ssl(-9801, "seen in iOS 9–10 logs (no common cipher suite)"),
-                        ssl(-9806, "seen in iOS 9 logs: the connection closed by error in the handshake")]
+                        closedByError]
             case .iOS11And12:
-                return [ssl(-9824, "inferred: the server's handshake_failure alert (no ATS suite in common), as iOS 9–10 logs show it"), closed, alertAsFatal]
+                return [handshakeFailure, closed, alertAsFatal]
             case .iOS13AndLater:
-                return [ssl(-9824, "inferred: the server's handshake_failure alert (no ATS suite in common), as iOS 9–10 logs show it"), closed,
-                        ssl(-9882, "Apple's headers from iOS 13; no public log shows it")]
+                return [handshakeFailure, closed, headerOnly(-9882)]
             }
         case .pinMismatch:
             return [ssl(-9802, "stated by Apple (Developer Technical Support) for NSPinnedDomains failures")]
