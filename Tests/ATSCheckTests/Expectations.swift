@@ -87,7 +87,7 @@ enum Expectations {
     ]
 
     /// The most likely NSURLErrorDomain and SecureTransport codes per reason on the latest iOS
-    /// under full ATS (docs/ats-rules.md#error-codes; the evidence is ../shared/error-codes.md
+    /// under full ATS (docs/ats-rules.md#error-codes; the evidence is the team's error-code evidence (error-codes.md)
     /// §11–12): every trust failure is -1200 [3:-9802] while ATS enforces the host, a refused
     /// version -9836 (protocol_version alert), a refused suite -9824 (handshake_failure alert),
     /// a port that is not TLS -9836 (the 2023 log shape).

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 // The ranked errors per reason, era and trust enforcement. Every expectation comes from the
-// evidence in ../shared/error-codes.md (the section is cited on each row), not from the code.
+// the team's error-code evidence (error-codes.md) (the section is cited on each row), not from the code.
 
 /// One expectation: the reason, the target, whether ATS enforces trust, the `[3:code]` pairs
 /// expected first (a prefix of the list, most likely first), and codes that must not appear.
@@ -134,7 +134,7 @@ struct LikelyAppErrorsTests {
 
 /// End to end through a real lab server: a self-signed chain (`cert-untrusted`) judged for
 /// three targets, with and without a policy that stops ATS enforcing trust
-/// (../shared/error-codes.md §1, §2 and the §11 rows for -1200 [3:-9802], -1202 [3:-9807], -1202 [3:-9813]).
+/// (the team's error-code evidence (error-codes.md) §1, §2 and the §11 rows for -1200 [3:-9802], -1202 [3:-9807], -1202 [3:-9813]).
 @Suite("Likely errors on a live untrusted chain")
 struct LikelyAppErrorsLabTests {
     static func untrusted(target: String, policy: PlistDocument?) async throws -> CheckReason {

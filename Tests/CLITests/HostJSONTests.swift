@@ -49,7 +49,7 @@ struct HostJSONTests {
             #expect(reason["code"] as? String == "tls-version-too-low")
             #expect(reason["nsurlError"] as? Int == -1200)
             // A TLS 1.0-only server answers the app's TLS 1.2+ offer with a protocol_version
-            // alert: -9836 first on the latest iOS (../shared/error-codes.md §2, §12).
+            // alert: -9836 first on the latest iOS (the team's error-code evidence (error-codes.md) §2, §12).
             #expect(reason["secureTransportError"] as? Int == -9836)
             let likely = try #require(reason["likelyErrors"] as? [[String: Any]])
             #expect(likely.map { $0["secureTransportError"] as? Int } == [-9836, -9816, -9881])

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 // The "app sees" line of `cert` and `host` text: the most likely error for the target, then the
-// others (../shared/error-codes.md §1, §2, §11: an untrusted chain is -1200 [3:-9802] when ATS
+// others (the team's error-code evidence (error-codes.md) §1, §2, §11: an untrusted chain is -1200 [3:-9802] when ATS
 // enforces the host from iOS 11, -1202 [3:-9807] when it does not, -1202 [3:-9813] on iOS 9–10).
 @Suite("Likely app errors in text output")
 struct LikelyErrorTextTests {
