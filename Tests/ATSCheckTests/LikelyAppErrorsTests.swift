@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 // The ranked errors per reason, era and trust enforcement. Every expectation comes from the
-// the team's error-code evidence (error-codes.md) (the section is cited on each row), not from the code.
+// team's error-code evidence, error-codes.md (the section is cited on each row), not from the code.
 
 /// One expectation: the reason, the target, whether ATS enforces trust, the `[3:code]` pairs
 /// expected first (a prefix of the list, most likely first), and codes that must not appear.
