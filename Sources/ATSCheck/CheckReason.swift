@@ -118,10 +118,13 @@ public struct CheckReason: Sendable, Hashable, Codable {
     public let code: CheckReasonCode
     /// One sentence.
     public let message: String
-    /// The NSURLErrorDomain code the app would see.
+    /// The NSURLErrorDomain code the app would most likely see (the first of ``likelyErrors``).
     public let nsurlError: Int
-    /// The SecureTransport code (`_kCFStreamErrorCodeKey`), when one applies.
+    /// The SecureTransport code (`_kCFStreamErrorCodeKey`) that comes with it, when one applies.
     public let secureTransportError: Int?
+    /// Every error the app may see for this reason on the target, most likely first, each with
+    /// its evidence (``LikelyAppErrors``); never empty.
+    public let likelyErrors: [LikelyAppError]
     /// Index in the served chain, for certificate reasons.
     public let certificateIndex: Int?
     /// Where the rule comes from.
@@ -129,16 +132,54 @@ public struct CheckReason: Sendable, Hashable, Codable {
     /// How to fix it, when known.
     public let fix: Fix?
 
-    /// Creates a reason.
+    /// Creates a reason whose only predicted error is `nsurlError` / `secureTransportError`
+    /// (``VerdictEvaluator`` replaces it with the ranked list for the target: ``predicting(_:)``).
     public init(code: CheckReasonCode, message: String, nsurlError: Int, secureTransportError: Int?, certificateIndex: Int? = nil,
                 source: String, fix: Fix? = nil) {
+        self.init(code: code, message: message,
+                  likelyErrors: [LikelyAppError(nsurlError: nsurlError, secureTransportError: secureTransportError,
+                                                evidence: "the code of atscheck's rule, not ranked for a target")],
+                  certificateIndex: certificateIndex, source: source, fix: fix)
+    }
+
+    /// Creates a reason with a ranked list of errors; `nsurlError` and `secureTransportError`
+    /// are its first entry's. An empty list is replaced by -1200 alone.
+    public init(code: CheckReasonCode, message: String, likelyErrors: [LikelyAppError], certificateIndex: Int? = nil,
+                source: String, fix: Fix? = nil) {
+        let errors = likelyErrors.isEmpty
+            ? [LikelyAppError(nsurlError: -1200, secureTransportError: nil, evidence: "no prediction was given")] : likelyErrors
         self.code = code
         self.message = message
-        self.nsurlError = nsurlError
-        self.secureTransportError = secureTransportError
+        self.nsurlError = errors[0].nsurlError
+        self.secureTransportError = errors[0].secureTransportError
+        self.likelyErrors = errors
         self.certificateIndex = certificateIndex
         self.source = source
         self.fix = fix
+    }
+
+    /// The same reason with `likelyErrors` as its prediction (the first entry becomes
+    /// `nsurlError` / `secureTransportError`).
+    public func predicting(_ likelyErrors: [LikelyAppError]) -> CheckReason {
+        CheckReason(code: code, message: message, likelyErrors: likelyErrors, certificateIndex: certificateIndex, source: source, fix: fix)
+    }
+
+    /// Reads a reason; a document written before `likelyErrors` existed gets its single code as the list.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let code = try container.decode(CheckReasonCode.self, forKey: .code)
+        let message = try container.decode(String.self, forKey: .message)
+        let nsurlError = try container.decode(Int.self, forKey: .nsurlError)
+        let secureTransportError = try container.decodeIfPresent(Int.self, forKey: .secureTransportError)
+        let certificateIndex = try container.decodeIfPresent(Int.self, forKey: .certificateIndex)
+        let source = try container.decode(String.self, forKey: .source)
+        let fix = try container.decodeIfPresent(Fix.self, forKey: .fix)
+        if let likelyErrors = try container.decodeIfPresent([LikelyAppError].self, forKey: .likelyErrors), !likelyErrors.isEmpty {
+            self.init(code: code, message: message, likelyErrors: likelyErrors, certificateIndex: certificateIndex, source: source, fix: fix)
+        } else {
+            self.init(code: code, message: message, nsurlError: nsurlError, secureTransportError: secureTransportError,
+                      certificateIndex: certificateIndex, source: source, fix: fix)
+        }
     }
 
     // By hand for the same reason as `Fix.encode(to:)`: `host --format json` encodes this type as is.
@@ -148,11 +189,12 @@ public struct CheckReason: Sendable, Hashable, Codable {
         try container.encode(message, forKey: .message)
         try container.encode(nsurlError, forKey: .nsurlError)
         try container.encode(secureTransportError, forKey: .secureTransportError)
+        try container.encode(likelyErrors, forKey: .likelyErrors)
         try container.encode(certificateIndex, forKey: .certificateIndex)
         try container.encode(source, forKey: .source)
         try container.encode(fix, forKey: .fix)
     }
-    private enum CodingKeys: String, CodingKey { case code, message, nsurlError, secureTransportError, certificateIndex, source, fix }
+    private enum CodingKeys: String, CodingKey { case code, message, nsurlError, secureTransportError, likelyErrors, certificateIndex, source, fix }
 
     /// A certificate reason from the trust evaluation.
     public init(_ reason: TrustReason, fix: Fix? = nil) {

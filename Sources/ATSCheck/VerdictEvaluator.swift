@@ -65,7 +65,7 @@ public enum VerdictEvaluator {
                                      message: "ATS refuses cleartext http:// to \(resolution.host) before any connection is made",
                                      nsurlError: ConnectionErrorCode.appTransportSecurityRequiresSecureConnection, secureTransportError: nil,
                                      source: "https://developer.apple.com/documentation/security/preventing-insecure-network-connections", fix: fix)
-            return Verdict(status: .blocked, reasons: [reason], resolution: resolution, capabilities: nil, tls: nil, trust: nil, chain: [],
+            return Verdict(status: .blocked, reasons: ranked([reason], resolution), resolution: resolution, capabilities: nil, tls: nil, trust: nil, chain: [],
                            diagnostics: [], notes: [])
         }
 
@@ -164,8 +164,18 @@ public enum VerdictEvaluator {
         let diagnostics = DiagnosticsMatrix.evaluate(host: resolution.host.text, capabilities: capabilities,
                                                      chainTrusted: trust.flatMap { $0.isUndetermined ? nil : $0.isTrusted },
                                                      refusedByClient: reasons.contains { $0.code.isRaisedByTLSClient }, group: group)
-        return Verdict(status: status, reasons: reasons, resolution: resolution, capabilities: capabilities, tls: tls, trust: trust, chain: chain,
+        return Verdict(status: status, reasons: ranked(reasons, resolution), resolution: resolution, capabilities: capabilities, tls: tls, trust: trust, chain: chain,
                        diagnostics: diagnostics, notes: notes)
+    }
+
+    /// Each reason with the errors an app would log for it on the target, most likely first:
+    /// whether ATS enforces system trust for the host decides -1200/-9802 against -1202/-9807
+    /// (docs/ats-rules.md#error-codes).
+    private static func ranked(_ reasons: [CheckReason], _ resolution: Resolution) -> [CheckReason] {
+        reasons.map {
+            $0.predicting(LikelyAppErrors.list(for: $0.code, certificateIndex: $0.certificateIndex, target: resolution.target,
+                                               atsEnforcesTrust: !resolution.requirements.delegateMayLoosenTrust))
+        }
     }
 
     /// What the caIssuers fetches did: the chain completed from the network (a warning that

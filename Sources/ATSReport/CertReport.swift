@@ -1,4 +1,5 @@
 import ATSCertificates
+import ATSPolicy
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -13,14 +14,16 @@ public struct CertReport: Codable, Sendable, Equatable {
     public var certificates: [CertificateReport]
     @EncodesNil public var validation: ValidationReport?
 
-    /// `certificates` as read; `evaluation` of them against `store`, when there was one.
-    public init(certificates: [LoadedCertificate], evaluation: TrustEvaluation?, store: TrustStore?, time: Date) {
+    /// `certificates` as read; `evaluation` of them against `store`, when there was one, its
+    /// reasons' errors ranked for `target` under full ATS.
+    public init(certificates: [LoadedCertificate], evaluation: TrustEvaluation?, store: TrustStore?, time: Date,
+                target: TargetOS = .latest) {
         evaluatedAt = time
         self.certificates = certificates.enumerated().map {
             CertificateReport(certificate: $1.certificate, index: $0, file: $1.file, positionInFile: $1.position)
         }
         validation = evaluation.flatMap { evaluation in
-            store.map { ValidationReport(evaluation: evaluation, presented: certificates.map(\.certificate), store: $0) }
+            store.map { ValidationReport(evaluation: evaluation, presented: certificates.map(\.certificate), store: $0, target: target) }
         }
     }
 }

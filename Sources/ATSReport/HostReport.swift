@@ -1,5 +1,6 @@
 import ATSCertificates
 import ATSCheck
+import ATSPolicy
 import ATSProbe
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -44,7 +45,8 @@ public struct HostReport: Codable, Sendable, Equatable {
         policy = ResolutionReport(resolution: verdict.resolution)
         tls = observation.map { TLSReport(observation: $0, capabilities: verdict.capabilities ?? TLSCapabilities($0), cipherSuites: outcome.cipherSuites, group: group) }
         certificates = verdict.chain.enumerated().map { CertificateReport(certificate: $1, index: $0) }
-        validation = verdict.trust.map { ValidationReport(evaluation: $0, presented: verdict.chain, store: outcome.store) }
+        validation = verdict.trust.map { ValidationReport(evaluation: $0, presented: verdict.chain, store: outcome.store, target: verdict.resolution.target,
+                                                                atsEnforcesTrust: !verdict.resolution.requirements.delegateMayLoosenTrust) }
         diagnostics = verdict.diagnostics
         probes = (observation?.probes ?? []).map { ProbeReport(probe: $0, suiteGroup: group) }
         timing = TimingReport(observation: observation)

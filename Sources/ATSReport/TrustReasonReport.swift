@@ -1,22 +1,29 @@
 import ATSCertificates
+import ATSCheck
+import ATSPolicy
 
 /// A failing trust check in JSON (`validation.reasons[]`, docs/json-schema.md "Reason").
 public struct TrustReasonReport: Codable, Sendable, Equatable {
     public var code: String
     public var message: String
     @EncodesNil public var certificateIndex: Int?
-    /// `TrustReason.nsurlError`; the key stays `appleError` in schema 1 (the same number is
-    /// `nsurlError` in `host`'s reasons).
+    /// The NSURLErrorDomain code an app would most likely see: the first of `likelyErrors`
+    /// (the key stays `appleError` in schema 1; the same number is `nsurlError` in `host`'s reasons).
     public var appleError: Int
+    /// The SecureTransport code that comes with it.
     @EncodesNil public var secureTransportError: Int?
+    /// Every error an app may log for the reason on the target, most likely first (``LikelyAppErrors``).
+    public var likelyErrors: [LikelyAppError]
     public var source: String
 
-    public init(_ reason: TrustReason) {
+    /// `reason` with its errors ranked for `target`, ATS enforcing trust for the host or not.
+    public init(_ reason: TrustReason, target: TargetOS, atsEnforcesTrust: Bool) {
         code = reason.code.rawValue
         message = reason.message
         certificateIndex = reason.certificateIndex
-        appleError = reason.nsurlError
-        secureTransportError = reason.secureTransportError
+        likelyErrors = LikelyAppErrors.list(for: reason, target: target, atsEnforcesTrust: atsEnforcesTrust)
+        appleError = likelyErrors.first?.nsurlError ?? reason.nsurlError
+        secureTransportError = likelyErrors.first.map(\.secureTransportError) ?? reason.secureTransportError
         source = reason.source
     }
 }

@@ -1,4 +1,5 @@
 import ATSCertificates
+import ATSPolicy
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -55,8 +56,10 @@ public struct ValidationReport: Codable, Sendable, Equatable {
     @EncodesNil public var certificateTransparency: TransparencyReport?
     public var notes: [String]
 
-    /// `evaluation` of the `presented` chain against `store`.
-    public init(evaluation: TrustEvaluation, presented: [Certificate], store: TrustStore) {
+    /// `evaluation` of the `presented` chain against `store`; each reason's errors are ranked
+    /// for `target`, ATS enforcing trust for the host or not (`cert` reads no Info.plist: full ATS).
+    public init(evaluation: TrustEvaluation, presented: [Certificate], store: TrustStore, target: TargetOS = .latest,
+                atsEnforcesTrust: Bool = true) {
         host = evaluation.host
         evaluatedAt = evaluation.time
         trusted = evaluation.isTrusted
@@ -70,7 +73,7 @@ public struct ValidationReport: Codable, Sendable, Equatable {
             return ChainEntry(index: index, subject: certificate.subject.rfc4514, sha256Fingerprint: certificate.sha256Fingerprint,
                               source: presentedIndex != nil ? "presented" : "trust-store", presentedIndex: presentedIndex)
         }
-        reasons = evaluation.reasons.map(TrustReasonReport.init)
+        reasons = evaluation.reasons.map { TrustReasonReport($0, target: target, atsEnforcesTrust: atsEnforcesTrust) }
         ocsp = evaluation.ocsp.map(OCSP.init)
         certificateTransparency = evaluation.transparency.map { TransparencyReport(evaluation: $0, required: evaluation.transparencyRequired) }
         notes = evaluation.notes

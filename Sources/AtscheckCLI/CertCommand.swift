@@ -90,8 +90,8 @@ enum CertCommand: AtscheckCommand {
         }
 
         switch arguments.value("format") {
-        case "json": print(try JSONOutput.encode(CertReport(certificates: certificates, evaluation: evaluation, store: store, time: time)))
-        default: print(CertTextRenderer.render(certificates, evaluation: evaluation, store: store), terminator: "")
+        case "json": print(try JSONOutput.encode(CertReport(certificates: certificates, evaluation: evaluation, store: store, time: time, target: target)))
+        default: print(CertTextRenderer.render(certificates, evaluation: evaluation, store: store, target: target), terminator: "")
         }
         guard let evaluation else { return .success }
         return evaluation.isTrusted ? .success : evaluation.isUndetermined ? .unknown : .failure

@@ -1,4 +1,6 @@
 import ATSCertificates
+import ATSCheck
+import ATSPolicy
 import ATSReport
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -9,14 +11,14 @@ import AtscheckSystem
 
 /// Human-readable `atscheck cert` output: one block per certificate, then the verdict.
 enum CertTextRenderer {
-    static func render(_ certificates: [LoadedCertificate], evaluation: TrustEvaluation?, store: TrustStore?) -> String {
+    static func render(_ certificates: [LoadedCertificate], evaluation: TrustEvaluation?, store: TrustStore?, target: TargetOS) -> String {
         var out = ""
         for (index, loaded) in certificates.enumerated() {
             out += certificateBlock(loaded, index: index, count: certificates.count)
             out += "\n"
         }
         if let evaluation, let store {
-            out += verdict(evaluation, store: store, presented: certificates.map(\.certificate))
+            out += verdict(evaluation, store: store, presented: certificates.map(\.certificate), target: target)
         }
         return out
     }
@@ -73,7 +75,8 @@ enum CertTextRenderer {
         }.joined()
     }
 
-    static func verdict(_ evaluation: TrustEvaluation, store: TrustStore, presented: [Certificate]) -> String {
+    /// The verdict section; each reason's errors are ranked for `target`.
+    static func verdict(_ evaluation: TrustEvaluation, store: TrustStore, presented: [Certificate], target: TargetOS) -> String {
         var out = ""
         let host = evaluation.host ?? ""
         if evaluation.isTrusted {
@@ -112,8 +115,9 @@ enum CertTextRenderer {
             let certificate = reason.certificateIndex.map { " [certificate \($0)]" } ?? ""
             out += "\n  \(reason.code.isUndetermined ? "?" : "✗") \(reason.code.rawValue)\(certificate)\n"
             out += wrap(printable(reason.message), firstPrefix: "    ", restPrefix: "    ")
-            let transport = reason.secureTransportError.map { ", SecureTransport \($0)" } ?? ""
-            out += "    \(reason.code.isUndetermined ? "if refused, app sees" : "app sees"): NSURLErrorDomain \(reason.nsurlError)\(transport)\n"
+            // No Info.plist is given to `cert`: ATS enforces trust, as without an Info.plist.
+            out += LikelyErrorText.line(LikelyAppErrors.list(for: reason, target: target, atsEnforcesTrust: true),
+                                        undetermined: reason.code.isUndetermined)
             out += wrap("source: \(sourceText(reason.source))", firstPrefix: "    ", restPrefix: "      ")
         }
         let transparency = TransparencyReport.text(for: evaluation)

@@ -24,7 +24,7 @@ enum HostTextRenderer {
             let certificate = reason.certificateIndex.map { " [certificate \($0)]" } ?? ""
             out += "\n  \(reason.code == .certificate(.ctLogListOutdated) ? "?" : "✗") \(reason.code)\(certificate)\n"
             out += wrap(CertTextRenderer.printable(reason.message), "    ", "    ")
-            out += "    \(reason.code == .certificate(.ctLogListOutdated) ? "if refused, app sees" : "app sees"): NSURLErrorDomain \(reason.nsurlError)" + (reason.secureTransportError.map { ", SecureTransport \($0)" } ?? "") + "\n"
+            out += LikelyErrorText.line(reason.likelyErrors, undetermined: reason.code == .certificate(.ctLogListOutdated))
             if let fix = reason.fix {
                 if let snippet = fix.plistSnippet {
                     out += "    fix (Info.plist, verified): under NSAppTransportSecurity add\n"

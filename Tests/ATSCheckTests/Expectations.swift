@@ -86,27 +86,31 @@ enum Expectations {
         .init(profile: .onlyAppHello, status: .allowed, codes: [], fix: .none),
     ]
 
-    /// NSURLErrorDomain and SecureTransport codes per reason (docs/json-schema.md, docs/ats-rules.md#error-codes).
+    /// The most likely NSURLErrorDomain and SecureTransport codes per reason on the latest iOS
+    /// under full ATS (docs/ats-rules.md#error-codes; the evidence is the team's error-code evidence (error-codes.md)
+    /// §11–12): every trust failure is -1200 [3:-9802] while ATS enforces the host, a refused
+    /// version -9836 (protocol_version alert), a refused suite -9824 (handshake_failure alert),
+    /// a port that is not TLS -9836 (the 2023 log shape).
     static let errorCodes: [String: (nsurl: Int, secureTransport: Int?)] = [
         "insecure-http": (-1022, nil),
         "inconsistent-server": (-1200, nil),
-        "tls-version-too-low": (-1200, -9881),
-        "no-forward-secrecy": (-1200, -9882),
-        "cipher-suite-not-allowed": (-1200, -9882),
+        "tls-version-too-low": (-1200, -9836),
+        "no-forward-secrecy": (-1200, -9824),
+        "cipher-suite-not-allowed": (-1200, -9824),
         "pin-mismatch": (-1200, -9802),
         "connection-failed": (-1004, nil),
         "timeout": (-1001, nil),
-        "not-tls": (-1200, -9806),
+        "not-tls": (-1200, -9836),
         "chain-too-large": (-1200, nil),
-        "cert-expired": (-1201, -9814),
-        "cert-untrusted": (-1202, -9813),
-        "cert-incomplete-chain": (-1202, -9813),
-        "cert-hostname-mismatch": (-1202, -9843),
-        "cert-missing-san": (-1202, -9843),
-        "cert-weak-signature": (-1202, -9884),
-        "cert-weak-key": (-1200, -9883),
-        "cert-missing-server-auth-eku": (-1202, -9807),
-        "cert-validity-too-long": (-1202, -9807),
+        "cert-expired": (-1200, -9802),
+        "cert-untrusted": (-1200, -9802),
+        "cert-incomplete-chain": (-1200, -9802),
+        "cert-hostname-mismatch": (-1200, -9802),
+        "cert-missing-san": (-1200, -9802),
+        "cert-weak-signature": (-1200, -9802),
+        "cert-weak-key": (-1200, -9802),
+        "cert-missing-server-auth-eku": (-1200, -9802),
+        "cert-validity-too-long": (-1200, -9802),
     ]
 
     static func expectation(_ profile: LabProfile) -> ProfileExpectation {

@@ -52,7 +52,7 @@ struct GoldenRoundTripTests {
     func checkReasonShape() throws {
         let reason = CheckReason(code: .connection(.timeout), message: "m", nsurlError: -1001, secureTransportError: nil, source: "s")
         let object = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(reason)) as? [String: Any]
-        #expect(Set(object?.keys.map { $0 } ?? []) == ["code", "message", "nsurlError", "secureTransportError", "certificateIndex", "source", "fix"])
+        #expect(Set(object?.keys.map { $0 } ?? []) == ["code", "message", "nsurlError", "secureTransportError", "likelyErrors", "certificateIndex", "source", "fix"])
         #expect(object?["fix"] is NSNull && object?["certificateIndex"] is NSNull)
         #expect(try JSONDecoder().decode(CheckReason.self, from: try JSONEncoder().encode(reason)) == reason)
     }

@@ -11,7 +11,7 @@ struct HostJSONTests {
         "schemaVersion", "target", "url", "evaluatedAt", "verdict", "reasons", "policy", "tls", "certificates",
         "validation", "diagnostics", "probes", "timing", "notes", "httpAnswer", "upgrade",
     ]
-    static let reasonKeys: Set<String> = ["code", "message", "nsurlError", "secureTransportError", "certificateIndex", "source", "fix"]
+    static let reasonKeys: Set<String> = ["code", "message", "nsurlError", "secureTransportError", "likelyErrors", "certificateIndex", "source", "fix"]
     static let fixKeys: Set<String> = ["exceptionDomain", "exceptionKeys", "plistSnippet", "serverChange"]
     static let requirementKeys: Set<String> = [
         "atsEnforced", "allowsInsecureHTTP", "minimumTLSVersion", "requiresForwardSecrecy", "cipherSuitePolicy", "checksKeySize",
@@ -48,7 +48,12 @@ struct HostJSONTests {
             #expect(Set(reason.keys) == Self.reasonKeys)
             #expect(reason["code"] as? String == "tls-version-too-low")
             #expect(reason["nsurlError"] as? Int == -1200)
-            #expect(reason["secureTransportError"] as? Int == -9881)
+            // A TLS 1.0-only server answers the app's TLS 1.2+ offer with a protocol_version
+            // alert: -9836 first on the latest iOS (the team's error-code evidence (error-codes.md) §2, §12).
+            #expect(reason["secureTransportError"] as? Int == -9836)
+            let likely = try #require(reason["likelyErrors"] as? [[String: Any]])
+            #expect(likely.map { $0["secureTransportError"] as? Int } == [-9836, -9816, -9881])
+            #expect(likely.allSatisfy { Set($0.keys) == ["nsurlError", "secureTransportError", "evidence"] && $0["nsurlError"] as? Int == -1200 })
             #expect(reason["certificateIndex"] is NSNull)
             #expect((reason["source"] as? String)?.hasPrefix("https://developer.apple.com/") == true)
             let fix = try #require(reason["fix"] as? [String: Any])
