@@ -124,7 +124,8 @@ enum AppCommand: AtscheckCommand {
         // Offline, no chain is judged: parse the trust options (so a typo is still an error) but
         // load no roots.
         let trust = try TrustStoreOptions(arguments, command: command)
-        let store = options.offline ? TrustStore(system: [], user: []) : try trust.makeStore(target: resolution.target)
+        let store = options.offline ? TrustStore(system: [], user: [])
+            : try trust.environment(target: resolution.target, staleWarningAt: options.time).store
         options.announce = { count in
             CommandRunner.printError("atscheck app: contacting \(count) endpoint\(count == 1 ? "" : "s") (scheme, host and port) found in \(CertTextRenderer.printable(path)); --offline judges by the policies alone")
         }

@@ -104,7 +104,8 @@ extension ProxyOptions {
         }
         let time = try arguments.value("at").map { try TimeArgument.evaluationTime($0, command: command) }
         let resolution = try PolicyOptions.resolutionOptions(arguments, command: command)
-        let environment = try TrustStoreOptions(arguments, command: command).environment(target: resolution.target)
+        let environment = try TrustStoreOptions(arguments, command: command).environment(target: resolution.target,
+                                                                                         staleWarningAt: time ?? Date())
         var configuration = ProxyConfiguration(environment: environment,
                                                policyDocument: try arguments.value("policy").map(PolicyOptions.loadDocument),
                                                context: LoadContext(rawValue: arguments.value("context") ?? "urlsession") ?? .urlSession,

@@ -93,7 +93,8 @@ enum ScanCommand: AtscheckCommand {
             entries = entries.filter { !loaded.tally.contains(origin: $0.origin.description, url: $0.target.url) }
             resume = loaded
         }
-        let environment = try options.trustStore.environment(target: options.check.resolution.target)
+        let environment = try options.trustStore.environment(target: options.check.resolution.target,
+                                                             staleWarningAt: options.check.time)
         let engine = ScanEngine(environment: environment, options: options.check, concurrency: options.concurrency,
                                 upgrade: options.upgrade)
         let writer = try ScanWriter(format: options.format, outputPath: options.outputPath, shard: options.shard,

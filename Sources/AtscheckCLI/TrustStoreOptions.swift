@@ -3,6 +3,7 @@ import ArgumentParsing
 import ATSPolicy
 import ATSCertificates
 import ATSCheck
+import ATSReport
 import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -60,6 +61,17 @@ extension TrustStoreOptions {
         publicSuffixListFile = arguments.value("public-suffix-list")
     }
 
+    /// "the CT log list … is 413 days old at the evaluation time …" when the store's list is
+    /// older than ``TrustStoreSummary/staleListDays`` at `time`; nil otherwise.
+    static func staleListWarning(_ store: TrustStore, at time: Date) -> String? {
+        let summary = TrustStoreSummary(store)
+        guard let name = summary.ctLogList, let date = summary.ctLogListDate else { return nil }
+        let days = Int((time.timeIntervalSince(date) / 86_400).rounded(.down))
+        guard days > TrustStoreSummary.staleListDays else { return nil }
+        return "the CT log list (\(CertTextRenderer.printable(name))) is \(days) days old at the evaluation time; older than "
+            + "\(TrustStoreSummary.staleListDays) days: run `atscheck update` (until then, a chain whose SCTs come from newer logs is UNKNOWN, not BLOCKED)"
+    }
+
     /// The store: `--system-roots` if given, else Apple's preinstalled roots from the snapshot
     /// for `target` (docs/ats-rules.md#apple-trust-store), unless `--no-system-roots`; the
     /// platform bundle's other roots and Apple's removed roots are kept to explain untrusted
@@ -70,8 +82,10 @@ extension TrustStoreOptions {
     }
 
     /// The trust environment for `target` under these options; a cached CT log list that fails
-    /// its checks is reported on standard error and left aside.
-    func environment(target: TargetOS) throws -> TrustEnvironment {
+    /// its checks is reported on standard error and left aside. With `staleWarningAt` (the
+    /// evaluation time of a command whose report has no CT log list line: scan, proxy, app),
+    /// a list older than 60 days at that instant is said on standard error, once per run.
+    func environment(target: TargetOS, staleWarningAt time: Date? = nil) throws -> TrustEnvironment {
         var overrides = TrustEnvironment.Overrides()
         overrides.userRoots = try caFiles.flatMap(InputFile.certificates)
         overrides.appAnchors = try appAnchorFiles.flatMap(InputFile.certificates)
@@ -99,6 +113,9 @@ extension TrustStoreOptions {
         }
         if let problem = environment.cacheProblem {
             CommandRunner.printError("\(command): warning: the cached CT log list is not used: \(CertTextRenderer.printable(problem)); run `atscheck update`")
+        }
+        if let time, let warning = Self.staleListWarning(environment.store, at: time) {
+            CommandRunner.printError("\(command): warning: \(warning)")
         }
         return environment
     }

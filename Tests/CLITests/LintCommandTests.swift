@@ -144,14 +144,19 @@ struct LintCommandTests {
         #expect(result.stderr.contains(path) && result.stderr.contains("Permission denied"))
     }
 
-    @Test("--public-suffix-list: a readable file is used, an unreadable one is exit 2")
+    @Test("--public-suffix-list: a readable list is used; an unreadable file or one without the list's sections is exit 2")
     func publicSuffixList() throws {
         let scratch = try LintFixtures.Scratch()
         defer { scratch.remove() }
         let policy = try scratch.file("Info.plist", LintFixtures.emptyPolicy)
-        let list = try scratch.file("psl.dat", "// test list\ncom\nco.uk\n*.example\n!city.example\n")
+        let list = try scratch.file("psl.dat", "// ===BEGIN ICANN DOMAINS===\ncom\nco.uk\n*.example\n!city.example\n")
         let ok = try ProcessRunner.atscheck(["lint", policy, "--public-suffix-list", list])
         #expect(ok.status == 0, "\(ok.stderr)")
+        // Without the list's section marker any text file would read as rules: refused.
+        let unmarked = try scratch.file("rules.txt", "// test list\ncom\nco.uk\n")
+        let refused = try ProcessRunner.atscheck(["lint", policy, "--public-suffix-list", unmarked])
+        #expect(refused.status == 2 && refused.stdout.isEmpty)
+        #expect(refused.stderrLines.count == 1 && refused.stderr.contains("not a Public Suffix List"), "\(refused.stderrLines)")
         let missing = scratch.directory.appendingPathComponent("none.dat").path
         let bad = try ProcessRunner.atscheck(["lint", policy, "--public-suffix-list", missing])
         #expect(bad.status == 2)

@@ -65,6 +65,27 @@ struct UpdateCommandTests {
         #expect(text.stdout.contains("age: 61 days — older than 60 days: run `atscheck update`"), "\(text.stdout)")
     }
 
+    @Test("scan and app say on every run when the list in use is older than 60 days at the evaluation time")
+    func staleWarning() throws {
+        let cache = try Cache()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-stale-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let urls = scratch.appendingPathComponent("urls.txt")
+        try Data("http://example.test/\n".utf8).write(to: urls)  // cleartext: judged without a connection
+        func scan(at time: String) throws -> RunResult {
+            try ProcessRunner.atscheck(["scan", "--input", urls.path, "--at", time], environment: cache.environment)
+        }
+        let stale = try scan(at: "2026-03-03")
+        #expect(stale.stderr.contains("scan: warning: the CT log list (") && stale.stderr.contains("older than 60 days: run `atscheck update`"),
+                "\(stale.stderr)")
+        #expect(!(try scan(at: "2025-11-01")).stderr.contains("older than 60 days"), "the embedded list is weeks old then")
+
+        #expect(try ProcessRunner.atscheck(["update", "--from", try Self.listWithTestLogs().path], environment: cache.environment).status == 0)
+        #expect(!(try scan(at: "2026-03-02")).stderr.contains("older than 60 days"), "the stored list of 2026-01-01 is 60 days old")
+        #expect(try scan(at: "2026-03-03").stderr.contains("is 61 days old at the evaluation time"))
+    }
+
     @Test("a list refused by a check, or unreadable, leaves the cached list byte for byte")
     func refusalsKeepTheCache() throws {
         let cache = try Cache()
