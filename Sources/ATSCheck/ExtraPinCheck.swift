@@ -34,8 +34,7 @@ public enum ExtraPinCheck {
         case .mismatch(let expected, let seen):
             let message = "\(label): no certificate in the chain matches; expected one of [\(list(expected))], chain has [\(list(seen))]"
             let reason = CheckReason(code: .connection(.pinMismatch), message: message,
-                                     nsurlError: ConnectionErrorCode.secureConnectionFailed,
-                                     secureTransportError: ConnectionErrorCode.sslFatalAlert, source: source(policy.source),
+                                     likelyErrors: likelyErrors(policy.source), source: source(policy.source),
                                      fix: Fix(exceptionDomain: nil, exceptionKeys: nil, plistSnippet: nil,
                                               serverChange: "serve a certificate whose key matches a pin, or add the served key's pin (\(seen.first.map(\.base64) ?? "?")) to the pin set with a backup"))
             return (reason, notes)
@@ -47,6 +46,22 @@ public enum ExtraPinCheck {
             return (nil, notes)
         case .notPinned:
             return (nil, notes)
+        }
+    }
+
+    /// What the app logs when its own pin check refuses: TrustKit and hand-written delegates
+    /// cancel the authentication challenge, so the task ends with
+    /// NSURLErrorCancelled (-999), not an ATS code; NSPinnedDomains is ATS's own (-1200 / -9802).
+    static func likelyErrors(_ source: PinSource) -> [LikelyAppError] {
+        switch source {
+        case .ats:
+            return [LikelyAppError(nsurlError: -1200, secureTransportError: -9802,
+                                   evidence: "stated by Apple (Developer Technical Support) for NSPinnedDomains failures")]
+        case .trustkit, .android:
+            return [LikelyAppError(nsurlError: -999, secureTransportError: nil,
+                                   evidence: "the app's own pin check cancels the authentication challenge (TrustKit's TSKPinningValidator handleChallenge:completionHandler: on TSKTrustDecisionShouldBlockConnection; hand-written delegates do the same): NSURLErrorCancelled"),
+                    LikelyAppError(nsurlError: -1202, secureTransportError: -9807,
+                                   evidence: "inferred: a delegate that rejects the protection space instead lets the default trust evaluation end the load")]
         }
     }
 

@@ -83,6 +83,7 @@ public enum VerdictEvaluator {
         var tls = TLSAssessment.assess(capabilities, atsEnforced: requirements.atsEnforced, minimum: requirements.minimumTLSVersion,
                                        suites: requirements.cipherSuitePolicy, group: group)
         var reasons: [CheckReason] = []
+        var appCodeReasons: [CheckReason] = []
         var notes: [String] = []
         var unknown = false
 
@@ -150,7 +151,7 @@ public enum VerdictEvaluator {
             }
             if !input.extraPins.isEmpty {
                 let extra = ExtraPinCheck.evaluate(input.extraPins, host: resolution.host.text, chain: trust.path.chain, at: input.time)
-                if let reason = extra.reason { reasons.append(reason) }
+                if let reason = extra.reason { appCodeReasons.append(reason) }
                 notes += extra.notes
             }
         } else if !unknown && chainTooLarge == nil {
@@ -158,13 +159,15 @@ public enum VerdictEvaluator {
             reasons.append(connectivityReason(capabilities.connectivityFailure, message: "no certificate chain was received"))
         }
 
+        // The app's own pin check (TrustKit, a delegate) predicts its own error, not the ATS era's.
+        reasons = ranked(reasons, resolution) + appCodeReasons
         let blocking = reasons.contains { !$0.code.isUndetermined }
         if reasons.contains(where: { $0.code.isUndetermined }) { unknown = true }
         let status: VerdictStatus = blocking ? .blocked : (unknown ? .unknown : .allowed)
         let diagnostics = DiagnosticsMatrix.evaluate(host: resolution.host.text, capabilities: capabilities,
                                                      chainTrusted: trust.flatMap { $0.isUndetermined ? nil : $0.isTrusted },
                                                      refusedByClient: reasons.contains { $0.code.isRaisedByTLSClient }, group: group)
-        return Verdict(status: status, reasons: ranked(reasons, resolution), resolution: resolution, capabilities: capabilities, tls: tls, trust: trust, chain: chain,
+        return Verdict(status: status, reasons: reasons, resolution: resolution, capabilities: capabilities, tls: tls, trust: trust, chain: chain,
                        diagnostics: diagnostics, notes: notes)
     }
 

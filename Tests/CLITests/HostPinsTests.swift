@@ -88,8 +88,11 @@ struct HostPinsTests {
         #expect(document["verdict"] as? String == "blocked")
         let reasons = try #require(document["reasons"] as? [[String: Any]])
         let pin = try #require(reasons.first { $0["code"] as? String == "pin-mismatch" }, "\(reasons)")
-        #expect(pin["nsurlError"] as? Int == -1200)
-        #expect(pin["secureTransportError"] as? Int == -9802)
+        // TrustKit cancels the challenge (TSKPinningValidator, TSKTrustDecisionShouldBlockConnection):
+        // the app logs NSURLErrorCancelled, not an ATS code. The old -1200 / -9802 was ATS's.
+        #expect(pin["nsurlError"] as? Int == -999)
+        #expect(pin["secureTransportError"] is NSNull)
+        #expect((pin["likelyErrors"] as? [[String: Any]])?.compactMap { $0["nsurlError"] as? Int } == [-999, -1202])
         let message = try #require(pin["message"] as? String)
         #expect(message.contains(Self.unrelatedA) && message.contains(Self.unrelatedB), "expected pins: \(message)")
         #expect(message.contains(try Self.spki("leaf-good-rsa.pem")), "seen leaf pin: \(message)")

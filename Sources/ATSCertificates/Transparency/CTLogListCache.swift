@@ -122,7 +122,9 @@ public enum CTLogListCache {
             throw CTLogListError(description: "\(directory): cannot create the cache directory")
         }
         let path = directory + "/" + fileName
-        let temporary = path + ".new-\(SystemProcess.id)"
+        // A random part besides the process id: the file left by a run that died, or by a
+        // process that had the same id (containers reuse them), never blocks the next update.
+        let temporary = path + ".new-\(SystemProcess.id)-\(String(UInt64.random(in: .min ... .max), radix: 16))"
         if let failure = OutputDescriptor.writeNewFile(atPath: temporary, encoded) {
             throw CTLogListError(description: "\(temporary): cannot write (\(failure))")
         }
