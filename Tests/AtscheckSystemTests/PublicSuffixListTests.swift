@@ -34,6 +34,46 @@ struct PublicSuffixListTests {
         #expect(!list.lists("unlisted") && list.lists("uk") && !list.lists("github.io", icannOnly: true))
     }
 
+    @Test("the snapshot (libpsl's DAFSA form) answers as the list's text does, for every rule kind")
+    func snapshotMatchesText() throws {
+        // One rule of each kind from the real list, with names above, beside and below them.
+        let names = ["com", "co.uk", "example.co.uk", "github.io", "me.github.io", "ck", "anything.ck", "www.ck",
+                     "公司.cn", "xn--55qx5d.cn", "kawasaki.jp", "city.kawasaki.jp", "x.kawasaki.jp", "api", "org", "onion",
+                     "claudeusercontent.com", "example"]
+        let text = try #require(PublicSuffixList(text: Self.realListExcerpt))
+        for name in names {
+            for icannOnly in [false, true] {
+                #expect(PublicSuffixList.snapshot.isPublicSuffix(name, icannOnly: icannOnly) == text.isPublicSuffix(name, icannOnly: icannOnly),
+                        "\(name) icannOnly: \(icannOnly)")
+                #expect(PublicSuffixList.snapshot.lists(name, icannOnly: icannOnly) == text.lists(name, icannOnly: icannOnly),
+                        "lists \(name) icannOnly: \(icannOnly)")
+            }
+        }
+        #expect(PublicSuffixList.snapshot.count == 10_248)
+    }
+
+    /// The rules of the real list (publicsuffix/list e8c9a2b2b285) that the names above meet.
+    static let realListExcerpt = """
+    // ===BEGIN ICANN DOMAINS===
+    com
+    uk
+    co.uk
+    *.ck
+    !www.ck
+    cn
+    公司.cn
+    jp
+    *.kawasaki.jp
+    !city.kawasaki.jp
+    org
+    onion
+    // ===END ICANN DOMAINS===
+    // ===BEGIN PRIVATE DOMAINS===
+    github.io
+    claudeusercontent.com
+    // ===END PRIVATE DOMAINS===
+    """
+
     @Test("the snapshot compiled in: a suffix added in August 2026 is known whatever list the machine has")
     func snapshot() {
         // publicsuffix/list commit e8c9a2b2b285 (2026-08-19) added claudeusercontent.com to the

@@ -4,6 +4,8 @@ import CATSPSLShims
 /// loaded, so one context may be shared by threads.
 final class LibPSLContext: @unchecked Sendable {
     private let context: OpaquePointer
+    /// Number of rules (libpsl counts none in a DAFSA; the snapshot says how many it was made from).
+    let count: Int
 
     /// Which rules a query counts.
     struct Sections: OptionSet {
@@ -14,7 +16,10 @@ final class LibPSLContext: @unchecked Sendable {
         static let noStarRule = Sections(rawValue: PSL_TYPE_NO_STAR_RULE)
     }
 
-    private init(context: OpaquePointer) { self.context = context }
+    private init(context: OpaquePointer, count: Int) {
+        self.context = context
+        self.count = count
+    }
 
     deinit { psl_free(context) }
 
@@ -23,11 +28,11 @@ final class LibPSLContext: @unchecked Sendable {
         bytes.withUnsafeBytes { load(UnsafeRawBufferPointer($0)) }
     }
 
-    /// The snapshot compiled in (CATSPSLShims/psl_snapshot.c).
+    /// The snapshot compiled in (CATSPSLShims/psl_snapshot.c, libpsl's DAFSA form).
     static func loadSnapshot() -> LibPSLContext? {
         var length = 0
-        guard let text = ats_psl_snapshot(&length) else { return nil }
-        return load(UnsafeRawBufferPointer(start: text, count: length))
+        guard let bytes = ats_psl_snapshot(&length), let context = ats_psl_load_bytes(bytes, length) else { return nil }
+        return LibPSLContext(context: context, count: Int(ats_psl_snapshot_rule_count()))
     }
 
     /// Where the snapshot comes from: "publicsuffix/list <commit> (<date>)".
@@ -36,12 +41,10 @@ final class LibPSLContext: @unchecked Sendable {
     private static func load(_ bytes: UnsafeRawBufferPointer) -> LibPSLContext? {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
               let context = ats_psl_load_bytes(base, bytes.count) else { return nil }
-        guard psl_suffix_count(context) > 0 else { psl_free(context); return nil }
-        return LibPSLContext(context: context)
+        let count = Int(psl_suffix_count(context))
+        guard count > 0 else { psl_free(context); return nil }
+        return LibPSLContext(context: context, count: count)
     }
-
-    /// Number of rules.
-    var count: Int { Int(psl_suffix_count(context)) }
 
     /// Whether `name` (lower-case, no NUL) is a public suffix under the rules of `sections`.
     func isPublicSuffix(_ name: String, _ sections: Sections) -> Bool {
