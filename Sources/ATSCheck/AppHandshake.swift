@@ -32,8 +32,7 @@ enum AppHandshake {
     /// something else (an observation made under another policy, judged again for a fix or
     /// for another URL of the same server): then the app's handshake was not observed.
     init(_ observation: Observation, expected: ProbeSpec) {
-        guard let first = observation.probe(ProbeName.appleDefault), first.spec.cipherList == expected.cipherList,
-              first.spec.minVersion == expected.minVersion, first.spec.maxVersion == expected.maxVersion else {
+        guard let first = observation.probe(ProbeName.appleDefault), first.spec.offersTheSame(as: expected) else {
             self = .undetermined(nil)
             return
         }

@@ -78,6 +78,13 @@ public struct ProbeSpec: Sendable, Hashable, Codable {
         self.requestOCSP = requestOCSP
         self.requestSCTs = requestSCTs
     }
+
+    /// Whether `other` sends the same offer in its ClientHello: versions, TLS 1.2 and TLS 1.3
+    /// suites, groups (the name and the extensions asked for do not change what is offered).
+    public func offersTheSame(as other: ProbeSpec) -> Bool {
+        minVersion == other.minVersion && maxVersion == other.maxVersion && cipherList == other.cipherList
+            && cipherSuites == other.cipherSuites && groups == other.groups
+    }
 }
 
 /// Why a probe did not complete a handshake.

@@ -124,6 +124,7 @@ final class BackgroundAtscheck: @unchecked Sendable {
             process.arguments = arguments
         }
         process.currentDirectoryURL = RepositoryLayout.packageRoot
+        process.environment = ChildProcess.hermeticEnvironment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err

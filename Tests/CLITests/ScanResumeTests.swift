@@ -38,6 +38,7 @@ struct ScanResumeTests {
             let child = Process()
             child.executableURL = binary
             child.arguments = arguments
+            child.environment = ChildProcess.hermeticEnvironment
             child.standardOutput = FileHandle.nullDevice
             child.standardError = FileHandle.nullDevice
             try child.run()

@@ -52,6 +52,14 @@ public enum ChildProcess {
         return directory.path
     }()
 
+    /// The test process's environment with `ATSCHECK_CACHE_DIR` set to ``emptyCacheDirectory``:
+    /// what every atscheck child a test starts itself (with `Process`) should run with.
+    public static var hermeticEnvironment: [String: String] {
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["ATSCHECK_CACHE_DIR"] = emptyCacheDirectory
+        return inherited
+    }
+
     /// Runs `executable arguments…` to completion (or to its timeout), blocking the caller.
     /// `environment` is added to the inherited one.
     public static func run(_ executable: URL, _ arguments: [String], stdin: Data = Data(),
@@ -113,9 +121,7 @@ public enum ChildProcess {
             errors = try FileHandle(forWritingTo: scratch.appendingPathComponent("stderr"))
             process.executableURL = executable
             process.arguments = arguments
-            var inherited = ProcessInfo.processInfo.environment
-            inherited["ATSCHECK_CACHE_DIR"] = ChildProcess.emptyCacheDirectory
-            process.environment = inherited.merging(environment) { _, given in given }
+            process.environment = ChildProcess.hermeticEnvironment.merging(environment) { _, given in given }
             if let currentDirectory { process.currentDirectoryURL = currentDirectory }
             process.standardInput = input
             process.standardOutput = output
