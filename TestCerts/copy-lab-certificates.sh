@@ -14,7 +14,7 @@ set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 DEST="$HERE/../Sources/ATSLab/Certificates"
 
-LEAVES="good-rsa good-ecdsa expired self-signed wrong-host sha1 rsa1024 no-san clientauth-eku 900-days 10000-sans"
+LEAVES="good-rsa good-ecdsa expired expired-ecdsa self-signed wrong-host sha1 rsa1024 no-san clientauth-eku 900-days 10000-sans"
 FILES="root.pem intermediate.pem keys/intermediate.key chain-missing-intermediate.pem
        ct-test-logs-good-rsa.serverinfo ct-test-logs-good-rsa.sctlist"
 for leaf in $LEAVES; do FILES="$FILES leaf-$leaf.pem keys/leaf-$leaf.key"; done

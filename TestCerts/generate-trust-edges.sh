@@ -11,7 +11,10 @@
 #   leaf-wildcard-co-uk.pem   SAN DNS:*.co.uk (a wildcard over a public suffix) and DNS:*.atscheck.test
 #   leaf-empty-subject.pem           empty subject, SAN DNS:good.atscheck.test not critical
 #   leaf-empty-subject-critical-san.pem  empty subject, SAN DNS:good.atscheck.test critical
-# SUBJ before a call sets the subject ("/" = empty; default O=atscheck tests, CN=good.atscheck.test).
+#   leaf-expired-ecdsa.pem    ECDSA P-256, expired on 2024-12-01 (the lab's dual-certificate server
+#                             serves it beside the valid RSA leaf-good-rsa.pem)
+# SUBJ before a call sets the subject ("/" = empty; default O=atscheck tests, CN=good.atscheck.test);
+# KEYTYPE=ec256 makes an ECDSA P-256 key (default RSA 2048).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 KEYS="$HERE/keys"
@@ -32,7 +35,8 @@ edge() {
   {
     echo "[ leaf ]"
     echo "basicConstraints = CA:FALSE"
-    echo "keyUsage = critical, digitalSignature, keyEncipherment"
+    if [[ ${KEYTYPE:-rsa2048} == ec256 ]]; then echo "keyUsage = critical, digitalSignature"
+    else echo "keyUsage = critical, digitalSignature, keyEncipherment"; fi
     if [[ -n $eku ]]; then echo "extendedKeyUsage = $eku"; fi
     echo "subjectKeyIdentifier = hash"
     echo "authorityKeyIdentifier = keyid:always"
@@ -40,7 +44,10 @@ edge() {
   } > "$WORK/$name.ext"
   : > "$WORK/index.txt"
   echo "$serial" > "$WORK/serial"
-  [ -f "$KEYS/$name.key" ] || openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$KEYS/$name.key" 2>/dev/null
+  if [[ ! -f "$KEYS/$name.key" ]]; then
+    if [[ ${KEYTYPE:-rsa2048} == ec256 ]]; then openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$KEYS/$name.key" 2>/dev/null
+    else openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$KEYS/$name.key" 2>/dev/null; fi
+  fi
   chmod 644 "$KEYS/$name.key"
   OPENSSL_CONF="$WORK/ca.cnf" openssl req -new -key "$KEYS/$name.key" -subj "$subj" -out "$WORK/$name.csr"
   OPENSSL_CONF="$WORK/ca.cnf" openssl ca -batch -notext -config "$WORK/ca.cnf" -policy "$policy" \
@@ -63,4 +70,5 @@ edge leaf-wildcard-co-uk      2029 20250101000000Z 20251201000000Z serverAuth "D
 # trustd's SecPolicyCheckCertNonEmptySubject: an empty subject needs a critical subjectAltName.
 SUBJ=/ edge leaf-empty-subject              2030 20250101000000Z 20251201000000Z serverAuth "$G"
 SUBJ=/ edge leaf-empty-subject-critical-san 2031 20250101000000Z 20251201000000Z serverAuth "critical, $G"
+KEYTYPE=ec256 edge leaf-expired-ecdsa       2032 20240101000000Z 20241201000000Z serverAuth "$G"
 echo "wrote the trust edge leaves to $HERE"

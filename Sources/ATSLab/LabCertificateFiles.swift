@@ -17,6 +17,7 @@ extension TLSLab {
             files.insert(settings.chainFile)
             files.insert(settings.keyFile)
             if let serverInfo = settings.serverInfoFile { files.insert(serverInfo) }
+            if let chain = settings.secondChainFile, let key = settings.secondKeyFile { files.formUnion([chain, key]) }
             if let scts = settings.staplesOCSPWithSCTs {
                 files.formUnion([scts, LabTLSSettings.ocspSignerCertificate, LabTLSSettings.ocspSignerKey])
             }

@@ -72,6 +72,9 @@ public enum LabProfile: String, CaseIterable, Sendable {
     case resetAppHello = "reset-app-hello"
     /// A good server that resets every ClientHello not asking for SCTs: only the app's completes.
     case onlyAppHello = "only-app-hello"
+    /// Two certificates: a valid RSA leaf and an expired ECDSA one; TLS 1.2, the server's suite
+    /// order first (static RSA, then ECDHE-ECDSA, then ECDHE-RSA).
+    case dualCertificate = "dual-certificate"
 
     /// One line saying what is wrong with this server.
     public var summary: String {
@@ -106,6 +109,7 @@ public enum LabProfile: String, CaseIterable, Sendable {
         case .resetAfterHello: "reads the ClientHello, then resets the connection: never a TLS answer"
         case .resetAppHello: "good-rsa, but resets (no alert) every ClientHello that asks for SCTs, as the app's does: a bot defence fingerprinting hellos"
         case .onlyAppHello: "good-rsa, but resets (no alert) every ClientHello that does not ask for SCTs: only the app's handshake completes"
+        case .dualCertificate: "a valid RSA leaf and an expired ECDSA one, TLS 1.2, server order static RSA > ECDHE-ECDSA: a client offering static RSA gets the valid leaf, the app (ECDHE only) the expired one"
         case .closeAfterHello: "reads the ClientHello, then closes the connection: never a TLS answer"
         case .resetMidHandshake: "sends the first bytes of a ServerHello, then resets the connection"
         case .tlsGarbage: "answers with TLS record headers around random bytes"

@@ -70,6 +70,15 @@ final class LabTLSContext: @unchecked Sendable {
         guard SSL_CTX_check_private_key(context) == 1 else {
             throw fail("private key \(key) does not match the certificate in \(chain)")
         }
+        if let secondChain = settings.secondChainFile, let secondKey = settings.secondKeyFile {
+            let chainPEM = try read(secondChain), keyPEM = try read(secondKey)
+            guard chainPEM.withUnsafeBytes({ ats_lab_ctx_use_certificate_chain_pem(context, $0.baseAddress, $0.count) }) == 1,
+                  keyPEM.withUnsafeBytes({ ats_lab_ctx_use_private_key_pem(context, $0.baseAddress, $0.count) }) == 1,
+                  SSL_CTX_check_private_key(context) == 1 else {
+                throw fail("cannot use the second certificate \(certificates.location(secondChain)) with \(certificates.location(secondKey))")
+            }
+        }
+        if settings.prefersServerCipherOrder { ats_lab_ctx_prefer_server_cipher_order(context) }
         if let serverInfo = settings.serverInfoFile {
             let pem = try read(serverInfo)
             guard pem.withUnsafeBytes({ ats_lab_ctx_use_serverinfo_v2_pem(context, $0.baseAddress, $0.count) }) == 1 else {

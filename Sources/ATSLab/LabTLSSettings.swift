@@ -23,6 +23,12 @@ struct LabTLSSettings: Sendable, Equatable {
     /// Reset (TCP RST, no alert) every ClientHello that asks for SCTs (true), or every one
     /// that does not (false); nil answers them all.
     var resetsHellosAskingForSCTs: Bool? = nil
+    /// A second chain and key of another key type, served to the clients whose negotiated
+    /// suite needs that type (OpenSSL keeps one certificate per key type).
+    var secondChainFile: String? = nil
+    var secondKeyFile: String? = nil
+    /// Choose the suite by the server's order (`cipherList`), not the client's.
+    var prefersServerCipherOrder = false
 
     /// The certificate that signs the stapled OCSP response, relative to the certificate directory.
     static let ocspSignerCertificate = "intermediate.pem"
@@ -88,6 +94,11 @@ struct LabTLSSettings: Sendable, Equatable {
         case .onlyAppHello:
             settings = leaf("good-rsa")
             settings.resetsHellosAskingForSCTs = false
+        case .dualCertificate:
+            settings = leaf("good-rsa").tls12Only("AES128-GCM-SHA256:ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256")
+            settings.secondChainFile = "leaf-expired-ecdsa.pem"
+            settings.secondKeyFile = "keys/leaf-expired-ecdsa.key"
+            settings.prefersServerCipherOrder = true
         case .plainHTTP, .silent, .notTLS, .resetAfterHello, .closeAfterHello, .resetMidHandshake, .tlsGarbage: return nil
         }
         return settings

@@ -173,6 +173,10 @@ done:
     return ok;
 }
 
+void ats_lab_ctx_prefer_server_cipher_order(SSL_CTX *ctx) {
+    SSL_CTX_set_options(ctx, SSL_OP_CIPHER_SERVER_PREFERENCE);
+}
+
 int ats_lab_ctx_use_private_key_pem(SSL_CTX *ctx, const void *pem, size_t length) {
     BIO *bio = BIO_new_mem_buf(pem, (int)length);
     EVP_PKEY *key = bio ? PEM_read_bio_PrivateKey(bio, NULL, NULL, NULL) : NULL;

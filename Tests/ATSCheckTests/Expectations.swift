@@ -84,6 +84,8 @@ enum Expectations {
         .init(profile: .resetAppHello, status: .unknown, codes: ["inconsistent-server"], fix: .noFix),
         // Only the app's own ClientHello completes: the app's handshake decides.
         .init(profile: .onlyAppHello, status: .allowed, codes: [], fix: .none),
+        // The app offers ECDHE only, so it gets the expired ECDSA leaf; static RSA would get the valid one.
+        .init(profile: .dualCertificate, status: .blocked, codes: ["cert-expired"], fix: .serverOnly),
     ]
 
     /// The most likely NSURLErrorDomain and SecureTransport codes per reason on the latest iOS

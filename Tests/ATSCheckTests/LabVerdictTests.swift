@@ -1,3 +1,4 @@
+import ATSCertificates
 import ATSCheck
 import ATSPolicy
 import Foundation
@@ -204,6 +205,26 @@ struct LabVerdictTests {
                                       milliseconds: real.milliseconds)
         let port = try LabHarness.endpoint(.goodRSA).port
         return try LabHarness.verdict(url: "https://\(LabHarness.host):\(port)/", observation: observation)
+    }
+
+    @Test("two certificates (valid RSA, expired ECDSA), server order static RSA first: the app's ECDHE-only handshake gets the expired leaf, BLOCKED; with forward secrecy off it offers static RSA too and gets the valid leaf, ALLOWED")
+    func dualCertificate() throws {
+        let endpoint = try LabHarness.endpoint(.dualCertificate)
+        var target = try #require(CheckTarget.parse("https://\(LabHarness.host):\(endpoint.port)/"))
+        target.address = endpoint.address
+        let checker = ATSChecker(store: LabHarness.trustEvaluator.store)
+        let full = try checker.check(target, options: CheckOptions(time: LabHarness.evaluationTime, timeout: 5))
+        #expect(full.verdict.status == .blocked && full.verdict.codes == ["cert-expired"], "\(full.verdict.summary)")
+        #expect(full.verdict.chain.first?.publicKey.type == .ec, "the ECDSA leaf is the one judged")
+        // Before the app's handshake decided, the first probe also offered static RSA, was
+        // handed the valid RSA leaf, and this server read as ALLOWED (issue 25).
+        let relaxed = try LabHarness.policy("""
+            <key>NSExceptionDomains</key><dict><key>\(LabHarness.host)</key><dict>
+            <key>NSExceptionRequiresForwardSecrecy</key><false/></dict></dict>
+            """)
+        let noPFS = try checker.check(target, options: CheckOptions(policyDocument: relaxed, time: LabHarness.evaluationTime, timeout: 5))
+        #expect(noPFS.verdict.status == .allowed, "\(noPFS.verdict.summary)")
+        #expect(noPFS.verdict.chain.first?.publicKey.type == .rsa, "static RSA brings the RSA leaf")
     }
 
     @Test("an https URL that was not probed is unknown with no reasons")

@@ -65,6 +65,7 @@ enum LabTable {
         LabCase(profile: "tls-garbage", verdict: "unknown", codes: ["not-tls"], fixKeys: nil),
         LabCase(profile: "reset-app-hello", verdict: "unknown", codes: ["inconsistent-server"], fixKeys: nil),
         LabCase(profile: "only-app-hello", verdict: "allowed", codes: [], fixKeys: nil),
+        LabCase(profile: "dual-certificate", verdict: "blocked", codes: ["cert-expired"], fixKeys: nil),
     ]
 
     static let names: Set<String> = Set(cases.map(\.profile))

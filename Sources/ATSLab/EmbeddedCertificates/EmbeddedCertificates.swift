@@ -13,6 +13,7 @@ package enum EmbeddedCertificates {
         "keys/leaf-10000-sans.key",
         "keys/leaf-900-days.key",
         "keys/leaf-clientauth-eku.key",
+        "keys/leaf-expired-ecdsa.key",
         "keys/leaf-expired.key",
         "keys/leaf-good-ecdsa.key",
         "keys/leaf-good-rsa.key",
@@ -24,6 +25,7 @@ package enum EmbeddedCertificates {
         "leaf-10000-sans.pem",
         "leaf-900-days.pem",
         "leaf-clientauth-eku.pem",
+        "leaf-expired-ecdsa.pem",
         "leaf-expired.pem",
         "leaf-good-ecdsa.pem",
         "leaf-good-rsa.pem",
@@ -46,6 +48,7 @@ package enum EmbeddedCertificates {
         case "keys/leaf-10000-sans.key": file_keys_leaf_10000_sans_key
         case "keys/leaf-900-days.key": file_keys_leaf_900_days_key
         case "keys/leaf-clientauth-eku.key": file_keys_leaf_clientauth_eku_key
+        case "keys/leaf-expired-ecdsa.key": file_keys_leaf_expired_ecdsa_key
         case "keys/leaf-expired.key": file_keys_leaf_expired_key
         case "keys/leaf-good-ecdsa.key": file_keys_leaf_good_ecdsa_key
         case "keys/leaf-good-rsa.key": file_keys_leaf_good_rsa_key
@@ -57,6 +60,7 @@ package enum EmbeddedCertificates {
         case "leaf-10000-sans.pem": file_leaf_10000_sans_pem
         case "leaf-900-days.pem": file_leaf_900_days_pem
         case "leaf-clientauth-eku.pem": file_leaf_clientauth_eku_pem
+        case "leaf-expired-ecdsa.pem": file_leaf_expired_ecdsa_pem
         case "leaf-expired.pem": file_leaf_expired_pem
         case "leaf-good-ecdsa.pem": file_leaf_good_ecdsa_pem
         case "leaf-good-rsa.pem": file_leaf_good_rsa_pem

@@ -153,6 +153,8 @@ void ats_lab_staple_free(void *staple);
 /// SSL_CTX_use_certificate_chain_file over PEM bytes: the first certificate is the leaf, the
 /// others its chain. 1 on success; on failure the reason is on OpenSSL's error queue.
 int ats_lab_ctx_use_certificate_chain_pem(SSL_CTX *ctx, const void *pem, size_t length);
+/// SSL_OP_CIPHER_SERVER_PREFERENCE: the server's cipher list order picks the suite.
+void ats_lab_ctx_prefer_server_cipher_order(SSL_CTX *ctx);
 /// SSL_CTX_use_PrivateKey_file(..., SSL_FILETYPE_PEM) over PEM bytes. 1 on success.
 int ats_lab_ctx_use_private_key_pem(SSL_CTX *ctx, const void *pem, size_t length);
 /// SSL_CTX_use_serverinfo_file over PEM bytes holding `SERVERINFOV2 FOR ...` blocks (the
