@@ -48,19 +48,26 @@ public struct IssuerFetch: Sendable, Hashable, Codable {
 public final class IssuerFetchCache: @unchecked Sendable {
     private let lock = Lock()
     private var answers: [String: Result<[Certificate], IssuerFetchFailure>] = [:]
+    /// One lock per URL being fetched: a scan that meets the same incomplete chain on many
+    /// endpoints at once fetches its intermediate once, the others wait for that answer.
+    private var fetching: [String: Lock] = [:]
 
     /// An empty cache.
     public init() {}
 
     func answer(_ url: String, fetch: () -> Result<[Certificate], IssuerFetchFailure>) -> Result<[Certificate], IssuerFetchFailure> {
-        lock.lock()
-        if let known = answers[url] { lock.unlock(); return known }
-        lock.unlock()
-        let fetched = fetch()
-        lock.lock()
-        answers[url] = fetched
-        lock.unlock()
-        return fetched
+        let urlLock: Lock = lock.withLock {
+            if let existing = fetching[url] { return existing }
+            let made = Lock()
+            fetching[url] = made
+            return made
+        }
+        return urlLock.withLock {
+            if let known = lock.withLock({ answers[url] }) { return known }
+            let fetched = fetch()
+            lock.withLock { answers[url] = fetched }
+            return fetched
+        }
     }
 }
 

@@ -78,6 +78,32 @@ struct ScanEngineTests {
         #expect(statuses == [.allowed, .blocked], "the lab root counts only as the environment's user root")
     }
 
+    @Test("two endpoints missing the same intermediate, judged at once: its caIssuers URL is fetched once")
+    func issuerFetchedOnce() throws {
+        let labs = try (0..<2).map { _ in try TLSLab(profiles: [.missingIntermediate]) }
+        defer { labs.forEach { $0.stop() } }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-aia-once-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let intermediate = try CertificateLoader.load(contentsOf: RepositoryLayout.testCerts.appendingPathComponent("intermediate.pem"))[0]
+        try intermediate.der.write(to: directory.appendingPathComponent("intermediate.cer"))
+        let http = try LoopbackServerProcess(in: directory) { ["python3", "-m", "http.server", String($0), "--bind", "127.0.0.1"] }
+        defer { http.stop() }
+        let relay = try CountingRelay(to: http.port)
+        defer { relay.stop() }
+
+        let roots = try CertificateLoader.load(contentsOf: labs[0].rootCAFile)
+        var options = CheckOptions(time: Self.evaluationTime, timeout: 5)
+        options.issuerFetch = IssuerFetchOptions(connectTo: ["ca.atscheck.test:80:127.0.0.1:\(relay.port)"])
+        let engine = ScanEngine(checker: ATSChecker(store: TrustStore(system: [], user: roots)), options: options, concurrency: 4)
+        let entries = try labs.enumerated().map { index, lab in
+            try Self.entry("https://good.atscheck.test:\(try #require(lab.endpoint(.missingIntermediate)).port)/", line: index + 1)
+        }
+        let results = Self.run(engine, entries)
+        #expect(try results.map { try $0.get().verdict.status } == [.allowed, .allowed], "completed from the caIssuers URL")
+        #expect(relay.connections == 1, "fetched \(relay.connections) times")
+    }
+
     @Test("every entry is delivered once, whatever the concurrency; http:// needs no connection")
     func deliveredOnce() throws {
         let lab = try TLSLab(profiles: [.goodRSA, .tls10Only])
