@@ -235,8 +235,10 @@ struct PinsCommandTests {
         #expect(result.status == 3, "\(result.command): \(result.stdout) \(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("cannot get the chain"))
-        // A hang guard: the deadline plus a margin, both scaled like every other deadline
-        // the tests give (a ThreadSanitizer build starts and runs several times slower).
-        #expect(seconds < TestTiming.seconds(2) + TestTiming.seconds(4), "took \(seconds) s")
+        // A hang guard, not a speed measure: the deadline plus a wide margin, both scaled like
+        // every other deadline the tests give. A refused connection needs no deadline at all,
+        // yet under AddressSanitizer, with the whole suite running on two cores, the process
+        // took 17.7 s from spawn to exit; a margin of 4 scaled seconds failed there.
+        #expect(seconds < TestTiming.seconds(2) + TestTiming.seconds(15), "took \(seconds) s")
     }
 }
