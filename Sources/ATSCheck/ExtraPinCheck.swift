@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ATSPinning
+import ATSPolicy
 import AtscheckSystem
 
 /// Pins given besides the app's ATS policy (TrustKit, Android NSC), judged over the built chain.
@@ -55,8 +56,7 @@ public enum ExtraPinCheck {
     static func likelyErrors(_ source: PinSource) -> [LikelyAppError] {
         switch source {
         case .ats:
-            return [LikelyAppError(nsurlError: -1200, secureTransportError: -9802,
-                                   evidence: "stated by Apple (Developer Technical Support) for NSPinnedDomains failures")]
+            return LikelyAppErrors.list(for: .connection(.pinMismatch), target: .latest, atsEnforcesTrust: true)
         case .trustkit, .android:
             return [LikelyAppError(nsurlError: -999, secureTransportError: nil,
                                    evidence: "the app's own pin check cancels the authentication challenge (TrustKit's TSKPinningValidator handleChallenge:completionHandler: on TSKTrustDecisionShouldBlockConnection; hand-written delegates do the same): NSURLErrorCancelled"),

@@ -22,8 +22,8 @@ public struct TrustReasonReport: Codable, Sendable, Equatable {
         message = reason.message
         certificateIndex = reason.certificateIndex
         likelyErrors = LikelyAppErrors.list(for: reason, target: target, atsEnforcesTrust: atsEnforcesTrust)
-        appleError = likelyErrors.first?.nsurlError ?? reason.nsurlError
-        secureTransportError = likelyErrors.first.map(\.secureTransportError) ?? reason.secureTransportError
+        appleError = likelyErrors[0].nsurlError  // never empty (LikelyAppErrors.list)
+        secureTransportError = likelyErrors[0].secureTransportError
         source = reason.source
     }
 }

@@ -32,13 +32,24 @@ public struct TrustStoreSummary: Codable, Sendable, Equatable {
     /// time; run `atscheck update`)": the list with its age at `time`.
     public func ctLogListLine(at time: Date) -> String? {
         guard let ctLogList else { return nil }
-        guard let date = ctLogListDate else { return ctLogList + " (date unknown)" }
-        let days = Int((time.timeIntervalSince(date) / 86_400).rounded(.down))
+        guard let days = ctLogListAgeDays(at: time) else { return ctLogList + " (date unknown)" }
         let age: String
         if days <= 0 { age = days == 0 ? "today" : "newer than the evaluation time" }
         else { age = "\(days) day\(days == 1 ? "" : "s") old" }
         let advice = days > TrustStoreSummary.staleListDays ? "; older than \(TrustStoreSummary.staleListDays) days: run `atscheck update`" : ""
         return "\(ctLogList) (\(age)\(advice))"
+    }
+
+    /// Whole days from the list's date to `time` (negative when the list is newer); nil when
+    /// the list's date is unknown.
+    public func ctLogListAgeDays(at time: Date) -> Int? {
+        ctLogListDate.map { Self.ageDays(of: $0, at: time) }
+    }
+
+    /// Whole days from a list's date to `time` (negative when the list is newer): the one age
+    /// `cert`, `host`, `update --status` and the stale-list warning report.
+    public static func ageDays(of listDate: Date, at time: Date) -> Int {
+        Int((time.timeIntervalSince(listDate) / 86_400).rounded(.down))
     }
 
     /// Apple switches CT enforcement off on a device that has not confirmed it holds the

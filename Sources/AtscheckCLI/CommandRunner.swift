@@ -33,7 +33,9 @@ enum CommandRunner {
             printError("\(error.description)\n\(error.hint)")
             return .usage
         } catch let error as InputError {
-            printError(error.description)
+            // Descriptions carry paths and text from the inputs: escaped here, once, for all
+            // commands (escaping is idempotent, so a description escaped earlier is unchanged).
+            printError(CertTextRenderer.printable(error.description))
             return .usage
         } catch {
             printError("atscheck: \(error)")

@@ -65,9 +65,8 @@ extension TrustStoreOptions {
     /// older than ``TrustStoreSummary/staleListDays`` at `time`; nil otherwise.
     static func staleListWarning(_ store: TrustStore, at time: Date) -> String? {
         let summary = TrustStoreSummary(store)
-        guard let name = summary.ctLogList, let date = summary.ctLogListDate else { return nil }
-        let days = Int((time.timeIntervalSince(date) / 86_400).rounded(.down))
-        guard days > TrustStoreSummary.staleListDays else { return nil }
+        guard let name = summary.ctLogList, let days = summary.ctLogListAgeDays(at: time),
+              days > TrustStoreSummary.staleListDays else { return nil }
         return "the CT log list (\(CertTextRenderer.printable(name))) is \(days) days old at the evaluation time; older than "
             + "\(TrustStoreSummary.staleListDays) days: run `atscheck update` (until then, a chain whose SCTs come from newer logs is UNKNOWN, not BLOCKED)"
     }

@@ -166,7 +166,7 @@ struct UpdateReport: Encodable {
         do { cached = try CTLogListCache.load(directory: directory) } catch { problem = error.description }
         let snapshotDate = (snapshot.publishedDate) ?? .distantPast
         let list = cached.flatMap { $0.listDate > snapshotDate ? List($0) : nil } ?? List(snapshot: snapshot)
-        let age = list.listDate.map { Int((time.timeIntervalSince($0) / 86_400).rounded(.down)) }
+        let age = list.listDate.map { TrustStoreSummary.ageDays(of: $0, at: time) }
         return UpdateReport(action: "status", path: path, list: list, replaced: nil, ageDays: age, problem: problem)
     }
 

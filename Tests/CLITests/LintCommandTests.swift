@@ -157,6 +157,11 @@ struct LintCommandTests {
         let refused = try ProcessRunner.atscheck(["lint", policy, "--public-suffix-list", unmarked])
         #expect(refused.status == 2 && refused.stdout.isEmpty)
         #expect(refused.stderrLines.count == 1 && refused.stderr.contains("not a Public Suffix List"), "\(refused.stderrLines)")
+        // A file name carrying a terminal escape reaches stderr escaped, not raw.
+        let hostile = try scratch.file("rules\u{1B}[2J.txt", "com\n")
+        let escaped = try ProcessRunner.atscheck(["lint", policy, "--public-suffix-list", hostile])
+        #expect(escaped.status == 2)
+        #expect(!escaped.stderr.contains("\u{1B}") && escaped.stderr.contains("rules\\x1B[2J.txt"), "\(escaped.stderr)")
         let missing = scratch.directory.appendingPathComponent("none.dat").path
         let bad = try ProcessRunner.atscheck(["lint", policy, "--public-suffix-list", missing])
         #expect(bad.status == 2)
