@@ -12,6 +12,7 @@
 // plus breakdown lines (policy lookup alone, the same with one policy, Pin(certificate:)).
 // The verifier holds an ATS-style policy for good.atscheck.test (CA pin = the intermediate's
 // pin) and UNRELATED (default 300) unrelated policies. The evaluation date is fixed.
+import ATSVocabulary
 import ATSCertificates
 import Foundation
 import ATSPinning

@@ -11,6 +11,7 @@ let package = Package(
         .executableTarget(name: "CheckOne", dependencies: [
             .product(name: "ATSCheck", package: "atscheck"),
             .product(name: "ATSTrustData", package: "atscheck"),
+            .product(name: "ATSVocabulary", package: "atscheck"),
         ]),
         .executableTarget(name: "GuardedProxy", dependencies: [
             .product(name: "ATSProxy", package: "atscheck"),

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSArchive
 import ATSCheck
 import ATSLint

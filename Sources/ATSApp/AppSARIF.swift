@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSLint
 import ATSPolicy
 import ATSCheck

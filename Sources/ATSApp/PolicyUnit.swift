@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 
 /// One policy that governs code: an app or app extension of an .ipa, an Xcode target of a

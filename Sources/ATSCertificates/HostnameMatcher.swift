@@ -1,4 +1,4 @@
-import ATSSocket
+import ATSVocabulary
 import AtscheckSystem
 import CATSOpenSSL
 #if canImport(FoundationEssentials)
@@ -60,8 +60,7 @@ public enum HostnameMatcher {
 
     /// Lower-cases, strips IPv6 brackets and one trailing dot.
     public static func normalized(_ host: String) -> String {
-        var name = host.lowercased()
-        name = HostPort.unbracketed(name)
+        var name = HostName(host).text
         if name.hasSuffix("."), name.count > 1 { name.removeLast() }
         return name
     }

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 
 /// Limits of Apple's TLS client that are not ATS keys but still decide whether a handshake

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSCertificates
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -5,79 +6,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Reason codes for live verdicts, beyond the certificate codes of `ReasonCode`. The raw
-/// values are a public contract (JSON, scripts).
-public enum ConnectionReasonCode: String, Sendable, Codable, CaseIterable {
-    case insecureHTTP = "insecure-http"
-    case tlsVersionTooLow = "tls-version-too-low"
-    case noForwardSecrecy = "no-forward-secrecy"
-    case cipherSuiteNotAllowed = "cipher-suite-not-allowed"
-    case pinMismatch = "pin-mismatch"
-    case connectionFailed = "connection-failed"
-    case timeout
-    case notTLS = "not-tls"
-    case chainTooLarge = "chain-too-large"
-    /// The app's own handshake failed in a way the other probes contradict (reset only the
-    /// app's ClientHello, refused it while accepting an offer the app would take, or answered
-    /// it two ways): the verdict is unknown.
-    case inconsistentServer = "inconsistent-server"
-
-    /// Apple's TLS client itself refuses the connection, whatever the ATS keys say
-    /// (docs/ats-rules.md#nscurl-matrix): no exception dictionary can make such a load pass.
-    public var isRaisedByTLSClient: Bool { self == .chainTooLarge }
-}
-
-/// The code of a ``CheckReason``: a connection reason of this module or a certificate reason
-/// of the trust evaluation. Encodes as its raw string, the public contract.
-public enum CheckReasonCode: Sendable, Hashable, Codable, RawRepresentable, CustomStringConvertible {
-    case connection(ConnectionReasonCode)
-    case certificate(ReasonCode)
-
-    /// The code with this raw value, from either vocabulary.
-    public init?(rawValue: String) {
-        if let code = ConnectionReasonCode(rawValue: rawValue) {
-            self = .connection(code)
-        } else if let code = ReasonCode(rawValue: rawValue) {
-            self = .certificate(code)
-        } else {
-            return nil
-        }
-    }
-
-    /// The stable string (`tls-version-too-low`, `cert-expired`, ...).
-    public var rawValue: String {
-        switch self {
-        case .connection(let code): return code.rawValue
-        case .certificate(let code): return code.rawValue
-        }
-    }
-
-    public var description: String { rawValue }
-
-    /// The server could not be reached or judged (the verdict is unknown, not blocked).
-    public var isConnectivity: Bool {
-        switch self {
-        case .connection(.connectionFailed), .connection(.timeout), .connection(.notTLS), .connection(.inconsistentServer): return true
-        default: return false
-        }
-    }
-
-    /// A connection reason Apple's TLS client raises whatever the ATS keys say
-    /// (``ConnectionReasonCode/isRaisedByTLSClient``).
-    public var isRaisedByTLSClient: Bool {
-        if case .connection(let code) = self { return code.isRaisedByTLSClient }
-        return false
-    }
-
-    /// The reason leaves the verdict unknown rather than blocked: the server could not be
-    /// judged, or atscheck's data cannot decide (`ct-log-list-outdated`).
-    public var isUndetermined: Bool {
-        switch self {
-        case .certificate(let code): return code.isUndetermined
-        default: return isConnectivity
-        }
-    }
-}
 
 /// A way to make a blocked load pass: an Info.plist change (verified by re-evaluating the
 /// observation under the changed policy) and/or a server change that makes it unnecessary.
@@ -128,14 +56,14 @@ public struct CheckReason: Sendable, Hashable, Codable {
     /// Index in the served chain, for certificate reasons.
     public let certificateIndex: Int?
     /// Where the rule comes from.
-    public let source: String
+    public let source: Citation
     /// How to fix it, when known.
     public let fix: Fix?
 
     /// Creates a reason whose only predicted error is `nsurlError` / `secureTransportError`
     /// (``VerdictEvaluator`` replaces it with the ranked list for the target: ``predicting(_:)``).
     public init(code: CheckReasonCode, message: String, nsurlError: Int, secureTransportError: Int?, certificateIndex: Int? = nil,
-                source: String, fix: Fix? = nil) {
+                source: Citation, fix: Fix? = nil) {
         self.init(code: code, message: message,
                   likelyErrors: [LikelyAppError(nsurlError: nsurlError, secureTransportError: secureTransportError,
                                                 evidence: "the code of atscheck's rule, not ranked for a target")],
@@ -145,7 +73,7 @@ public struct CheckReason: Sendable, Hashable, Codable {
     /// Creates a reason with a ranked list of errors; `nsurlError` and `secureTransportError`
     /// are its first entry's. An empty list is replaced by -1200 alone.
     public init(code: CheckReasonCode, message: String, likelyErrors: [LikelyAppError], certificateIndex: Int? = nil,
-                source: String, fix: Fix? = nil) {
+                source: Citation, fix: Fix? = nil) {
         let errors = likelyErrors.isEmpty
             ? [LikelyAppError(nsurlError: -1200, secureTransportError: nil, evidence: "no prediction was given")] : likelyErrors
         self.code = code
@@ -172,7 +100,7 @@ public struct CheckReason: Sendable, Hashable, Codable {
         let nsurlError = try container.decode(Int.self, forKey: .nsurlError)
         let secureTransportError = try container.decodeIfPresent(Int.self, forKey: .secureTransportError)
         let certificateIndex = try container.decodeIfPresent(Int.self, forKey: .certificateIndex)
-        let source = try container.decode(String.self, forKey: .source)
+        let source = try container.decode(Citation.self, forKey: .source)
         let fix = try container.decodeIfPresent(Fix.self, forKey: .fix)
         if let likelyErrors = try container.decodeIfPresent([LikelyAppError].self, forKey: .likelyErrors), !likelyErrors.isEmpty {
             self.init(code: code, message: message, likelyErrors: likelyErrors, certificateIndex: certificateIndex, source: source, fix: fix)
@@ -202,18 +130,4 @@ public struct CheckReason: Sendable, Hashable, Codable {
                   secureTransportError: reason.secureTransportError, certificateIndex: reason.certificateIndex,
                   source: reason.source, fix: fix)
     }
-}
-
-/// NSURLErrorDomain / SecureTransport codes for connection reasons (docs/ats-rules.md#error-codes).
-enum ConnectionErrorCode {
-    static let appTransportSecurityRequiresSecureConnection = -1022
-    static let timedOut = -1001
-    static let cannotConnectToHost = -1004
-    static let secureConnectionFailed = -1200
-    static let sslFatalAlert = -9802
-    static let sslClosedAbort = -9806
-    static let sslPeerProtocolVersion = -9836
-    static let atsMinimumVersionViolation = -9881
-    static let atsCiphersuiteViolation = -9882
-    static let sslHandshakeFail = -9858
 }

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 import ATSCertificates
 import ATSProbe

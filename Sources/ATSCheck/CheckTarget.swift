@@ -1,3 +1,5 @@
+import AtscheckSystem
+import ATSVocabulary
 import ATSPolicy
 import ATSSocket
 #if canImport(FoundationEssentials)
@@ -76,7 +78,7 @@ public struct CheckTarget: Sendable, Hashable {
         // A path, query, fragment or user part needs the URL form; as a bare name it would be
         // dialled verbatim while the URL judged names another host.
         if host.contains(where: { "/?#@".contains($0) }) { return nil }
-        if host.contains(Character(":")) && IPAddressParser.parse(host) == nil { return nil }
+        if host.contains(Character(":")) && IPAddress(host, allowingZone: false) == nil { return nil }
         return CheckTarget(host: host, port: portOverride ?? port ?? 443)
     }
 

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSCertificates
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -75,11 +76,11 @@ public enum ExtraPinCheck {
         }
     }
 
-    private static func source(_ source: PinSource) -> String {
+    private static func source(_ source: PinSource) -> Citation {
         switch source {
-        case .trustkit: "https://github.com/datatheorem/TrustKit/blob/master/docs/getting-started.md"
-        case .android: "https://developer.android.com/privacy-and-security/security-config#CertificatePinning"
-        case .ats: "https://developer.apple.com/documentation/bundleresources/information-property-list/nsapptransportsecurity/nspinneddomains"
+        case .trustkit: .otherDocument("https://github.com/datatheorem/TrustKit/blob/master/docs/getting-started.md")
+        case .android: .otherDocument("https://developer.android.com/privacy-and-security/security-config#CertificatePinning")
+        case .ats: .appleDocument("https://developer.apple.com/documentation/bundleresources/information-property-list/nsapptransportsecurity/nspinneddomains")
         }
     }
 

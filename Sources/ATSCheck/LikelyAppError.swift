@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 
 /// One error an app may see for a reason: the NSURLErrorDomain code, the

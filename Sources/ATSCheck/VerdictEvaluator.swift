@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 import ATSCertificates
 #if canImport(FoundationEssentials)
@@ -63,8 +64,8 @@ public enum VerdictEvaluator {
                 .map { Fix(exceptionDomain: domain, exceptionKeys: $0.keys, plistSnippet: $0.snippet, serverChange: "serve the resource over HTTPS") }
             let reason = CheckReason(code: .connection(.insecureHTTP),
                                      message: "ATS refuses cleartext http:// to \(resolution.host) before any connection is made",
-                                     nsurlError: ConnectionErrorCode.appTransportSecurityRequiresSecureConnection, secureTransportError: nil,
-                                     source: "https://developer.apple.com/documentation/security/preventing-insecure-network-connections", fix: fix)
+                                     nsurlError: AppleError.URLDomain.appTransportSecurityRequiresSecureConnection, secureTransportError: nil,
+                                     source: Citation.trustEvaluation, fix: fix)
             return Verdict(status: .blocked, reasons: ranked([reason], resolution), resolution: resolution, capabilities: nil, tls: nil, trust: nil, chain: [],
                            diagnostics: [], notes: [])
         }
@@ -119,8 +120,8 @@ public enum VerdictEvaluator {
             unknown = true
             reasons.append(CheckReason(code: .connection(.inconsistentServer),
                                        message: inconsistency + " (a verdict needs the server to answer the app's offer the same way each time; try again, or check for a firewall or bot defence that fingerprints ClientHellos)",
-                                       nsurlError: ConnectionErrorCode.secureConnectionFailed, secureTransportError: nil,
-                                       source: "https://developer.apple.com/documentation/foundation/1508628-url_loading_system_error_codes"))
+                                       nsurlError: AppleError.URLDomain.secureConnectionFailed, secureTransportError: nil,
+                                       source: Citation.urlErrors))
         } else {
         switch tls {
         case .passes:
@@ -248,19 +249,19 @@ public enum VerdictEvaluator {
         switch code {
         case .tlsVersionTooLow:
             server = "enable TLS 1.2 and TLS 1.3 on the server"
-            transport = ConnectionErrorCode.atsMinimumVersionViolation
+            transport = AppleError.StreamDomain.atsMinimumVersionViolation
         case .noForwardSecrecy:
             server = "enable ECDHE key exchange, e.g. ECDHE-RSA-AES128-GCM-SHA256 / ECDHE-ECDSA-AES128-GCM-SHA256"
-            transport = ConnectionErrorCode.atsCiphersuiteViolation
+            transport = AppleError.StreamDomain.atsCiphersuiteViolation
         default:
             server = "enable an ECDHE suite of Apple's ATS group (e.g. ECDHE-RSA-AES128-GCM-SHA256 or ECDHE-ECDSA-AES128-GCM-SHA256), or TLS 1.3; DHE and, from iOS 15.4, CBC-SHA256/SHA384 suites are outside it"
-            transport = ConnectionErrorCode.atsCiphersuiteViolation
+            transport = AppleError.StreamDomain.atsCiphersuiteViolation
         }
         // The version floor is documented; the suite groups come from Apple's code (docs/ats-rules.md#ats-cipher-suites).
         let source = code == .tlsVersionTooLow
-            ? "https://developer.apple.com/documentation/security/preventing-insecure-network-connections"
-            : AppleSource.code("protocol/SecProtocolInternal.h", "CiphersuitesPFS")
-        return CheckReason(code: .connection(code), message: message, nsurlError: ConnectionErrorCode.secureConnectionFailed,
+            ? Citation.trustEvaluation
+            : Citation.appleCode("protocol/SecProtocolInternal.h", "CiphersuitesPFS")
+        return CheckReason(code: .connection(code), message: message, nsurlError: AppleError.URLDomain.secureConnectionFailed,
                            secureTransportError: transport,
                            source: source,
                            fix: Fix(exceptionDomain: fix == nil ? nil : domain, exceptionKeys: fix?.keys, plistSnippet: fix?.snippet,
@@ -302,21 +303,21 @@ public enum VerdictEvaluator {
     }
 
     private static func connectivityReason(_ failure: ProbeFailure?, message: String) -> CheckReason {
-        let source = "https://developer.apple.com/documentation/foundation/1508628-url_loading_system_error_codes"
+        let source = Citation.urlErrors
         switch failure {
         case .timeout(let text)?:
-            return CheckReason(code: .connection(.timeout), message: text, nsurlError: ConnectionErrorCode.timedOut,
+            return CheckReason(code: .connection(.timeout), message: text, nsurlError: AppleError.URLDomain.timedOut,
                                secureTransportError: nil, source: source)
         case .notTLS(let text)?:
             return CheckReason(code: .connection(.notTLS), message: "the server did not answer with TLS: \(text)",
-                               nsurlError: ConnectionErrorCode.secureConnectionFailed,
-                               secureTransportError: ConnectionErrorCode.sslClosedAbort, source: source)
+                               nsurlError: AppleError.URLDomain.secureConnectionFailed,
+                               secureTransportError: AppleError.StreamDomain.sslClosedAbort, source: source)
         case .connectionFailed(let text)?:
             return CheckReason(code: .connection(.connectionFailed), message: text,
-                               nsurlError: ConnectionErrorCode.cannotConnectToHost, secureTransportError: nil, source: source)
+                               nsurlError: AppleError.URLDomain.cannotConnectToHost, secureTransportError: nil, source: source)
         default:
             return CheckReason(code: .connection(.connectionFailed), message: message,
-                               nsurlError: ConnectionErrorCode.cannotConnectToHost, secureTransportError: nil, source: source)
+                               nsurlError: AppleError.URLDomain.cannotConnectToHost, secureTransportError: nil, source: source)
         }
     }
 
@@ -334,8 +335,8 @@ public enum VerdictEvaluator {
         }
         return CheckReason(code: .connection(.chainTooLarge),
                            message: "the server's certificate list is \(size), more than the \(limit) bytes Apple's TLS client accepts; the handshake fails before any certificate is judged",
-                           nsurlError: ConnectionErrorCode.secureConnectionFailed, secureTransportError: nil,
-                           source: "https://developer.apple.com/documentation/foundation/1508628-url_loading_system_error_codes",
+                           nsurlError: AppleError.URLDomain.secureConnectionFailed, secureTransportError: nil,
+                           source: Citation.urlErrors,
                            fix: Fix(exceptionDomain: nil, exceptionKeys: nil, plistSnippet: nil,
                                     serverChange: "serve a smaller chain: fewer subjectAltNames per certificate (split the names over several certificates), no unneeded intermediates or root"))
     }
@@ -353,8 +354,8 @@ public enum VerdictEvaluator {
         else { return nil }
         return CheckReason(code: .connection(.pinMismatch),
                            message: "NSPinnedDomains '\(pinning.domain)': no certificate of the chain matches where it must (NSPinnedLeafIdentities the leaf, NSPinnedCAIdentities a CA); expected one of [\(expected.map(\.base64).joined(separator: ", "))], chain has [\(seen.map(\.base64).joined(separator: ", "))]",
-                           nsurlError: ConnectionErrorCode.secureConnectionFailed, secureTransportError: ConnectionErrorCode.sslFatalAlert,
-                           source: AppleSource.code("OSX/sec/Security/SecPolicy.c", "parseNSPinnedDomains"),
+                           nsurlError: AppleError.URLDomain.secureConnectionFailed, secureTransportError: AppleError.StreamDomain.sslFatalAlert,
+                           source: Citation.appleCode("OSX/sec/Security/SecPolicy.c", "parseNSPinnedDomains"),
                            fix: Fix(exceptionDomain: nil, exceptionKeys: nil, plistSnippet: nil,
                                     serverChange: "serve a certificate whose key matches a pin, or add the served key's pin (\(leaf.spkiSHA256)) to NSPinnedDomains with a backup"))
     }

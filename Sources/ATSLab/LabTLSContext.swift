@@ -1,7 +1,7 @@
+import ATSVocabulary
 import ATSCertificates
 import CATSOpenSSL
 import CATSOpenSSLShims
-import ATSPolicy
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,4 +1,4 @@
-import ATSPolicy
+import ATSVocabulary
 
 /// What a TLS profile's server context is built from: certificate chain, key, protocol
 /// range, cipher list. Plain values; ``LabTLSContext`` turns them into an `SSL_CTX`.

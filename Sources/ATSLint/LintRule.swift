@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 
 /// What a rule is, printed by `atscheck lint --list-rules` and used for SARIF rule metadata.

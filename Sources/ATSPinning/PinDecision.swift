@@ -1,3 +1,4 @@
+import ATSVocabulary
 /// The outcome of checking one connection's chain against the pin policies.
 public enum PinDecision: Sendable, Hashable {
     /// No policy covers the host (or it expired, or the host is excluded from its parent).

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ATSVocabulary
 import ATSCertificates
 import ATSPolicy
 
@@ -27,7 +28,7 @@ public struct PinVerifier: Sendable {
         var exact: [String: [Int]] = [:], parents: [String: [Int]] = [:], addresses: [Int] = []
         for (index, policy) in policies.enumerated() {
             let key = policy.domain.lowercased()
-            if IPAddressParser.parse(key) != nil || IPAddressParser.parseCIDR(key) != nil {
+            if IPAddress(key, allowingZone: false) != nil || IPAddressRange(key) != nil {
                 addresses.append(index)
                 continue
             }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ATSVocabulary
 import ATSPolicy
 
 /// TrustKit configuration keys (datatheorem/TrustKit 3.0.0).

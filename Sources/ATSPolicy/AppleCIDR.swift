@@ -1,3 +1,4 @@
+import ATSVocabulary
 /// A CIDR exception key as Apple's resolver reads it (apple-oss-distributions/Security
 /// `protocol/SecProtocolConfiguration.m`, `cidr_string_to_subnet_and_mask`, Security-61901):
 /// IPv4 unless the text has hex digits or colons; an IPv4 network may be abbreviated
@@ -48,12 +49,12 @@ public struct AppleCIDR: Sendable, Hashable {
         if hex == 0 && colons == 0 {
             guard bits <= 32 else { return nil }
             for _ in dots..<3 { address += ".0" }
-            guard let parsed = IPAddressParser.parse(address), parsed.count == 4 else { return nil }
+            guard let parsed = IPAddress(address, allowingZone: false)?.bytes, parsed.count == 4 else { return nil }
             network = parsed
         } else {
             guard bits <= 128 else { return nil }
             if !doubleColon && colons < 7 { address += "::" }
-            guard let parsed = IPAddressParser.parse(address), parsed.count == 16 else { return nil }
+            guard let parsed = IPAddress(address, allowingZone: false)?.bytes, parsed.count == 16 else { return nil }
             network = parsed
         }
         prefix = bits
@@ -61,6 +62,6 @@ public struct AppleCIDR: Sendable, Hashable {
 
     /// True when `address` (of the same family) lies in the range.
     public func contains(_ address: [UInt8]) -> Bool {
-        IPAddressParser.contains(network: network, prefix: prefix, address: address)
+        IPAddressRange(network: network, prefix: prefix).contains(address)
     }
 }

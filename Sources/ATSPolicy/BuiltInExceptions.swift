@@ -1,3 +1,4 @@
+import ATSVocabulary
 /// The exception entries every app's ATS configuration starts with, before its own
 /// `NSExceptionDomains` are added (an app entry with the same key replaces one whole):
 /// apple-oss-distributions/Security `protocol/SecProtocolConfiguration.m`,

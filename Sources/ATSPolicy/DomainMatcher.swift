@@ -1,3 +1,4 @@
+import ATSVocabulary
 /// How far `NSIncludesSubdomains` reaches (docs/ats-rules.md#ats-subdomains, #choices).
 public enum SubdomainDepth: String, Sendable, Codable, CaseIterable {
     /// The current documentation: exactly one extra label.
@@ -25,14 +26,14 @@ public enum DomainMatcher {
         let normalizedKey = key.lowercased()
         if let hostAddress = host.ipAddress {
             guard ipKeysAllowed else { return nil }
-            if let keyAddress = IPAddressParser.parse(normalizedKey), keyAddress == hostAddress { return .ipAddress }
-            if let range = IPAddressParser.parseCIDR(normalizedKey),
-               IPAddressParser.contains(network: range.network, prefix: range.prefix, address: hostAddress) {
+            if let keyAddress = IPAddress(normalizedKey, allowingZone: false)?.bytes, keyAddress == hostAddress { return .ipAddress }
+            if let range = IPAddressRange(normalizedKey),
+               range.contains(hostAddress) {
                 return .ipAddress
             }
             return nil
         }
-        if IPAddressParser.parse(normalizedKey) != nil || IPAddressParser.parseCIDR(normalizedKey) != nil { return nil }
+        if IPAddress(normalizedKey, allowingZone: false) != nil || IPAddressRange(normalizedKey) != nil { return nil }
         if normalizedKey == host.text { return .exact }
         guard includesSubdomains, !normalizedKey.isEmpty, host.text.hasSuffix("." + normalizedKey) else { return nil }
         let prefix = host.text.dropLast(normalizedKey.count + 1)

@@ -1,3 +1,4 @@
+import ATSVocabulary
 /// The exception entries ATS consults for a load, as Apple's resolver builds them
 /// (apple-oss-distributions/Security `protocol/SecProtocolConfiguration.m`, Security-61901):
 /// the built-in entries first, then the app's, each value read with Apple's typing

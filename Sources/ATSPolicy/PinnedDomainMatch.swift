@@ -1,3 +1,4 @@
+import ATSVocabulary
 /// How trustd matches an `NSPinnedDomains` key to a host (`parseNSPinnedDomains`,
 /// `OSX/sec/Security/SecPolicy.c`, Security-61901; docs/ats-rules.md#ats-pinned-domains): keys
 /// compared case-insensitively with the host (one trailing dot dropped) or, when the entry's

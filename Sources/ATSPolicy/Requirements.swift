@@ -1,3 +1,4 @@
+import ATSVocabulary
 /// The API family a load goes through (docs/ats-rules.md#ats-scope, #ats-exception-lookup): different global keys apply to each.
 public enum LoadContext: String, Sendable, Codable, CaseIterable {
     case urlSession = "urlsession", webView = "webview", media
@@ -101,7 +102,7 @@ extension Resolution {
             return "Apple's ATS documentation (targets before iOS 12 / macOS 10.14 ran SecureTransport, whose ATS code is not published; docs/ats-rules.md#ats-target-os)"
         }
         let file = "apple-oss-distributions/Security protocol/SecProtocolConfiguration.m"
-        let release = "Security-61901"
+        let release = AppleSecurityRelease.latest.train
         switch source {
         case .exceptionDomain:
             let function = host.isIPAddress ? "sec_protocol_configuration_find_exception_for_address" : "sec_protocol_configuration_find_exception_for_host"
@@ -119,18 +120,6 @@ extension Resolution {
             return "\(file), sec_protocol_configuration_populate_secure_defaults, \(release)"
         }
     }
-}
-
-/// Which TLS 1.2 cipher-suite groups the app restricts a load to
-/// (`…copy_transformed_options_for_host_or_address_internal`, docs/ats-rules.md#ats-cipher-suites).
-public enum CipherSuitePolicy: String, Sendable, Codable, CaseIterable {
-    /// The system's default suites: ATS is off, or an entry allows cleartext and does not
-    /// require forward secrecy.
-    case unrestricted
-    /// The ATS group of the target's release.
-    case ats
-    /// The non-forward-secret group, then the ATS group (`NSExceptionRequiresForwardSecrecy = NO`).
-    case atsAndNonForwardSecret = "ats-and-non-forward-secret"
 }
 
 extension Requirements {

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSSocket
 
 /// One resolved socket address and its numeric text.

@@ -1,4 +1,4 @@
-import ATSPolicy
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

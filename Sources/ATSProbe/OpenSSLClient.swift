@@ -1,4 +1,5 @@
-import ATSPolicy
+import AtscheckSystem
+import ATSVocabulary
 import ATSCertificates
 import CATSOpenSSL
 import CATSOpenSSLShims

@@ -1,4 +1,4 @@
-import ATSPolicy
+import ATSVocabulary
 import ATSCertificates
 import ATSSocket
 import CATSOpenSSL

@@ -1,4 +1,4 @@
-import ATSPolicy
+import ATSVocabulary
 
 /// The names of the probes ``ProbePlan`` knows how to build.
 public enum ProbeName: String, Sendable, Hashable, Codable, CaseIterable {

@@ -1,4 +1,4 @@
-import ATSPolicy
+import ATSVocabulary
 
 /// The fold of a ``ProbePlan/standard(_:)`` observation, next to the plan it reads.
 ///

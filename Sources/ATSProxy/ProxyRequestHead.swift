@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -87,7 +88,7 @@ public struct ProxyRequestHead: Sendable, Equatable {
         // Without a port: a name or IPv4 literal as is, an IPv6 literal only in brackets.
         if authority.hasPrefix("[") && authority.hasSuffix("]") {
             let host = String(authority.dropFirst().dropLast())
-            guard host.contains(":"), IPAddressParser.parse(host) != nil else { return nil }
+            guard host.contains(":"), IPAddress(host, allowingZone: false) != nil else { return nil }
             return (host, 80, path)
         }
         guard !authority.contains(":"), !authority.contains("["), !authority.contains("]") else { return nil }

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import AtscheckSystem
 import ATSCheck
 import ATSPolicy

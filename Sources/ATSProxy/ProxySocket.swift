@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSSocket
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 
 /// The `atscheck explain --format json` document (docs/json-schema.md, "atscheck explain").

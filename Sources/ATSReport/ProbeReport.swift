@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSProbe
 import ATSPolicy
 

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 
 /// A policy resolution in JSON: `entry`, `arbitraryLoads`, `requirements`, `assumptions`,

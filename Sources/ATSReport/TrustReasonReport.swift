@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSCertificates
 import ATSCheck
 import ATSPolicy
@@ -24,6 +25,6 @@ public struct TrustReasonReport: Codable, Sendable, Equatable {
         likelyErrors = LikelyAppErrors.list(for: reason, target: target, atsEnforcesTrust: atsEnforcesTrust)
         appleError = likelyErrors[0].nsurlError  // never empty (LikelyAppErrors.list)
         secureTransportError = likelyErrors[0].secureTransportError
-        source = reason.source
+        source = reason.source.url
     }
 }

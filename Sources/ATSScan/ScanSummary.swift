@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSReport
 import ATSCheck
 #if canImport(FoundationEssentials)

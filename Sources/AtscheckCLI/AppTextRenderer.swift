@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSApp
 import ATSCheck
 import ATSLint

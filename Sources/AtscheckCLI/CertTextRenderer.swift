@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSCertificates
 import ATSCheck
 import ATSPolicy
@@ -118,7 +119,7 @@ enum CertTextRenderer {
             // No Info.plist is given to `cert`: ATS enforces trust, as without an Info.plist.
             out += LikelyErrorText.line(LikelyAppErrors.list(for: reason, target: target, atsEnforcesTrust: true),
                                         undetermined: reason.code.isUndetermined)
-            out += wrap("source: \(sourceText(reason.source))", firstPrefix: "    ", restPrefix: "      ")
+            out += wrap("source: \(reason.source)", firstPrefix: "    ", restPrefix: "      ")
         }
         let transparency = TransparencyReport.text(for: evaluation)
         if !transparency.isEmpty { out += "\n" + transparency }
@@ -166,19 +167,5 @@ enum CertTextRenderer {
             }
         }
         return out
-    }
-
-    /// A reason's source for people: a URL into Apple's published Security code becomes
-    /// "Security-61901.0.87.0.1 trust/trustd/SecPolicyServer.c, SecPolicyCheckKeySize"; other
-    /// sources (Apple's pages) print as they are. JSON keeps the URL.
-    static func sourceText(_ source: String) -> String {
-        let prefix = "https://github.com/apple-oss-distributions/Security/blob/"
-        guard source.hasPrefix(prefix) else { return source }
-        let rest = source.dropFirst(prefix.count)
-        guard let slash = rest.firstIndex(of: "/") else { return source }
-        let tag = rest[..<slash]
-        let location = rest[rest.index(after: slash)...].split(separator: "#", maxSplits: 1)
-        guard let file = location.first else { return source }
-        return location.count == 2 ? "\(tag) \(file), \(location[1])" : "\(tag) \(file)"
     }
 }

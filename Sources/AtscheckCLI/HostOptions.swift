@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ArgumentParsing
 import ATSCheck
 import ATSPolicy
@@ -61,7 +62,7 @@ extension HostOptions {
         guard let target = CheckTarget.parse(raw, portOverride: port) else {
             throw UsageError(command: command, message: "invalid target '\(raw)' (expected name, name:port, [v6]:port, an IP, or an http(s):// URL)")
         }
-        if let address = arguments.value("address"), IPAddressParser.parse(address) == nil {
+        if let address = arguments.value("address"), IPAddress(address, allowingZone: false) == nil {
             throw UsageError(command: command, message: "invalid value '\(address)' for '--address' (expected an IPv4 or IPv6 address)")
         }
         let timeoutText = arguments.value("timeout") ?? "10"

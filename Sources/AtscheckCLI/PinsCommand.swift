@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ArgumentParsing
 import ATSCheck
 import ATSPolicy
@@ -65,7 +66,7 @@ enum PinsCommand: AtscheckCommand {
             }
             port = value
         }
-        if let address = arguments.value("address"), IPAddressParser.parse(address) == nil {
+        if let address = arguments.value("address"), IPAddress(address, allowingZone: false) == nil {
             throw UsageError(command: command, message: "invalid value '\(address)' for '--address' (expected an IPv4 or IPv6 address)")
         }
         if let sni = arguments.value("sni"), sni.trimmingWhitespace().isEmpty {

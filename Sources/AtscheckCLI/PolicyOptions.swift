@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ArgumentParsing
 import ATSApp
 import ATSPolicy

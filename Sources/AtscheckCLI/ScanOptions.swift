@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ArgumentParsing
 import ATSCheck
 import ATSPolicy

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSScan
 import AtscheckSystem
 import ATSCheck

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSTrustData
 import ArgumentParsing
 import ATSPolicy

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import AtscheckSystem
 import Foundation
 import Testing
@@ -79,7 +80,7 @@ struct AnchorKindTrustTests {
         let system = TrustEvaluator(store: TrustStore(system: [root])).evaluate(presented, host: "good.atscheck.test", at: Fixtures.testCertsTime)
         let reason = try #require(system.reasons.first { $0.code == .certMissingServerAuthEKU })
         #expect(reason.message.contains("preinstalled root"))
-        #expect(reason.source.hasSuffix("#SecPolicyCheckServerAuthEKU"))
+        #expect(reason.source.url.hasSuffix("#SecPolicyCheckServerAuthEKU"))
         let app = TrustEvaluator(store: TrustStore(app: [root])).evaluate(presented, host: "good.atscheck.test", at: Fixtures.testCertsTime)
         #expect(app.reasons.first?.message.contains("app-supplied anchor") == true)
     }
@@ -143,6 +144,6 @@ struct PublicSuffixWildcardTests {
         let reason = try #require(evaluation.reasons.first)
         #expect(evaluation.reasons.map(\.code) == [.certHostnameMismatch])
         #expect(reason.message.contains("*.co.uk"))
-        #expect(reason.source.hasSuffix("#SecDNSMatch"))
+        #expect(reason.source.url.hasSuffix("#SecDNSMatch"))
     }
 }

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import AtscheckTestSupport
 import Foundation
 import Testing

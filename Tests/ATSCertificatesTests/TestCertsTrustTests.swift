@@ -1,3 +1,4 @@
+import ATSVocabulary
 import Foundation
 import Testing
 @testable import ATSCertificates
@@ -109,8 +110,8 @@ func expectPlausible(_ reason: TrustReason, chainLength: Int, publicRoot: Bool,
     let context = "\(reason.code.rawValue): \(reason.message)"
     #expect(!reason.message.isEmpty, "empty message", sourceLocation: sourceLocation)
     #expect(!reason.message.contains("\n"), "message should be one line: \(context)", sourceLocation: sourceLocation)
-    #expect(reason.source.hasPrefix("https://") && (reason.source.contains("apple.com")
-                || reason.source.hasPrefix("https://github.com/apple-oss-distributions/Security/blob/Security-61901")),
+    #expect(reason.source.url.hasPrefix("https://") && (reason.source.url.contains("apple.com")
+                || reason.source.url.hasPrefix("https://github.com/apple-oss-distributions/Security/blob/Security-61901")),
             "source should cite an Apple page or Apple's published code: \(reason.source)", sourceLocation: sourceLocation)
     if let index = reason.certificateIndex {
         #expect((0..<max(chainLength, 1)).contains(index), "index \(index) outside the chain: \(context)", sourceLocation: sourceLocation)
@@ -130,32 +131,32 @@ func expectPlausible(_ reason: TrustReason, chainLength: Int, publicRoot: Bool,
     case .certHostnameMismatch:
         #expect(reason.nsurlError == -1202 && reason.secureTransportError == -9843, "\(context)", sourceLocation: sourceLocation)
         #expect(reason.certificateIndex == 0, "\(context)", sourceLocation: sourceLocation)
-        #expect(reason.source.contains("103769"), "the SAN-only hostname rule is on support.apple.com/103769", sourceLocation: sourceLocation)
+        #expect(reason.source.url.contains("103769"), "the SAN-only hostname rule is on support.apple.com/103769", sourceLocation: sourceLocation)
     case .certMissingSAN:
         #expect(untrustedCodes.contains(reason.nsurlError), "\(context)", sourceLocation: sourceLocation)
         #expect(reason.certificateIndex == 0, "\(context)", sourceLocation: sourceLocation)
-        #expect(reason.source.contains("103769"), "\(context)", sourceLocation: sourceLocation)
+        #expect(reason.source.url.contains("103769"), "\(context)", sourceLocation: sourceLocation)
     case .certWeakSignature:
         #expect([-1200, -1202].contains(reason.nsurlError), "\(context)", sourceLocation: sourceLocation)
         #expect(reason.secureTransportError == (reason.certificateIndex == 0 ? -9884 : -9885),
                 "-9884 is the leaf hash violation, -9885 a chain certificate's: \(context)", sourceLocation: sourceLocation)
-        #expect(reason.source.hasSuffix("SecPolicyServer.c#SecPolicyCheckSignatureHashAlgorithms"), "\(context)", sourceLocation: sourceLocation)
+        #expect(reason.source.url.hasSuffix("SecPolicyServer.c#SecPolicyCheckSignatureHashAlgorithms"), "\(context)", sourceLocation: sourceLocation)
     case .certWeakKey:
         #expect([-1200, -1202].contains(reason.nsurlError) && reason.secureTransportError == -9883, "\(context)", sourceLocation: sourceLocation)
-        #expect(reason.source.hasSuffix("SecPolicyServer.c#SecPolicyCheckKeySize"), "\(context)", sourceLocation: sourceLocation)
+        #expect(reason.source.url.hasSuffix("SecPolicyServer.c#SecPolicyCheckKeySize"), "\(context)", sourceLocation: sourceLocation)
     case .certMissingServerAuthEKU:
         #expect(untrustedCodes.contains(reason.nsurlError), "\(context)", sourceLocation: sourceLocation)
-        #expect(reason.source.hasSuffix("SecPolicyServer.c#SecPolicyCheckServerAuthEKU"), "\(context)", sourceLocation: sourceLocation)
+        #expect(reason.source.url.hasSuffix("SecPolicyServer.c#SecPolicyCheckServerAuthEKU"), "\(context)", sourceLocation: sourceLocation)
     case .certValidityTooLong:
         #expect(untrustedCodes.contains(reason.nsurlError), "\(context)", sourceLocation: sourceLocation)
         #expect(reason.certificateIndex == 0, "\(context)", sourceLocation: sourceLocation)
         // trustd's maximums; the message names the limit: 398 days only under public roots.
-        #expect(reason.source.hasSuffix("SecPolicyServer.c#check_validity_period_maximums"), "\(context) cites \(reason.source)", sourceLocation: sourceLocation)
+        #expect(reason.source.url.hasSuffix("SecPolicyServer.c#check_validity_period_maximums"), "\(context) cites \(reason.source.url)", sourceLocation: sourceLocation)
         #expect(publicRoot || !reason.message.contains("398 days"), "\(context)", sourceLocation: sourceLocation)
     case .ctRequired, .ctLogListOutdated:
         #expect(untrustedCodes.contains(reason.nsurlError), "\(context)", sourceLocation: sourceLocation)
         #expect(reason.certificateIndex == 0, "\(context)", sourceLocation: sourceLocation)
-        #expect(reason.source.hasSuffix("#SecPolicyCheckSystemTrustedCTRequired"), "\(context)", sourceLocation: sourceLocation)
+        #expect(reason.source.url.hasSuffix("#SecPolicyCheckSystemTrustedCTRequired"), "\(context)", sourceLocation: sourceLocation)
     case .certRevoked:
         #expect(untrustedCodes.contains(reason.nsurlError) || reason.nsurlError == -1200, "\(context)", sourceLocation: sourceLocation)
         #expect(reason.certificateIndex == 0, "\(context)", sourceLocation: sourceLocation)
@@ -209,7 +210,7 @@ struct TestCertsTrustTests {
             let reason = try #require(refused.reasons.first { $0.code == .certUntrusted })
             #expect(reason.certificateIndex == 0)
             #expect(reason.message.contains("empty subject") && reason.message.contains("not marked critical"), "\(reason.message)")
-            #expect(reason.source.hasSuffix("SecPolicyLeafCallbacks.c#SecPolicyCheckCertNonEmptySubject"))
+            #expect(reason.source.url.hasSuffix("SecPolicyLeafCallbacks.c#SecPolicyCheckCertNonEmptySubject"))
             // The chain itself is sound: only this check refuses it.
             #expect(refused.path.anchorOrigin != nil)
             let accepted = try evaluate(TrustRow(file: "leaf-empty-subject-critical-san.pem", expected: []), store: store)

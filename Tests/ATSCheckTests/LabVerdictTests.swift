@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSCertificates
 import ATSCheck
 import ATSPolicy
@@ -33,7 +34,7 @@ struct LabVerdictTests {
             #expect(reason.nsurlError == codes.nsurl, "\(reason.code)")
             #expect(reason.secureTransportError == codes.secureTransport, "\(reason.code)")
             #expect(!reason.message.isEmpty)
-            #expect(reason.source.hasPrefix("https://"), "\(reason.code): source \(reason.source)")
+            #expect(reason.source.url.hasPrefix("https://"), "\(reason.code): source \(reason.source.url)")
         }
     }
 

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSCheck
 import ATSCertificates
 import ATSPolicy
@@ -116,7 +117,7 @@ struct LikelyAppErrorsTests {
     @Test("a reason keeps nsurlError/secureTransportError as its first likely error, in JSON too; an older document still decodes")
     func reasonFields() throws {
         let list = LikelyAppErrors.list(for: .certificate(.certUntrusted), target: .latest, atsEnforcesTrust: false)
-        let reason = CheckReason(code: .certificate(.certUntrusted), message: "m", nsurlError: -1202, secureTransportError: -9813, source: "s")
+        let reason = CheckReason(code: .certificate(.certUntrusted), message: "m", nsurlError: -1202, secureTransportError: -9813, source: .otherDocument("s"))
             .predicting(list)
         #expect(reason.nsurlError == -1202 && reason.secureTransportError == -9807)
         #expect(reason.likelyErrors == list)

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import Foundation
 import Testing
 import ATSCertificates

@@ -1,4 +1,4 @@
-import ATSPolicy
+import ATSVocabulary
 import Testing
 @testable import ATSProbe
 

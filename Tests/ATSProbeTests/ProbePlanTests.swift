@@ -1,4 +1,4 @@
-import ATSPolicy
+import ATSVocabulary
 import Foundation
 import Testing
 @testable import ATSProbe

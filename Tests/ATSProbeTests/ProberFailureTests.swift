@@ -1,4 +1,3 @@
-import ATSPolicy
 import Foundation
 import Testing
 @testable import ATSProbe

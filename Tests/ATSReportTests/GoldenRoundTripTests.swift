@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSCheck
 import ATSReport
 import AtscheckTestSupport
@@ -50,7 +51,7 @@ struct GoldenRoundTripTests {
 
     @Test("CheckReason's own Codable writes every key, null for nil")
     func checkReasonShape() throws {
-        let reason = CheckReason(code: .connection(.timeout), message: "m", nsurlError: -1001, secureTransportError: nil, source: "s")
+        let reason = CheckReason(code: .connection(.timeout), message: "m", nsurlError: -1001, secureTransportError: nil, source: .otherDocument("s"))
         let object = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(reason)) as? [String: Any]
         #expect(Set(object?.keys.map { $0 } ?? []) == ["code", "message", "nsurlError", "secureTransportError", "likelyErrors", "certificateIndex", "source", "fix"])
         #expect(object?["fix"] is NSNull && object?["certificateIndex"] is NSNull)

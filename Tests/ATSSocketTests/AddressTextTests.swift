@@ -1,3 +1,4 @@
+import ATSVocabulary
 import Testing
 @testable import ATSSocket
 

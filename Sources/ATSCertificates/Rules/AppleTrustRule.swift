@@ -1,3 +1,4 @@
+import ATSVocabulary
 import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -63,8 +64,8 @@ public protocol AppleTrustRule: Sendable {
     var id: String { get }
     /// What the rule requires, in one line.
     var summary: String { get }
-    /// The Apple document the rule comes from.
-    var source: String { get }
+    /// The Apple document or source function the rule comes from.
+    var source: Citation { get }
     /// Every violation in `context`.
     func check(_ context: TrustContext) -> [TrustReason]
 }

@@ -1,3 +1,4 @@
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -11,7 +12,7 @@ import Foundation
 public struct CertificateTransparencyRule: AppleTrustRule {
     public let id = "apple-certificate-transparency"
     public let summary = "Valid leaves under preinstalled roots issued from 2018-10-16 need verified SCTs from logs Apple trusts: 2–5 embedded by lifetime, or 2 with one over TLS/OCSP."
-    public let source = AppleSource.ctRequired
+    public let source = Citation.ctRequired
 
     public init() {}
 
@@ -20,8 +21,8 @@ public struct CertificateTransparencyRule: AppleTrustRule {
         var message = ct.listOutdated ?? ((ct.failure ?? "not CT-qualified") + " (judged against \(ct.logListName))")
         if !ct.scts.isEmpty { message += "; " + ct.scts.map(Self.describe).joined(separator: "; ") }
         return [TrustReason(code: ct.listOutdated == nil ? .ctRequired : .ctLogListOutdated, message: message,
-                            certificateIndex: 0, nsurlError: AppleErrorCode.serverCertificateUntrusted,
-                            secureTransportError: AppleErrorCode.sslXCertChainInvalid, source: source)]
+                            certificateIndex: 0, nsurlError: AppleError.URLDomain.serverCertificateUntrusted,
+                            secureTransportError: AppleError.StreamDomain.sslXCertChainInvalid, source: source)]
     }
 
     /// True when trustd requires CT for the chain: anchored at a preinstalled root, leaf issued

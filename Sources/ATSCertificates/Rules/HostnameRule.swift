@@ -1,10 +1,11 @@
 /// The host must be one of the leaf's subjectAltName DNS names or IP addresses; Apple
+import ATSVocabulary
 import AtscheckSystem
 /// never falls back to the subject CN (iOS 13 / macOS 10.15 requirements).
 public struct HostnameRule: AppleTrustRule {
     public let id = "apple-hostname"
     public let summary = "The host must match a DNS or IP subjectAltName of the leaf; the CN is ignored."
-    public let source = AppleSource.ios13Requirements
+    public let source = Citation.ios13Requirements
 
     public init() {}
 
@@ -26,8 +27,8 @@ public struct HostnameRule: AppleTrustRule {
         }
         return [TrustReason(code: .certHostnameMismatch,
                             message: "\(HostnameMatcher.normalized(host)) does not match the certificate: \(detail)",
-                            certificateIndex: 0, nsurlError: AppleErrorCode.serverCertificateUntrusted,
-                            secureTransportError: AppleErrorCode.sslHostNameMismatch,
-                            source: refused.isEmpty ? source : AppleSource.dnsMatch)]
+                            certificateIndex: 0, nsurlError: AppleError.URLDomain.serverCertificateUntrusted,
+                            secureTransportError: AppleError.StreamDomain.sslHostNameMismatch,
+                            source: refused.isEmpty ? source : Citation.dnsMatch)]
     }
 }

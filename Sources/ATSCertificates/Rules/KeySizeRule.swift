@@ -1,3 +1,4 @@
+import ATSVocabulary
 /// trustd's key-size check (`SecPolicyCheckKeySize`, `SecCertificateIsAtLeastMinKeySize`;
 /// docs/ats-rules.md#apple-key-size): every certificate of the path, the anchor included,
 /// must have an RSA key of at least 2048 bits or an EC key of at least 256 bits, compared in
@@ -6,7 +7,7 @@
 public struct KeySizeRule: AppleTrustRule {
     public let id = "apple-key-size"
     public let summary = "Every certificate of the path needs an RSA key ≥ 2048 bits or an EC key ≥ 256 bits."
-    public let source = AppleSource.keySize
+    public let source = Citation.keySize
 
     public init() {}
 
@@ -24,8 +25,8 @@ public struct KeySizeRule: AppleTrustRule {
             }
             let role = index == 0 ? "the leaf" : "certificate \(index) (\(certificate.subject.rfc4514))"
             return TrustReason(code: .certWeakKey, message: "\(role) \(message)",
-                               certificateIndex: index, nsurlError: AppleErrorCode.secureConnectionFailed,
-                               secureTransportError: AppleErrorCode.atsMinimumKeySizeViolation, source: source)
+                               certificateIndex: index, nsurlError: AppleError.URLDomain.secureConnectionFailed,
+                               secureTransportError: AppleError.StreamDomain.atsMinimumKeySizeViolation, source: source)
         }
     }
 

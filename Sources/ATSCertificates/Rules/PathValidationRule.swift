@@ -1,3 +1,4 @@
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -10,7 +11,7 @@ import Foundation
 public struct PathValidationRule: AppleTrustRule {
     public let id = "apple-path-validation"
     public let summary = "The chain must lead to a trusted root, with valid signatures and dates."
-    public let source = AppleSource.trustEvaluation
+    public let source = Citation.trustEvaluation
 
     public init() {}
 
@@ -48,13 +49,13 @@ public struct PathValidationRule: AppleTrustRule {
         case .expired:
             return TrustReason(code: .certExpired,
                                message: "\(role) expired at \(iso8601(certificate.notAfter)) (evaluated at \(iso8601(context.time)))",
-                               certificateIndex: index, nsurlError: AppleErrorCode.serverCertificateHasBadDate,
-                               secureTransportError: AppleErrorCode.sslCertExpired, source: AppleSource.trustEvaluation)
+                               certificateIndex: index, nsurlError: AppleError.URLDomain.serverCertificateHasBadDate,
+                               secureTransportError: AppleError.StreamDomain.sslCertExpired, source: Citation.trustEvaluation)
         case .notYetValid:
             return TrustReason(code: .certNotYetValid,
                                message: "\(role) is not valid before \(iso8601(certificate.notBefore)) (evaluated at \(iso8601(context.time)))",
-                               certificateIndex: index, nsurlError: AppleErrorCode.serverCertificateNotYetValid,
-                               secureTransportError: AppleErrorCode.sslCertNotYetValid, source: AppleSource.trustEvaluation)
+                               certificateIndex: index, nsurlError: AppleError.URLDomain.serverCertificateNotYetValid,
+                               secureTransportError: AppleError.StreamDomain.sslCertNotYetValid, source: Citation.trustEvaluation)
         case .issuerNotFound:
             let top = context.chain[min(index, context.chain.count - 1)]
             // Servers send intermediates, not roots: a missing issuer above a CA is most likely
@@ -67,8 +68,8 @@ public struct PathValidationRule: AppleTrustRule {
             let device = urls.isEmpty ? "" : "; a device fetches it from the caIssuers URL (\(urls.joined(separator: ", "))) and trusts the chain if that succeeds, which live checks try too (unless --no-fetch)"
             return TrustReason(code: .certIncompleteChain,
                                message: "the issuer of \(role), \(top.issuer.rfc4514), was not sent and is not in the trust store; the server must send its intermediate certificates" + device,
-                               certificateIndex: index, nsurlError: AppleErrorCode.serverCertificateUntrusted,
-                               secureTransportError: AppleErrorCode.sslNoRootCert, source: AppleSource.trustEvaluation)
+                               certificateIndex: index, nsurlError: AppleError.URLDomain.serverCertificateUntrusted,
+                               secureTransportError: AppleError.StreamDomain.sslNoRootCert, source: Citation.trustEvaluation)
         case .selfSignedLeaf:
             return untrusted("the leaf is self-signed and not in the trust store", index: 0)
         case .untrustedRoot:
@@ -82,7 +83,7 @@ public struct PathValidationRule: AppleTrustRule {
 
     private func untrusted(_ message: String, index: Int) -> TrustReason {
         TrustReason(code: .certUntrusted, message: message, certificateIndex: index,
-                    nsurlError: AppleErrorCode.serverCertificateUntrusted,
-                    secureTransportError: AppleErrorCode.sslNoRootCert, source: AppleSource.trustEvaluation)
+                    nsurlError: AppleError.URLDomain.serverCertificateUntrusted,
+                    secureTransportError: AppleError.StreamDomain.sslNoRootCert, source: Citation.trustEvaluation)
     }
 }

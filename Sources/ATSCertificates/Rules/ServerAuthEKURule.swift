@@ -1,3 +1,4 @@
+import ATSVocabulary
 /// trustd's two extended-key-usage checks for TLS servers (docs/ats-rules.md#apple-server-auth-eku):
 ///
 /// - the loose one, on every chain (`SecPolicyCheckExtendedKeyUsage` with the SSL policy's
@@ -11,7 +12,7 @@
 public struct ServerAuthEKURule: AppleTrustRule {
     public let id = "apple-server-auth-eku"
     public let summary = "EKU must allow TLS server use; the leaf must name serverAuth under preinstalled roots (and from July 2019 under app anchors)."
-    public let source = AppleSource.serverAuthEKU
+    public let source = Citation.serverAuthEKU
 
     public init() {}
 
@@ -63,7 +64,7 @@ public struct ServerAuthEKURule: AppleTrustRule {
 
     private func reason(_ message: String, index: Int) -> TrustReason {
         TrustReason(code: .certMissingServerAuthEKU, message: message, certificateIndex: index,
-                    nsurlError: AppleErrorCode.serverCertificateUntrusted,
-                    secureTransportError: AppleErrorCode.sslXCertChainInvalid, source: source)
+                    nsurlError: AppleError.URLDomain.serverCertificateUntrusted,
+                    secureTransportError: AppleError.StreamDomain.sslXCertChainInvalid, source: source)
     }
 }

@@ -1,3 +1,4 @@
+import ATSVocabulary
 /// trustd's signature-hash check (`SecPolicyCheckSignatureHashAlgorithms`,
 /// `SecPolicyCheckCertSignatureHashAlgorithms`; docs/ats-rules.md#apple-signature-hash): no
 /// certificate of the path may be signed with MD2, MD4, MD5 or SHA-1, except self-signed
@@ -5,7 +6,7 @@
 public struct SignatureHashRule: AppleTrustRule {
     public let id = "apple-signature-hash"
     public let summary = "No certificate of the path may be signed with MD2, MD4, MD5 or SHA-1 (self-signed ones and user anchors exempt)."
-    public let source = AppleSource.signatureHash
+    public let source = Citation.signatureHash
 
     public init() {}
 
@@ -17,9 +18,9 @@ public struct SignatureHashRule: AppleTrustRule {
             let role = index == 0 ? "the leaf" : "certificate \(index) (\(certificate.subject.rfc4514))"
             return TrustReason(code: .certWeakSignature,
                                message: "\(role) is signed with \(certificate.signature.algorithm) (\(certificate.signature.hash?.rawValue ?? "?")); Apple refuses MD2, MD4, MD5 and SHA-1",
-                               certificateIndex: index, nsurlError: AppleErrorCode.serverCertificateUntrusted,
-                               secureTransportError: index == 0 ? AppleErrorCode.atsLeafCertificateHashAlgorithmViolation
-                                                                : AppleErrorCode.atsCertificateHashAlgorithmViolation,
+                               certificateIndex: index, nsurlError: AppleError.URLDomain.serverCertificateUntrusted,
+                               secureTransportError: index == 0 ? AppleError.StreamDomain.atsLeafCertificateHashAlgorithmViolation
+                                                                : AppleError.StreamDomain.atsCertificateHashAlgorithmViolation,
                                source: source)
         }
     }

@@ -1,3 +1,4 @@
+import ATSVocabulary
 /// A TLS server certificate must carry its names in the subjectAltName extension
 /// (iOS 13 / macOS 10.15): a name only in the CN is not trusted. And, as trustd's
 /// `SecPolicyCheckCertNonEmptySubject` requires of every certificate of the path (RFC 5280
@@ -6,7 +7,7 @@
 public struct SubjectAltNameRule: AppleTrustRule {
     public let id = "apple-subject-alt-name"
     public let summary = "The leaf must have a subjectAltName extension with a DNS name or IP address; a certificate with an empty subject must be a leaf whose subjectAltName is critical."
-    public let source = AppleSource.ios13Requirements
+    public let source = Citation.ios13Requirements
 
     public init() {}
 
@@ -20,8 +21,8 @@ public struct SubjectAltNameRule: AppleTrustRule {
         let what = sans.isPresent ? "has a subjectAltName extension without any DNS name or IP address"
                                   : "has no subjectAltName extension"
         return [TrustReason(code: .certMissingSAN, message: "the leaf \(what); Apple does not trust a name found only in the CN",
-                            certificateIndex: 0, nsurlError: AppleErrorCode.serverCertificateUntrusted,
-                            secureTransportError: AppleErrorCode.sslHostNameMismatch, source: source)]
+                            certificateIndex: 0, nsurlError: AppleError.URLDomain.serverCertificateUntrusted,
+                            secureTransportError: AppleError.StreamDomain.sslHostNameMismatch, source: source)]
     }
 
     /// trustd's NonEmptySubject check (a Compliance failure, `errSecInvalidSubjectName`), which
@@ -41,7 +42,7 @@ public struct SubjectAltNameRule: AppleTrustRule {
         let name = index == 0 ? "the leaf" : "certificate \(index)"
         return TrustReason(code: .certUntrusted,
                            message: "\(name) \(why); trustd refuses it (RFC 5280 requires a critical subjectAltName when the subject is empty): reissue it with a subject, or with the subjectAltName marked critical",
-                           certificateIndex: index, nsurlError: AppleErrorCode.serverCertificateUntrusted,
-                           secureTransportError: AppleErrorCode.sslNoRootCert, source: AppleSource.nonEmptySubject)
+                           certificateIndex: index, nsurlError: AppleError.URLDomain.serverCertificateUntrusted,
+                           secureTransportError: AppleError.StreamDomain.sslNoRootCert, source: Citation.nonEmptySubject)
     }
 }

@@ -1,3 +1,4 @@
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -12,7 +13,7 @@ import Foundation
 public struct ValidityPeriodRule: AppleTrustRule {
     public let id = "apple-validity-period"
     public let summary = "Leaf lifetime ≤ 825 days + 1 hour (from July 2019; March 2018 under preinstalled roots), ≤ 398 days under preinstalled roots from 2020-09-01."
-    public let source = AppleSource.validityMaximums
+    public let source = Citation.validityMaximums
 
     public init() {}
 
@@ -34,7 +35,7 @@ public struct ValidityPeriodRule: AppleTrustRule {
         let under = context.anchorOrigin == .system && broken.limit == Self.limit398 ? " under a preinstalled root" : ""
         return [TrustReason(code: .certValidityTooLong,
                             message: "the leaf is valid for \(AppleValidity.describe(from: leaf.notBefore, to: leaf.notAfter)); certificates issued from \(iso8601(broken.start))\(under) may be valid for at most \(broken.what)",
-                            certificateIndex: 0, nsurlError: AppleErrorCode.serverCertificateUntrusted,
-                            secureTransportError: AppleErrorCode.sslXCertChainInvalid, source: source)]
+                            certificateIndex: 0, nsurlError: AppleError.URLDomain.serverCertificateUntrusted,
+                            secureTransportError: AppleError.StreamDomain.sslXCertChainInvalid, source: source)]
     }
 }

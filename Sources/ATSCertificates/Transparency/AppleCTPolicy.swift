@@ -1,3 +1,4 @@
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -181,7 +182,7 @@ public enum AppleCTPolicy {
             let cap = leaf.notAfter.timeIntervalSince(leaf.notBefore) <= 180 * 86_400 ? 1 : 2
             let capped = Dictionary(grouping: logs, by: \.operatorName).values.reduce(0) { $0 + min(cap, $1.count) }
             if capped < required {
-                notes.append("Apple's policy page counts at most \(cap) SCT(s) per log operator, which leaves \(capped) of the \(required) needed; trustd's code (verify_tls_ct_policy, Security-61901) has no such cap, and atscheck follows the code")
+                notes.append("Apple's policy page counts at most \(cap) SCT(s) per log operator, which leaves \(capped) of the \(required) needed; trustd's code (verify_tls_ct_policy, \(AppleSecurityRelease.latest.train)) has no such cap, and atscheck follows the code")
             }
         }
         if !logs.isEmpty && logs.allSatisfy(\.isTiled) {

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 
 /// `arbitrary-loads-ignored`: `NSAllowsArbitraryLoads=YES` neutralised on iOS 10+ by the

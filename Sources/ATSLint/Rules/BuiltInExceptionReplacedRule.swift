@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 
 /// `builtin-exception-replaced`: an `NSExceptionDomains` key equal to one of Apple's built-in

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 
 /// `ip-exception-unsupported`: an IP-address or CIDR key in `NSExceptionDomains` on a target
@@ -17,7 +18,7 @@ public struct IPExceptionUnsupportedRule: ConditionalLintRule {
         let target = context.options.target
         return context.exceptionEntries.compactMap { domain in
             guard DomainKeyAnalysis.isIPOrCIDR(domain.key) else { return nil }
-            let kind = IPAddressParser.parse(domain.key) != nil ? "an IP-address key" : "a CIDR key"
+            let kind = IPAddress(domain.key, allowingZone: false) != nil ? "an IP-address key" : "a CIDR key"
             let consequence = target.hasIOS10Rules
                 ? "IP literals are exempt from ATS there anyway, and the entry only takes effect on iOS 17 and later"
                 : "the only way to reach an IP literal there is NSAllowsArbitraryLoads"

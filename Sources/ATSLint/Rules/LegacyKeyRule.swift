@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 
 /// `legacy-key`: an iOS 9-era `NSThirdParty*` / `NSTemporary*` key in an exception entry. An

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 
 /// `local-exception-unneeded`: an exception entry that changes nothing for cleartext loads

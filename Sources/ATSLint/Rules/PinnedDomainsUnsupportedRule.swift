@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 
 /// `pinned-domains-unsupported`: `NSPinnedDomains` on a target before iOS 14 / macOS 11.

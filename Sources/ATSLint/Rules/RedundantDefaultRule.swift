@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 
 /// `redundant-default`: a key set to the value ATS uses when the key is absent.

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -41,7 +42,7 @@ struct DomainKeyAnalysis {
             problems.append("it has user information before '@'")
             text = String(text[text.index(after: at)...])
         }
-        if IPAddressParser.parseCIDR(text) == nil, let slash = text.firstIndex(where: { "/?#".contains($0) }) {
+        if IPAddressRange(text) == nil, let slash = text.firstIndex(where: { "/?#".contains($0) }) {
             problems.append("it has a path, query or fragment ('\(text[slash...])')")
             text = String(text[..<slash])
         }
@@ -52,7 +53,7 @@ struct DomainKeyAnalysis {
                 problems.append("it has a port ('\(rest)')")
             }
             text = String(text[text.index(after: text.startIndex)..<close])
-        } else if IPAddressParser.parse(text) == nil, IPAddressParser.parseCIDR(text) == nil,
+        } else if IPAddress(text, allowingZone: false) == nil, IPAddressRange(text) == nil,
                   let colon = text.lastIndex(of: ":") {
             let port = text[text.index(after: colon)...]
             problems.append(port.allSatisfy(\.isNumber) && !port.isEmpty ? "it has a port (':\(port)')" : "it contains ':'")
@@ -78,6 +79,6 @@ struct DomainKeyAnalysis {
 
     /// True for IP-address and CIDR keys (meaningful only from iOS 17, docs/ats-rules.md#ats-local-exemption).
     static func isIPOrCIDR(_ key: String) -> Bool {
-        IPAddressParser.parse(key) != nil || IPAddressParser.parseCIDR(key) != nil
+        IPAddress(key, allowingZone: false) != nil || IPAddressRange(key) != nil
     }
 }

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 
 // Shared plumbing for the rules in this folder (nothing here emits findings): how the file is

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 
 /// `shadowed-domain`: an entry whose host is also covered by a parent entry with

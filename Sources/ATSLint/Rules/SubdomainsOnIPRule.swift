@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 
 /// `subdomains-on-ip`: `NSIncludesSubdomains=YES` on an IP-address or CIDR entry, where it
@@ -13,7 +14,7 @@ public struct SubdomainsOnIPRule: LintRule {
     public func check(_ context: LintContext) -> [Finding] {
         context.domainEntries.compactMap { entry in
             guard let key = entry.includesSubdomains, key.value, DomainKeyAnalysis.isIPOrCIDR(entry.key) else { return nil }
-            let kind = IPAddressParser.parse(entry.key) != nil ? "IP-address" : "CIDR"
+            let kind = IPAddress(entry.key, allowingZone: false) != nil ? "IP-address" : "CIDR"
             return finding("NSIncludesSubdomains=YES has no effect on the \(kind) entry \(entry.key), which covers exactly the addresses it names.",
                            at: key.keyPath, key.location, fix: "Remove NSIncludesSubdomains")
         }

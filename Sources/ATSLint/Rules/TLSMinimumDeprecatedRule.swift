@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSPolicy
 
 /// `tls-minimum-deprecated`: `NSExceptionMinimumTLSVersion` of TLSv1.0 or TLSv1.1.

@@ -1,6 +1,7 @@
 import ATSCertificates
 import ATSCheck
 import ATSPolicy
+import ATSVocabulary
 import Foundation
 
 // Would ATS block a load of this URL under this Info.plist, and why? (`CheckOne URL [Info.plist]`)

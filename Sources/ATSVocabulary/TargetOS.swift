@@ -1,5 +1,4 @@
 /// The OS an app runs on, which decides several ATS rules (docs/ats-rules.md#ats-arbitrary-loads, #ats-local-exemption). Parsed from
-import AtscheckSystem
 /// `ios17`, `ios16.4`, `macos14`, `macos10.12`, `tvos17`, `watchos10`, `visionos2`.
 public struct TargetOS: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The platform family.
@@ -26,7 +25,7 @@ public struct TargetOS: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Parses `ios17`, `iOS 17.2`, `macos10.12`, ...; nil when not understood.
     public init?(parsing text: String) {
-        let lowered = text.lowercased().replacingEvery(" ", with: "")
+        let lowered = String(text.lowercased().filter { $0 != " " })
         guard let platform = Platform.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count })
             .first(where: { lowered.hasPrefix($0.rawValue) }) else { return nil }
         let numbers = lowered.dropFirst(platform.rawValue.count).split(separator: ".", omittingEmptySubsequences: false)
@@ -70,9 +69,6 @@ public struct TargetOS: Sendable, Hashable, Codable, CustomStringConvertible {
     public var usesNetworkFrameworkATS: Bool { securityRelease != nil }
     /// The built-in exception entries (`apple.com`, ...) are present.
     public var hasBuiltInExceptions: Bool { usesNetworkFrameworkATS }
-    /// The default for `--legacy-keys`: `ignore` where Apple's code reads no legacy spelling,
-    /// `alias` for older targets.
-    public var defaultLegacyKeyMode: LegacyKeyMode { usesNetworkFrameworkATS ? .ignore : .alias }
     /// The NIAP keys exist (26.4).
     public var supportsNIAP: Bool { iOSEquivalent >= 26.04 }
 

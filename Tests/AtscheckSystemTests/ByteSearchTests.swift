@@ -1,4 +1,4 @@
-import ATSPolicy
+import AtscheckSystem
 import Foundation
 import Testing
 

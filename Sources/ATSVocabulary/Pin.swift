@@ -3,8 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import ATSCertificates
-import AtscheckSystem
 
 /// A pin: the 32-byte SHA-256 digest of a certificate's DER SubjectPublicKeyInfo.
 ///
@@ -22,7 +20,7 @@ public struct Pin: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Reads plain standard Base64 only (what ATS, TrustKit and Android accept).
     public init(base64: String) throws(PinParseError) {
-        let text = base64.trimmingWhitespaceAndNewlines()
+        let text = base64.trimmingSpaces
         guard !text.isEmpty else { throw .empty }
         guard let data = Data(base64Encoded: text) else { throw .notBase64 }
         try self.init(digest: data)
@@ -31,7 +29,7 @@ public struct Pin: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Reads any supported spelling: plain Base64, OkHttp `sha256/BASE64`, or HPKP
     /// `pin-sha256="BASE64"` (quotes optional, directive name case-insensitive).
     public init(parsing text: String) throws(PinParseError) {
-        let trimmed = text.trimmingWhitespaceAndNewlines()
+        let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else { throw .empty }
         if trimmed.hasPrefix("sha256/") {
             try self.init(base64: String(trimmed.dropFirst("sha256/".count)))
@@ -53,11 +51,6 @@ public struct Pin: Sendable, Hashable, Comparable, CustomStringConvertible {
         if let prefix = Pin.unknownPrefix(trimmed) { throw .badPrefix(prefix) }
         if let decoded { throw .wrongLength(decoded.count) }
         throw .notBase64
-    }
-
-    /// The pin of a certificate's public key (from its precomputed `spkiSHA256`).
-    public init(certificate: Certificate) throws(PinParseError) {
-        try self.init(digest: certificate.spkiSHA256Digest)
     }
 
     /// Standard Base64 with padding (44 characters).
@@ -83,5 +76,14 @@ public struct Pin: Sendable, Hashable, Comparable, CustomStringConvertible {
               name.first!.isLetter, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
         else { return nil }
         return String(text[...index])
+    }
+}
+
+private extension String {
+    /// The text without leading and trailing white space and line breaks.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace || $0.isNewline }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
     }
 }
