@@ -98,7 +98,7 @@ enum AppCommand: AtscheckCommand {
         }
         let timeout = try arguments[ScanOptions.timeout].seconds
         let concurrency = try arguments[ScanOptions.concurrency]
-        let resolve = try ScanOptions.resolveMap(try arguments[ScanOptions.resolve], command: command)
+        let resolve = ScanOptions.resolveMap(try arguments[ScanOptions.resolve])
         let resolution = try PolicyOptions.resolutionOptions(arguments)
         if arguments[offline], arguments[probe] {
             throw UsageError(command: command, message: "'--offline' and '--probe' contradict each other")
@@ -115,7 +115,7 @@ enum AppCommand: AtscheckCommand {
             resolution: resolution, time: try arguments[ScanOptions.at] ?? Date(), timeout: timeout,
             offline: offline, all: arguments[all], concurrency: concurrency,
             mapTarget: { target in ScanOptions.resolved(ScanEntry(target: target, origin: ScanOrigin(file: "")), resolve).target })
-        options.issuerFetch = try IssuerFetchArguments.options(arguments, command: command)
+        options.issuerFetch = try IssuerFetchArguments.options(arguments)
         options.linter = Linter(options: LintOptions(target: resolution.target, publicSuffixes: PublicSuffixList.snapshot))
         // Offline, no chain is judged: parse the trust options (so a typo is still an error) but
         // load no roots.

@@ -66,7 +66,7 @@ extension HostOptions {
                   address: address?.text, sni: try arguments[Command.sni],
                   time: try arguments[Command.at] ?? Date(), timeout: timeout,
                   enumerateCiphers: arguments[Command.ciphers], probeHTTP: arguments[Command.probeHTTP])
-        issuerFetch = try IssuerFetchArguments.options(arguments, command: command)
+        issuerFetch = try IssuerFetchArguments.options(arguments)
         if let pinsPath = try arguments[Command.pins] {
             let loaded = try HostPinsFile.load(pinsPath)
             pinPolicies = loaded.policies

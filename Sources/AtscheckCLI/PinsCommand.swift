@@ -66,7 +66,7 @@ enum PinsCommand: AtscheckCommand {
         }
         let timeout = try arguments[Self.timeout].seconds
 
-        let issuerFetch = try IssuerFetchArguments.options(arguments, command: command)
+        let issuerFetch = try IssuerFetchArguments.options(arguments)
         var chain: [Certificate]
         let source: PinsReport.Source
         var serverName: String? = nil

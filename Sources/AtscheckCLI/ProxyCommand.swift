@@ -42,7 +42,7 @@ enum ProxyCommand: AtscheckCommand {
     static let allowRemote = Flag("allow-remote", help: "Allow a listen address that is not loopback.")
     static let policy = Option<String?>("policy", value: "FILE", help: "The app's Info.plist or NSAppTransportSecurity dictionary. Without it: full ATS.")
     static let context = PolicyOptions.context(help: "The API the loads go through.")
-    static let resolve = Option<[String]>("resolve", value: "NAME:PORT=ADDRESS", help: "Connect to ADDRESS for NAME:PORT instead of resolving NAME.")
+    static let resolve = Option<[ProxyResolveEntry]>("resolve", value: "NAME:PORT=ADDRESS", help: "Connect to ADDRESS for NAME:PORT instead of resolving NAME.")
     static let at = TimeArgument.option(help: "Judge certificates at this instant instead of now.")
     static let timeout = Option<Seconds>("timeout", value: "SECONDS", help: "Deadline for probing a host, connecting upstream and reading a request head.",
                                          default: 10, in: 0...600)
@@ -87,14 +87,7 @@ extension ProxyOptions {
         if !ProxyServer.isLoopback(listenAddress) && !arguments[Command.allowRemote] {
             throw UsageError(command: command, message: "refusing to listen on non-loopback address '\(listenAddress)' without '--allow-remote'")
         }
-        var resolve: [String: String] = [:]
-        for entry in try arguments[Command.resolve] {
-            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let (name, port) = Self.splitHostPort(parts[0]), port > 0, ProxyServer.isIPLiteral(parts[1]) else {
-                throw UsageError(command: command, message: "invalid value '\(entry)' for '--resolve' (expected NAME:PORT=ADDRESS)")
-            }
-            resolve["\(name.lowercased()):\(port)"] = parts[1]
-        }
+        let resolve = Dictionary(try arguments[Command.resolve].map { ($0.endpoint, $0.address) }, uniquingKeysWith: { _, last in last })
         let timeout = try arguments[Command.timeout].seconds
         let time = try arguments[Command.at]
         let resolution = try PolicyOptions.resolutionOptions(arguments)
@@ -104,7 +97,7 @@ extension ProxyOptions {
                                                policyDocument: try arguments[Command.policy].map(PolicyOptions.loadDocument),
                                                context: try arguments[Command.context],
                                                resolution: resolution, resolve: resolve, time: time, timeout: timeout)
-        configuration.issuerFetch = try IssuerFetchArguments.options(arguments, command: command)
+        configuration.issuerFetch = try IssuerFetchArguments.options(arguments)
         self.init(listenAddress: listenAddress, listenPort: port, configuration: configuration)
     }
 
@@ -112,4 +105,24 @@ extension ProxyOptions {
     static func splitHostPort(_ text: String) -> (String, UInt16)? {
         ProxyRequestHead.splitHostPort(text).map { ($0.host, $0.port) }
     }
+}
+
+/// One proxy `--resolve NAME:PORT=ADDRESS` entry.
+struct ProxyResolveEntry: ExpressibleByArgument {
+    /// `name:port`, the name lowercased.
+    let endpoint: String
+    /// The IP literal to connect to.
+    let address: String
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let (name, port) = ProxyOptions.splitHostPort(parts[0]), port > 0,
+              ProxyServer.isIPLiteral(parts[1]) else { return nil }
+        endpoint = "\(name.lowercased()):\(port)"
+        address = parts[1]
+    }
+
+    static let argumentExpectation = "NAME:PORT=ADDRESS"
+
+    var argumentDescription: String { "\(endpoint)=\(address)" }
 }

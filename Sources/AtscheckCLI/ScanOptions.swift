@@ -30,7 +30,7 @@ extension ScanOptions {
         let timeout = try arguments[Self.timeout].seconds
         let concurrency = try arguments[Self.concurrency]
         let shard = try arguments[ScanCommand.shard]
-        let resolve = try Self.resolveMap(try arguments[Self.resolve], command: command)
+        let resolve = Self.resolveMap(try arguments[Self.resolve])
 
         var input = ScanInput(entries: [], problems: [])
         let urls = arguments[ScanCommand.urls], listFiles = try arguments[ScanCommand.input], harFiles = try arguments[ScanCommand.har]
@@ -66,7 +66,7 @@ extension ScanOptions {
                                  resolution: try PolicyOptions.resolutionOptions(arguments),
                                  time: try arguments[Self.at] ?? Date(), timeout: timeout,
                                  probeHTTP: arguments[ScanCommand.probeHTTP])
-        check.issuerFetch = try IssuerFetchArguments.options(arguments, command: command)
+        check.issuerFetch = try IssuerFetchArguments.options(arguments)
         let outputPath = try arguments[ScanCommand.output]
         let format = try arguments[ScanCommand.format]
             ?? (outputPath == nil && SystemProcess.isTerminal(OutputDescriptor.standardOutput) ? .text : .jsonl)
@@ -75,7 +75,7 @@ extension ScanOptions {
                   resume: arguments[ScanCommand.resume], upgrade: arguments[ScanCommand.upgrade])
     }
 
-    static let resolve = Option<[String]>("resolve", value: "HOST:PORT:ADDRESS", help: "Connect to ADDRESS for HOST:PORT (curl's spelling; * as HOST for every host on PORT).")
+    static let resolve = Option<[ResolveEntry]>("resolve", value: "HOST:PORT:ADDRESS", help: "Connect to ADDRESS for HOST:PORT (curl's spelling; * as HOST for every host on PORT).")
     static let at = TimeArgument.option(help: "Judge certificates at this instant instead of now.")
     static let timeout = Option<Seconds>("timeout", value: "SECONDS", help: "Deadline per endpoint (each handshake gets at most this too).",
                                          default: 10, in: 0...600)
@@ -87,17 +87,8 @@ extension ScanOptions {
 
     /// `HOST:PORT:ADDRESS` entries (curl's `--resolve`), keyed `host:port` (lowercased; `*:port`
     /// for every host). IPv6 addresses may be bracketed.
-    static func resolveMap(_ values: [String], command: String) throws -> [String: String] {
-        var map: [String: String] = [:]
-        for value in values {
-            let invalid = UsageError(command: command, message: "invalid value '\(value)' for '--resolve' (expected HOST:PORT:ADDRESS)")
-            let parts = value.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 3, !parts[0].isEmpty, let port = UInt16(parts[1]), port > 0 else { throw invalid }
-            let address = HostPort.unbracketed(parts[2])
-            guard IPAddress.isLiteral(address, allowingZone: false) else { throw invalid }
-            map["\(parts[0].lowercased()):\(port)"] = address
-        }
-        return map
+    static func resolveMap(_ entries: [ResolveEntry]) -> [String: String] {
+        Dictionary(entries.map { ($0.endpoint, $0.address) }, uniquingKeysWith: { _, last in last })
     }
 
     /// The entry with `--resolve` applied (an exact host first, then `*`).
@@ -125,4 +116,26 @@ extension ScanInput {
         entries += other.entries
         problems += other.problems
     }
+}
+
+/// One `--resolve HOST:PORT:ADDRESS` entry (curl's spelling; `*` as HOST for every host on PORT;
+/// an IPv6 address may be bracketed).
+struct ResolveEntry: ExpressibleByArgument {
+    /// `host:port`, the host lowercased.
+    let endpoint: String
+    /// The address to connect to, without brackets.
+    let address: String
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, !parts[0].isEmpty, let port = UInt16(parts[1]), port > 0 else { return nil }
+        let address = HostPort.unbracketed(parts[2])
+        guard IPAddress.isLiteral(address, allowingZone: false) else { return nil }
+        endpoint = "\(parts[0].lowercased()):\(port)"
+        self.address = address
+    }
+
+    static let argumentExpectation = "HOST:PORT:ADDRESS"
+
+    var argumentDescription: String { "\(endpoint):" + (address.contains(":") ? "[\(address)]" : address) }
 }
