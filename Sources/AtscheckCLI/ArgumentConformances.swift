@@ -2,12 +2,6 @@ import ArgumentParsing
 import ATSLab
 import ATSPolicy
 import ATSScan
-import AtscheckSystem
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 // How the library's values are spelt on the command line. The conformances live here, at the
 // CLI edge: the libraries know nothing of argument parsing.
@@ -37,19 +31,6 @@ extension ScanShard: ExpressibleByArgument {
     public static var argumentExpectation: String { "K/N with 1 ≤ K ≤ N" }
 
     public var argumentDescription: String { description }
-}
-
-/// An evaluation instant (`--at`): an ISO 8601 date-time (`Z` or an offset, optional fractional
-/// seconds) or a bare date meaning midnight UTC.
-extension Date: ExpressibleByArgument {
-    public init?(argument: String) {
-        guard let date = TimeArgument.parse(argument) else { return nil }
-        self = date
-    }
-
-    public static var argumentExpectation: String { "ISO 8601, e.g. 2025-06-01T00:00:00Z or 2025-06-01" }
-
-    public var argumentDescription: String { UTCTimestamp.format(self) }
 }
 
 /// An IP address as given to `--address`: kept as typed, checked to be an IPv4 or IPv6 literal.

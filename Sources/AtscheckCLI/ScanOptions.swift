@@ -33,7 +33,9 @@ extension ScanOptions {
         let resolve = Self.resolveMap(try arguments[Self.resolve])
 
         var input = ScanInput(entries: [], problems: [])
-        let urls = arguments[ScanCommand.urls], listFiles = try arguments[ScanCommand.input], harFiles = try arguments[ScanCommand.har]
+        let urls = arguments[ScanCommand.urls]
+        let listFiles = try arguments[ScanCommand.input]
+        let harFiles = try arguments[ScanCommand.har]
         for (index, text) in urls.enumerated() {
             let origin = ScanOrigin(file: "argument", line: index + 1)
             guard let target = CheckTarget.parse(text) else {

@@ -20,3 +20,16 @@ enum TimeArgument {
         Option("at", value: "ISO8601", help: help)
     }
 }
+
+/// An evaluation instant (`--at`): an ISO 8601 date-time (`Z` or an offset, optional fractional
+/// seconds) or a bare date meaning midnight UTC.
+extension Date: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let date = TimeArgument.parse(argument) else { return nil }
+        self = date
+    }
+
+    public static var argumentExpectation: String { "ISO 8601, e.g. 2025-06-01T00:00:00Z or 2025-06-01" }
+
+    public var argumentDescription: String { UTCTimestamp.format(self) }
+}
