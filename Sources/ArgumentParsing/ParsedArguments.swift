@@ -1,6 +1,7 @@
 /// The validated arguments of one command, read through the command's declarations:
 /// `arguments[timeout]` for an `Option`, `arguments[json]` for a `Flag`,
-/// `arguments[files]` for a `PositionalSpec` (or, for tests of the parser, by name).
+/// `arguments[files]` for a `PositionalSpec`. (The lookups by name below are internal: the
+/// parser's own tests read through them; a client cannot look an option up by a string.)
 ///
 /// A declaration is a value, so a misspelt one does not compile. Reading one the
 /// command did not declare is a programmer error and stops the program on first use
@@ -69,32 +70,32 @@ public struct ParsedArguments: Sendable {
     }
 
     /// Whether the option was given at least once. For a boolean flag this is its value.
-    public func flag(_ name: String) -> Bool {
+    func flag(_ name: String) -> Bool {
         occurrences(name) > 0
     }
 
     /// How many times the option was given, e.g. 3 for `-v -v -v` on a repeatable flag.
-    public func occurrences(_ name: String) -> Int {
+    func occurrences(_ name: String) -> Int {
         _ = declaredOption(name)
         return counts[name, default: 0]
     }
 
     /// The last value given for the option, or its default, or `nil`. Always `nil` for a flag.
-    public func value(_ name: String) -> String? {
+    func value(_ name: String) -> String? {
         let option = declaredOption(name)
         return givenValues[name]?.last ?? option.defaultValue
     }
 
     /// All values given for the option in order; if none was given, the default
     /// as a single value, or an empty array without a default.
-    public func values(_ name: String) -> [String] {
+    func values(_ name: String) -> [String] {
         let option = declaredOption(name)
         if let given = givenValues[name], !given.isEmpty { return given }
         return option.defaultValue.map { [$0] } ?? []
     }
 
     /// The arguments bound to the positional, in order; empty if an optional one was omitted.
-    public func positional(_ name: String) -> [String] {
+    func positional(_ name: String) -> [String] {
         precondition(spec.positional(named: name) != nil,
                      "ParsedArguments: '\(name)' is not a positional of '\(spec.name)'")
         return boundPositionals[name, default: []]
