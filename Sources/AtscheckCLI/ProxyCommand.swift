@@ -38,7 +38,7 @@ enum ProxyCommand: AtscheckCommand {
         ]
     )
 
-    static let listen = Option<String?>("listen", value: "ADDRESS:PORT", help: "Listen here (IP literal; [v6]:port; port 0 picks a free port).")
+    static let listen = Option<ListenAddress?>("listen", value: "ADDRESS:PORT", help: "Listen here (IP literal; [v6]:port; port 0 picks a free port).")
     static let allowRemote = Flag("allow-remote", help: "Allow a listen address that is not loopback.")
     static let policy = Option<String?>("policy", value: "FILE", help: "The app's Info.plist or NSAppTransportSecurity dictionary. Without it: full ATS.")
     static let context = PolicyOptions.context(help: "The API the loads go through.")
@@ -80,10 +80,7 @@ extension ProxyOptions {
         guard let listen = try arguments[Command.listen] else {
             throw UsageError(command: command, message: "missing '--listen ADDRESS:PORT'")
         }
-        guard let (address, port) = Self.splitHostPort(listen), ProxyServer.isIPLiteral(address) || address == "localhost" else {
-            throw UsageError(command: command, message: "invalid value '\(listen)' for '--listen' (expected IP:PORT or [v6]:PORT)")
-        }
-        let listenAddress = address == "localhost" ? "127.0.0.1" : address
+        let (listenAddress, port) = (listen.address, listen.port)
         if !ProxyServer.isLoopback(listenAddress) && !arguments[Command.allowRemote] {
             throw UsageError(command: command, message: "refusing to listen on non-loopback address '\(listenAddress)' without '--allow-remote'")
         }
@@ -105,6 +102,25 @@ extension ProxyOptions {
     static func splitHostPort(_ text: String) -> (String, UInt16)? {
         ProxyRequestHead.splitHostPort(text).map { ($0.host, $0.port) }
     }
+}
+
+/// The proxy's `--listen` address: an IP literal (or `localhost`, read as 127.0.0.1) and a port.
+struct ListenAddress: ExpressibleByArgument {
+    /// The IP literal, without brackets.
+    let address: String
+    /// The port; 0 picks a free one.
+    let port: UInt16
+
+    init?(argument: String) {
+        guard let (address, port) = ProxyOptions.splitHostPort(argument),
+              ProxyServer.isIPLiteral(address) || address == "localhost" else { return nil }
+        self.address = address == "localhost" ? "127.0.0.1" : address
+        self.port = port
+    }
+
+    static let argumentExpectation = "IP:PORT or [v6]:PORT"
+
+    var argumentDescription: String { HostPort.format(host: address, port: port) }
 }
 
 /// One proxy `--resolve NAME:PORT=ADDRESS` entry.
