@@ -25,17 +25,18 @@ public struct CommandSpec: Sendable {
     ///   - name: The command name as typed, e.g. `"atscheck cert"`.
     ///   - abstract: A one-line summary.
     ///   - discussion: Optional extra paragraphs for `--help`.
-    ///   - options: The options, in the order the help text lists them.
+    ///   - options: The options (typed `Option`s, `Flag`s or bare specs), in the order the help text lists them.
     ///   - positionals: The positionals, in binding order.
     ///   - examples: Example command lines.
     public init(
         name: String,
         abstract: String,
         discussion: String? = nil,
-        options: [OptionSpec],
+        options: [any OptionDeclaration],
         positionals: [PositionalSpec] = [],
         examples: [String] = []
     ) {
+        let options = options.map(\.spec)
         CommandSpec.validate(name: name, options: options, positionals: positionals)
         self.name = name
         self.abstract = abstract

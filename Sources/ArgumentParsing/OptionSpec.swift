@@ -4,7 +4,7 @@
 /// `OPTIONS` section of the help text are all derived from this declaration.
 /// Options are never required: an option that is not given reads as its
 /// `defaultValue` (or `nil`, or `false` for a flag).
-public struct OptionSpec: Sendable {
+public struct OptionSpec: Sendable, Equatable {
     /// The long name without leading dashes, for example `"ca-file"` for `--ca-file`.
     public let name: String
     /// The optional single-character short name, for example `"H"` for `-H`.

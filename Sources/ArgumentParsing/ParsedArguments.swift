@@ -1,8 +1,11 @@
-/// The validated arguments of one command, read by declared name.
+/// The validated arguments of one command, read through the command's declarations:
+/// `arguments[timeout]` for an `Option`, `arguments[json]` for a `Flag`,
+/// `arguments[files]` for a `PositionalSpec`. (The lookups by name below are internal: the
+/// parser's own tests read through them; a client cannot look an option up by a string.)
 ///
-/// Asking for a name the command did not declare is a programmer error and
-/// stops the program, so a misspelled name fails on first use instead of
-/// silently reading as absent.
+/// A declaration is a value, so a misspelt one does not compile. Reading one the
+/// command did not declare is a programmer error and stops the program on first use
+/// instead of silently reading as absent.
 public struct ParsedArguments: Sendable {
     /// The command these arguments belong to.
     public let spec: CommandSpec
@@ -24,33 +27,75 @@ public struct ParsedArguments: Sendable {
         self.boundPositionals = boundPositionals
     }
 
+    /// The typed value of the option: what was given, else its default (or `nil`, or `[]`).
+    ///
+    /// - Throws: `UsageError` when the value given does not parse, e.g.
+    ///   `invalid value 'x' for '--timeout' (expected seconds, 0 < t ≤ 600)`.
+    public subscript<Value>(option: Option<Value>) -> Value {
+        get throws(UsageError) { try option.value(in: self) }
+    }
+
+    /// Whether the flag was given.
+    public subscript(flag: Flag) -> Bool {
+        isGiven(flag)
+    }
+
+    /// The arguments bound to the positional, in order; empty if an optional one was omitted.
+    public subscript(positional: PositionalSpec) -> [String] {
+        precondition(spec.positional(named: positional.name) != nil,
+                     "ParsedArguments: '\(positional.name)' is not a positional of '\(spec.name)'")
+        return boundPositionals[positional.name, default: []]
+    }
+
+    /// Whether the option was given on the command line (a default does not count).
+    public func isGiven(_ option: some OptionDeclaration) -> Bool {
+        _ = given(option.spec)
+        return counts[option.spec.name, default: 0] > 0
+    }
+
+    /// The values given for a declared option, in order, without its default.
+    func given(_ option: OptionSpec) -> [String] {
+        precondition(spec.option(named: option.name) == option,
+                     "ParsedArguments: '--\(option.name)' is not declared so by '\(spec.name)'")
+        return givenValues[option.name, default: []]
+    }
+
+    /// Parses one value of an option, or throws a usage error saying what the option expects.
+    func convert<T>(_ text: String, for option: OptionSpec, expecting expectation: String,
+                    _ parse: (String) -> T?) throws(UsageError) -> T {
+        guard let value = parse(text) else {
+            throw UsageError(command: spec.name, message: UsageMessage.invalidValue(text, for: option, expected: expectation))
+        }
+        return value
+    }
+
     /// Whether the option was given at least once. For a boolean flag this is its value.
-    public func flag(_ name: String) -> Bool {
+    func flag(_ name: String) -> Bool {
         occurrences(name) > 0
     }
 
     /// How many times the option was given, e.g. 3 for `-v -v -v` on a repeatable flag.
-    public func occurrences(_ name: String) -> Int {
+    func occurrences(_ name: String) -> Int {
         _ = declaredOption(name)
         return counts[name, default: 0]
     }
 
     /// The last value given for the option, or its default, or `nil`. Always `nil` for a flag.
-    public func value(_ name: String) -> String? {
+    func value(_ name: String) -> String? {
         let option = declaredOption(name)
         return givenValues[name]?.last ?? option.defaultValue
     }
 
     /// All values given for the option in order; if none was given, the default
     /// as a single value, or an empty array without a default.
-    public func values(_ name: String) -> [String] {
+    func values(_ name: String) -> [String] {
         let option = declaredOption(name)
         if let given = givenValues[name], !given.isEmpty { return given }
         return option.defaultValue.map { [$0] } ?? []
     }
 
     /// The arguments bound to the positional, in order; empty if an optional one was omitted.
-    public func positional(_ name: String) -> [String] {
+    func positional(_ name: String) -> [String] {
         precondition(spec.positional(named: name) != nil,
                      "ParsedArguments: '\(name)' is not a positional of '\(spec.name)'")
         return boundPositionals[name, default: []]

@@ -58,7 +58,12 @@ enum UsageMessage {
 
     /// `invalid value 'yaml' for '--format' (expected text, json)`
     static func invalidValue(_ value: String, for option: OptionSpec, allowed: [String]) -> String {
-        "invalid value '\(value)' for '\(option.longSpelling)' (expected \(allowed.joined(separator: ", ")))"
+        invalidValue(value, for: option, expected: allowed.joined(separator: ", "))
+    }
+
+    /// `invalid value '0' for '--timeout' (expected seconds, 0 < t ≤ 600)`
+    static func invalidValue(_ value: String, for option: OptionSpec, expected: String) -> String {
+        "invalid value '\(value)' for '\(option.longSpelling)' (expected \(expected))"
     }
 
     /// `missing argument 'FILE'`

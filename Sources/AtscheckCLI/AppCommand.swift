@@ -72,20 +72,9 @@ enum AppCommand: AtscheckCommand {
         too) or not judged, 2 bad usage, unreadable input, or an input holding no app, \
         extension, Xcode app target, Expo or Cordova configuration.
         """,
-        options: [
-            PolicyOptions.targetOption,
-            PolicyOptions.subdomainDepthOption,
-            PolicyOptions.legacyKeysOption,
-        ] + TrustStoreOptions.optionSpecs + [
-            OptionSpec("offline", help: "Judge by the policy alone: no connections; https:// URLs are not probed (the default for project directories)."),
-            OptionSpec("probe", help: "Probe the https:// URLs of a project directory too (an .ipa, .app or .xcarchive is probed unless --offline)."),
-            OptionSpec("all", help: "Also judge the URLs the filter sets aside (namespaces, placeholders, exempt loopback, templates), and list unknown URLs that were not probed."),
-        ] + ScopeOptions.specs + [
-            OptionSpec("only", value: "VERDICT", help: "Show only URLs with this verdict (repeatable).", allowed: ["blocked", "unknown", "allowed"], repeatable: true),
-        ] + ScanOptions.probingOptionSpecs + [
-            OptionSpec("format", value: "FORMAT", help: "Output format: text, json, jsonl (one line per URL and bundle, then a summary line, as scan writes), or sarif (lint findings on the policy files' lines, each blocked URL where it was found).", allowed: ["text", "json", "jsonl", "sarif"], defaultValue: "text"),
-        ],
-        positionals: [PositionalSpec("PATH", help: "An .ipa, an .app or .xcarchive directory, or a project directory (Xcode, React Native, Expo, Flutter, Cordova/Ionic).")],
+        options: PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [offline, probe, all] + ScopeOptions.specs + [only]
+            + ScanOptions.probingOptionSpecs + [format],
+        positionals: [path],
         examples: [
             "atscheck app MyApp.ipa",
             "atscheck app . --only blocked",
@@ -95,16 +84,23 @@ enum AppCommand: AtscheckCommand {
         ]
     )
 
+    static let offline = Flag("offline", help: "Judge by the policy alone: no connections; https:// URLs are not probed (the default for project directories).")
+    static let probe = Flag("probe", help: "Probe the https:// URLs of a project directory too (an .ipa, .app or .xcarchive is probed unless --offline).")
+    static let all = Flag("all", help: "Also judge the URLs the filter sets aside (namespaces, placeholders, exempt loopback, templates), and list unknown URLs that were not probed.")
+    static let only = Option<[String]>("only", value: "VERDICT", help: "Show only URLs with this verdict (repeatable).", allowed: ["blocked", "unknown", "allowed"])
+    static let format = OutputFormat.option([.text, .json, .jsonl, .sarif], help: "Output format: text, json, jsonl (one line per URL and bundle, then a summary line, as scan writes), or sarif (lint findings on the policy files' lines, each blocked URL where it was found).")
+    static let path = PositionalSpec("PATH", help: "An .ipa, an .app or .xcarchive directory, or a project directory (Xcode, React Native, Expo, Flutter, Cordova/Ionic).")
+
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let command = spec.name
-        guard let path = arguments.positional("PATH").first else {
+        guard let path = arguments[Self.path].first else {
             throw UsageError(command: command, message: "missing PATH (an .ipa, .app, .xcarchive or project directory)")
         }
-        let timeout = try ScanOptions.timeout(arguments, command: command)
-        let concurrency = try ScanOptions.concurrency(arguments, command: command)
-        let resolve = try ScanOptions.resolveMap(arguments.values("resolve"), command: command)
-        let resolution = try PolicyOptions.resolutionOptions(arguments, command: command)
-        if arguments.flag("offline"), arguments.flag("probe") {
+        let timeout = try arguments[ScanOptions.timeout].seconds
+        let concurrency = try arguments[ScanOptions.concurrency]
+        let resolve = ScanOptions.resolveMap(try arguments[ScanOptions.resolve])
+        let resolution = try PolicyOptions.resolutionOptions(arguments)
+        if arguments[offline], arguments[probe] {
             throw UsageError(command: command, message: "'--offline' and '--probe' contradict each other")
         }
         let scope = try ScopeOptions.scope(arguments, command: command)
@@ -114,12 +110,12 @@ enum AppCommand: AtscheckCommand {
         } catch {
             throw InputError(description: "\(path): \(error.description)")
         }
-        let offline = arguments.flag("offline") || (files.isProject && !arguments.flag("probe"))
+        let offline = arguments[Self.offline] || (files.isProject && !arguments[probe])
         var options = AppAuditOptions(
-            resolution: resolution, time: try TimeArgument.evaluationTime(arguments.value("at"), command: command), timeout: timeout,
-            offline: offline, all: arguments.flag("all"), concurrency: concurrency,
+            resolution: resolution, time: try arguments[ScanOptions.at] ?? Date(), timeout: timeout,
+            offline: offline, all: arguments[all], concurrency: concurrency,
             mapTarget: { target in ScanOptions.resolved(ScanEntry(target: target, origin: ScanOrigin(file: "")), resolve).target })
-        options.issuerFetch = try IssuerFetchArguments.options(arguments, command: command)
+        options.issuerFetch = try IssuerFetchArguments.options(arguments)
         options.linter = Linter(options: LintOptions(target: resolution.target, publicSuffixes: PublicSuffixList.snapshot))
         // Offline, no chain is judged: parse the trust options (so a typo is still an error) but
         // load no roots.
@@ -138,15 +134,15 @@ enum AppCommand: AtscheckCommand {
         }
         let audit = AppAuditor.audit(inventory, files: files, checker: ATSChecker(store: store), options: options)
         var report = AppReport(audit, offline: options.offline)
-        let only = Set(arguments.values("only"))
+        let only = Set(try arguments[Self.only])
         if !only.isEmpty { report.keepOnly(only) }
-        switch arguments.value("format") {
-        case "json":
+        switch try arguments[format] {
+        case .json:
             print(try JSONOutput.encode(report))
-        case "jsonl":
+        case .jsonl:
             for record in AppRecord.records(report) { print(String(decoding: try ReportJSON.line(record), as: UTF8.self)) }
             print(String(decoding: try ReportJSON.line(AppSummaryLine(report)), as: UTF8.self))
-        case "sarif":
+        case .sarif:
             let (reports, rules) = AppSARIF.reports(audit)
             let options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, sourceRoot: FileManager.default.currentDirectoryPath, rules: rules)
             print(try JSONOutput.encode(SARIFReporter.log(reports, options: options)))

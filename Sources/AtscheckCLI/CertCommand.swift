@@ -33,16 +33,8 @@ enum CertCommand: AtscheckCommand {
 
         Each trust rule, its source and what changes it: docs/ats-rules.md#trust-rules.
         """,
-        options: [
-            OptionSpec("host", value: "NAME", help: "Validate the chain for this DNS name or IP address."),
-            PolicyOptions.targetOption,
-        ] + TrustStoreOptions.optionSpecs + [
-            OptionSpec("at", value: "ISO8601", help: "Evaluate at this instant instead of now (e.g. 2025-06-01T00:00:00Z)."),
-            OptionSpec("ocsp-response", value: "DER", help: "A stapled OCSP response (DER) to check the leaf against."),
-            OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json"], defaultValue: "text"),
-            OptionSpec("trust-store", help: "List Apple's trust snapshots (roots, removed roots, CT logs) and which targets use each; takes no FILE."),
-        ],
-        positionals: [PositionalSpec("FILE", help: "Certificate files (PEM or DER), leaf first.", variadic: true, optional: true)],
+        options: [host, PolicyOptions.target] + TrustStoreOptions.optionSpecs + [at, ocspResponse, format, trustStore],
+        positionals: [files],
         examples: [
             "atscheck cert TestCerts/leaf-good-rsa.pem",
             "atscheck cert chain.pem --host api.example.com",
@@ -50,27 +42,35 @@ enum CertCommand: AtscheckCommand {
         ]
     )
 
+    static let host = Option<String?>("host", value: "NAME", help: "Validate the chain for this DNS name or IP address.")
+    static let at = TimeArgument.option(help: "Evaluate at this instant instead of now (e.g. 2025-06-01T00:00:00Z).")
+    static let ocspResponse = Option<String?>("ocsp-response", value: "DER", help: "A stapled OCSP response (DER) to check the leaf against.")
+    static let format = OutputFormat.option()
+    static let trustStore = Flag("trust-store", help: "List Apple's trust snapshots (roots, removed roots, CT logs) and which targets use each; takes no FILE.")
+    static let files = PositionalSpec("FILE", help: "Certificate files (PEM or DER), leaf first.", variadic: true, optional: true)
+
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let files = arguments.positional("FILE")
-        if arguments.flag("trust-store") {
+        let files = arguments[Self.files]
+        if arguments[trustStore] {
             guard files.isEmpty else { throw UsageError(command: spec.name, message: "'--trust-store' takes no FILE") }
             let report = try TrustStoreListing.report()
-            switch arguments.value("format") {
-            case "json": print(try JSONOutput.encode(report))
+            switch try arguments[format] {
+            case .json: print(try JSONOutput.encode(report))
             default: print(TrustStoreListing.text(report), terminator: "")
             }
             return .success
         }
         guard !files.isEmpty else { throw UsageError(command: spec.name, message: "missing argument 'FILE'") }
         // Usage mistakes first (error + hint, exit 2), before any file is read.
-        let time = try TimeArgument.evaluationTime(arguments.value("at"), command: spec.name)
+        let time = try arguments[at] ?? Date()
         let storeOptions = try TrustStoreOptions(arguments, command: spec.name)
-        let target = try PolicyOptions.target(arguments, command: spec.name)
-        let host = arguments.value("host")
+        let target = try arguments[PolicyOptions.target]
+        let host = try arguments[Self.host]
         if let host, host.trimmingWhitespace().isEmpty {
             throw UsageError(command: spec.name, message: "'--host' needs a non-empty name")
         }
-        if host == nil && arguments.value("ocsp-response") != nil {
+        let ocspFile = try arguments[ocspResponse]
+        if host == nil && ocspFile != nil {
             throw UsageError(command: spec.name, message: "'--ocsp-response' needs '--host' (it is checked during validation)")
         }
 
@@ -83,14 +83,14 @@ enum CertCommand: AtscheckCommand {
         var store: TrustStore? = nil
         if let host {
             let trustStore = try storeOptions.makeStore(target: target)
-            let ocsp = try arguments.value("ocsp-response").map { try readFile($0) }
+            let ocsp = try ocspFile.map { try readFile($0) }
             evaluation = TrustEvaluator(store: trustStore).evaluate(certificates.map(\.certificate), host: host, at: time,
                                                                      ocspResponse: ocsp)
             store = trustStore
         }
 
-        switch arguments.value("format") {
-        case "json": print(try JSONOutput.encode(CertReport(certificates: certificates, evaluation: evaluation, store: store, time: time, target: target)))
+        switch try arguments[format] {
+        case .json: print(try JSONOutput.encode(CertReport(certificates: certificates, evaluation: evaluation, store: store, time: time, target: target)))
         default: print(CertTextRenderer.render(certificates, evaluation: evaluation, store: store, target: target), terminator: "")
         }
         guard let evaluation else { return .success }

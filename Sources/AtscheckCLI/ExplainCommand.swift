@@ -30,16 +30,8 @@ enum ExplainCommand: AtscheckCommand {
         The resolution rules and atscheck's choices, with their sources: docs/ats-rules.md \
         (#resolution-rules, #choices).
         """,
-        options: [
-            OptionSpec("policy", value: "FILE", help: "Info.plist or bare NSAppTransportSecurity dictionary (XML, binary or JSON), Expo app.json (expo.ios.infoPlist) or Cordova config.xml (what cordova-ios writes), read as lint and app read them. Without it, no ATS keys: full ATS."),
-            OptionSpec("context", value: "CONTEXT", help: "The API the load goes through.",
-                       allowed: LoadContext.allCases.map(\.rawValue), defaultValue: LoadContext.urlSession.rawValue),
-            PolicyOptions.targetOption,
-            PolicyOptions.subdomainDepthOption,
-            PolicyOptions.legacyKeysOption,
-            OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json"], defaultValue: "text"),
-        ],
-        positionals: [PositionalSpec("URL", help: "An http:// or https:// URL.")],
+        options: [policy, context] + PolicyOptions.resolutionSpecs + [format],
+        positionals: [url],
         examples: [
             "atscheck explain https://api.example.com/v1 --policy Info.plist",
             "atscheck explain http://cdn.example.com/a.mp4 --policy Info.plist --context media --target ios16",
@@ -47,11 +39,16 @@ enum ExplainCommand: AtscheckCommand {
         ]
     )
 
+    static let policy = Option<String?>("policy", value: "FILE", help: "Info.plist or bare NSAppTransportSecurity dictionary (XML, binary or JSON), Expo app.json (expo.ios.infoPlist) or Cordova config.xml (what cordova-ios writes), read as lint and app read them. Without it, no ATS keys: full ATS.")
+    static let context = PolicyOptions.context(help: "The API the load goes through.")
+    static let format = OutputFormat.option()
+    static let url = PositionalSpec("URL", help: "An http:// or https:// URL.")
+
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let url = arguments.positional("URL")[0]
-        let options = try PolicyOptions.resolutionOptions(arguments, command: spec.name)
-        let context = LoadContext(rawValue: arguments.value("context") ?? "urlsession") ?? .urlSession
-        let policyPath = arguments.value("policy")
+        let url = arguments[Self.url][0]
+        let options = try PolicyOptions.resolutionOptions(arguments)
+        let context = try arguments[Self.context]
+        let policyPath = try arguments[policy]
         let source = try policyPath.map(PolicyOptions.loadSource)
         let policy = AppTransportSecurity(document: (try? source?.document.get()) ?? PlistDocument(root: PlistNode(.dictionary([])), format: .xml))
         let resolution: Resolution
@@ -60,8 +57,8 @@ enum ExplainCommand: AtscheckCommand {
         } catch {
             throw UsageError(command: spec.name, message: error.description)
         }
-        switch arguments.value("format") {
-        case "json": print(try JSONOutput.encode(ExplainReport(resolution: resolution, policyPath: policyPath, policySource: source?.origin)))
+        switch try arguments[format] {
+        case .json: print(try JSONOutput.encode(ExplainReport(resolution: resolution, policyPath: policyPath, policySource: source?.origin)))
         default: print(ExplainTextRenderer.render(resolution, policyPath: policyPath, policyOrigin: source?.origin), terminator: "")
         }
         return resolution.blocksCleartext ? .failure : .success

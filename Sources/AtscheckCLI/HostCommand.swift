@@ -35,26 +35,9 @@ enum HostCommand: AtscheckCommand {
         per reason code (docs/ats-rules.md#tls-version-too-low, #apple-key-size for \
         cert-weak-key, ...).
         """,
-        options: [
-            OptionSpec("policy", value: "FILE", help: "The app's Info.plist or NSAppTransportSecurity dictionary (XML, binary, JSON). Without it: full ATS."),
-            OptionSpec("context", value: "CONTEXT", help: "The API the load goes through.",
-                       allowed: LoadContext.allCases.map(\.rawValue), defaultValue: LoadContext.urlSession.rawValue),
-            PolicyOptions.targetOption,
-            PolicyOptions.subdomainDepthOption,
-            PolicyOptions.legacyKeysOption,
-        ] + TrustStoreOptions.optionSpecs + [
-            OptionSpec("address", value: "IP", help: "Connect to this IP; the target name is still used for SNI, policy and host checks."),
-            OptionSpec("port", value: "N", help: "TCP port (default: from TARGET, else 443)."),
-            OptionSpec("sni", value: "NAME", help: "Send this SNI instead of the target name."),
-            OptionSpec("at", value: "ISO8601", help: "Judge certificates at this instant instead of now."),
-            OptionSpec("timeout", value: "SECONDS", help: "Deadline for the whole host (each handshake gets at most this too).", defaultValue: "10"),
-            OptionSpec("ciphers", help: "Also enumerate every accepted cipher suite per version (more handshakes)."),
-            OptionSpec("probe-http", help: "For http:// targets, also check that the server answers."),
-            OptionSpec("upgrade", help: "For a blocked http:// target, also probe its https:// twin; when that passes, \"load https://… instead\" is the first fix."),
-            OptionSpec("pins", value: "FILE", help: "Also check these pins against the built chain: a TrustKit plist (TSKConfiguration) or an Android network_security_config.xml."),
-            OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json"], defaultValue: "text"),
-        ] + IssuerFetchArguments.optionSpecs,
-        positionals: [PositionalSpec("TARGET", help: "name, name:port, [v6]:port, IP, or http(s):// URL.")],
+        options: [policy, context] + PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs
+            + [address, port, sni, at, timeout, ciphers, probeHTTP, upgrade, pins, format] + IssuerFetchArguments.optionSpecs,
+        positionals: [target],
         examples: [
             "atscheck host api.example.com --policy Info.plist",
             "atscheck host https://legacy.example.net:8443/ --format json",
@@ -62,12 +45,27 @@ enum HostCommand: AtscheckCommand {
         ]
     )
 
+    static let policy = Option<String?>("policy", value: "FILE", help: "The app's Info.plist or NSAppTransportSecurity dictionary (XML, binary, JSON). Without it: full ATS.")
+    static let context = PolicyOptions.context(help: "The API the load goes through.")
+    static let address = Option<IPAddressArgument?>("address", value: "IP", help: "Connect to this IP; the target name is still used for SNI, policy and host checks.")
+    static let port = Option<UInt16?>("port", value: "N", help: "TCP port (default: from TARGET, else 443).", in: 1...65535)
+    static let sni = Option<String?>("sni", value: "NAME", help: "Send this SNI instead of the target name.")
+    static let at = TimeArgument.option(help: "Judge certificates at this instant instead of now.")
+    static let timeout = Option<Seconds>("timeout", value: "SECONDS", help: "Deadline for the whole host (each handshake gets at most this too).",
+                                         default: 10, in: 0...600)
+    static let ciphers = Flag("ciphers", help: "Also enumerate every accepted cipher suite per version (more handshakes).")
+    static let probeHTTP = Flag("probe-http", help: "For http:// targets, also check that the server answers.")
+    static let upgrade = Flag("upgrade", help: "For a blocked http:// target, also probe its https:// twin; when that passes, \"load https://… instead\" is the first fix.")
+    static let pins = Option<String?>("pins", value: "FILE", help: "Also check these pins against the built chain: a TrustKit plist (TSKConfiguration) or an Android network_security_config.xml.")
+    static let format = OutputFormat.option()
+    static let target = PositionalSpec("TARGET", help: "name, name:port, [v6]:port, IP, or http(s):// URL.")
+
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let options = try HostOptions(arguments)
         var outcome = try evaluate(options)
-        if arguments.flag("upgrade") { outcome.upgrade = ATSChecker(store: outcome.store).upgrade(outcome) }
-        switch arguments.value("format") {
-        case "json": print(try JSONOutput.encode(HostReport(outcome: outcome)))
+        if arguments[upgrade] { outcome.upgrade = ATSChecker(store: outcome.store).upgrade(outcome) }
+        switch try arguments[format] {
+        case .json: print(try JSONOutput.encode(HostReport(outcome: outcome)))
         default: print(HostTextRenderer.render(options: options, outcome: outcome), terminator: "")
         }
         switch outcome.verdict.status {

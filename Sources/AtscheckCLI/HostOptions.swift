@@ -1,4 +1,3 @@
-import ATSVocabulary
 import ArgumentParsing
 import ATSCheck
 import ATSPolicy
@@ -50,35 +49,25 @@ struct HostOptions {
 extension HostOptions {
     /// Reads and validates the command line.
     init(_ arguments: ParsedArguments) throws {
-        let command = HostCommand.spec.name
-        var port: UInt16? = nil
-        if let text = arguments.value("port") {
-            guard let value = UInt16(text), value > 0 else {
-                throw UsageError(command: command, message: "invalid value '\(text)' for '--port' (expected 1-65535)")
-            }
-            port = value
-        }
-        let raw = arguments.positional("TARGET")[0]
+        typealias Command = HostCommand
+        let command = Command.spec.name
+        let port = try arguments[Command.port]
+        let raw = arguments[Command.target][0]
         guard let target = CheckTarget.parse(raw, portOverride: port) else {
             throw UsageError(command: command, message: "invalid target '\(raw)' (expected name, name:port, [v6]:port, an IP, or an http(s):// URL)")
         }
-        if let address = arguments.value("address"), IPAddress(address, allowingZone: false) == nil {
-            throw UsageError(command: command, message: "invalid value '\(address)' for '--address' (expected an IPv4 or IPv6 address)")
-        }
-        let timeoutText = arguments.value("timeout") ?? "10"
-        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 600 else {
-            throw UsageError(command: command, message: "invalid value '\(timeoutText)' for '--timeout' (expected seconds, 0 < t ≤ 600)")
-        }
-        let policyPath = arguments.value("policy")
+        let address = try arguments[Command.address]
+        let timeout = try arguments[Command.timeout].seconds
+        let policyPath = try arguments[Command.policy]
         self.init(target: target, policyPath: policyPath, policyDocument: try policyPath.map(PolicyOptions.loadDocument),
-                  context: LoadContext(rawValue: arguments.value("context") ?? "urlsession") ?? .urlSession,
-                  resolution: try PolicyOptions.resolutionOptions(arguments, command: command),
+                  context: try arguments[Command.context],
+                  resolution: try PolicyOptions.resolutionOptions(arguments),
                   trustStore: try TrustStoreOptions(arguments, command: command),
-                  address: arguments.value("address"), sni: arguments.value("sni"),
-                  time: try TimeArgument.evaluationTime(arguments.value("at"), command: command), timeout: timeout,
-                  enumerateCiphers: arguments.flag("ciphers"), probeHTTP: arguments.flag("probe-http"))
-        issuerFetch = try IssuerFetchArguments.options(arguments, command: command)
-        if let pinsPath = arguments.value("pins") {
+                  address: address?.text, sni: try arguments[Command.sni],
+                  time: try arguments[Command.at] ?? Date(), timeout: timeout,
+                  enumerateCiphers: arguments[Command.ciphers], probeHTTP: arguments[Command.probeHTTP])
+        issuerFetch = try IssuerFetchArguments.options(arguments)
+        if let pinsPath = try arguments[Command.pins] {
             let loaded = try HostPinsFile.load(pinsPath)
             pinPolicies = loaded.policies
             pinProblems = loaded.problems.map { "\(pinsPath): \($0)" }

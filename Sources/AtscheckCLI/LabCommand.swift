@@ -32,33 +32,23 @@ enum LabCommand: AtscheckCommand {
 
         Serves the certificates built into atscheck (or those in --certs DIR). No network beyond loopback.
         """,
-        options: [
-            OptionSpec("serve", help: "Keep the servers up until Ctrl-C instead of checking them."),
-            OptionSpec("profile", value: "NAME", help: "Only these profiles: \(LabProfile.allCases.map(\.rawValue).joined(separator: ", ")).",
-                       allowed: LabProfile.allCases.map(\.rawValue), repeatable: true),
-            OptionSpec("port", value: "N", help: "Listen on consecutive ports from N (default: ephemeral ports)."),
-            OptionSpec("policy", value: "FILE", help: "Judge the endpoints under this Info.plist instead of full ATS."),
-            OptionSpec("certs", value: "DIR", help: "Directory with the TestCerts PKI (default: the copy built into atscheck)."),
-            OptionSpec("timeout", value: "SECONDS", help: "Deadline per endpoint.", defaultValue: "3"),
-            OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json"], defaultValue: "text"),
-        ],
+        options: [serve, profile, port, policy, certs, timeout, format],
         examples: ["atscheck lab", "atscheck lab --profile tls10-only --profile static-rsa-only", "atscheck lab --serve --port 9443"]
     )
 
+    static let serve = Flag("serve", help: "Keep the servers up until Ctrl-C instead of checking them.")
+    static let profile = Option<[LabProfile]>("profile", value: "NAME", help: "Only these profiles: \(LabProfile.allCases.map(\.rawValue).joined(separator: ", ")).")
+    static let port = Option<UInt16?>("port", value: "N", help: "Listen on consecutive ports from N (default: ephemeral ports).", in: 1...65535)
+    static let policy = Option<String?>("policy", value: "FILE", help: "Judge the endpoints under this Info.plist instead of full ATS.")
+    static let certs = Option<String?>("certs", value: "DIR", help: "Directory with the TestCerts PKI (default: the copy built into atscheck).")
+    static let timeout = Option<Seconds>("timeout", value: "SECONDS", help: "Deadline per endpoint.", default: 3, in: 0...60)
+    static let format = OutputFormat.option()
+
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let profiles = arguments.values("profile").compactMap(LabProfile.init(rawValue:))
-        var basePort: UInt16? = nil
-        if let text = arguments.value("port") {
-            guard let value = UInt16(text), value > 0 else {
-                throw UsageError(command: spec.name, message: "invalid value '\(text)' for '--port' (expected 1-65535)")
-            }
-            basePort = value
-        }
-        let timeoutText = arguments.value("timeout") ?? "3"
-        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 60 else {
-            throw UsageError(command: spec.name, message: "invalid value '\(timeoutText)' for '--timeout' (expected seconds, 0 < t ≤ 60)")
-        }
-        let certificates = arguments.value("certs").map { URL(fileURLWithPath: $0) }
+        let profiles = try arguments[profile]
+        let basePort = try arguments[port]
+        let timeout = try arguments[Self.timeout].seconds
+        let certificates = try arguments[certs].map { URL(fileURLWithPath: $0) }
         let lab: TLSLab
         do {
             lab = try TLSLab(profiles: profiles.isEmpty ? LabProfile.allCases : profiles, certificateDirectory: certificates,
@@ -67,16 +57,16 @@ enum LabCommand: AtscheckCommand {
             throw InputError(description: "atscheck lab: \(error.description)")
         }
         defer { lab.stop() }
-        let json = arguments.value("format") == "json"
+        let json = try arguments[format] == .json
 
-        if arguments.flag("serve") {
+        if arguments[serve] {
             // Written unbuffered: whoever started the lab may be waiting on these lines.
             OutputDescriptor.standardOutput.write((LabTextRenderer.endpoints(lab) + "\nserving until interrupted (Ctrl-C)\n"))
             Termination.wait()
             return .success
         }
 
-        let policyPath = arguments.value("policy")
+        let policyPath = try arguments[policy]
         let document = try policyPath.map(PolicyOptions.loadDocument)
         let results = try check(lab, document: document, timeout: timeout)
         if json {

@@ -12,8 +12,7 @@ import AtscheckSystem
 enum LintCommand: AtscheckCommand {
     static let name = "lint"
 
-    static let formats = ["text", "json", "sarif", "github"]
-    static let listFormats = ["text", "json"]
+    static let listFormats: [OutputFormat] = [.text, .json]
 
     static let abstract = "Check Info.plist ATS settings for mistakes, for people and for CI."
     static let spec = CommandSpec(
@@ -45,22 +44,8 @@ enum LintCommand: AtscheckCommand {
         directory with no policy file); the other files are still checked. A file that is not a property list is \
         an invalid-plist error (exit 1), not exit 2.
         """,
-        options: [
-            OptionSpec("format", value: "FORMAT", help: "Output format (--list-rules: text or json).", allowed: formats,
-                       defaultValue: "text"),
-            OptionSpec("strict", help: "Fail (exit 1) on warnings too."),
-            PolicyOptions.targetOption,
-            OptionSpec("public-suffix-list", value: "FILE",
-                       help: "The Public Suffix List to use instead of the snapshot compiled into atscheck (\(PublicSuffixList.snapshotSource))."),
-            OptionSpec("disable", value: "RULE", help: "Do not report this rule's findings (an id from --list-rules).",
-                       repeatable: true),
-            OptionSpec("sarif-base-uri", value: "URI",
-                       help: "With --format sarif: the absolute URI of the atscheck repository the rule links are built on (informationUri, and helpUri = URI + docs/ats-rules.md#RULE), e.g. https://github.com/ORG/atscheck/blob/main/. Without it, those links are left out and the help text gives the repository-relative link."),
-        ] + ScopeOptions.specs + [
-            OptionSpec("list-rules", help: "Print every rule (id, severity, summary) and where it is documented, instead of linting."),
-        ],
-        positionals: [PositionalSpec("FILE", help: "Policy files, apps (.ipa) or directories to check, - for stdin; at least one unless --list-rules is given.", variadic: true,
-                                     optional: true)],
+        options: [format, strict, PolicyOptions.target, publicSuffixListOption, disable, sarifBaseURIOption] + ScopeOptions.specs + [listRules],
+        positionals: [files],
         examples: [
             "atscheck lint Info.plist",
             "atscheck lint Policies/*.plist --target ios16 --strict",
@@ -71,21 +56,32 @@ enum LintCommand: AtscheckCommand {
         ]
     )
 
-    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let files = arguments.positional("FILE")
-        let format = arguments.value("format") ?? "text"
+    static let format = OutputFormat.option([.text, .json, .sarif, .github], help: "Output format (--list-rules: text or json).")
+    static let strict = Flag("strict", help: "Fail (exit 1) on warnings too.")
+    static let publicSuffixListOption = Option<String?>("public-suffix-list", value: "FILE",
+                                                        help: "The Public Suffix List to use instead of the snapshot compiled into atscheck (\(PublicSuffixList.snapshotSource)).")
+    static let disable = Option<[String]>("disable", value: "RULE", help: "Do not report this rule's findings (an id from --list-rules).")
+    static let sarifBaseURIOption = Option<String?>("sarif-base-uri", value: "URI",
+                                                    help: "With --format sarif: the absolute URI of the atscheck repository the rule links are built on (informationUri, and helpUri = URI + docs/ats-rules.md#RULE), e.g. https://github.com/ORG/atscheck/blob/main/. Without it, those links are left out and the help text gives the repository-relative link.")
+    static let listRules = Flag("list-rules", help: "Print every rule (id, severity, summary) and where it is documented, instead of linting.")
+    static let files = PositionalSpec("FILE", help: "Policy files, apps (.ipa) or directories to check, - for stdin; at least one unless --list-rules is given.",
+                                      variadic: true, optional: true)
 
-        if arguments.flag("list-rules") {
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let files = arguments[Self.files]
+        let format = try arguments[Self.format]
+
+        if arguments[listRules] {
             if let extra = files.first {
                 throw UsageError(command: spec.name, message: "'--list-rules' takes no FILE (got '\(extra)')")
             }
             guard listFormats.contains(format) else {
                 throw UsageError(command: spec.name,
-                                 message: "'--list-rules' prints --format text or json, not '\(format)'")
+                                 message: "'--list-rules' prints --format text or json, not '\(format.rawValue)'")
             }
             let rules = RuleRegistry.all.map(\.info)
             switch format {
-            case "json": print(try JSONOutput.encode(RuleListReporter.document(rules)))
+            case .json: print(try JSONOutput.encode(RuleListReporter.document(rules)))
             default: print(RuleListReporter.renderText(rules), terminator: "")
             }
             return .success
@@ -95,10 +91,10 @@ enum LintCommand: AtscheckCommand {
         guard !files.isEmpty else {
             throw UsageError(command: spec.name, message: "missing argument 'FILE' (or use --list-rules)")
         }
-        let target = try PolicyOptions.target(arguments, command: spec.name)
-        let disabled = try disabledRules(arguments.values("disable"))
-        let baseURI = try sarifBaseURI(arguments.value("sarif-base-uri"), format: format)
-        let suffixes = try publicSuffixList(arguments.value("public-suffix-list"))
+        let target = try arguments[PolicyOptions.target]
+        let disabled = try disabledRules(try arguments[disable])
+        let baseURI = try sarifBaseURI(try arguments[sarifBaseURIOption], format: format)
+        let suffixes = try publicSuffixList(try arguments[publicSuffixListOption])
 
         let linter = Linter(options: LintOptions(target: target, publicSuffixes: suffixes), disabledRules: disabled)
         let outcomes = LintRun.lint(files, with: linter, scope: try ScopeOptions.scope(arguments, command: spec.name))
@@ -115,13 +111,13 @@ enum LintCommand: AtscheckCommand {
 
         let output: String
         switch format {
-        case "json":
+        case .json:
             output = try JSONOutput.encode(JSONReporter.document(reports)) + "\n"
-        case "sarif":
+        case .sarif:
             let options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, documentationBaseURI: baseURI,
                                                 sourceRoot: FileManager.default.currentDirectoryPath)
             output = try JSONOutput.encode(SARIFReporter.log(reports, options: options)) + "\n"
-        case "github":
+        case .github:
             output = GitHubReporter.render(reports)
         default:
             output = wrappedForTerminal(TextReporter.render(reports, color: LintRun.useColor()))
@@ -129,7 +125,7 @@ enum LintCommand: AtscheckCommand {
         OutputDescriptor.standardOutput.write(output)
 
         if unreadable > 0 { return .usage }
-        return LintSummary(reports).fails(strict: arguments.flag("strict")) ? .failure : .success
+        return LintSummary(reports).fails(strict: arguments[strict]) ? .failure : .success
     }
 
     /// On a terminal, lines wider than it are wrapped, continuations indented by four spaces;
@@ -156,9 +152,9 @@ enum LintCommand: AtscheckCommand {
     }
 
     /// `--sarif-base-uri URI`: an absolute http(s) or file URI, only with `--format sarif`.
-    static func sarifBaseURI(_ value: String?, format: String) throws -> String? {
+    static func sarifBaseURI(_ value: String?, format: OutputFormat) throws -> String? {
         guard let value else { return nil }
-        guard format == "sarif" else {
+        guard format == .sarif else {
             throw UsageError(command: spec.name, message: "'--sarif-base-uri' applies to --format sarif only")
         }
         guard let url = URL(string: value), let scheme = url.scheme?.lowercased(), ["https", "http", "file"].contains(scheme),

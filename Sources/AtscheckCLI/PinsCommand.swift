@@ -1,4 +1,3 @@
-import ATSVocabulary
 import ArgumentParsing
 import ATSCheck
 import ATSPolicy
@@ -37,16 +36,8 @@ enum PinsCommand: AtscheckCommand {
         Exit status: 0 pins printed, 2 bad usage or unreadable file, 3 the host could not be \
         reached (could not connect, timed out, not TLS).
         """,
-        options: [
-            OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json", "plist", "trustkit"], defaultValue: "text"),
-            OptionSpec("address", value: "IP", help: "Connect to this IP; the target name is still used for SNI."),
-            OptionSpec("port", value: "N", help: "TCP port (default: from TARGET, else 443)."),
-            OptionSpec("sni", value: "NAME", help: "Send this SNI instead of the target name."),
-        ] + TrustStoreOptions.optionSpecs + [
-            OptionSpec("at", value: "ISO8601", help: "Build the path at this instant instead of now."),
-            OptionSpec("timeout", value: "SECONDS", help: "Deadline for the handshake.", defaultValue: "10"),
-        ] + IssuerFetchArguments.optionSpecs,
-        positionals: [PositionalSpec("TARGET|FILE", help: "A certificate file (PEM or DER, leaf first), or a host target.")],
+        options: [format, address, port, sni] + TrustStoreOptions.optionSpecs + [at, timeout] + IssuerFetchArguments.optionSpecs,
+        positionals: [source],
         examples: [
             "atscheck pins api.example.com --format plist",
             "atscheck pins TestCerts/chain-full.pem --ca-file TestCerts/root.pem --no-system-roots --format json",
@@ -54,36 +45,34 @@ enum PinsCommand: AtscheckCommand {
         ]
     )
 
+    static let format = OutputFormat.option([.text, .json, .plist, .trustkit])
+    static let address = Option<IPAddressArgument?>("address", value: "IP", help: "Connect to this IP; the target name is still used for SNI.")
+    static let port = Option<UInt16?>("port", value: "N", help: "TCP port (default: from TARGET, else 443).", in: 1...65535)
+    static let sni = Option<String?>("sni", value: "NAME", help: "Send this SNI instead of the target name.")
+    static let at = TimeArgument.option(help: "Build the path at this instant instead of now.")
+    static let timeout = Option<Seconds>("timeout", value: "SECONDS", help: "Deadline for the handshake.", default: 10, in: 0...600)
+    static let source = PositionalSpec("TARGET|FILE", help: "A certificate file (PEM or DER, leaf first), or a host target.")
+
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let command = spec.name
-        let raw = arguments.positional("TARGET|FILE")[0]
-        let time = try TimeArgument.evaluationTime(arguments.value("at"), command: command)
+        let raw = arguments[source][0]
+        let time = try arguments[at] ?? Date()
         let storeOptions = try TrustStoreOptions(arguments, command: command)
-        var port: UInt16? = nil
-        if let text = arguments.value("port") {
-            guard let value = UInt16(text), value > 0 else {
-                throw UsageError(command: command, message: "invalid value '\(text)' for '--port' (expected 1-65535)")
-            }
-            port = value
-        }
-        if let address = arguments.value("address"), IPAddress(address, allowingZone: false) == nil {
-            throw UsageError(command: command, message: "invalid value '\(address)' for '--address' (expected an IPv4 or IPv6 address)")
-        }
-        if let sni = arguments.value("sni"), sni.trimmingWhitespace().isEmpty {
+        let port = try arguments[Self.port]
+        let address = try arguments[Self.address]?.text
+        let sni = try arguments[Self.sni]
+        if let sni, sni.trimmingWhitespace().isEmpty {
             throw UsageError(command: command, message: "'--sni' needs a non-empty name")
         }
-        let timeoutText = arguments.value("timeout") ?? "10"
-        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 600 else {
-            throw UsageError(command: command, message: "invalid value '\(timeoutText)' for '--timeout' (expected seconds, 0 < t ≤ 600)")
-        }
+        let timeout = try arguments[Self.timeout].seconds
 
-        let issuerFetch = try IssuerFetchArguments.options(arguments, command: command)
+        let issuerFetch = try IssuerFetchArguments.options(arguments)
         var chain: [Certificate]
         let source: PinsReport.Source
         var serverName: String? = nil
         if let kind = FileKind.of(raw, followingLinks: true), kind != .directory {
-            for option in ["address", "port", "sni"] where arguments.value(option) != nil {
-                throw UsageError(command: command, message: "'--\(option)' applies to a host TARGET, not to the file '\(raw)'")
+            for option in [Self.address.spec, Self.port.spec, Self.sni.spec] where arguments.isGiven(option) {
+                throw UsageError(command: command, message: "'\(option.longSpelling)' applies to a host TARGET, not to the file '\(raw)'")
             }
             chain = try InputFile.certificates(raw)
             guard !chain.isEmpty else { throw InputError(description: "\(raw): no certificate found") }
@@ -100,8 +89,7 @@ enum PinsCommand: AtscheckCommand {
             guard target.scheme == .https else {
                 throw UsageError(command: command, message: "'\(raw)' is an http:// URL: there is no certificate to pin (use https://)")
             }
-            let endpoint = Endpoint(host: target.host, address: arguments.value("address"), port: target.port,
-                                    serverName: arguments.value("sni"))
+            let endpoint = Endpoint(host: target.host, address: address, port: target.port, serverName: sni)
             switch fetch(endpoint, timeout: timeout) {
             case .success(let served):
                 chain = served
@@ -130,10 +118,10 @@ enum PinsCommand: AtscheckCommand {
         var report = try PinsReport(chain: chain, validation: validation, source: source, host: serverName, time: time)
         report.fetchedFrom = fetches.filter { $0.failure == nil }.map(\.url)
         report.problems += fetches.compactMap { fetch in fetch.failure.map { "caIssuers fetch \(fetch.url) failed: \($0)" } }
-        switch arguments.value("format") {
-        case "json": print(try JSONOutput.encode(report))
-        case "plist": print(PinsSnippets.nsPinnedDomains(report), terminator: "")
-        case "trustkit": print(PinsSnippets.trustKit(report), terminator: "")
+        switch try arguments[format] {
+        case .json: print(try JSONOutput.encode(report))
+        case .plist: print(PinsSnippets.nsPinnedDomains(report), terminator: "")
+        case .trustkit: print(PinsSnippets.trustKit(report), terminator: "")
         default: print(PinsTextRenderer.render(report), terminator: "")
         }
         return .success

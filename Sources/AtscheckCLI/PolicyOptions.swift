@@ -11,29 +11,27 @@ import Foundation
 /// Reading `--policy`, `--target`, `--subdomain-depth` and `--legacy-keys`, shared by the
 /// commands that resolve ATS policies.
 enum PolicyOptions {
-    static let targetOption = OptionSpec("target", value: "OS",
-                                         help: "The OS the app runs on: ios17, ios16.4, macos14, tvos17, watchos10, visionos2. Default: the latest iOS (\(TargetOS.latest)); see docs/ats-rules.md#ats-target-os.")
-    static let subdomainDepthOption = OptionSpec("subdomain-depth", value: "DEPTH",
-                                                 help: "How far NSIncludesSubdomains reaches in NSExceptionDomains: any (Apple's code) or 1 (the current documentation's reading); see docs/ats-rules.md#ats-subdomains.",
-                                                 allowed: SubdomainDepth.allCases.map(\.rawValue), defaultValue: SubdomainDepth.any.rawValue)
-    static let legacyKeysOption = OptionSpec("legacy-keys", value: "MODE",
-                                             help: "Treat NSThirdParty*/NSTemporary* keys as aliases of the documented keys, or ignore them. Default: ignore on iOS 12 / macOS 10.14 and later, whose networking stack reads none of them; alias before. See docs/ats-rules.md#ats-legacy-keys.",
-                                             allowed: LegacyKeyMode.allCases.map(\.rawValue))
-
-    /// `--target`, defaulting to the latest iOS.
-    static func target(_ arguments: ParsedArguments, command: String) throws -> TargetOS {
-        guard let text = arguments.value("target") else { return .latest }
-        guard let target = TargetOS(parsing: text) else {
-            throw UsageError(command: command, message: "invalid value '\(text)' for '--target' (expected e.g. ios17, ios16.4, macos14, tvos17, watchos10, visionos2)")
-        }
-        return target
-    }
+    /// `--target OS`, the latest iOS when absent (the help prose says so).
+    static let target = Option<TargetOS>("target", value: "OS",
+                                         help: "The OS the app runs on: ios17, ios16.4, macos14, tvos17, watchos10, visionos2. Default: the latest iOS (\(TargetOS.latest)); see docs/ats-rules.md#ats-target-os.",
+                                         default: .latest, showsDefault: false)
+    static let subdomainDepth = Option<SubdomainDepth>("subdomain-depth", value: "DEPTH",
+                                                       help: "How far NSIncludesSubdomains reaches in NSExceptionDomains: any (Apple's code) or 1 (the current documentation's reading); see docs/ats-rules.md#ats-subdomains.",
+                                                       default: .any)
+    static let legacyKeys = Option<LegacyKeyMode?>("legacy-keys", value: "MODE",
+                                                   help: "Treat NSThirdParty*/NSTemporary* keys as aliases of the documented keys, or ignore them. Default: ignore on iOS 12 / macOS 10.14 and later, whose networking stack reads none of them; alias before. See docs/ats-rules.md#ats-legacy-keys.")
+    /// `--target`, `--subdomain-depth` and `--legacy-keys`, in help order.
+    static let resolutionSpecs: [any OptionDeclaration] = [target, subdomainDepth, legacyKeys]
 
     /// All resolution options.
-    static func resolutionOptions(_ arguments: ParsedArguments, command: String) throws -> ResolutionOptions {
-        ResolutionOptions(target: try target(arguments, command: command),
-                          subdomainDepth: SubdomainDepth(rawValue: arguments.value("subdomain-depth") ?? "any") ?? .any,
-                          legacyKeys: arguments.value("legacy-keys").flatMap(LegacyKeyMode.init(rawValue:)))
+    static func resolutionOptions(_ arguments: ParsedArguments) throws -> ResolutionOptions {
+        ResolutionOptions(target: try arguments[target], subdomainDepth: try arguments[subdomainDepth],
+                          legacyKeys: try arguments[legacyKeys])
+    }
+
+    /// `--context CONTEXT` as host, explain and proxy take it, `urlsession` when absent.
+    static func context(help: String) -> Option<LoadContext> {
+        Option("context", value: "CONTEXT", help: help, default: .urlSession)
     }
 
     /// Reads a policy file: an Info.plist or bare ATS dictionary (XML, binary or JSON), an

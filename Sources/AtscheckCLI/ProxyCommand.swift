@@ -30,26 +30,22 @@ enum ProxyCommand: AtscheckCommand {
         The listen address must be loopback unless --allow-remote. Runs until SIGINT or SIGTERM. \
         X-ATS-Reason codes are documented in docs/ats-rules.md (one section per code).
         """,
-        options: [
-            OptionSpec("listen", value: "ADDRESS:PORT", help: "Listen here (IP literal; [v6]:port; port 0 picks a free port)."),
-            OptionSpec("allow-remote", help: "Allow a listen address that is not loopback."),
-            OptionSpec("policy", value: "FILE", help: "The app's Info.plist or NSAppTransportSecurity dictionary. Without it: full ATS."),
-            OptionSpec("context", value: "CONTEXT", help: "The API the loads go through.",
-                       allowed: LoadContext.allCases.map(\.rawValue), defaultValue: LoadContext.urlSession.rawValue),
-            PolicyOptions.targetOption,
-            PolicyOptions.subdomainDepthOption,
-            PolicyOptions.legacyKeysOption,
-        ] + TrustStoreOptions.optionSpecs + [
-            OptionSpec("resolve", value: "NAME:PORT=ADDRESS", help: "Connect to ADDRESS for NAME:PORT instead of resolving NAME.", repeatable: true),
-            OptionSpec("at", value: "ISO8601", help: "Judge certificates at this instant instead of now."),
-            OptionSpec("timeout", value: "SECONDS", help: "Deadline for probing a host, connecting upstream and reading a request head.",
-                       defaultValue: "10"),
-        ] + IssuerFetchArguments.optionSpecs,
+        options: [listen, allowRemote, policy, context] + PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs
+            + [resolve, at, timeout] + IssuerFetchArguments.optionSpecs,
         examples: [
             "atscheck proxy --listen 127.0.0.1:8080 --policy Info.plist",
             "curl -x http://127.0.0.1:8080 https://example.com/",
         ]
     )
+
+    static let listen = Option<ListenAddress?>("listen", value: "ADDRESS:PORT", help: "Listen here (IP literal; [v6]:port; port 0 picks a free port).")
+    static let allowRemote = Flag("allow-remote", help: "Allow a listen address that is not loopback.")
+    static let policy = Option<String?>("policy", value: "FILE", help: "The app's Info.plist or NSAppTransportSecurity dictionary. Without it: full ATS.")
+    static let context = PolicyOptions.context(help: "The API the loads go through.")
+    static let resolve = Option<[ProxyResolveEntry]>("resolve", value: "NAME:PORT=ADDRESS", help: "Connect to ADDRESS for NAME:PORT instead of resolving NAME.")
+    static let at = TimeArgument.option(help: "Judge certificates at this instant instead of now.")
+    static let timeout = Option<Seconds>("timeout", value: "SECONDS", help: "Deadline for probing a host, connecting upstream and reading a request head.",
+                                         default: 10, in: 0...600)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let options = try ProxyOptions(arguments)
@@ -79,38 +75,26 @@ struct ProxyOptions: Sendable {
 
 extension ProxyOptions {
     init(_ arguments: ParsedArguments) throws {
-        let command = ProxyCommand.spec.name
-        guard let listen = arguments.value("listen") else {
+        typealias Command = ProxyCommand
+        let command = Command.spec.name
+        guard let listen = try arguments[Command.listen] else {
             throw UsageError(command: command, message: "missing '--listen ADDRESS:PORT'")
         }
-        guard let (address, port) = Self.splitHostPort(listen), ProxyServer.isIPLiteral(address) || address == "localhost" else {
-            throw UsageError(command: command, message: "invalid value '\(listen)' for '--listen' (expected IP:PORT or [v6]:PORT)")
-        }
-        let listenAddress = address == "localhost" ? "127.0.0.1" : address
-        if !ProxyServer.isLoopback(listenAddress) && !arguments.flag("allow-remote") {
+        let (listenAddress, port) = (listen.address, listen.port)
+        if !ProxyServer.isLoopback(listenAddress) && !arguments[Command.allowRemote] {
             throw UsageError(command: command, message: "refusing to listen on non-loopback address '\(listenAddress)' without '--allow-remote'")
         }
-        var resolve: [String: String] = [:]
-        for entry in arguments.values("resolve") {
-            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let (name, port) = Self.splitHostPort(parts[0]), port > 0, ProxyServer.isIPLiteral(parts[1]) else {
-                throw UsageError(command: command, message: "invalid value '\(entry)' for '--resolve' (expected NAME:PORT=ADDRESS)")
-            }
-            resolve["\(name.lowercased()):\(port)"] = parts[1]
-        }
-        let timeoutText = arguments.value("timeout") ?? "10"
-        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 600 else {
-            throw UsageError(command: command, message: "invalid value '\(timeoutText)' for '--timeout' (expected seconds, 0 < t ≤ 600)")
-        }
-        let time = try arguments.value("at").map { try TimeArgument.evaluationTime($0, command: command) }
-        let resolution = try PolicyOptions.resolutionOptions(arguments, command: command)
+        let resolve = Dictionary(try arguments[Command.resolve].map { ($0.endpoint, $0.address) }, uniquingKeysWith: { _, last in last })
+        let timeout = try arguments[Command.timeout].seconds
+        let time = try arguments[Command.at]
+        let resolution = try PolicyOptions.resolutionOptions(arguments)
         let environment = try TrustStoreOptions(arguments, command: command).environment(target: resolution.target,
                                                                                          staleWarningAt: time ?? Date())
         var configuration = ProxyConfiguration(environment: environment,
-                                               policyDocument: try arguments.value("policy").map(PolicyOptions.loadDocument),
-                                               context: LoadContext(rawValue: arguments.value("context") ?? "urlsession") ?? .urlSession,
+                                               policyDocument: try arguments[Command.policy].map(PolicyOptions.loadDocument),
+                                               context: try arguments[Command.context],
                                                resolution: resolution, resolve: resolve, time: time, timeout: timeout)
-        configuration.issuerFetch = try IssuerFetchArguments.options(arguments, command: command)
+        configuration.issuerFetch = try IssuerFetchArguments.options(arguments)
         self.init(listenAddress: listenAddress, listenPort: port, configuration: configuration)
     }
 
@@ -118,4 +102,43 @@ extension ProxyOptions {
     static func splitHostPort(_ text: String) -> (String, UInt16)? {
         ProxyRequestHead.splitHostPort(text).map { ($0.host, $0.port) }
     }
+}
+
+/// The proxy's `--listen` address: an IP literal (or `localhost`, read as 127.0.0.1) and a port.
+struct ListenAddress: ExpressibleByArgument {
+    /// The IP literal, without brackets.
+    let address: String
+    /// The port; 0 picks a free one.
+    let port: UInt16
+
+    init?(argument: String) {
+        guard let (address, port) = ProxyOptions.splitHostPort(argument),
+              ProxyServer.isIPLiteral(address) || address == "localhost" else { return nil }
+        self.address = address == "localhost" ? "127.0.0.1" : address
+        self.port = port
+    }
+
+    static let argumentExpectation = "IP:PORT or [v6]:PORT"
+
+    var argumentDescription: String { HostPort.format(host: address, port: port) }
+}
+
+/// One proxy `--resolve NAME:PORT=ADDRESS` entry.
+struct ProxyResolveEntry: ExpressibleByArgument {
+    /// `name:port`, the name lowercased.
+    let endpoint: String
+    /// The IP literal to connect to.
+    let address: String
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let (name, port) = ProxyOptions.splitHostPort(parts[0]), port > 0,
+              ProxyServer.isIPLiteral(parts[1]) else { return nil }
+        endpoint = "\(name.lowercased()):\(port)"
+        address = parts[1]
+    }
+
+    static let argumentExpectation = "NAME:PORT=ADDRESS"
+
+    var argumentDescription: String { "\(endpoint)=\(address)" }
 }

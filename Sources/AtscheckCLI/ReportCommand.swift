@@ -26,19 +26,20 @@ enum ReportCommand: AtscheckCommand {
         Exit status: as scan's, over all the records: 0 every URL allowed, 1 any blocked, 3 none \
         blocked but some unknown or not judged, 2 bad usage or an unreadable FILE.
         """,
-        options: [
-            OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json"], defaultValue: "text"),
-        ],
-        positionals: [PositionalSpec("FILE", help: "jsonl files written by atscheck scan.", variadic: true)],
+        options: [format],
+        positionals: [files],
         examples: [
             "atscheck report shard-1.jsonl shard-2.jsonl shard-3.jsonl",
             "atscheck report results/*.jsonl --format json",
         ]
     )
 
+    static let format = OutputFormat.option()
+    static let files = PositionalSpec("FILE", help: "jsonl files written by atscheck scan.", variadic: true)
+
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         var tally = ScanTally()
-        for path in arguments.positional("FILE") {
+        for path in arguments[files] {
             let data = try InputFile.read(path, limit: 1 << 30)
             for (number, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
                 if let record = ScanTally.record(fromLine: line) {
@@ -48,8 +49,8 @@ enum ReportCommand: AtscheckCommand {
                 }
             }
         }
-        switch arguments.value("format") {
-        case "json": print(try JSONOutput.encode(ScanSummaryLine(summary: tally.summary)))
+        switch try arguments[format] {
+        case .json: print(try JSONOutput.encode(ScanSummaryLine(summary: tally.summary)))
         default: print(ScanTextRenderer.summary(tally.summary).dropFirst(), terminator: "")
         }
         return ExitCode(rawValue: tally.summary.exitStatus) ?? .unknown

@@ -48,27 +48,9 @@ enum ScanCommand: AtscheckCommand {
         Exit status: 0 every URL allowed, 1 any blocked, 3 none blocked but some unknown \
         (could not connect, timed out, not TLS) or not judged, 2 bad usage or unreadable input.
         """,
-        options: [
-            OptionSpec("input", value: "FILE", help: "A file of URLs, one per line (- for stdin).", repeatable: true),
-            OptionSpec("har", value: "FILE", help: "A HAR 1.2 capture: every request URL in it.", repeatable: true),
-            OptionSpec("policy", value: "FILE", help: "The app's Info.plist or NSAppTransportSecurity dictionary (XML, binary, JSON). Without it: full ATS."),
-            OptionSpec("context", value: "CONTEXT", help: "The API the loads go through (default urlsession; webview when the only input is --har).",
-                       allowed: LoadContext.allCases.map(\.rawValue)),
-            PolicyOptions.targetOption,
-            PolicyOptions.subdomainDepthOption,
-            PolicyOptions.legacyKeysOption,
-        ] + TrustStoreOptions.optionSpecs + [
-            OptionSpec("probe-http", help: "For http:// URLs, also check once per endpoint that the server answers in cleartext HTTP (httpAnswer); the verdict is still the policy's."),
-            OptionSpec("upgrade", help: "For every blocked http:// URL, also probe its https:// twin; when that passes, \"load https://… instead\" is the first fix."),
-        ] + ScanOptions.probingOptionSpecs + [
-            OptionSpec("shard", value: "K/N", help: "Judge only the endpoints of shard K of N."),
-            OptionSpec("format", value: "FORMAT", help: "Output format (default: jsonl when stdout is not a terminal, else text).",
-                       allowed: ScanFormat.allCases.map(\.rawValue)),
-            OptionSpec("output", value: "FILE", help: "Write the results to FILE instead of stdout."),
-            OptionSpec("resume", help: "With --output (jsonl): keep the URLs FILE already judges, judge and append the rest."),
-            OptionSpec("quiet", help: "No progress line on stderr."),
-        ],
-        positionals: [PositionalSpec("URL", help: "URLs (or host, host:port) to judge.", variadic: true, optional: true)],
+        options: [input, har, policy, context] + PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [probeHTTP, upgrade]
+            + ScanOptions.probingOptionSpecs + [shard, format, output, resume, quiet],
+        positionals: [urls],
         examples: [
             "atscheck scan --har capture.har --policy Info.plist",
             "atscheck scan --input urls.txt --format text",
@@ -77,6 +59,20 @@ enum ScanCommand: AtscheckCommand {
             "atscheck scan https://api.example.com/ --resolve '*:443:127.0.0.1' --ca-file TestCerts/root.pem",
         ]
     )
+
+    static let input = Option<[String]>("input", value: "FILE", help: "A file of URLs, one per line (- for stdin).")
+    static let har = Option<[String]>("har", value: "FILE", help: "A HAR 1.2 capture: every request URL in it.")
+    static let policy = Option<String?>("policy", value: "FILE", help: "The app's Info.plist or NSAppTransportSecurity dictionary (XML, binary, JSON). Without it: full ATS.")
+    static let context = Option<LoadContext?>("context", value: "CONTEXT", help: "The API the loads go through (default urlsession; webview when the only input is --har).")
+    static let probeHTTP = Flag("probe-http", help: "For http:// URLs, also check once per endpoint that the server answers in cleartext HTTP (httpAnswer); the verdict is still the policy's.")
+    static let upgrade = Flag("upgrade", help: "For every blocked http:// URL, also probe its https:// twin; when that passes, \"load https://… instead\" is the first fix.")
+    static let shard = Option<ScanShard?>("shard", value: "K/N", help: "Judge only the endpoints of shard K of N.")
+    static let format = Option<OutputFormat?>("format", value: "FORMAT", help: "Output format (default: jsonl when stdout is not a terminal, else text).",
+                                              allowed: [.jsonl, .text, .json])
+    static let output = Option<String?>("output", value: "FILE", help: "Write the results to FILE instead of stdout.")
+    static let resume = Flag("resume", help: "With --output (jsonl): keep the URLs FILE already judges, judge and append the rest.")
+    static let quiet = Flag("quiet", help: "No progress line on stderr.")
+    static let urls = PositionalSpec("URL", help: "URLs (or host, host:port) to judge.", variadic: true, optional: true)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let options = try ScanOptions(arguments)

@@ -11,11 +11,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `atscheck scan`'s output formats.
-enum ScanFormat: String, CaseIterable {
-    case jsonl, text, json
-}
-
 /// `atscheck scan`'s arguments, validated once, with every input read.
 struct ScanOptions {
     let input: ScanInput
@@ -23,7 +18,7 @@ struct ScanOptions {
     let trustStore: TrustStoreOptions
     let concurrency: Int
     let shard: ScanShard?
-    let format: ScanFormat
+    let format: OutputFormat
     let outputPath: String?
     let quiet: Bool
     let resume: Bool
@@ -33,31 +28,28 @@ struct ScanOptions {
 extension ScanOptions {
     init(_ arguments: ParsedArguments) throws {
         let command = ScanCommand.spec.name
-        let timeout = try Self.timeout(arguments, command: command)
-        let concurrency = try Self.concurrency(arguments, command: command)
-        var shard: ScanShard? = nil
-        if let text = arguments.value("shard") {
-            guard let parsed = ScanShard(text) else {
-                throw UsageError(command: command, message: "invalid value '\(text)' for '--shard' (expected K/N with 1 ≤ K ≤ N)")
-            }
-            shard = parsed
-        }
-        let resolve = try Self.resolveMap(arguments.values("resolve"), command: command)
+        let timeout = try arguments[Self.timeout].seconds
+        let concurrency = try arguments[Self.concurrency]
+        let shard = try arguments[ScanCommand.shard]
+        let resolve = Self.resolveMap(try arguments[Self.resolve])
 
         var input = ScanInput(entries: [], problems: [])
-        for (index, text) in arguments.positional("URL").enumerated() {
+        let urls = arguments[ScanCommand.urls]
+        let listFiles = try arguments[ScanCommand.input]
+        let harFiles = try arguments[ScanCommand.har]
+        for (index, text) in urls.enumerated() {
             let origin = ScanOrigin(file: "argument", line: index + 1)
             guard let target = CheckTarget.parse(text) else {
                 throw UsageError(command: command, message: "invalid URL '\(text)' (expected an http(s):// URL, name, name:port or [v6]:port)")
             }
             input.entries.append(ScanEntry(target: target, origin: origin))
         }
-        for path in arguments.values("input") {
+        for path in listFiles {
             let data = path == "-" ? try Self.readStandardInput(limit: ScanInputLimits.listBytes)
                                    : try InputFile.read(path, limit: ScanInputLimits.listBytes)
             input.append(ScanListReader.read(data, file: path))
         }
-        for path in arguments.values("har") {
+        for path in harFiles {
             let data = try InputFile.read(path, limit: ScanInputLimits.harBytes)
             do {
                 input.append(try HARReader.read(data, file: path))
@@ -71,59 +63,35 @@ extension ScanOptions {
         input.entries = input.entries.map { Self.resolved($0, resolve) }
         if let shard { input.entries = input.entries.filter { shard.contains(ScanEndpoint($0.target)) } }
 
-        let harOnly = !arguments.values("har").isEmpty && arguments.values("input").isEmpty && arguments.positional("URL").isEmpty
-        let context = arguments.value("context").flatMap(LoadContext.init(rawValue:)) ?? (harOnly ? .webView : .urlSession)
-        var check = CheckOptions(policyDocument: try arguments.value("policy").map(PolicyOptions.loadDocument), context: context,
-                                 resolution: try PolicyOptions.resolutionOptions(arguments, command: command),
-                                 time: try TimeArgument.evaluationTime(arguments.value("at"), command: command), timeout: timeout,
-                                 probeHTTP: arguments.flag("probe-http"))
-        check.issuerFetch = try IssuerFetchArguments.options(arguments, command: command)
-        let format = arguments.value("format").flatMap(ScanFormat.init(rawValue:))
-            ?? (arguments.value("output") == nil && SystemProcess.isTerminal(OutputDescriptor.standardOutput) ? .text : .jsonl)
+        let harOnly = !harFiles.isEmpty && listFiles.isEmpty && urls.isEmpty
+        let context = try arguments[ScanCommand.context] ?? (harOnly ? .webView : .urlSession)
+        var check = CheckOptions(policyDocument: try arguments[ScanCommand.policy].map(PolicyOptions.loadDocument), context: context,
+                                 resolution: try PolicyOptions.resolutionOptions(arguments),
+                                 time: try arguments[Self.at] ?? Date(), timeout: timeout,
+                                 probeHTTP: arguments[ScanCommand.probeHTTP])
+        check.issuerFetch = try IssuerFetchArguments.options(arguments)
+        let outputPath = try arguments[ScanCommand.output]
+        let format = try arguments[ScanCommand.format]
+            ?? (outputPath == nil && SystemProcess.isTerminal(OutputDescriptor.standardOutput) ? .text : .jsonl)
         self.init(input: input, check: check, trustStore: try TrustStoreOptions(arguments, command: command), concurrency: concurrency,
-                  shard: shard, format: format, outputPath: arguments.value("output"), quiet: arguments.flag("quiet"),
-                  resume: arguments.flag("resume"), upgrade: arguments.flag("upgrade"))
+                  shard: shard, format: format, outputPath: outputPath, quiet: arguments[ScanCommand.quiet],
+                  resume: arguments[ScanCommand.resume], upgrade: arguments[ScanCommand.upgrade])
     }
+
+    static let resolve = Option<[ResolveEntry]>("resolve", value: "HOST:PORT:ADDRESS", help: "Connect to ADDRESS for HOST:PORT (curl's spelling; * as HOST for every host on PORT).")
+    static let at = TimeArgument.option(help: "Judge certificates at this instant instead of now.")
+    static let timeout = Option<Seconds>("timeout", value: "SECONDS", help: "Deadline per endpoint (each handshake gets at most this too).",
+                                         default: 10, in: 0...600)
+    static let concurrency = Option<Int>("concurrency", value: "N", help: "Most handshakes in flight across all endpoints (each endpoint also keeps host's bound of 8).",
+                                         default: ScanEngine.defaultConcurrency, in: 1...1024)
 
     /// `--resolve`, `--at`, `--timeout` and `--concurrency`, as scan and app take them.
-    static let probingOptionSpecs: [OptionSpec] = [
-        OptionSpec("resolve", value: "HOST:PORT:ADDRESS", help: "Connect to ADDRESS for HOST:PORT (curl's spelling; * as HOST for every host on PORT).", repeatable: true),
-        OptionSpec("at", value: "ISO8601", help: "Judge certificates at this instant instead of now."),
-        OptionSpec("timeout", value: "SECONDS", help: "Deadline per endpoint (each handshake gets at most this too).", defaultValue: "10"),
-        OptionSpec("concurrency", value: "N", help: "Most handshakes in flight across all endpoints (each endpoint also keeps host's bound of 8).", defaultValue: "\(ScanEngine.defaultConcurrency)"),
-    ] + IssuerFetchArguments.optionSpecs
-
-    /// `--timeout SECONDS` (default 10), 0 < t ≤ 600.
-    static func timeout(_ arguments: ParsedArguments, command: String) throws -> Double {
-        let text = arguments.value("timeout") ?? "10"
-        guard let timeout = Double(text), timeout > 0, timeout <= 600 else {
-            throw UsageError(command: command, message: "invalid value '\(text)' for '--timeout' (expected seconds, 0 < t ≤ 600)")
-        }
-        return timeout
-    }
-
-    /// `--concurrency N` (default the engine's), 1–1024.
-    static func concurrency(_ arguments: ParsedArguments, command: String) throws -> Int {
-        let text = arguments.value("concurrency") ?? "\(ScanEngine.defaultConcurrency)"
-        guard let concurrency = Int(text), (1...1024).contains(concurrency) else {
-            throw UsageError(command: command, message: "invalid value '\(text)' for '--concurrency' (expected 1-1024)")
-        }
-        return concurrency
-    }
+    static let probingOptionSpecs: [any OptionDeclaration] = [resolve, at, timeout, concurrency] + IssuerFetchArguments.optionSpecs
 
     /// `HOST:PORT:ADDRESS` entries (curl's `--resolve`), keyed `host:port` (lowercased; `*:port`
     /// for every host). IPv6 addresses may be bracketed.
-    static func resolveMap(_ values: [String], command: String) throws -> [String: String] {
-        var map: [String: String] = [:]
-        for value in values {
-            let invalid = UsageError(command: command, message: "invalid value '\(value)' for '--resolve' (expected HOST:PORT:ADDRESS)")
-            let parts = value.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 3, !parts[0].isEmpty, let port = UInt16(parts[1]), port > 0 else { throw invalid }
-            let address = HostPort.unbracketed(parts[2])
-            guard IPAddress.isLiteral(address, allowingZone: false) else { throw invalid }
-            map["\(parts[0].lowercased()):\(port)"] = address
-        }
-        return map
+    static func resolveMap(_ entries: [ResolveEntry]) -> [String: String] {
+        Dictionary(entries.map { ($0.endpoint, $0.address) }, uniquingKeysWith: { _, last in last })
     }
 
     /// The entry with `--resolve` applied (an exact host first, then `*`).
@@ -151,4 +119,26 @@ extension ScanInput {
         entries += other.entries
         problems += other.problems
     }
+}
+
+/// One `--resolve HOST:PORT:ADDRESS` entry (curl's spelling; `*` as HOST for every host on PORT;
+/// an IPv6 address may be bracketed).
+struct ResolveEntry: ExpressibleByArgument {
+    /// `host:port`, the host lowercased.
+    let endpoint: String
+    /// The address to connect to, without brackets.
+    let address: String
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, !parts[0].isEmpty, let port = UInt16(parts[1]), port > 0 else { return nil }
+        let address = HostPort.unbracketed(parts[2])
+        guard IPAddress.isLiteral(address, allowingZone: false) else { return nil }
+        endpoint = "\(parts[0].lowercased()):\(port)"
+        self.address = address
+    }
+
+    static let argumentExpectation = "HOST:PORT:ADDRESS"
+
+    var argumentDescription: String { "\(endpoint):" + (address.contains(":") ? "[\(address)]" : address) }
 }

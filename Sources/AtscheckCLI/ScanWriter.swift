@@ -10,7 +10,7 @@ import AtscheckSystem
 /// Writes `atscheck scan`'s results as they arrive (jsonl and text line by line, json at the
 /// end) and keeps only what the summary needs. Called from one thread at a time.
 final class ScanWriter: @unchecked Sendable {
-    private let format: ScanFormat
+    private let format: OutputFormat
     private let handle: OutputDescriptor
     private let closeHandle: Bool
     private let progress: ScanProgress?
@@ -19,7 +19,7 @@ final class ScanWriter: @unchecked Sendable {
     private var records: [ScanRecord] = []
 
     /// `resume` carries what an earlier run wrote to `outputPath` (appended to, not truncated).
-    init(format: ScanFormat, outputPath: String?, shard: ScanShard?, skippedInputs: Int, progress: ScanProgress?,
+    init(format: OutputFormat, outputPath: String?, shard: ScanShard?, skippedInputs: Int, progress: ScanProgress?,
          resume: ScanResume? = nil) throws {
         self.format = format
         self.progress = progress
@@ -48,9 +48,9 @@ final class ScanWriter: @unchecked Sendable {
         }
         tally.add(record)
         switch format {
-        case .jsonl: emit(line(record))
         case .text: emit(Data(ScanTextRenderer.line(record).utf8))
         case .json: records.append(record)
+        default: emit(line(record)) // jsonl, the one other format scan declares
         }
         progress?.update(tally.summary)
     }
@@ -67,9 +67,9 @@ final class ScanWriter: @unchecked Sendable {
         let summary = tally.summary
         progress?.finish()
         switch format {
-        case .jsonl: emit(try ReportJSON.line(ScanSummaryLine(summary: summary)) + Data("\n".utf8))
         case .text: emit(Data(ScanTextRenderer.summary(summary).utf8))
         case .json: emit(try ReportJSON.document(ScanDocument(results: records, summary: summary)) + Data("\n".utf8))
+        default: emit(try ReportJSON.line(ScanSummaryLine(summary: summary)) + Data("\n".utf8))
         }
         if closeHandle { handle.close() }
         return summary

@@ -15,12 +15,21 @@ enum TimeArgument {
         UTCTimestamp.parse(text.utf8.count == 10 ? text + "T00:00:00Z" : text)
     }
 
-    /// `--at` if given (a usage error, exit 2, when malformed), otherwise now.
-    static func evaluationTime(_ value: String?, command: String) throws -> Date {
-        guard let value else { return Date() }
-        guard let date = parse(value) else {
-            throw UsageError(command: command, message: "invalid value '\(value)' for '--at' (expected ISO 8601, e.g. 2025-06-01T00:00:00Z or 2025-06-01)")
-        }
-        return date
+    /// `--at ISO8601` (read as a `Date`; now, at the CLI edge, when absent).
+    static func option(help: String) -> Option<Date?> {
+        Option("at", value: "ISO8601", help: help)
     }
+}
+
+/// An evaluation instant (`--at`): an ISO 8601 date-time (`Z` or an offset, optional fractional
+/// seconds) or a bare date meaning midnight UTC.
+extension Date: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let date = TimeArgument.parse(argument) else { return nil }
+        self = date
+    }
+
+    public static var argumentExpectation: String { "ISO 8601, e.g. 2025-06-01T00:00:00Z or 2025-06-01" }
+
+    public var argumentDescription: String { UTCTimestamp.format(self) }
 }

@@ -32,34 +32,34 @@ struct TrustStoreOptions {
 
 extension TrustStoreOptions {
     /// The options, declared once for every command that validates chains.
-    static let optionSpecs = [
-        OptionSpec("ca-file", value: "PEM", help: "Trust these roots as user-installed roots.", repeatable: true),
-        OptionSpec("app-anchor", value: "PEM",
-                   help: "Trust these certificates as anchors the app sets itself (SecTrustSetAnchorCertificates): trustd's rules for other anchors apply.",
-                   repeatable: true),
-        OptionSpec("system-roots", value: "PEM",
-                   help: "Use this bundle as the preinstalled (public) roots instead of Apple's snapshot."),
-        OptionSpec("no-system-roots", help: "Do not trust any preinstalled roots (Apple's snapshot)."),
-        OptionSpec("ct-log-list", value: "JSON",
-                   help: "Judge SCTs against this CT log list (Apple's schema, e.g. a newer current_log_list.json) instead of the newest one atscheck has (atscheck update's, else the snapshot's)."),
-        OptionSpec("strict-ct",
-                   help: "Judge CT by the log list alone: SCTs from logs the list does not hold count as unknown logs (ct-required) instead of leaving the outcome unknown (ct-log-list-outdated)."),
-        OptionSpec("public-suffix-list", value: "FILE",
-                   help: "Decide which wildcard names cover a public suffix (*.co.uk) with this Public Suffix List instead of the snapshot compiled into atscheck (\(PublicSuffixList.snapshotSource))."),
-    ]
+    static let caFileOption = Option<[String]>("ca-file", value: "PEM", help: "Trust these roots as user-installed roots.")
+    static let appAnchorOption = Option<[String]>("app-anchor", value: "PEM",
+                                                  help: "Trust these certificates as anchors the app sets itself (SecTrustSetAnchorCertificates): trustd's rules for other anchors apply.")
+    static let systemRootsOption = Option<String?>("system-roots", value: "PEM",
+                                                   help: "Use this bundle as the preinstalled (public) roots instead of Apple's snapshot.")
+    static let noSystemRootsFlag = Flag("no-system-roots", help: "Do not trust any preinstalled roots (Apple's snapshot).")
+    static let ctLogListOption = Option<String?>("ct-log-list", value: "JSON",
+                                                 help: "Judge SCTs against this CT log list (Apple's schema, e.g. a newer current_log_list.json) instead of the newest one atscheck has (atscheck update's, else the snapshot's).")
+    static let strictCTFlag = Flag("strict-ct",
+                                   help: "Judge CT by the log list alone: SCTs from logs the list does not hold count as unknown logs (ct-required) instead of leaving the outcome unknown (ct-log-list-outdated).")
+    static let publicSuffixListOption = Option<String?>("public-suffix-list", value: "FILE",
+                                                        help: "Decide which wildcard names cover a public suffix (*.co.uk) with this Public Suffix List instead of the snapshot compiled into atscheck (\(PublicSuffixList.snapshotSource)).")
+    static let optionSpecs: [any OptionDeclaration] = [caFileOption, appAnchorOption, systemRootsOption, noSystemRootsFlag,
+                                                       ctLogListOption, strictCTFlag, publicSuffixListOption]
 
     /// `--ca-file`, `--system-roots`, `--no-system-roots` from the command line.
     init(_ arguments: ParsedArguments, command: String) throws {
-        let systemRootsFile = arguments.value("system-roots")
-        let useSystemRoots = !arguments.flag("no-system-roots")
+        let systemRootsFile = try arguments[Self.systemRootsOption]
+        let useSystemRoots = !arguments[Self.noSystemRootsFlag]
         if systemRootsFile != nil && !useSystemRoots {
             throw UsageError(command: command, message: "'--system-roots' and '--no-system-roots' contradict each other")
         }
-        self.init(caFiles: arguments.values("ca-file"), systemRootsFile: systemRootsFile, useSystemRoots: useSystemRoots, command: command)
-        appAnchorFiles = arguments.values("app-anchor")
-        ctLogListFile = arguments.value("ct-log-list")
-        strictCT = arguments.flag("strict-ct")
-        publicSuffixListFile = arguments.value("public-suffix-list")
+        self.init(caFiles: try arguments[Self.caFileOption], systemRootsFile: systemRootsFile, useSystemRoots: useSystemRoots,
+                  command: command)
+        appAnchorFiles = try arguments[Self.appAnchorOption]
+        ctLogListFile = try arguments[Self.ctLogListOption]
+        strictCT = arguments[Self.strictCTFlag]
+        publicSuffixListFile = try arguments[Self.publicSuffixListOption]
     }
 
     /// "the CT log list … is 413 days old at the evaluation time …" when the store's list is

@@ -36,14 +36,7 @@ enum UpdateCommand: AtscheckCommand {
         Exit status: 0 stored (or --status), 1 the list was refused by the checks, \
         2 usage or an unreadable --from file, 3 the list could not be fetched.
         """,
-        options: [
-            OptionSpec("from", value: "FILE|URL", help: "Take the list from this file or https:// URL (a mirror, an air-gapped copy) instead of Apple's."),
-            OptionSpec("ca-file", value: "PEM", help: "Trust only these roots for the HTTPS fetch (a mirror with a private root)."),
-            OptionSpec("timeout", value: "SECONDS", help: "Deadline for the whole fetch.", defaultValue: "20"),
-            OptionSpec("status", help: "Show the list commands use now and its age; fetch nothing."),
-            OptionSpec("at", value: "ISO8601", help: "With --status: give the age at this instant instead of now."),
-            OptionSpec("format", value: "FORMAT", help: "Output format.", allowed: ["text", "json"], defaultValue: "text"),
-        ],
+        options: [from, caFile, timeout, status, at, format],
         examples: [
             "atscheck update",
             "atscheck update --from current_log_list.json",
@@ -52,27 +45,33 @@ enum UpdateCommand: AtscheckCommand {
         ]
     )
 
+    static let from = Option<String?>("from", value: "FILE|URL", help: "Take the list from this file or https:// URL (a mirror, an air-gapped copy) instead of Apple's.")
+    static let caFile = Option<String?>("ca-file", value: "PEM", help: "Trust only these roots for the HTTPS fetch (a mirror with a private root).")
+    static let timeout = Option<Seconds>("timeout", value: "SECONDS", help: "Deadline for the whole fetch.", default: 20, in: 0...600)
+    static let status = Flag("status", help: "Show the list commands use now and its age; fetch nothing.")
+    static let at = TimeArgument.option(help: "With --status: give the age at this instant instead of now.")
+    static let format = OutputFormat.option()
+
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let timeoutText = arguments.value("timeout") ?? "20"
-        guard let timeout = Double(timeoutText), timeout > 0, timeout <= 600 else {
-            throw UsageError(command: spec.name, message: "invalid value '\(timeoutText)' for '--timeout' (expected seconds, 0 < t ≤ 600)")
-        }
-        let time = try TimeArgument.evaluationTime(arguments.value("at"), command: spec.name)
+        let timeout = try arguments[Self.timeout].seconds
+        let instant = try arguments[at]
+        let time = instant ?? Date()
+        let from = try arguments[Self.from], caFile = try arguments[Self.caFile]
         guard let directory = CTLogListCache.directory(environment: ProcessInfo.processInfo.environment) else {
             throw InputError(description: "\(spec.name): no cache directory (set HOME or XDG_CACHE_HOME)")
         }
-        let json = arguments.value("format") == "json"
-        if arguments.flag("status") {
-            if arguments.value("from") != nil || arguments.value("ca-file") != nil {
+        let json = try arguments[format] == .json
+        if arguments[status] {
+            if from != nil || caFile != nil {
                 throw UsageError(command: spec.name, message: "'--status' fetches nothing; it takes no '--from' or '--ca-file'")
             }
             let report = UpdateReport.status(directory: directory, at: time)
             print(json ? try JSONOutput.encode(report) : report.text, terminator: json ? "\n" : "")
             return .success
         }
-        if arguments.value("at") != nil { throw UsageError(command: spec.name, message: "'--at' goes with '--status'") }
+        if instant != nil { throw UsageError(command: spec.name, message: "'--at' goes with '--status'") }
 
-        let source = arguments.value("from") ?? CTLogListCache.appleURL
+        let source = from ?? CTLogListCache.appleURL
         let previous = try? CTLogListCache.load(directory: directory)
         let bytes: [UInt8]
         if source.lowercased().hasPrefix("http://") {
@@ -81,13 +80,13 @@ enum UpdateCommand: AtscheckCommand {
         if source.lowercased().hasPrefix("https://") {
             do {
                 bytes = try HTTPFetcher.get(HTTPFetcher.Request(url: source, connectTimeout: min(5, timeout), deadline: timeout,
-                                                                sizeLimit: CTLogList.sizeLimit, caFile: arguments.value("ca-file"))).body
+                                                                sizeLimit: CTLogList.sizeLimit, caFile: caFile)).body
             } catch {
                 CommandRunner.printError("\(spec.name): cannot fetch the CT log list: \(CertTextRenderer.printable(error.description)); the cached list is unchanged")
                 return .unknown
             }
         } else {
-            if arguments.value("ca-file") != nil {
+            if caFile != nil {
                 throw UsageError(command: spec.name, message: "'--ca-file' is for fetching over HTTPS; '--from \(source)' is a file")
             }
             bytes = [UInt8](try InputFile.read(source, limit: CTLogList.sizeLimit))

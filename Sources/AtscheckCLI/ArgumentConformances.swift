@@ -1,0 +1,50 @@
+import ATSVocabulary
+import ArgumentParsing
+import ATSLab
+import ATSPolicy
+import ATSScan
+
+// How the library's values are spelt on the command line. The conformances live here, at the
+// CLI edge: the libraries know nothing of argument parsing.
+
+extension TargetOS: ExpressibleByArgument {
+    /// `ios17`, `ios16.4`, `macos14`, ...
+    public init?(argument: String) {
+        self.init(parsing: argument)
+    }
+
+    public static var argumentExpectation: String { "e.g. ios17, ios16.4, macos14, tvos17, watchos10, visionos2" }
+
+    public var argumentDescription: String { description }
+}
+
+extension LoadContext: ExpressibleByArgument {}
+extension SubdomainDepth: ExpressibleByArgument {}
+extension LegacyKeyMode: ExpressibleByArgument {}
+extension LabProfile: ExpressibleByArgument {}
+
+extension ScanShard: ExpressibleByArgument {
+    /// `K/N`.
+    public init?(argument: String) {
+        self.init(argument)
+    }
+
+    public static var argumentExpectation: String { "K/N with 1 ≤ K ≤ N" }
+
+    public var argumentDescription: String { description }
+}
+
+/// An IP address as given to `--address`: kept as typed, checked to be an IPv4 or IPv6 literal.
+struct IPAddressArgument: ExpressibleByArgument {
+    /// The address as typed.
+    let text: String
+
+    init?(argument: String) {
+        guard IPAddress(argument, allowingZone: false) != nil else { return nil }
+        text = argument
+    }
+
+    static let argumentExpectation = "an IPv4 or IPv6 address"
+
+    var argumentDescription: String { text }
+}
