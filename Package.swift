@@ -90,7 +90,7 @@ let package = Package(
         .target(name: "ATSPolicy", dependencies: ["AtscheckSystem", "ATSXML", "ATSJSON"]),
         // PlistValue(foundationObject:) for Foundation object graphs; needs Foundation's NSNumber, so not in ATSPolicy.
         .target(name: "ATSPolicyFoundation", dependencies: ["ATSPolicy"]),
-        .target(name: "ATSLint", dependencies: ["ATSPolicy", "AtscheckSystem"]),
+        .target(name: "ATSLint", dependencies: ["ATSPolicy", "AtscheckSystem", "ATSJSON"]),
         .target(name: "ATSProbe", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket", "AtscheckSystem"]),
         .target(name: "ATSLab", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSPolicy", "ATSSocket", "AtscheckSystem"],
                 exclude: ["Certificates"]),

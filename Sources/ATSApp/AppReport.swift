@@ -1,4 +1,5 @@
 import ATSCheck
+import ATSJSON
 import ATSLint
 import ATSReport
 import ATSScan

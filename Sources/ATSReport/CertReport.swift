@@ -1,4 +1,5 @@
 import ATSCertificates
+import ATSJSON
 import ATSPolicy
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import ATSCertificates
+import ATSJSON
 import ATSPinning
 #if canImport(FoundationEssentials)
 import FoundationEssentials

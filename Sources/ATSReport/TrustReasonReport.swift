@@ -1,5 +1,6 @@
 import ATSCertificates
 import ATSCheck
+import ATSJSON
 import ATSPolicy
 
 /// A failing trust check in JSON (`validation.reasons[]`, docs/json-schema.md "Reason").

@@ -1,3 +1,4 @@
+import ATSJSON
 import ATSReport
 import ATSCheck
 #if canImport(FoundationEssentials)
