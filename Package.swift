@@ -95,7 +95,7 @@ let package = Package(
         .target(name: "ATSPolicy", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSXML", "ATSJSON"]),
         // PlistValue(foundationObject:) for Foundation object graphs; needs Foundation's NSNumber, so not in ATSPolicy.
         .target(name: "ATSPolicyFoundation", dependencies: ["ATSPolicy"]),
-        .target(name: "ATSLint", dependencies: ["ATSVocabulary", "ATSPolicy", "AtscheckSystem"]),
+        .target(name: "ATSLint", dependencies: ["ATSVocabulary", "ATSPolicy", "AtscheckSystem", "ATSJSON"]),
         .target(name: "ATSProbe", dependencies: ["ATSVocabulary", "CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSSocket", "AtscheckSystem"]),
         .target(name: "ATSLab", dependencies: ["ATSVocabulary", "CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSSocket", "AtscheckSystem"],
                 exclude: ["Certificates"]),

@@ -1,4 +1,5 @@
 import ATSCheck
+import ATSJSON
 import ATSReport
 
 /// One line of `atscheck app --format jsonl`: one URL under one bundle's policy, the same

@@ -1,5 +1,6 @@
 import ATSVocabulary
 import ATSCheck
+import ATSJSON
 import ATSLint
 import ATSReport
 import ATSScan

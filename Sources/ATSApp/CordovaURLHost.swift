@@ -124,7 +124,7 @@ struct CordovaURLHost: Equatable {
             var output = ""
             for scalar in text {
                 if scalar.value < 0x20 || scalar.value > 0x7E {
-                    for byte in String(scalar).utf8 { output += "%" + hex2(byte) }
+                    for byte in String(scalar).utf8 { output += "%" + NumberText.hex(byte, digits: 2) }
                 } else {
                     output.unicodeScalars.append(scalar)
                 }
@@ -142,11 +142,6 @@ struct CordovaURLHost: Equatable {
             return ([24, 16, 8, 0].map { String((address >> UInt32($0)) & 0xFF) }.joined(separator: "."))
         }
         return ascii
-    }
-
-    private static func hex2(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
     }
 
     /// `%XX` to bytes, then UTF-8 (invalid sequences become U+FFFD, which no domain may hold).

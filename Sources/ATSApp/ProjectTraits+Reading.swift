@@ -1,4 +1,5 @@
 import ATSJSON
+import ATSJSON
 import ATSYAML
 import AtscheckSystem
 #if canImport(FoundationEssentials)

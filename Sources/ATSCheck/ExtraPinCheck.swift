@@ -23,7 +23,7 @@ public enum ExtraPinCheck {
         let label = "\(sourceName(policy.source)) pins for '\(policy.domain)'"
         var notes: [String] = []
         if let expiration = policy.expiration {
-            let day = dayString(expiration)
+            let day = UTCTimestamp.day(expiration)
             if policy.isExpired(at: date) {
                 notes.append("warning: \(label) expired on \(day); the domain is no longer pinned")
             } else if expiration.timeIntervalSince(date) <= expiryWarningWindow {
@@ -82,20 +82,5 @@ public enum ExtraPinCheck {
         case .android: .otherDocument("https://developer.android.com/privacy-and-security/security-config#CertificatePinning")
         case .ats: .appleDocument("https://developer.apple.com/documentation/bundleresources/information-property-list/nsapptransportsecurity/nspinneddomains")
         }
-    }
-
-    private static func dayString(_ date: Date) -> String {
-        let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
-        // Civil from days (Howard Hinnant).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        return NumberText.zeroPadded(year, width: 4) + "-" + NumberText.zeroPadded(month, width: 2) + "-" + NumberText.zeroPadded(day, width: 2)
     }
 }

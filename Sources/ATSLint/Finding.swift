@@ -1,3 +1,4 @@
+import ATSJSON
 import ATSPolicy
 
 /// How serious a finding is.
@@ -14,7 +15,7 @@ public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
     }
 }
 
-/// One problem found in a policy file.
+/// One problem found in a policy file. In JSON every key is always present (nil is `null`).
 public struct Finding: Sendable, Hashable, Codable {
     /// The id of the rule that found it (`unknown-key`, ...).
     public let rule: String
@@ -23,13 +24,13 @@ public struct Finding: Sendable, Hashable, Codable {
     /// One sentence for humans.
     public let message: String
     /// Dotted key path (`NSAppTransportSecurity.NSExceptionDomains.example.com.NSIncludesSubdomains`), nil for the file.
-    public let keyPath: String?
+    @EncodesNil public private(set) var keyPath: String?
     /// 1-based line (XML plists, and the element or key in an Expo or Cordova configuration).
-    public let line: Int?
+    @EncodesNil public private(set) var line: Int?
     /// 1-based column, when the line is known.
-    public let column: Int?
+    @EncodesNil public private(set) var column: Int?
     /// How to fix it: a replacement or an action, nil when there is nothing specific to say.
-    public let fix: String?
+    @EncodesNil public private(set) var fix: String?
 
     /// Creates a finding.
     public init(rule: String, severity: Severity, message: String, keyPath: PlistKeyPath?, location: SourceLocation?, fix: String? = nil) {

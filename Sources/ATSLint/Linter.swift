@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 /// The lint result for one file.
-public struct FileReport: Sendable {
+public struct FileReport: Sendable, Encodable {
     /// The path as given.
     public let path: String
     /// Every finding, sorted by line, then column, then rule id.

@@ -1,6 +1,7 @@
 import ATSVocabulary
 import ATSPolicy
 import ATSXML
+import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -120,7 +121,7 @@ private final class NSCCollector {
             }
             var expiration: Date?
             if let value = attributes["expiration"] {
-                expiration = PinDate.parseDay(value)
+                expiration = UTCTimestamp.parseDay(value)
                 if expiration == nil {
                     problems.append("line \(parser.line): pin-set expiration '\(value)' is not yyyy-MM-dd; treated as never expiring")
                 }

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import ATSVocabulary
 import ATSPolicy
+import AtscheckSystem
 
 /// TrustKit configuration keys (datatheorem/TrustKit 3.0.0).
 public enum TrustKitKeys {
@@ -81,7 +82,7 @@ extension PinPolicy {
             let enforce = bool(TrustKitKeys.enforcePinning, default: true)
             var expiration: Date?
             if let node = keys.first(where: { $0.key == TrustKitKeys.expirationDate })?.node {
-                if case .string(let text) = node.value, let date = PinDate.parseDay(text) {
+                if case .string(let text) = node.value, let date = UTCTimestamp.parseDay(text) {
                     expiration = date
                 } else {
                     problems.append("\(domain): TSKExpirationDate must be a yyyy-MM-dd string; treated as never expiring")

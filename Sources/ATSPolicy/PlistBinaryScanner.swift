@@ -1,3 +1,4 @@
+import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -224,8 +225,7 @@ enum PlistBinaryScanner {
     }
 
     private static func unsupported(_ marker: UInt8, _ object: Int) -> PlistReadError {
-        let hex = String(marker, radix: 16, uppercase: true)
-        return PlistReadError("malformed binary property list: object \(object) has unknown type 0x\(hex.count == 1 ? "0" + hex : hex)")
+        PlistReadError("malformed binary property list: object \(object) has unknown type 0x\(NumberText.hex(marker, digits: 2))")
     }
 
     private static func truncated(_ object: Int) -> PlistReadError {

@@ -121,10 +121,7 @@ public enum PlistReader {
         if prefix.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             return "starts with \"\(String(decoding: prefix, as: UTF8.self))\", expected '<', '{', '[' or bplist00"
         }
-        let hex = prefix.prefix(4).map { byte -> String in
-            let digits = String(byte, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined(separator: " ")
+        let hex = prefix.prefix(4).map { NumberText.hex($0, digits: 2) }.joined(separator: " ")
         return "starts with bytes \(hex), expected '<', '{', '[' or bplist00"
     }
 }

@@ -1,3 +1,4 @@
+import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -75,47 +76,7 @@ enum PlistScalars {
 
     /// A date in the one form property lists use, `YYYY-MM-DDTHH:MM:SSZ` (UTC).
     static func date(_ text: String) -> Date? {
-        let body = Array(trimmed(text).utf8)
-        guard body.count == 20 else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let byte = body[index]
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        func literal(_ index: Int, _ character: Character) -> Bool { body[index] == character.asciiValue! }
-        guard literal(4, "-"), literal(7, "-"), literal(10, "T"), literal(13, ":"), literal(16, ":"), literal(19, "Z"),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19)
-        else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
-              hour <= 23, minute <= 59, second <= 59 else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
-
-    private static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 2:
-            let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-            return leap ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        UTCTimestamp.parseWholeSecondsZ(trimmed(text))
     }
 
     /// Base64 with any XML whitespace inside (Xcode wraps `<data>` at 68 columns and indents

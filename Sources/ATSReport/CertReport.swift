@@ -1,5 +1,6 @@
 import ATSVocabulary
 import ATSCertificates
+import ATSJSON
 import ATSPolicy
 #if canImport(FoundationEssentials)
 import FoundationEssentials

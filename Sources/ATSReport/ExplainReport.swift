@@ -1,4 +1,5 @@
 import ATSVocabulary
+import ATSJSON
 import ATSPolicy
 
 /// The `atscheck explain --format json` document (docs/json-schema.md, "atscheck explain").
@@ -12,8 +13,8 @@ public struct ExplainReport: Codable, Sendable, Equatable {
     public var schemaVersion = SchemaVersion.current
     public var url: String
     public var host: String
-    public var scheme: String
-    public var context: String
+    public var scheme: URLScheme
+    public var context: LoadContext
     public var target: String
     @EncodesNil public var policyFile: String?
     /// What the policy file was read as: `Info.plist`, `Expo: expo.ios.infoPlist`, `Cordova:
@@ -27,8 +28,8 @@ public struct ExplainReport: Codable, Sendable, Equatable {
     public init(resolution: Resolution, policyPath: String?, policySource: String? = nil) {
         url = resolution.url
         host = resolution.host.text
-        scheme = resolution.scheme.rawValue
-        context = resolution.context.rawValue
+        scheme = resolution.scheme
+        context = resolution.context
         target = resolution.target.description
         policyFile = policyPath
         self.policySource = policyPath == nil ? nil : policySource ?? "Info.plist"

@@ -1,5 +1,6 @@
 import ATSCertificates
 import ATSCheck
+import ATSJSON
 import ATSPolicy
 import ATSProbe
 #if canImport(FoundationEssentials)
@@ -17,7 +18,7 @@ public struct HostReport: Codable, Sendable, Equatable {
     public var url: String
     public var evaluatedAt: Date
     /// `allowed`, `blocked` or `unknown`.
-    public var verdict: String
+    public var verdict: VerdictStatus
     public var reasons: [CheckReason]
     public var policy: ResolutionReport
     /// Null for an http:// target (nothing probed).
@@ -40,7 +41,7 @@ public struct HostReport: Codable, Sendable, Equatable {
         self.target = Endpoint(host: target.host, address: target.address, port: target.port).description
         url = target.url
         evaluatedAt = outcome.options.time
-        self.verdict = verdict.status.rawValue
+        self.verdict = verdict.status
         reasons = verdict.reasons
         policy = ResolutionReport(resolution: verdict.resolution)
         tls = observation.map { TLSReport(observation: $0, capabilities: verdict.capabilities ?? TLSCapabilities($0), cipherSuites: outcome.cipherSuites, group: group) }

@@ -1,5 +1,6 @@
 import ATSVocabulary
 import ATSCertificates
+import ATSJSON
 import ATSPinning
 #if canImport(FoundationEssentials)
 import FoundationEssentials

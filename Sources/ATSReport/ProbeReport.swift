@@ -1,4 +1,5 @@
 import ATSVocabulary
+import ATSJSON
 import ATSProbe
 import ATSPolicy
 
@@ -9,9 +10,9 @@ public struct ProbeReport: Codable, Sendable, Equatable {
     public var outcome: String
     /// Why it failed or did not run.
     @EncodesNil public var detail: String?
-    public var minVersion: String
-    public var maxVersion: String
-    @EncodesNil public var version: String?
+    public var minVersion: TLSVersion
+    public var maxVersion: TLSVersion
+    @EncodesNil public var version: TLSVersion?
     @EncodesNil public var cipherSuite: SuiteReport?
     @EncodesNil public var group: String?
     public var chainLength: Int
@@ -21,7 +22,7 @@ public struct ProbeReport: Codable, Sendable, Equatable {
     public var serverAnsweredTLS: Bool
     @EncodesNil public var certificateMessageBytes: Int?
     /// `serverHello` or `certificate`: where a completed probe ended its handshake early.
-    @EncodesNil public var stoppedAfter: String?
+    @EncodesNil public var stoppedAfter: HandshakeStop?
 
     public init(probe: ProbeResult, suiteGroup: ATSSuiteGroup) {
         name = probe.spec.name
@@ -30,16 +31,16 @@ public struct ProbeReport: Codable, Sendable, Equatable {
         case .failed(let failure): (outcome, detail) = ("failed", failure.message)
         case .notRun(let why): (outcome, detail) = ("notRun", why)
         }
-        minVersion = probe.spec.minVersion.rawValue
-        maxVersion = probe.spec.maxVersion.rawValue
-        version = probe.version?.rawValue
+        minVersion = probe.spec.minVersion
+        maxVersion = probe.spec.maxVersion
+        version = probe.version
         cipherSuite = probe.cipherSuite.map { SuiteReport(suite: $0, group: suiteGroup) }
         group = probe.group
         chainLength = probe.peerChain.count
         milliseconds = (probe.milliseconds * 100).rounded() / 100
         serverAnsweredTLS = probe.serverAnsweredTLS
         certificateMessageBytes = probe.certificateMessageBytes
-        stoppedAfter = probe.stoppedAfter?.rawValue
+        stoppedAfter = probe.stoppedAfter
     }
 }
 

@@ -1,41 +1,25 @@
-import AtscheckSystem
+import ATSJSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 
-/// The one JSON configuration of every atscheck document: pretty-printed, sorted keys, slashes
-/// unescaped, ISO 8601 dates. Documents encoded and decoded with it read back byte for byte.
+/// The JSON style of every atscheck document under the name report writers use: each member
+/// is ``JSONStyle``'s (ATSJSON), which defines the style once.
 public enum ReportJSON {
-    public static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // As `.iso8601` writes them, without its ICU time-zone lookup at first use.
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(UTCTimestamp.format(date))
-        }
-        return encoder
-    }
+    /// ``JSONStyle/encoder()``: pretty-printed, sorted keys, slashes unescaped, ISO 8601 dates.
+    public static func encoder() -> JSONEncoder { JSONStyle.encoder() }
 
-    /// The same, on one line: for JSON Lines output (`scan --format jsonl`).
-    public static func lineEncoder() -> JSONEncoder {
-        let encoder = encoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
+    /// ``JSONStyle/lineEncoder()``: the same on one line (JSON Lines).
+    public static func lineEncoder() -> JSONEncoder { JSONStyle.lineEncoder() }
 
-    public static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = UTCTimestamp.parse(text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 instant: \(text)")
-            }
-            return date
-        }
-        return decoder
-    }
+    /// ``JSONStyle/decoder()``.
+    public static func decoder() -> JSONDecoder { JSONStyle.decoder() }
+
+    /// `value` as a pretty-printed document.
+    public static func document<T: Encodable>(_ value: T) throws -> Data { try JSONStyle.document(value) }
+
+    /// `value` on one line (JSON Lines).
+    public static func line<T: Encodable>(_ value: T) throws -> Data { try JSONStyle.line(value) }
 }

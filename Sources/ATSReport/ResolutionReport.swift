@@ -1,4 +1,5 @@
 import ATSVocabulary
+import ATSJSON
 import ATSPolicy
 
 /// A policy resolution in JSON: `entry`, `arbitraryLoads`, `requirements`, `assumptions`,
@@ -43,9 +44,9 @@ public struct ResolutionReport: Codable, Sendable, Equatable {
     public struct RequirementsReport: Codable, Sendable, Equatable {
         public var atsEnforced: Bool
         public var allowsInsecureHTTP: Bool
-        @EncodesNil public var minimumTLSVersion: String?
+        @EncodesNil public var minimumTLSVersion: TLSVersion?
         @EncodesNil public var requiresForwardSecrecy: Bool?
-        public var cipherSuitePolicy: String
+        public var cipherSuitePolicy: CipherSuitePolicy
         public var checksKeySize: Bool
         public var requiresCertificateTransparencyKey: Bool
         public var delegateMayLoosenTrust: Bool
@@ -55,9 +56,9 @@ public struct ResolutionReport: Codable, Sendable, Equatable {
         public init(_ requirements: Requirements) {
             atsEnforced = requirements.atsEnforced
             allowsInsecureHTTP = requirements.allowsInsecureHTTP
-            minimumTLSVersion = requirements.minimumTLSVersion?.rawValue
+            minimumTLSVersion = requirements.minimumTLSVersion
             requiresForwardSecrecy = requirements.requiresForwardSecrecy
-            cipherSuitePolicy = requirements.cipherSuitePolicy.rawValue
+            cipherSuitePolicy = requirements.cipherSuitePolicy
             checksKeySize = requirements.checksKeySize
             requiresCertificateTransparencyKey = requirements.requiresCertificateTransparencyKey
             delegateMayLoosenTrust = requirements.delegateMayLoosenTrust

@@ -1,5 +1,7 @@
 import ATSVocabulary
 import ATSCheck
+import AtscheckSystem
+import ATSJSON
 import ATSPolicy
 import ATSProbe
 #if canImport(FoundationEssentials)
@@ -19,7 +21,7 @@ public struct TLSReport: Codable, Sendable, Equatable {
 
     /// The Apple-like default hello's handshake.
     public struct Negotiated: Codable, Sendable, Equatable {
-        @EncodesNil public var version: String?
+        @EncodesNil public var version: TLSVersion?
         @EncodesNil public var cipherSuite: SuiteReport?
         @EncodesNil public var group: String?
         @EncodesNil public var alpn: String?
@@ -27,7 +29,7 @@ public struct TLSReport: Codable, Sendable, Equatable {
         public var tlsSCTs: Int
 
         public init(probe: ProbeResult, suiteGroup: ATSSuiteGroup) {
-            version = probe.version?.rawValue
+            version = probe.version
             cipherSuite = probe.cipherSuite.map { SuiteReport(suite: $0, group: suiteGroup) }
             group = probe.group
             alpn = probe.alpn
@@ -67,9 +69,7 @@ public struct SuiteReport: Codable, Sendable, Equatable {
     public var atsClass: String
 
     public init(suite: CipherSuite, group: ATSSuiteGroup) {
-        // Not String(format:): Foundation's formatter costs about 0.25 ms on first use in a process.
-        let digits = String(suite.id, radix: 16, uppercase: true)
-        id = "0x" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        id = "0x" + NumberText.hex(suite.id, digits: 4)
         ianaName = suite.ianaName
         openSSLName = suite.openSSLName
         atsClass = group.classify(id: suite.id).rawValue

@@ -1,4 +1,5 @@
 import ATSCertificates
+import ATSJSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -9,28 +10,28 @@ import Foundation
 public struct TransparencyReport: Codable, Sendable, Equatable {
     /// One SCT and how it was judged.
     public struct SCT: Codable, Sendable, Equatable {
-        public var source: String
+        public var source: SCTSource
         public var logID: String
         public var timestamp: Date
         @EncodesNil public var log: String?
         @EncodesNil public var logOperator: String?
-        @EncodesNil public var logState: String?
+        @EncodesNil public var logState: CTLog.State?
         @EncodesNil public var logStateSince: Date?
-        public var signature: String
+        public var signature: SCTCheck.Signature
         public var accepted: Bool
         public var counted: Bool
         @EncodesNil public var note: String?
 
         public init(_ judged: JudgedSCT) {
             let check = judged.check
-            source = check.source.rawValue
+            source = check.source
             logID = check.logID
             timestamp = check.timestamp
             log = check.log?.name
             logOperator = check.log?.operatorName
-            logState = check.log?.state.rawValue
+            logState = check.log?.state
             logStateSince = check.log?.stateSince
-            signature = check.signature.rawValue
+            signature = check.signature
             accepted = judged.accepted
             counted = judged.counted
             note = judged.note

@@ -1,6 +1,7 @@
 import ATSVocabulary
 import ATSCertificates
 import ATSCheck
+import ATSJSON
 import ATSPolicy
 
 /// A failing trust check in JSON (`validation.reasons[]`, docs/json-schema.md "Reason").

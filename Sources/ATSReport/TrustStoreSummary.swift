@@ -1,4 +1,5 @@
 import ATSCertificates
+import ATSJSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,10 +1,11 @@
 import ATSCheck
+import ATSJSON
 
 /// The https:// twin of a blocked http:// URL (`host --upgrade`, `scan --upgrade`).
 public struct UpgradeReport: Codable, Sendable, Equatable {
     public var url: String
     /// `allowed`, `blocked` or `unknown`.
-    public var verdict: String
+    public var verdict: VerdictStatus
     public var reasons: [CheckReason]
     /// "load https://… instead", the first fix, when the twin would pass ATS; null when it would not.
     @EncodesNil public var fix: String?
@@ -12,7 +13,7 @@ public struct UpgradeReport: Codable, Sendable, Equatable {
     /// The report of an upgrade check.
     public init(_ upgrade: HTTPSUpgrade) {
         url = upgrade.target.url
-        verdict = upgrade.verdict.status.rawValue
+        verdict = upgrade.verdict.status
         reasons = upgrade.verdict.reasons
         fix = upgrade.fix
     }

@@ -1,5 +1,6 @@
 import ATSVocabulary
 import ATSCertificates
+import ATSJSON
 import ATSPolicy
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -13,7 +14,7 @@ public struct ValidationReport: Codable, Sendable, Equatable {
     public struct Anchor: Codable, Sendable, Equatable {
         public var subject: String
         public var spkiSHA256: String
-        public var origin: String
+        public var origin: TrustStore.Origin
     }
 
     /// One certificate of the built chain and where it came from.
@@ -28,14 +29,14 @@ public struct ValidationReport: Codable, Sendable, Equatable {
 
     /// A stapled OCSP response's verdict.
     public struct OCSP: Codable, Sendable, Equatable {
-        public var status: String
+        public var status: OCSPStatus.Status
         public var signatureVerified: Bool
         @EncodesNil public var revocationTime: Date?
         @EncodesNil public var thisUpdate: Date?
         @EncodesNil public var nextUpdate: Date?
 
         public init(_ status: OCSPStatus) {
-            self.status = status.status.rawValue
+            self.status = status.status
             signatureVerified = status.signatureVerified
             revocationTime = status.revocationTime
             thisUpdate = status.thisUpdate
@@ -66,7 +67,7 @@ public struct ValidationReport: Codable, Sendable, Equatable {
         trusted = evaluation.isTrusted
         outcome = evaluation.isTrusted ? "trusted" : evaluation.isUndetermined ? "unknown" : "not-trusted"
         anchor = evaluation.path.chain.last.flatMap { top in
-            store.origin(of: top).map { Anchor(subject: top.subject.rfc4514, spkiSHA256: top.spkiSHA256, origin: $0.rawValue) }
+            store.origin(of: top).map { Anchor(subject: top.subject.rfc4514, spkiSHA256: top.spkiSHA256, origin: $0) }
         }
         trustStore = TrustStoreSummary(store)
         chain = evaluation.path.chain.enumerated().map { index, certificate in

@@ -1,4 +1,5 @@
 import ATSCheck
+import ATSJSON
 import ATSReport
 #if canImport(FoundationEssentials)
 import FoundationEssentials

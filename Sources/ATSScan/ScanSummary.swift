@@ -1,4 +1,5 @@
 import ATSVocabulary
+import ATSJSON
 import ATSReport
 import ATSCheck
 #if canImport(FoundationEssentials)

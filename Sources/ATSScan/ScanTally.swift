@@ -1,3 +1,4 @@
+import ATSJSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -35,11 +36,11 @@ public struct ScanTally: Sendable {
     /// One line of a `scan --format jsonl` file: a record, or nil for a summary line, a line
     /// cut off by a kill, or anything else.
     public static func record(fromLine line: some DataProtocol) -> ScanRecord? {
-        try? JSONDecoder().decode(ScanRecord.self, from: Data(line))
+        try? JSONStyle.decoder().decode(ScanRecord.self, from: Data(line))
     }
 
     /// True for a `{"summary": …}` line.
     public static func isSummary(line: some DataProtocol) -> Bool {
-        (try? JSONDecoder().decode(ScanSummaryLine.self, from: Data(line))) != nil
+        (try? JSONStyle.decoder().decode(ScanSummaryLine.self, from: Data(line))) != nil
     }
 }

@@ -31,11 +31,11 @@ enum ScanText {
         let text = needsTrim ? written.trimmingWhitespace() : written
         // Not quoted: the text could carry terminal escape sequences.
         if let control = text.unicodeScalars.first(where: isControl) {
-            return .failure(ScanTextError(message: "contains the control character U+\(hex(control.value))"))
+            return .failure(ScanTextError(message: "contains the control character U+\(NumberText.hex(control.value, digits: 4))"))
         }
         // A zero-width space, BOM or bidi override in a host name is invisible when printed.
         if let format = text.unicodeScalars.first(where: { $0.properties.generalCategory == .format }) {
-            return .failure(ScanTextError(message: "contains the invisible character U+\(hex(format.value))"))
+            return .failure(ScanTextError(message: "contains the invisible character U+\(NumberText.hex(format.value, digits: 4))"))
         }
         let scheme = leadingScheme(of: text)
         if let scheme, requireURL || text.dropFirst(scheme.count).hasPrefix("://") {
@@ -80,11 +80,6 @@ enum ScanText {
     /// C0 controls other than tab, and DEL.
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
-    }
-
-    private static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// The text in double quotes, cut to `quotedCharacters` with "…" (a data: URL can be

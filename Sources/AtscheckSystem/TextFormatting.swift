@@ -56,10 +56,17 @@ public enum NumberText {
         }
     }
 
+    /// `value` in hexadecimal with at least `digits` digits, zero-padded (`%04X`, or `%04x`
+    /// when not `uppercase`): the one hex formatter (`String(format:)` is not in
+    /// FoundationEssentials).
+    public static func hex(_ value: some BinaryInteger, digits: Int, uppercase: Bool = true) -> String {
+        let text = String(value, radix: 16, uppercase: uppercase)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+
     /// A byte as two hexadecimal digits (`%02x`, or `%02X` when `uppercase`).
     public static func hexByte(_ byte: UInt8, uppercase: Bool = false) -> String {
-        let digits = String(byte, radix: 16, uppercase: uppercase)
-        return byte < 16 ? "0" + digits : digits
+        hex(byte, digits: 2, uppercase: uppercase)
     }
 
     /// `value` with one digit after the point, ties to even (`%.1f` for the durations and

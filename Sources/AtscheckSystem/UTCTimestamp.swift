@@ -57,6 +57,24 @@ public enum UTCTimestamp {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
+    /// `2025-06-01`: the UTC day of `date`.
+    public static func day(_ date: Date) -> String {
+        String(format(date).prefix(10))
+    }
+
+    /// Midnight UTC at the start of a strict `yyyy-MM-dd` day (TrustKit `TSKExpirationDate`,
+    /// Android `expiration`); nil for any other text or a day that does not exist.
+    public static func parseDay(_ text: String) -> Date? {
+        text.utf8.count == 10 ? parse(text + "T00:00:00Z") : nil
+    }
+
+    /// Exactly `YYYY-MM-DDTHH:MM:SSZ`, the one form property lists write; nil for any other text.
+    public static func parseWholeSecondsZ(_ text: some StringProtocol) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[19] == UInt8(ascii: "Z") else { return nil }
+        return parse(String(text))
+    }
+
     // MARK: - Civil calendar arithmetic (days since 1970-01-01)
 
     static func days(year: Int, month: Int, day: Int) -> Int {

@@ -78,4 +78,16 @@ struct ReporterJSONTests {
         #expect((document["files"] as? [Any])?.isEmpty == true)
         #expect(document["summary"] as? [String: Int] == ["error": 0, "warning": 0, "notice": 0])
     }
+
+    @Test("a Finding encodes itself as the lint document writes it: every key, null for nil (app documents embed it)")
+    func findingOwnCodable() throws {
+        let finding = Finding(rule: "invalid-plist", severity: .error, message: "not a plist", keyPath: nil, location: nil)
+        let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(finding)) as? [String: Any])
+        #expect(Set(object.keys) == Self.findingKeys)
+        #expect(object["keyPath"] is NSNull && object["line"] is NSNull && object["column"] is NSNull && object["fix"] is NSNull)
+        #expect(try JSONDecoder().decode(Finding.self, from: JSONEncoder().encode(finding)) == finding)
+        // A document from an older build that left the nil keys out still reads.
+        let old = #"{"rule":"r","severity":"notice","message":"m"}"#
+        #expect(try JSONDecoder().decode(Finding.self, from: Data(old.utf8)).keyPath == nil)
+    }
 }

@@ -81,7 +81,7 @@ public enum CTLogListCache {
               let bytes = Data(base64Encoded: envelope.list) else {
             throw CTLogListError(description: "\(path): not an atscheck CT log list cache (format \(envelope.format))")
         }
-        guard hex(Digest.sha256([UInt8](bytes))) == envelope.sha256 else {
+        guard sha256Hex([UInt8](bytes)) == envelope.sha256 else {
             throw CTLogListError(description: "\(path): the stored list does not match its checksum")
         }
         let list = try validate([UInt8](bytes), name: name(assetVersion: envelope.assetVersion, source: envelope.source, fetched: fetched), published: listDate)
@@ -108,7 +108,7 @@ public enum CTLogListCache {
         }
         let envelope = Envelope(format: Envelope.currentFormat, fetched: UTCTimestamp.format(fetched), source: source,
                                 listDate: UTCTimestamp.format(listDate), listDateBasis: basis, assetVersion: checked.assetVersion,
-                                sha256: hex(Digest.sha256(json)), list: Data(json).base64EncodedString())
+                                sha256: sha256Hex(json), list: Data(json).base64EncodedString())
         let encoded: Data
         do {
             encoded = try JSONEncoder().encode(envelope)
@@ -142,11 +142,8 @@ public enum CTLogListCache {
         return assetVersion.map { "Apple asset \($0), fetched \(day)" } ?? "the list from \(source), fetched \(day)"
     }
 
-    private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in bytes { text += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
-        return String(decoding: text, as: UTF8.self)
+    private static func sha256Hex(_ bytes: [UInt8]) -> String {
+        Digest.sha256(bytes).map { NumberText.hex($0, digits: 2, uppercase: false) }.joined()
     }
 
     private struct Envelope: Codable {

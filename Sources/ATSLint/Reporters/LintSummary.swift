@@ -1,6 +1,6 @@
 /// Finding counts over a set of file reports: the numbers every reporter's summary shows
 /// and the CLI's exit status is decided from.
-public struct LintSummary: Sendable, Hashable {
+public struct LintSummary: Sendable, Hashable, Encodable {
     /// Findings of severity `error`.
     public let errors: Int
     /// Findings of severity `warning`.
@@ -25,6 +25,9 @@ public struct LintSummary: Sendable, Hashable {
         self.notices = notices
         self.files = reports.count
     }
+
+    // The lint document's `summary`: counts keyed by severity; `files` is not written.
+    private enum CodingKeys: String, CodingKey { case errors = "error", warnings = "warning", notices = "notice" }
 
     /// The count for one severity.
     public func count(_ severity: Severity) -> Int {

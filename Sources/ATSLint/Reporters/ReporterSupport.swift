@@ -1,23 +1,11 @@
-import AtscheckSystem
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import ATSJSON
 
 /// Helpers shared by the reporters.
 enum ReporterSupport {
-    /// The JSON style of every `atscheck` document (the CLI's `JSONOutput` uses the same):
-    /// pretty-printed, sorted keys, unescaped slashes.
+    /// `value` as a document in the one JSON style (``JSONStyle``).
     static func encodeJSON<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(UTCTimestamp.format(date))
-        }
         do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
+            return String(decoding: try JSONStyle.document(value), as: UTF8.self)
         } catch {
             // The reporters' documents hold only strings, integers and arrays of them.
             preconditionFailure("reporter document failed to encode: \(error)")

@@ -24,25 +24,10 @@ public enum RuleListReporter {
 
     /// The JSON document.
     public struct Document: Encodable, Sendable {
+        /// The catalogue document's `schemaVersion`.
+        public let schemaVersion = 1
         /// The rules, in registry order.
         public let rules: [LintRuleInfo]
-
-        private enum Keys: String, CodingKey { case schemaVersion, rules }
-        private enum RuleKeys: String, CodingKey { case id, severity, summary, rationale, citation }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(1, forKey: .schemaVersion)
-            var list = container.nestedUnkeyedContainer(forKey: .rules)
-            for rule in rules {
-                var entry = list.nestedContainer(keyedBy: RuleKeys.self)
-                try entry.encode(rule.id, forKey: .id)
-                try entry.encode(rule.severity.rawValue, forKey: .severity)
-                try entry.encode(rule.summary, forKey: .summary)
-                try entry.encode(rule.rationale, forKey: .rationale)
-                try entry.encode(rule.citation, forKey: .citation)
-            }
-        }
     }
 
     /// The JSON document for `rules`.

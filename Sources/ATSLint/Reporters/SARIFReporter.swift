@@ -1,3 +1,4 @@
+import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -92,7 +93,7 @@ public enum SARIFReporter {
         let base = options.documentationBaseURI
         let driver = Driver(version: options.toolVersion, informationURI: base,
                             rules: catalog.map { ReportingDescriptor($0, documentationBaseURI: base) })
-        return Log(runs: [Run(driver: driver, results: results)])
+        return Log(runs: [Run(tool: Run.Tool(driver: driver), results: results)])
     }
 
     /// The SARIF log as pretty-printed JSON with sorted keys, without a trailing newline.
@@ -106,15 +107,8 @@ public enum SARIFReporter {
     public struct ArtifactLocation: Encodable, Sendable, Hashable {
         /// Relative (to `uriBaseId`) or absolute `file://` URI, percent-encoded.
         public let uri: String
-        /// `%SRCROOT%` for relative uris, nil for absolute ones.
+        /// `%SRCROOT%` for relative uris, nil (left out) for absolute ones.
         public let uriBaseId: String?
-
-        private enum Keys: String, CodingKey { case uri, uriBaseId }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(uri, forKey: .uri)
-            try container.encodeIfPresent(uriBaseId, forKey: .uriBaseId)
-        }
     }
 
     /// The artifact location of `path` (as given on the command line). Lexical only: the file
@@ -161,7 +155,7 @@ public enum SARIFReporter {
             if allowed.contains(byte) {
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                out += "%" + NumberText.hex(byte, digits: 2)
             }
         }
         return out
@@ -174,51 +168,42 @@ public enum SARIFReporter {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
-        return String(hash, radix: 16).leftPadded(to: 16)
+        return NumberText.hex(hash, digits: 16, uppercase: false)
     }
 
     // MARK: - Document
 
+    // SARIF leaves an absent optional property out, so these are synthesized (nil is not written).
+
     /// A SARIF log (`sarifLog`).
     public struct Log: Encodable, Sendable {
+        let schema = SARIFReporter.schemaURI
+        let version = SARIFReporter.sarifVersion
         let runs: [Run]
 
-        private enum Keys: String, CodingKey { case schema = "$schema", version, runs }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(SARIFReporter.schemaURI, forKey: .schema)
-            try container.encode(SARIFReporter.sarifVersion, forKey: .version)
-            try container.encode(runs, forKey: .runs)
-        }
+        private enum CodingKeys: String, CodingKey { case schema = "$schema", version, runs }
     }
 
     struct Run: Encodable, Sendable {
-        let driver: Driver
-        let results: [Result]
-
-        private enum Keys: String, CodingKey { case tool, results }
-        private enum ToolKeys: String, CodingKey { case driver }
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            var tool = container.nestedContainer(keyedBy: ToolKeys.self, forKey: .tool)
-            try tool.encode(driver, forKey: .driver)
-            try container.encode(results, forKey: .results)
+        struct Tool: Encodable, Sendable {
+            let driver: Driver
         }
+        let tool: Tool
+        let results: [Result]
     }
 
     struct Driver: Encodable, Sendable {
+        let name = "atscheck"
         let version: String
-        let informationURI: String?
+        let semanticVersion: String
+        let informationUri: String?
         let rules: [ReportingDescriptor]
 
-        private enum Keys: String, CodingKey { case name, version, semanticVersion, informationUri, rules }
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode("atscheck", forKey: .name)
-            try container.encode(version, forKey: .version)
-            try container.encode(version, forKey: .semanticVersion)
-            try container.encodeIfPresent(informationURI, forKey: .informationUri)
-            try container.encode(rules, forKey: .rules)
+        init(version: String, informationURI: String?, rules: [ReportingDescriptor]) {
+            self.version = version
+            semanticVersion = version
+            informationUri = informationURI
+            self.rules = rules
         }
     }
 
@@ -332,11 +317,5 @@ public enum SARIFReporter {
                 try properties.encodeIfPresent(finding.fix, forKey: .fix)
             }
         }
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

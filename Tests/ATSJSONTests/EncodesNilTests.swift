@@ -1,4 +1,4 @@
-import ATSReport
+import ATSJSON
 import Foundation
 import Testing
 

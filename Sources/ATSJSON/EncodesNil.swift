@@ -1,4 +1,4 @@
-/// An optional report field that is written as `null` when nil instead of being left out, so
+/// An optional field of a document that is written as `null` when nil instead of being left out, so
 /// every key of a document is always present (docs/json-schema.md: "absent" and "empty" can be
 /// told apart). Synthesized `Codable` leaves nil optionals out; `@EncodesNil var x: T?` does not.
 /// Decoding accepts `null` and, for documents from older builds, a missing key.
