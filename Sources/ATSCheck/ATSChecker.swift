@@ -47,19 +47,12 @@ public struct ATSChecker: Sendable {
         // probes are planned from the resolved requirements.
         let load = try Self.resolve(target, options: options)
         let endpoint = Self.endpoint(target)
-        var observation: Observation? = nil
-        var cipherSuites: [TLSVersion: [CipherSuite]]? = nil
-        var httpAnswer: HTTPProbe.Answer? = nil
-        if target.scheme == .https {
-            let plan = ProbePlan.standard(load.suiteGroup, offer: load.offer)
-            observation = loop?.observe(plan, against: endpoint) ?? Self.prober(timeout: options.timeout).runBlocking(plan, against: endpoint)
-            if options.enumerateCiphers {
-                cipherSuites = Self.cipherLists(Self.cipherEnumerator(timeout: options.timeout).enumerateBlocking(endpoint))
-            }
-        } else if options.probeHTTP {
-            httpAnswer = HTTPProbe.check(endpoint, timeout: options.timeout)
-        }
-        return judged(target, load: load, options: options, observation: observation, cipherSuites: cipherSuites, httpAnswer: httpAnswer)
+        guard target.scheme == .https else { return cleartext(target, load: load, options: options, endpoint: endpoint) }
+        let plan = ProbePlan.standard(load.suiteGroup, offer: load.offer)
+        let observation = loop?.observe(plan, against: endpoint) ?? Self.prober(timeout: options.timeout).runBlocking(plan, against: endpoint)
+        let cipherSuites = options.enumerateCiphers
+            ? Self.cipherLists(Self.cipherEnumerator(timeout: options.timeout).enumerateBlocking(endpoint)) : nil
+        return judged(target, load: load, options: options, observation: observation, cipherSuites: cipherSuites, httpAnswer: nil)
     }
 
     /// Probes and judges one target as ``check(_:options:)`` does, awaiting the handshakes
@@ -68,18 +61,18 @@ public struct ATSChecker: Sendable {
     public func check(_ target: CheckTarget, options: CheckOptions) async throws(ResolutionError) -> CheckResult {
         let load = try Self.resolve(target, options: options)
         let endpoint = Self.endpoint(target)
-        var observation: Observation? = nil
-        var cipherSuites: [TLSVersion: [CipherSuite]]? = nil
-        var httpAnswer: HTTPProbe.Answer? = nil
-        if target.scheme == .https {
-            observation = await Self.prober(timeout: options.timeout).run(ProbePlan.standard(load.suiteGroup, offer: load.offer), against: endpoint)
-            if options.enumerateCiphers {
-                cipherSuites = Self.cipherLists(await Self.cipherEnumerator(timeout: options.timeout).enumerate(endpoint))
-            }
-        } else if options.probeHTTP {
-            httpAnswer = HTTPProbe.check(endpoint, timeout: options.timeout)
-        }
-        return judged(target, load: load, options: options, observation: observation, cipherSuites: cipherSuites, httpAnswer: httpAnswer)
+        guard target.scheme == .https else { return cleartext(target, load: load, options: options, endpoint: endpoint) }
+        let observation = await Self.prober(timeout: options.timeout).run(ProbePlan.standard(load.suiteGroup, offer: load.offer), against: endpoint)
+        let cipherSuites = options.enumerateCiphers
+            ? Self.cipherLists(await Self.cipherEnumerator(timeout: options.timeout).enumerate(endpoint)) : nil
+        return judged(target, load: load, options: options, observation: observation, cipherSuites: cipherSuites, httpAnswer: nil)
+    }
+
+    /// An http:// target: judged by the policy alone, with the server's plain-HTTP answer when
+    /// `probeHTTP` asks for it.
+    private func cleartext(_ target: CheckTarget, load: ResolvedLoad, options: CheckOptions, endpoint: Endpoint) -> CheckResult {
+        judged(target, load: load, options: options, observation: nil, cipherSuites: nil,
+               httpAnswer: options.probeHTTP ? HTTPProbe.check(endpoint, timeout: options.timeout) : nil)
     }
 
     /// Judges an observation made elsewhere (or none, for a cleartext URL judged by the policy
