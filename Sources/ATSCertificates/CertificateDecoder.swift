@@ -257,7 +257,7 @@ extension Certificate {
         return purposes
     }
 
-    private static func subjectPublicKeyInfo(_ x509: OpaquePointer) -> [UInt8] {
+    static func subjectPublicKeyInfo(_ x509: OpaquePointer) -> [UInt8] {
         guard let pubkey = X509_get_X509_PUBKEY(x509) else { return [] }
         let length = i2d_X509_PUBKEY(pubkey, nil)
         guard length > 0 else { return [] }

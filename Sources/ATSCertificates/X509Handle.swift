@@ -15,10 +15,8 @@ final class X509Handle: @unchecked Sendable {
         self.pointer = pointer
     }
 
-    /// Decodes DER (or finds the handshake's own decoding of it, ``HandshakeCertificates``);
-    /// nil (with the OpenSSL reason) when it is not a certificate.
+    /// Decodes DER; nil (with the OpenSSL reason) when it is not a certificate.
     static func decode(der: [UInt8]) -> Result<X509Handle, CertificateDecodingFailure> {
-        if let decoded = HandshakeCertificates.handle(for: der) { return .success(decoded) }
         ERR_clear_error()
         let decoded: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress

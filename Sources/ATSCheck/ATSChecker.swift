@@ -35,7 +35,7 @@ public struct ATSChecker: Sendable {
 
     /// Probes and judges one target. Throws only when the URL cannot be resolved under the
     /// policy (no host, a scheme ATS does not cover); a server that cannot be reached gives an
-    /// `unknown` verdict, not an error.
+    /// `unknown` verdict, not an error. Blocks the caller; ``check(_:options:)-(_,_)async`` awaits instead.
     public func check(_ target: CheckTarget, options: CheckOptions) throws(ResolutionError) -> CheckResult {
         try check(target, options: options, probingWith: nil)
     }
@@ -44,36 +44,36 @@ public struct ATSChecker: Sendable {
     /// callers, under its global bound) instead of on the calling thread; nil probes on the
     /// calling thread as ``check(_:options:)`` does. Blocks the caller either way.
     public func check(_ target: CheckTarget, options: CheckOptions, probingWith loop: SharedProbeLoop?) throws(ResolutionError) -> CheckResult {
-        let group = ATSSuiteGroup.forTarget(options.resolution.target)
-        let endpoint = Endpoint(host: target.host, address: target.address, port: target.port, serverName: target.serverName)
-        var observation: Observation? = nil
-        var cipherSuites: [TLSVersion: [CipherSuite]]? = nil
-        var httpAnswer: HTTPProbe.Answer? = nil
         // The policy first: a URL the resolver refuses throws before any connection, and the
-        // Apple-like probe offers what the app would under the resolved requirements.
-        let offer = try Self.offer(for: target, options: options)
-        if target.scheme == .https {
-            let plan = ProbePlan.standard(group, offer: offer)
-            observation = loop?.observe(plan, against: endpoint) ?? Self.prober(timeout: options.timeout).runBlocking(plan, against: endpoint)
-            if options.enumerateCiphers {
-                cipherSuites = Self.enumerateCiphers(endpoint, timeout: options.timeout)
-            }
-        } else if options.probeHTTP {
-            httpAnswer = HTTPProbe.check(endpoint, timeout: options.timeout)
-        }
-        var verdict = try judge(target, observation: observation, options: options)
-        var issuers = IssuerCompletion.none
-        // Only a chain judged incomplete is completed from the network (and judged again).
-        if let observation, options.issuerFetch.enabled,
-           verdict.trust?.reasons.contains(where: { $0.code == .certIncompleteChain }) == true {
-            issuers = IssuerFetching.complete(VerdictEvaluator.servedChain(observation), evaluator: TrustEvaluator(store: store),
-                                              host: target.host, at: options.time, options: options.issuerFetch, cache: issuerCache)
-            if !issuers.fetches.isEmpty { verdict = try judge(target, observation: observation, options: options, issuers: issuers) }
-        }
-        var result = CheckResult(target: target, options: options, verdict: verdict, observation: observation, cipherSuites: cipherSuites,
-                                 group: group, httpAnswer: httpAnswer, store: store)
-        result.issuers = issuers
-        return result
+        // probes are planned from the resolved requirements.
+        let load = try Self.resolve(target, options: options)
+        let endpoint = Self.endpoint(target)
+        guard target.scheme == .https else { return cleartext(target, load: load, options: options, endpoint: endpoint) }
+        let plan = ProbePlan.standard(load.suiteGroup, offer: load.offer)
+        let observation = loop?.observe(plan, against: endpoint) ?? Self.prober(timeout: options.timeout).runBlocking(plan, against: endpoint)
+        let cipherSuites = options.enumerateCiphers
+            ? Self.cipherLists(Self.cipherEnumerator(timeout: options.timeout).enumerateBlocking(endpoint)) : nil
+        return judged(target, load: load, options: options, observation: observation, cipherSuites: cipherSuites, httpAnswer: nil)
+    }
+
+    /// Probes and judges one target as ``check(_:options:)`` does, awaiting the handshakes
+    /// (``TLSProber/run(_:against:)-(ProbePlan,_)``) instead of blocking a thread on them. The
+    /// plain-HTTP answer (`probeHTTP`) and caIssuers fetches still run on the calling task.
+    public func check(_ target: CheckTarget, options: CheckOptions) async throws(ResolutionError) -> CheckResult {
+        let load = try Self.resolve(target, options: options)
+        let endpoint = Self.endpoint(target)
+        guard target.scheme == .https else { return cleartext(target, load: load, options: options, endpoint: endpoint) }
+        let observation = await Self.prober(timeout: options.timeout).run(ProbePlan.standard(load.suiteGroup, offer: load.offer), against: endpoint)
+        let cipherSuites = options.enumerateCiphers
+            ? Self.cipherLists(await Self.cipherEnumerator(timeout: options.timeout).enumerate(endpoint)) : nil
+        return judged(target, load: load, options: options, observation: observation, cipherSuites: cipherSuites, httpAnswer: nil)
+    }
+
+    /// An http:// target: judged by the policy alone, with the server's plain-HTTP answer when
+    /// `probeHTTP` asks for it.
+    private func cleartext(_ target: CheckTarget, load: ResolvedLoad, options: CheckOptions, endpoint: Endpoint) -> CheckResult {
+        judged(target, load: load, options: options, observation: nil, cipherSuites: nil,
+               httpAnswer: options.probeHTTP ? HTTPProbe.check(endpoint, timeout: options.timeout) : nil)
     }
 
     /// Judges an observation made elsewhere (or none, for a cleartext URL judged by the policy
@@ -81,19 +81,51 @@ public struct ATSChecker: Sendable {
     /// `issuers` are certificates fetched from caIssuers URLs to complete the served chain.
     public func judge(_ target: CheckTarget, observation: Observation?, options: CheckOptions,
                       issuers: IssuerCompletion = .none) throws(ResolutionError) -> Verdict {
-        var input = VerdictInput(url: target.url, context: options.context, policyDocument: options.policyDocument,
+        let load = try Self.resolve(target, options: options)
+        return VerdictEvaluator.evaluate(input(target, load: load, observation: observation, options: options, issuers: issuers), load: load)
+    }
+
+    /// The URL read and resolved under the options' policy, before any connection.
+    static func resolve(_ target: CheckTarget, options: CheckOptions) throws(ResolutionError) -> ResolvedLoad {
+        ResolvedLoad(url: try target.resolvable.get(), context: options.context, policyDocument: options.policyDocument,
+                     options: options.resolution)
+    }
+
+    /// Where the probes connect for `target`.
+    static func endpoint(_ target: CheckTarget) -> Endpoint {
+        Endpoint(host: target.host, address: target.address, port: target.port, serverName: target.serverName)
+    }
+
+    private func input(_ target: CheckTarget, load: ResolvedLoad, observation: Observation?, options: CheckOptions,
+                       issuers: IssuerCompletion) -> VerdictInput {
+        var input = VerdictInput(url: target.url, load: .success(load), context: options.context, policyDocument: options.policyDocument,
                                  options: options.resolution, observation: observation,
                                  trustEvaluator: TrustEvaluator(store: store), time: options.time)
         input.extraPins = options.extraPins
         input.issuers = issuers
-        return try VerdictEvaluator.evaluate(input)
+        return input
     }
 
-    /// What the app would offer for `target` under the options' policy.
-    static func offer(for target: CheckTarget, options: CheckOptions) throws(ResolutionError) -> AppOffer {
-        let policy = options.policyDocument.map(AppTransportSecurity.init(document:))
-            ?? AppTransportSecurity(document: VerdictEvaluator.emptyDocument)
-        return AppOffer(try ATSResolver.resolve(target.url, context: options.context, policy: policy, options: options.resolution).requirements)
+    /// The verdict on what was observed, the served chain completed from caIssuers URLs and
+    /// judged again when it was incomplete, and everything measured on the way.
+    private func judged(_ target: CheckTarget, load: ResolvedLoad, options: CheckOptions, observation: Observation?,
+                        cipherSuites: [TLSVersion: [CipherSuite]]?, httpAnswer: HTTPProbe.Answer?) -> CheckResult {
+        func judging(_ issuers: IssuerCompletion) -> Verdict {
+            VerdictEvaluator.evaluate(input(target, load: load, observation: observation, options: options, issuers: issuers), load: load)
+        }
+        var verdict = judging(.none)
+        var issuers = IssuerCompletion.none
+        // Only a chain judged incomplete is completed from the network (and judged again).
+        if let observation, options.issuerFetch.enabled,
+           verdict.trust?.reasons.contains(where: { $0.code == .certIncompleteChain }) == true {
+            issuers = IssuerFetching.complete(VerdictEvaluator.servedChain(observation), evaluator: TrustEvaluator(store: store),
+                                              host: target.host, at: options.time, options: options.issuerFetch, cache: issuerCache)
+            if !issuers.fetches.isEmpty { verdict = judging(issuers) }
+        }
+        var result = CheckResult(target: target, options: options, verdict: verdict, observation: observation, cipherSuites: cipherSuites,
+                                 group: load.suiteGroup, httpAnswer: httpAnswer, store: store)
+        result.issuers = issuers
+        return result
     }
 
     /// The prober `host` uses: connects within 5 s (or the whole deadline when shorter).
@@ -106,13 +138,17 @@ public struct ATSChecker: Sendable {
         TLSProber.Configuration(connectTimeout: min(5, timeout), handshakeTimeout: timeout, hostTimeout: timeout)
     }
 
-    /// Every accepted suite per version; enumeration takes many handshakes, so its budget is
-    /// six deadlines, at least a minute.
-    static func enumerateCiphers(_ endpoint: Endpoint, timeout: Double) -> [TLSVersion: [CipherSuite]] {
-        let prober = TLSProber(configuration: TLSProber.Configuration(
-            connectTimeout: min(5, timeout), handshakeTimeout: timeout, hostTimeout: max(60, timeout * 6)))
+    /// The enumerator `--ciphers` uses: enumeration takes many handshakes, so its budget is six
+    /// deadlines, at least a minute.
+    static func cipherEnumerator(timeout: Double) -> CipherEnumerator {
+        CipherEnumerator(prober: TLSProber(configuration: TLSProber.Configuration(
+            connectTimeout: min(5, timeout), handshakeTimeout: timeout, hostTimeout: max(60, timeout * 6))))
+    }
+
+    /// Every accepted suite per version.
+    static func cipherLists(_ enumeration: CipherEnumeration) -> [TLSVersion: [CipherSuite]] {
         var lists: [TLSVersion: [CipherSuite]] = [:]
-        for version in CipherEnumerator(prober: prober).enumerateBlocking(endpoint).versions { lists[version.version] = version.accepted }
+        for version in enumeration.versions { lists[version.version] = version.accepted }
         return lists
     }
 }

@@ -10,6 +10,9 @@ import Foundation
 
 /// What one check judges: the URL, and where to connect for it. Written as `name`,
 /// `name:port`, `[v6]:port`, an IP, or an `http(s)://` URL.
+///
+/// Made only by ``init(url:)``, ``init(host:port:scheme:address:)`` or ``parse(_:portOverride:)``:
+/// the URL, host, port and scheme come from one parse and cannot disagree.
 public struct CheckTarget: Sendable, Hashable {
     /// The URL the verdict is about.
     public let url: String
@@ -17,28 +20,69 @@ public struct CheckTarget: Sendable, Hashable {
     public let host: String
     /// TCP port.
     public let port: UInt16
-    /// `https` or `http`.
+    /// `https` or `http` (`wss` and `ws` URLs are judged as them).
     public let scheme: URLScheme
     /// Connect to this IP instead of resolving `host` (the name still drives SNI, policy and
     /// hostname checks).
     public var address: String?
     /// Send this SNI instead of `host`.
     public var serverName: String?
+    /// The URL as the resolver reads it, from the same parse (or why the resolver cannot read
+    /// it, for a bare host name no URL can carry).
+    let resolvable: Result<ResolvableURL, ResolutionError>
 
-    /// A target of these parts.
-    public init(url: String, host: String, port: UInt16, scheme: URLScheme, address: String? = nil, serverName: String? = nil) {
+    private init(url: String, host: String, port: UInt16, scheme: URLScheme, resolvable: Result<ResolvableURL, ResolutionError>) {
         self.url = url
         self.host = host
         self.port = port
         self.scheme = scheme
-        self.address = address
-        self.serverName = serverName
+        self.resolvable = resolvable
+    }
+
+    /// The target of an `http`, `https`, `ws` or `wss` URL; throws when ATS could not resolve it
+    /// (no scheme, another scheme, no host) or its port is outside 1-65535.
+    public init(url: String) throws(ResolutionError) {
+        guard let components = URLComponents(string: url) else {
+            throw ResolutionError(description: "'\(url)' is not a URL with a scheme (e.g. https://api.example.com/)")
+        }
+        try self.init(components, text: url, portOverride: nil)
+    }
+
+    /// The target of the URL `components` were parsed from; `portOverride` replaces its port.
+    private init(_ components: URLComponents, text: String, portOverride: UInt16?) throws(ResolutionError) {
+        // A port outside 1-65535 is an error, not a reason to fall back to the default port.
+        if let written = components.port, !(1...65535).contains(written) {
+            throw ResolutionError(description: "'\(text)' has the port \(written), outside 1-65535")
+        }
+        var rebuilt = components
+        if portOverride != nil { rebuilt.port = portOverride.map(Int.init) }
+        let url = rebuilt.string ?? text
+        let resolvable = try ResolvableURL(rebuilt, text: url)
+        let port = portOverride ?? components.port.flatMap { UInt16(exactly: $0) } ?? resolvable.scheme.defaultPort
+        self.init(url: url, host: HostPort.unbracketed(URLHost.of(components) ?? ""), port: port, scheme: resolvable.scheme,
+                  resolvable: .success(resolvable))
     }
 
     /// `https://host:port/` (brackets around IPv6 literals, the port left out when default).
     public init(host: String, port: UInt16, scheme: URLScheme = .https, address: String? = nil) {
         let url = "\(scheme.rawValue)://\(HostPort.bracketed(host))" + (port == scheme.defaultPort ? "" : ":\(port)") + "/"
-        self.init(url: url, host: host, port: port, scheme: scheme, address: address)
+        // A name of plain URL characters (or an IP literal) is the URL's host as written; any
+        // other name is read from the URL as the resolver would read it.
+        let resolvable: Result<ResolvableURL, ResolutionError> = Self.isPlainHost(host)
+            ? .success(ResolvableURL(text: url, scheme: scheme, host: HostName(host)))
+            : Result { () throws(ResolutionError) in try ResolvableURL(parsing: url) }
+        self.init(url: url, host: host, port: port, scheme: scheme, resolvable: resolvable)
+        self.address = address
+    }
+
+    /// Letters, digits, `-`, `.`, `_` and `~` only, or an IP literal without a zone: what a URL
+    /// parser returns unchanged as the host.
+    static func isPlainHost(_ host: String) -> Bool {
+        if IPAddressParser.parse(host) != nil { return !host.contains(Character("%")) }
+        return !host.isEmpty && host.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "-._~".utf8.contains(byte)
+        }
     }
 
     /// Parses a target as written on a command line; `portOverride` replaces the written port.
@@ -48,15 +92,8 @@ public struct CheckTarget: Sendable, Hashable {
         guard !trimmed.isEmpty, !trimmed.contains(Character(" ")) else { return nil }
         if ByteSearch.contains(trimmed, "://") {
             guard let components = URLComponents(string: trimmed), let written = components.scheme?.lowercased(),
-                  ["http", "https"].contains(written), let scheme = URLScheme(urlScheme: written),
-                  let host = URLHost.of(components), !host.isEmpty else { return nil }
-            let bare = HostPort.unbracketed(host)
-            // A port outside 1-65535 is an error, not a reason to fall back to the default port.
-            if let written = components.port, !(1...65535).contains(written) { return nil }
-            let port = portOverride ?? components.port.flatMap { UInt16(exactly: $0) } ?? scheme.defaultPort
-            var rebuilt = components
-            if portOverride != nil { rebuilt.port = Int(port) }
-            return CheckTarget(url: rebuilt.string ?? trimmed, host: bare, port: port, scheme: scheme)
+                  ["http", "https"].contains(written) else { return nil }
+            return try? CheckTarget(components, text: trimmed, portOverride: portOverride)
         }
         var host = trimmed
         var port: UInt16? = nil
@@ -102,6 +139,10 @@ extension CheckTarget {
         let twinPort: UInt16 = port == URLScheme.http.defaultPort ? URLScheme.https.defaultPort : port
         components.port = twinPort == URLScheme.https.defaultPort ? nil : Int(twinPort)
         guard let text = components.string else { return nil }
-        return CheckTarget(url: text, host: host, port: twinPort, scheme: .https, address: address, serverName: serverName)
+        var twin = CheckTarget(url: text, host: host, port: twinPort, scheme: .https,
+                               resolvable: Result { () throws(ResolutionError) in try ResolvableURL(components, text: text) })
+        twin.address = address
+        twin.serverName = serverName
+        return twin
     }
 }

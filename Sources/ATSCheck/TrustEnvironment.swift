@@ -55,8 +55,9 @@ public struct TrustEnvironment: Sendable {
     public let snapshot: AppleTrustSnapshot
     /// The roots, their origins, and the CT log list in use.
     public let store: TrustStore
-    /// The release's TLS suite groups (what the app offers).
-    public let suiteGroup: ATSSuiteGroup
+    /// The release's TLS suite groups (what the app offers); computed when asked for (a check
+    /// computes its own once per verdict).
+    public var suiteGroup: ATSSuiteGroup { ATSSuiteGroup.forTarget(target) }
     /// A problem with the cached CT log list (it was left aside), for the caller to report.
     public let cacheProblem: String?
 
@@ -101,7 +102,6 @@ public struct TrustEnvironment: Sendable {
         self.snapshot = snapshot
         self.store = store.configured(systemName: name, outside: outside, transparency: verifier,
                                       strictTransparency: overrides.strictTransparency, publicSuffixes: overrides.publicSuffixes)
-        self.suiteGroup = ATSSuiteGroup.forTarget(target)
         self.cacheProblem = cacheProblem
     }
 

@@ -31,11 +31,24 @@ public struct VerdictInput: Sendable {
     /// Certificates fetched from caIssuers URLs to complete the served chain (trustd fetches
     /// them; ``IssuerFetching``), and every fetch tried.
     public var issuers: IssuerCompletion = .none
+    /// The URL parsed and resolved once, before any probe (or why it cannot be).
+    let load: Result<ResolvedLoad, ResolutionError>
 
-    /// Creates an input.
+    /// Creates an input; `url` is parsed and resolved here.
     public init(url: String, context: LoadContext, policyDocument: PlistDocument?, options: ResolutionOptions,
                 observation: Observation?, trustEvaluator: TrustEvaluator, time: Date) {
+        let load = Result { () throws(ResolutionError) in
+            ResolvedLoad(url: try ResolvableURL(parsing: url), context: context, policyDocument: policyDocument, options: options)
+        }
+        self.init(url: url, load: load, context: context, policyDocument: policyDocument, options: options, observation: observation,
+                  trustEvaluator: trustEvaluator, time: time)
+    }
+
+    /// An input for a load resolved already (``ATSChecker`` resolves before it probes).
+    init(url: String, load: Result<ResolvedLoad, ResolutionError>, context: LoadContext, policyDocument: PlistDocument?,
+         options: ResolutionOptions, observation: Observation?, trustEvaluator: TrustEvaluator, time: Date) {
         self.url = url
+        self.load = load
         self.context = context
         self.policyDocument = policyDocument
         self.options = options
@@ -50,8 +63,12 @@ public struct VerdictInput: Sendable {
 public enum VerdictEvaluator {
     /// Judges one load.
     public static func evaluate(_ input: VerdictInput) throws(ResolutionError) -> Verdict {
-        let policy = input.policyDocument.map(AppTransportSecurity.init(document:)) ?? AppTransportSecurity(document: emptyDocument)
-        let resolution = try ATSResolver.resolve(input.url, context: input.context, policy: policy, options: input.options)
+        evaluate(input, load: try input.load.get())
+    }
+
+    /// Judges one load resolved already.
+    static func evaluate(_ input: VerdictInput, load: ResolvedLoad) -> Verdict {
+        let policy = load.policy, resolution = load.resolution, group = load.suiteGroup
         let requirements = resolution.requirements
         let domain = fixDomain(resolution)
 
@@ -60,7 +77,7 @@ public enum VerdictEvaluator {
                 return Verdict(status: .allowed, reasons: [], resolution: resolution, capabilities: nil, tls: nil, trust: nil, chain: [],
                                diagnostics: [], notes: ["cleartext HTTP is allowed for this host; nothing to check over TLS"])
             }
-            let fix = verifiedFix(input, domain: domain, candidates: [[(ATSKeys.allowsInsecureHTTPLoads, .bool(true))]]) { $0.requirements.allowsInsecureHTTP }
+            let fix = verifiedFix(input, load: load, domain: domain, candidates: [[(ATSKeys.allowsInsecureHTTPLoads, .bool(true))]]) { $0.requirements.allowsInsecureHTTP }
                 .map { Fix(exceptionDomain: domain, exceptionKeys: $0.keys, plistSnippet: $0.snippet, serverChange: "serve the resource over HTTPS") }
             let reason = CheckReason(code: .connection(.insecureHTTP),
                                      message: "ATS refuses cleartext http:// to \(resolution.host) before any connection is made",
@@ -76,16 +93,15 @@ public enum VerdictEvaluator {
         }
         let capabilities = TLSCapabilities(observation)
         let chain = servedChain(observation)
+        var notes: [String] = (chainProbe(observation)?.servedChain.notes ?? []).map(\.description)
         let trust = chain.isEmpty ? nil : input.trustEvaluator.evaluate(
             chain + input.issuers.issuers, host: observation.endpoint.host, at: input.time,
             deliveredSCTs: (observation.probe(ProbeName.appleDefault)?.deliveredSCTs ?? []).map(\.received),
             ocspResponse: observation.probe(ProbeName.appleDefault)?.stapledOCSP)
-        let group = ATSSuiteGroup.forTarget(input.options.target)
         var tls = TLSAssessment.assess(capabilities, atsEnforced: requirements.atsEnforced, minimum: requirements.minimumTLSVersion,
                                        suites: requirements.cipherSuitePolicy, group: group)
         var reasons: [CheckReason] = []
         var appCodeReasons: [CheckReason] = []
-        var notes: [String] = []
         var unknown = false
 
         // The app's own handshake decides; the other probes explain it.
@@ -129,7 +145,7 @@ public enum VerdictEvaluator {
                 notes.append("the entry allows cleartext and does not require forward secrecy, so Apple's code leaves the suite list to the system: any suite at or above the minimum version is taken to work (\(RulesDocument.section("ats-cipher-suites")))")
             }
         case .fails(let code, let message):
-            reasons.append(tlsReason(code, message, input: input, domain: domain, capabilities: capabilities))
+            reasons.append(tlsReason(code, message, input: input, load: load, domain: domain, capabilities: capabilities))
         case .unknown(let message):
             unknown = true
             reasons.append(connectivityReason(capabilities.connectivityFailure ?? undecidedProbeFailure(observation, message: message),
@@ -201,14 +217,16 @@ public enum VerdictEvaluator {
     static let emptyDocument = PlistDocument(root: PlistNode(.dictionary([])), format: .xml)
 
     /// The chain the app's handshake got (the Apple-like probe, or its retry), else the first
-    /// chain another completed probe read (a probe that stopped after the ServerHello has none).
+    /// chain another completed probe read (a probe that stopped after the ServerHello has none):
+    /// the probe's own decodings. A certificate that did not decode is left out, and the
+    /// verdict notes it.
     static func servedChain(_ observation: Observation) -> [Certificate] {
-        (chainProbe(observation)?.peerChain ?? []).compactMap { try? Certificate(derEncoded: $0) }
+        chainProbe(observation)?.certificates ?? []
     }
 
     private static let appProbeNames = [ProbeName.appleDefault.rawValue, ProbeName.appleDefault.rawValue + ProbePlan.retrySuffix]
 
-    private static func chainProbe(_ observation: Observation) -> ProbeResult? {
+    static func chainProbe(_ observation: Observation) -> ProbeResult? {
         appProbeNames.lazy.compactMap { observation.probe($0) }.first { $0.completed && !$0.peerChain.isEmpty }
             ?? observation.probes.first { $0.completed && !$0.peerChain.isEmpty }
     }
@@ -228,7 +246,7 @@ public enum VerdictEvaluator {
         return resolution.host.text
     }
 
-    private static func tlsReason(_ code: ConnectionReasonCode, _ message: String, input: VerdictInput, domain: String,
+    private static func tlsReason(_ code: ConnectionReasonCode, _ message: String, input: VerdictInput, load: ResolvedLoad, domain: String,
                                   capabilities: TLSCapabilities) -> CheckReason {
         var candidates: [[(String, PlistValue)]] = []
         let lower = TLSVersion.allCases.reversed().filter { capabilities.versions[$0] == .some(true) }
@@ -238,11 +256,11 @@ public enum VerdictEvaluator {
             candidates.append([minimum, (ATSKeys.requiresForwardSecrecy, .bool(false))])
         }
         candidates.insert([(ATSKeys.requiresForwardSecrecy, .bool(false))], at: 0)
-        let fix = verifiedFix(input, domain: domain, candidates: candidates) { resolution in
+        let fix = verifiedFix(input, load: load, domain: domain, candidates: candidates) { resolution in
             TLSAssessment.assess(capabilities, atsEnforced: resolution.requirements.atsEnforced,
                                  minimum: resolution.requirements.minimumTLSVersion,
                                  suites: resolution.requirements.cipherSuitePolicy,
-                                 group: ATSSuiteGroup.forTarget(input.options.target)).passed
+                                 group: load.suiteGroup).passed
         }
         let server: String
         let transport: Int
@@ -270,13 +288,13 @@ public enum VerdictEvaluator {
 
     /// Tries candidate exception entries in order; returns the first under which the URL's
     /// re-resolved requirements satisfy `passes`.
-    private static func verifiedFix(_ input: VerdictInput, domain: String, candidates: [[(String, PlistValue)]],
+    private static func verifiedFix(_ input: VerdictInput, load: ResolvedLoad, domain: String, candidates: [[(String, PlistValue)]],
                                     passes: (Resolution) -> Bool) -> (keys: [String: String], snippet: String)? {
         for candidate in candidates {
             let document = PolicyEditor.settingException(in: input.policyDocument, domain: domain, keys: candidate)
-            guard let resolution = try? ATSResolver.resolve(input.url, context: input.context,
-                                                            policy: AppTransportSecurity(document: document), options: input.options),
-                  passes(resolution) else { continue }
+            let resolution = ATSResolver.resolve(load.url, context: input.context, policy: AppTransportSecurity(document: document),
+                                                 options: input.options)
+            guard passes(resolution) else { continue }
             let entry = PolicyEditor.entryKeys(in: document, domain: domain)
             var keys: [String: String] = [:]
             for (key, value) in entry { keys[key] = PolicyEditor.display(value) }

@@ -92,30 +92,24 @@ public struct PinVerifier: Sendable {
     /// an unreadable key digest or a policy without any pin set is a `.mismatch` even when the
     /// policy is report-only (fail closed).
     public func evaluate(host: String, chain: [Certificate], at date: Date) -> PinDecision {
-        guard let policy = policy(for: host), !policy.excludedFromParent, !policy.isExpired(at: date) else {
-            return .notPinned
-        }
-        var seen: [Pin] = []
-        for certificate in chain {
-            guard let pin = try? Pin(certificate: certificate) else {
-                return .mismatch(expected: policy.allPins, seen: seen)
-            }
-            seen.append(pin)
-        }
-        return Self.decide(policy: policy, seen: seen)
+        evaluate(host: host, pins: chain.lazy.map { try? Pin(certificate: $0) }, at: date)
     }
 
     /// Same as ``evaluate(host:chain:at:)`` for DER-encoded certificates; a certificate that
     /// does not decode makes a pinned host a `.mismatch`.
     public func evaluate(host: String, derChain: [Data], at date: Date) -> PinDecision {
+        evaluate(host: host, pins: derChain.lazy.map { der in (try? Certificate(derEncoded: der)).flatMap { try? Pin(certificate: $0) } }, at: date)
+    }
+
+    /// The decision for the pins of a chain, leaf first, computed only for a pinned host; a
+    /// nil pin (a key that could not be read) makes a pinned host a `.mismatch`.
+    func evaluate(host: String, pins: some Sequence<Pin?>, at date: Date) -> PinDecision {
         guard let policy = policy(for: host), !policy.excludedFromParent, !policy.isExpired(at: date) else {
             return .notPinned
         }
         var seen: [Pin] = []
-        for der in derChain {
-            guard let certificate = try? Certificate(derEncoded: der), let pin = try? Pin(certificate: certificate) else {
-                return .mismatch(expected: policy.allPins, seen: seen)
-            }
+        for pin in pins {
+            guard let pin else { return .mismatch(expected: policy.allPins, seen: seen) }
             seen.append(pin)
         }
         return Self.decide(policy: policy, seen: seen)

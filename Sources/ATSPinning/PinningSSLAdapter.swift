@@ -6,6 +6,7 @@ import Foundation
 import CATSOpenSSL
 import CATSOpenSSLShims
 import AtscheckSystem
+import ATSCertificates
 
 /// Adds SPKI pinning to an OpenSSL client `SSL_CTX`.
 ///
@@ -138,19 +139,15 @@ public enum PinningSSLAdapter {
             connection?.record(.notPinned, reason: nil)
             return 1
         }
-        var ders: [Data] = []
+        // The key of each certificate OpenSSL built the chain from, hashed from its own object.
+        var objects: [OpaquePointer] = []
         if let chain = X509_STORE_CTX_get0_chain(store) {
             for index in 0..<ats_x509_stack_count(chain) {
-                guard let certificate = ats_x509_stack_at(chain, index) else { continue }
-                var buffer: UnsafeMutablePointer<UInt8>?
-                let length = i2d_X509(certificate, &buffer)
-                if length > 0, let buffer {
-                    ders.append(Data(bytes: buffer, count: Int(length)))
-                    CRYPTO_free(buffer, #fileID, #line)
-                }
+                if let certificate = ats_x509_stack_at(chain, index) { objects.append(certificate) }
             }
         }
-        let decision = context.verifier.evaluate(host: host, derChain: ders, at: context.date ?? Date())
+        let pins = objects.lazy.map { subjectPublicKeySHA256($0).flatMap { try? Pin(digest: $0) } }
+        let decision = context.verifier.evaluate(host: host, pins: pins, at: context.date ?? Date())
         let reason = describe(decision, host: host)
         connection?.record(decision, reason: reason)
         guard decision.blocksConnection else { return 1 }

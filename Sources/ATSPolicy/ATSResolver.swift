@@ -27,6 +27,11 @@ public struct ResolutionOptions: Sendable, Hashable {
 /// Why a URL cannot be resolved. `description` is one line.
 public struct ResolutionError: Error, Sendable, Hashable, CustomStringConvertible {
     public let description: String
+
+    /// An error saying `description`.
+    public init(description: String) {
+        self.description = description
+    }
 }
 
 /// Computes which ATS rules apply to a URL the way Apple's networking stack does
@@ -40,8 +45,13 @@ public enum ATSResolver {
     /// Resolves `url` loaded through `context` under `policy`.
     public static func resolve(_ url: String, context: LoadContext, policy: AppTransportSecurity,
                                options: ResolutionOptions = ResolutionOptions()) throws(ResolutionError) -> Resolution {
-        let (scheme, host) = try parse(url)
-        var builder = Builder(url: url, scheme: scheme, host: host, context: context, policy: policy, options: options)
+        resolve(try ResolvableURL(parsing: url), context: context, policy: policy, options: options)
+    }
+
+    /// Resolves a URL parsed already; cannot fail.
+    public static func resolve(_ url: ResolvableURL, context: LoadContext, policy: AppTransportSecurity,
+                               options: ResolutionOptions = ResolutionOptions()) -> Resolution {
+        var builder = Builder(url: url.text, scheme: url.scheme, host: url.host, context: context, policy: policy, options: options)
         let resolution = builder.resolve()
         guard let other = otherLegacyReading(resolution, policy: policy, options: options) else { return resolution }
         return Resolution(url: resolution.url, host: resolution.host, scheme: resolution.scheme, context: resolution.context,
@@ -85,19 +95,6 @@ public enum ATSResolver {
         }
         if a.cipherSuitePolicy != b.cipherSuitePolicy { out.append("the suites would be \(b.cipherSuitePolicy.rawValue)") }
         return out
-    }
-
-    private static func parse(_ url: String) throws(ResolutionError) -> (URLScheme, HostName) {
-        guard let components = URLComponents(string: url), let rawScheme = components.scheme?.lowercased() else {
-            throw ResolutionError(description: "'\(url)' is not a URL with a scheme (e.g. https://api.example.com/)")
-        }
-        guard let scheme = URLScheme(urlScheme: rawScheme) else {
-            throw ResolutionError(description: "'\(url)' uses the scheme '\(rawScheme)'; ATS applies to http and https")
-        }
-        guard let host = URLHost.of(components), !host.isEmpty else {
-            throw ResolutionError(description: "'\(url)' has no host")
-        }
-        return (scheme, HostName(host.contains(Character("%")) ? host.removingPercentEscapes ?? host : host))
     }
 }
 

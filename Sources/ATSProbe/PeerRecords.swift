@@ -10,33 +10,30 @@ import Foundation
 // What a finished handshake received from the server: its certificate chain and the SCTs
 // it delivered outside the certificate.
 extension OpenSSLClient {
-    /// The certificates the server sent, leaf first, as DER.
-    static func peerChain(_ ssl: OpaquePointer) -> [Data] {
-        var chain: [Data] = []
+    /// The certificates the server sent, leaf first: DER, and the handshake's own `X509`
+    /// objects read into ``Certificate`` values, so that nothing decodes them again.
+    static func peerChain(_ ssl: OpaquePointer) -> ServedChain {
+        var objects: [OpaquePointer] = []
         // Client side: SSL_get_peer_cert_chain includes the leaf, in the order sent.
         if let stack = SSL_get_peer_cert_chain(ssl) {
             for position in 0..<ats_x509_stack_count(stack) {
-                if let certificate = ats_x509_stack_at(stack, position), let der = derEncoding(certificate) {
-                    chain.append(der)
-                }
+                if let certificate = ats_x509_stack_at(stack, position) { objects.append(certificate) }
             }
         }
-        if chain.isEmpty, let leaf = SSL_get0_peer_certificate(ssl), let der = derEncoding(leaf) {
-            chain.append(der)
+        if objects.isEmpty, let leaf = SSL_get0_peer_certificate(ssl) { objects.append(leaf) }
+        var der: [Data] = []
+        var certificates: [Certificate] = []
+        var notes: [ProbeNote] = []
+        for object in objects {
+            do {
+                let certificate = try Certificate(handshakeCertificate: object)
+                der.append(certificate.der)
+                certificates.append(certificate)
+            } catch {
+                notes.append(.undecodableCertificate(index: der.count + notes.count, reason: error.description))
+            }
         }
-        return chain
-    }
-
-    /// The DER of a certificate the handshake decoded; the decoding is kept for the verdict
-    /// (``HandshakeCertificates``), which would otherwise decode the same bytes again.
-    private static func derEncoding(_ certificate: OpaquePointer) -> Data? {
-        var buffer: UnsafeMutablePointer<UInt8>?
-        let length = i2d_X509(certificate, &buffer)
-        guard length > 0, let buffer else { return nil }
-        defer { CRYPTO_free(buffer, #fileID, #line) }
-        let der = Array(UnsafeBufferPointer(start: buffer, count: Int(length)))
-        HandshakeCertificates.remember(certificate, der: der)
-        return Data(der)
+        return ServedChain(der: der, certificates: certificates, notes: notes)
     }
 
     /// The SCTs the server delivered in the TLS extension or in stapled OCSP (embedded ones are

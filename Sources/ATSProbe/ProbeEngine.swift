@@ -369,7 +369,7 @@ final class ProbeEngine {
             ERR_clear_error()
             let end = Monotonic.now()
             result = ProbeResult(spec: spec, outcome: .completed, version: version, cipherSuite: suite, group: group,
-                                 peerChain: chain, stapledOCSP: ocsp,
+                                 servedChain: chain, stapledOCSP: ocsp,
                                  tlsSCTCount: scts.filter { $0.source == .tlsExtension }.count,
                                  alpn: alpn, milliseconds: (end - started) * 1000, deliveredSCTs: scts,
                                  serverAnsweredTLS: true, certificateMessageBytes: certificateBytes, stoppedAfter: stoppedAfter)

@@ -138,8 +138,8 @@ public struct ProbeResult: Sendable, Hashable, Codable {
     public let cipherSuite: CipherSuite?
     /// Negotiated key-exchange group (`X25519`, `P-256`, `ffdhe2048`/`DH` ...), when any.
     public let group: String?
-    /// The certificates the server sent, DER, in the order sent (leaf first).
-    public let peerChain: [Data]
+    /// The certificates the server sent, in the order sent (leaf first), decoded once.
+    public let servedChain: ServedChain
     /// The stapled OCSP response, DER, when the server sent one.
     public let stapledOCSP: Data?
     /// Number of SCTs received in the TLS extension.
@@ -164,11 +164,22 @@ public struct ProbeResult: Sendable, Hashable, Codable {
     /// ServerKeyExchange comes after the Certificate).
     public let stoppedAfter: HandshakeStop?
 
-    /// Creates a result.
+    /// Creates a result; `peerChain` is decoded here (``ServedChain/init(der:)``).
     public init(spec: ProbeSpec, outcome: ProbeOutcome, version: TLSVersion? = nil, cipherSuite: CipherSuite? = nil,
                 group: String? = nil, peerChain: [Data] = [], stapledOCSP: Data? = nil, tlsSCTCount: Int = 0,
                 alpn: String? = nil, milliseconds: Double = 0, deliveredSCTs: [DeliveredSCT] = [],
                 serverAnsweredTLS: Bool? = nil, certificateMessageBytes: Int? = nil, stoppedAfter: HandshakeStop? = nil) {
+        self.init(spec: spec, outcome: outcome, version: version, cipherSuite: cipherSuite, group: group,
+                  servedChain: peerChain.isEmpty ? .empty : ServedChain(der: peerChain), stapledOCSP: stapledOCSP,
+                  tlsSCTCount: tlsSCTCount, alpn: alpn, milliseconds: milliseconds, deliveredSCTs: deliveredSCTs,
+                  serverAnsweredTLS: serverAnsweredTLS, certificateMessageBytes: certificateMessageBytes, stoppedAfter: stoppedAfter)
+    }
+
+    /// Creates a result with a chain already decoded (the handshake's own decodings).
+    package init(spec: ProbeSpec, outcome: ProbeOutcome, version: TLSVersion? = nil, cipherSuite: CipherSuite? = nil,
+                 group: String? = nil, servedChain: ServedChain, stapledOCSP: Data? = nil, tlsSCTCount: Int = 0,
+                 alpn: String? = nil, milliseconds: Double = 0, deliveredSCTs: [DeliveredSCT] = [],
+                 serverAnsweredTLS: Bool? = nil, certificateMessageBytes: Int? = nil, stoppedAfter: HandshakeStop? = nil) {
         self.stoppedAfter = stoppedAfter
         self.serverAnsweredTLS = serverAnsweredTLS ?? (outcome == .completed)
         self.certificateMessageBytes = certificateMessageBytes
@@ -177,7 +188,7 @@ public struct ProbeResult: Sendable, Hashable, Codable {
         self.version = version
         self.cipherSuite = cipherSuite
         self.group = group
-        self.peerChain = peerChain
+        self.servedChain = servedChain
         self.stapledOCSP = stapledOCSP
         self.tlsSCTCount = tlsSCTCount
         self.alpn = alpn
@@ -187,6 +198,18 @@ public struct ProbeResult: Sendable, Hashable, Codable {
 
     /// True when the handshake completed.
     public var completed: Bool { outcome == .completed }
+
+    /// The certificates the server sent, DER, in the order sent (leaf first).
+    public var peerChain: [Data] { servedChain.der }
+
+    /// The served certificates that decoded, leaf first (``ServedChain/certificates``).
+    public var certificates: [Certificate] { servedChain.certificates }
+
+    // `servedChain` keeps the key `peerChain` it always had (a list of DER strings).
+    private enum CodingKeys: String, CodingKey {
+        case spec, outcome, version, cipherSuite, group, servedChain = "peerChain", stapledOCSP, tlsSCTCount, alpn, milliseconds,
+             deliveredSCTs, serverAnsweredTLS, certificateMessageBytes, stoppedAfter
+    }
 
     /// Number of SCTs received inside the stapled OCSP response.
     public var ocspSCTCount: Int { deliveredSCTs.filter { $0.source == .ocspResponse }.count }

@@ -246,8 +246,8 @@ public final class ProxyServer: @unchecked Sendable {
         let key = "\(host.lowercased()):\(port)"
         let now = DispatchTime.now().uptimeNanoseconds
         if let cached = lock.withLock({ cache.value(for: key, now: now) }) { return cached }
-        let target = CheckTarget(url: "https://\(Self.hostPort(host, port))/", host: host, port: port, scheme: .https,
-                                 address: configuration.resolve[key])
+        var target = try CheckTarget(url: "https://\(Self.hostPort(host, port))/")
+        target.address = configuration.resolve[key]
         let verdict = try checker.check(target, options: checkOptions).verdict
         if verdict.status != .unknown {
             lock.withLock { cache.insert(verdict, for: key, now: DispatchTime.now().uptimeNanoseconds) }
@@ -257,7 +257,7 @@ public final class ProxyServer: @unchecked Sendable {
 
     /// The verdict for a cleartext URL, from the policy alone.
     private func judgeCleartext(host: String, port: UInt16) throws(ResolutionError) -> Verdict {
-        let target = CheckTarget(url: "http://\(Self.hostPort(host, port))/", host: host, port: port, scheme: .http)
+        let target = try CheckTarget(url: "http://\(Self.hostPort(host, port))/")
         return try checker.judge(target, observation: nil, options: checkOptions)
     }
 

@@ -62,7 +62,10 @@ enum ScanText {
             return .failure(ScanTextError(message: "not a valid \(lowered) URL: \(quoted(text))"))
         }
         if lowered == atsScheme.rawValue { return .success(parsed) }
-        return .success(CheckTarget(url: text, host: parsed.host, port: parsed.port, scheme: atsScheme))
+        guard let target = try? CheckTarget(url: text) else {
+            return .failure(ScanTextError(message: "not a valid \(lowered) URL: \(quoted(text))"))
+        }
+        return .success(target)
     }
 
     /// The scheme before the first colon when it is one by RFC 3986's grammar

@@ -101,14 +101,13 @@ enum LabCommand: AtscheckCommand {
         return try batches.flatMap { batch in
             concurrentMap(batch) { endpoint -> Swift.Result<Result, any Error> in
                 let scheme: URLScheme = endpoint.profile == .plainHTTP ? .http : .https
-                var target = CheckTarget(url: "\(scheme.rawValue)://\(endpoint.serverName):\(endpoint.port)/", host: endpoint.serverName,
-                                         port: endpoint.port, scheme: scheme)
-                target.address = endpoint.address
                 var endpointOptions = options
                 endpointOptions.probeHTTP = scheme == .http
                 // An endpoint that cannot be evaluated fails the run rather than vanishing from it.
                 return Swift.Result { () throws(ResolutionError) in
-                    Result(endpoint: endpoint, outcome: try checker.check(target, options: endpointOptions))
+                    var target = try CheckTarget(url: "\(scheme.rawValue)://\(endpoint.serverName):\(endpoint.port)/")
+                    target.address = endpoint.address
+                    return Result(endpoint: endpoint, outcome: try checker.check(target, options: endpointOptions))
                 }.mapError { InputError(description: "atscheck lab: \($0.description)") as any Error }
             }
         }.map { try $0.get() }

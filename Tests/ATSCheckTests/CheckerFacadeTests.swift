@@ -67,10 +67,50 @@ struct CheckerFacadeTests {
         #expect(result.verdict.reasons.map(\.nsurlError) == [-1022])
     }
 
-    @Test("a URL ATS does not cover is an error, not a verdict")
+    @Test("a URL ATS does not cover is an error, not a target: no ftp:// URL judged as https")
     func unresolvable() throws {
-        let target = CheckTarget(url: "ftp://good.atscheck.test/", host: "good.atscheck.test", port: 21, scheme: .https)
-        #expect(throws: ResolutionError.self) { try Self.checker.check(target, options: CheckOptions(time: LabHarness.evaluationTime)) }
+        #expect(throws: ResolutionError.self) { try CheckTarget(url: "ftp://good.atscheck.test/") }
+        #expect(throws: ResolutionError.self) { try CheckTarget(url: "https:///path") }
+        #expect(throws: ResolutionError.self) { try CheckTarget(url: "https://good.atscheck.test:70000/") }
+    }
+
+    @Test("a target's host, port and scheme come from its one URL", arguments: [
+        ("https://Good.atscheck.test:8443/a", "Good.atscheck.test", 8443 as UInt16, URLScheme.https),
+        ("http://[::1]/", "::1", 80, .http),
+        ("wss://good.atscheck.test/socket", "good.atscheck.test", 443, .https),
+        ("ws://good.atscheck.test:81/", "good.atscheck.test", 81, .http),
+    ])
+    func derived(url: String, host: String, port: UInt16, scheme: URLScheme) throws {
+        let target = try CheckTarget(url: url)
+        #expect(target.url == url && target.host == host && target.port == port && target.scheme == scheme)
+        // The verdict's resolution reads the same URL: the same host, under the same scheme.
+        let verdict = try Self.checker.judge(target, observation: nil, options: CheckOptions(time: LabHarness.evaluationTime))
+        #expect(verdict.resolution.url == url && verdict.resolution.scheme == scheme && verdict.resolution.host == HostName(host))
+    }
+
+    @Test("the async form gives the blocking form's verdict")
+    func asyncCheck() async throws {
+        let options = CheckOptions(time: LabHarness.evaluationTime, timeout: 5)
+        let awaited = try await Self.checker.check(try Self.target(.tls10Only), options: options)
+        let blocking = try Self.checker.check(try Self.target(.tls10Only), options: options, probingWith: nil)
+        #expect(awaited.verdict.status == .blocked && awaited.verdict.status == blocking.verdict.status)
+        #expect(awaited.verdict.reasons.map(\.code) == blocking.verdict.reasons.map(\.code))
+        #expect(awaited.observation?.probes.map(\.spec.name) == blocking.observation?.probes.map(\.spec.name))
+        #expect(awaited.group == blocking.group)
+    }
+
+    @Test("the served chain is decoded once: the verdict judges the handshake's own decodings")
+    func decodedOnce() throws {
+        let result = try Self.checker.check(try Self.target(.goodRSA), options: CheckOptions(time: LabHarness.evaluationTime, timeout: 5))
+        let probe = try #require(result.observation?.probe(.appleDefault))
+        #expect(probe.certificates.count == 2 && probe.servedChain.notes.isEmpty)
+        #expect(result.verdict.chain.count == probe.certificates.count)
+        for (judged, served) in zip(result.verdict.chain, probe.certificates) {
+            #expect(judged.sharesDecoding(with: served))
+        }
+        // The trust evaluation's path holds the same objects, not new decodings of the DER.
+        let path = try #require(result.verdict.trust?.path.chain)
+        #expect(path.prefix(2).elementsEqual(probe.certificates) { $0.sharesDecoding(with: $1) })
     }
 
     @Test("target forms", arguments: [

@@ -29,7 +29,7 @@ struct TrustEnvironmentTests {
             let environment = try TrustEnvironment(target: ios16, overrides: overrides)
             var target = try #require(CheckTarget.parse("good.atscheck.test:\(port)"))
             target.address = "127.0.0.1"
-            let result = try ATSChecker(environment: environment)
+            let result = try await ATSChecker(environment: environment)
                 .check(target, options: CheckOptions(resolution: ResolutionOptions(target: ios16), time: time))
 
             #expect(environment.snapshot.tag == "security_certificates-55297.140.2", "iOS 16 is judged with the oldest snapshot")
