@@ -78,7 +78,7 @@ public struct CheckTarget: Sendable, Hashable {
     /// Letters, digits, `-`, `.`, `_` and `~` only, or an IP literal without a zone: what a URL
     /// parser returns unchanged as the host.
     static func isPlainHost(_ host: String) -> Bool {
-        if IPAddressParser.parse(host) != nil { return !host.contains(Character("%")) }
+        if IPAddress(host, allowingZone: false) != nil { return !host.contains(Character("%")) }
         return !host.isEmpty && host.utf8.allSatisfy { byte in
             (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "-._~".utf8.contains(byte)

@@ -1,3 +1,4 @@
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import AtscheckSystem
 import FoundationEssentials
