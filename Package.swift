@@ -75,10 +75,12 @@ let package = Package(
         .target(name: "ATSArchive", dependencies: ["CZip", "AtscheckSystem"]),
         // atscheck app: the bundles of an .ipa, .app or .xcarchive, their policies, the URLs found in them, judged.
         .target(name: "ATSApp", dependencies: ["CICUShims", "ATSArchive", "ATSXML", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem", "ATSJSON", "ATSYAML"]),
-        // The system layer: bounded reads of regular files, standard streams, locks and threads,
-        // and the few text helpers that stand in for classic Foundation.
-        .target(name: "AtscheckSystem", dependencies: ["CATSPSLShims"]),
-        // Sockets: EINTR-safe calls, deadlines, addresses and host:port text, for the probe, the lab and the proxy.
+        // accept4 and pipe2, which Glibc declares out of Swift's reach.
+        .target(name: "CATSSystemShims"),
+        // The system layer: every syscall (EINTR-safe), owning sockets and the acceptor, bounded reads of
+        // regular files, standard streams, locks and threads, and the few text helpers that stand in for classic Foundation.
+        .target(name: "AtscheckSystem", dependencies: ["CATSPSLShims", "CATSSystemShims"]),
+        // IP address literals and host:port text (no socket calls: those are AtscheckSystem's).
         .target(name: "ATSSocket"),
         .target(name: "ATSCertificates", dependencies: ["CATSOpenSSL", "CATSOpenSSLShims", "AtscheckSystem", "ATSTrustData", "ATSSocket"]),
         // Apple's trust snapshots. Its Snapshots/ and ATSLab's Certificates/ are compiled in (Scripts/embed-resources.py),
@@ -108,7 +110,7 @@ let package = Package(
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
         .target(name: "AtscheckTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AtscheckSystemTests", dependencies: ["AtscheckSystem"]),
-        .testTarget(name: "ATSSocketTests", dependencies: ["ATSSocket", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSSocketTests", dependencies: ["ATSSocket", "AtscheckSystem", "AtscheckTestSupport"]),
         .testTarget(name: "ATSCertificatesTests", dependencies: ["ATSCertificates", "ATSTrustData", "AtscheckTestSupport", "CATSOpenSSL"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ATSXMLTests", dependencies: ["ATSXML"]),
@@ -116,14 +118,14 @@ let package = Package(
         .testTarget(name: "ATSYAMLTests", dependencies: ["ATSYAML"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSPolicy", "ATSPolicyFoundation", "ATSJSON", "AtscheckTestSupport"]),
         .testTarget(name: "ATSLintTests", dependencies: ["ATSLint", "ATSPolicy", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSProbeTests", dependencies: ["ATSProbe", "ATSLab", "ATSSocket", "ATSCertificates", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSProbeTests", dependencies: ["ATSProbe", "ATSLab", "ATSSocket", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSLabTests", dependencies: ["ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSCheckTests", dependencies: ["ATSCheck", "ATSProbe", "ATSLab", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSPinningTests", dependencies: ["ATSPinning", "ATSPinningFoundation", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSProxyTests", dependencies: ["ATSProxy", "ATSCheck", "ATSSocket", "ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSProxyTests", dependencies: ["ATSProxy", "ATSCheck", "ATSSocket", "ATSLab", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSReportTests", dependencies: ["ATSReport", "ATSCheck", "AtscheckTestSupport"]),
         .testTarget(name: "ATSAppTests", dependencies: ["ATSApp", "ATSArchive", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "AtscheckSystem", "AtscheckTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ATSScanTests", dependencies: ["ATSScan", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "ATSProbe", "ATSSocket", "AtscheckTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ATSScanTests", dependencies: ["ATSScan", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "ATSProbe", "ATSSocket", "AtscheckTestSupport", "AtscheckSystem"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["AtscheckCLI", "ATSCertificates", "ATSSocket", "AtscheckTestSupport", "ATSCheck", "ATSPolicy"]),
         .testTarget(name: "RepositoryTests", dependencies: ["ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport", "ATSLab", "ATSTrustData", "AtscheckSystem"]),
     ]

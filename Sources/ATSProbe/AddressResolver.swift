@@ -1,4 +1,5 @@
 import ATSSocket
+import AtscheckSystem
 
 /// One resolved socket address and its numeric text.
 struct ResolvedAddress: Sendable, Hashable {

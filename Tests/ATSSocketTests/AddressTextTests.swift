@@ -1,5 +1,6 @@
 import Testing
 @testable import ATSSocket
+import AtscheckSystem
 
 @Suite("IP literals and host:port text")
 struct AddressTextTests {
