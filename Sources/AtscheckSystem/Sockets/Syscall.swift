@@ -19,6 +19,12 @@ package func retryingSyscall<Result: SignedInteger>(_ name: String, _ body: () -
     }
 }
 
+/// strerror(3): the system's message for errno `code`, or "error <code>".
+package func systemMessage(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+}
+
 // The plain descriptor calls, under names that the methods called `close`, `write` and `read`
 // in this module do not shadow. Not retried here: each caller decides what EINTR means.
 

@@ -113,8 +113,3 @@ public enum StandardInput {
         }
     }
 }
-
-func systemMessage(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
-}
