@@ -80,10 +80,12 @@ let package = Package(
         // suite groups, target OSes and Security releases, IP addresses and host names, pins, reason codes, Apple's
         // error codes and citations.
         .target(name: "ATSVocabulary"),
-        // The system layer: bounded reads of regular files, standard streams, locks and threads,
-        // and the few text helpers that stand in for classic Foundation.
-        .target(name: "AtscheckSystem", dependencies: ["CATSPSLShims"]),
-        // Sockets: EINTR-safe calls, deadlines, addresses and host:port text, for the probe, the lab and the proxy.
+        // accept4 and pipe2, which Glibc declares out of Swift's reach.
+        .target(name: "CATSSystemShims"),
+        // The system layer: every syscall (EINTR-safe), owning sockets and the acceptor, bounded reads of
+        // regular files, standard streams, locks and threads, and the few text helpers that stand in for classic Foundation.
+        .target(name: "AtscheckSystem", dependencies: ["CATSPSLShims", "CATSSystemShims"]),
+        // host:port text (no socket calls: those are AtscheckSystem's; IP literals are ATSVocabulary's).
         .target(name: "ATSSocket", dependencies: ["ATSVocabulary"]),
         .target(name: "ATSCertificates", dependencies: ["ATSVocabulary", "CATSOpenSSL", "CATSOpenSSLShims", "AtscheckSystem", "ATSTrustData"]),
         // Apple's trust snapshots. Its Snapshots/ and ATSLab's Certificates/ are compiled in (Scripts/embed-resources.py),
@@ -113,7 +115,7 @@ let package = Package(
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
         .target(name: "AtscheckTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AtscheckSystemTests", dependencies: ["AtscheckSystem"]),
-        .testTarget(name: "ATSSocketTests", dependencies: ["ATSVocabulary", "ATSSocket", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSSocketTests", dependencies: ["ATSVocabulary", "ATSSocket", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSCertificatesTests", dependencies: ["ATSVocabulary", "ATSCertificates", "ATSTrustData", "AtscheckTestSupport", "CATSOpenSSL"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ATSXMLTests", dependencies: ["ATSXML"]),
@@ -121,14 +123,14 @@ let package = Package(
         .testTarget(name: "ATSYAMLTests", dependencies: ["ATSYAML"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSPolicyFoundation", "ATSJSON", "AtscheckTestSupport"]),
         .testTarget(name: "ATSLintTests", dependencies: ["ATSVocabulary", "ATSLint", "ATSPolicy", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSProbeTests", dependencies: ["ATSVocabulary", "ATSProbe", "ATSLab", "ATSSocket", "ATSCertificates", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSProbeTests", dependencies: ["ATSVocabulary", "ATSProbe", "ATSLab", "ATSSocket", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSLabTests", dependencies: ["ATSVocabulary", "ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSCheckTests", dependencies: ["ATSVocabulary", "ATSCheck", "ATSProbe", "ATSLab", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSPinningTests", dependencies: ["ATSVocabulary", "ATSPinning", "ATSPinningFoundation", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSProxyTests", dependencies: ["ATSVocabulary", "ATSProxy", "ATSCheck", "ATSSocket", "ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSProxyTests", dependencies: ["ATSVocabulary", "ATSProxy", "ATSCheck", "ATSSocket", "ATSLab", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSReportTests", dependencies: ["ATSVocabulary", "ATSReport", "ATSCheck", "AtscheckTestSupport"]),
         .testTarget(name: "ATSAppTests", dependencies: ["ATSVocabulary", "ATSApp", "ATSArchive", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "AtscheckSystem", "AtscheckTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ATSScanTests", dependencies: ["ATSVocabulary", "ATSScan", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "ATSProbe", "ATSSocket", "AtscheckTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ATSScanTests", dependencies: ["ATSVocabulary", "ATSScan", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "ATSProbe", "ATSSocket", "AtscheckTestSupport", "AtscheckSystem"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["ATSVocabulary", "AtscheckCLI", "ATSCertificates", "ATSSocket", "AtscheckTestSupport", "ATSCheck", "ATSPolicy"]),
         .testTarget(name: "RepositoryTests", dependencies: ["ATSVocabulary", "ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport", "ATSLab", "ATSTrustData", "AtscheckSystem"]),
     ]

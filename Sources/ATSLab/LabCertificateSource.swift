@@ -5,13 +5,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where a lab reads its certificates and keys (``TLSLab/certificateFiles``, by paths such as
 /// `keys/leaf-good-rsa.key`): the copy compiled into ATSLab, or a directory laid out like
@@ -50,8 +43,7 @@ enum LabCertificateSource: Sendable {
     /// Throws unless the source is embedded or its directory exists.
     func checkExists() throws(LabError) {
         guard case .directory(let directory) = self else { return }
-        var status = stat()
-        guard stat(directory.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+        guard FileKind.of(directory.path, followingLinks: true) == .directory else {
             throw LabError("certificate directory \(directory.path) not found (it must hold the lab's certificates and keys, as TestCerts does)")
         }
     }

@@ -1,3 +1,4 @@
+import AtscheckSystem
 import CATSOpenSSL
 import CATSOpenSSLShims
 #if canImport(FoundationEssentials)
@@ -8,7 +9,7 @@ import Foundation
 
 /// What a listener does with each accepted connection. Handlers run on their connection's
 /// own thread with a blocking socket whose reads and writes time out after
-/// ``LabSocket/ioTimeoutSeconds``; they never close the socket (``LabConnections`` does).
+/// ``LabServer/ioTimeoutSeconds``; they never close the socket (``LabConnections`` does).
 enum LabConnectionHandler: Sendable {
     /// TLS handshake with the profile's context, then one HTTP request and response.
     case tls(LabTLSContext, LabProfile)
@@ -24,40 +25,45 @@ enum LabConnectionHandler: Sendable {
     /// The banner the `not-tls` server sends on connect.
     static let sshBanner = "SSH-2.0-OpenSSH_9.2\r\n"
 
-    func serve(_ fd: Int32) {
+    func serve(_ connection: Socket) {
         switch self {
-        case .tls(let context, let profile): Self.serveTLS(fd, context: context, profile: profile)
+        case .tls(let context, let profile): Self.serveTLS(connection, context: context, profile: profile)
         case .plainHTTP(let profile):
-            let head = LabHTTP.readRequestHead { LabSocket.receive(fd) }
-            if !head.isEmpty { _ = LabSocket.sendAll(fd, LabHTTP.response(body: LabHTTP.body(for: profile))) }
+            let head = LabHTTP.readRequestHead { connection.tryReceive(capacity: 4096) }
+            if !head.isEmpty { _ = connection.trySendAll(LabHTTP.response(body: LabHTTP.body(for: profile))) }
         case .silent:
-            Self.discardUntilClosed(fd)
+            // Until the peer closes or the lab stops (which shuts the socket down).
+            connection.discardUntilClosed()
         case .notTLS:
-            guard LabSocket.sendAll(fd, Array(Self.sshBanner.utf8)) else { return }
-            Self.discardUntilClosed(fd)
+            guard connection.trySendAll(Array(Self.sshBanner.utf8)) else { return }
+            connection.discardUntilClosed()
         case .afterClientHello(let misbehaviour):
-            guard LabSocket.receiveRecord(fd) else { return }
-            misbehaviour.act(on: fd)
+            guard Self.receiveRecord(connection) else { return }
+            misbehaviour.act(on: connection)
         }
     }
 
-    /// Reads and drops whatever arrives until the peer closes or the lab stops (which shuts
-    /// the socket down). Waits in `poll`, so the socket's read timeout does not end the hold.
-    private static func discardUntilClosed(_ fd: Int32) {
-        while LabSocket.waitReadable(fd) {
-            guard LabSocket.receive(fd) != nil else { return }
+    /// Reads one whole TLS record (5-byte header, then its length): the client's first
+    /// flight. False when the peer closed or sent too little before the read timeout.
+    private static func receiveRecord(_ connection: Socket) -> Bool {
+        var bytes: [UInt8] = []
+        while bytes.count < 5 || bytes.count < 5 + (Int(bytes[3]) << 8 | Int(bytes[4])) {
+            guard let more = connection.tryReceive(capacity: 4096) else { return false }
+            bytes += more
         }
+        return true
     }
 
-    private static func serveTLS(_ fd: Int32, context: LabTLSContext, profile: LabProfile) {
+    private static func serveTLS(_ connection: Socket, context: LabTLSContext, profile: LabProfile) {
         ERR_clear_error()
         defer { ERR_clear_error() }
         guard let ssl = SSL_new(context.context) else { return }
         defer { SSL_free(ssl) }
-        guard SSL_set_fd(ssl, fd) == 1 else { return }
+        // OpenSSL reads and writes the descriptor; the socket keeps owning it (and outlives `ssl`).
+        guard SSL_set_fd(ssl, connection.descriptor) == 1 else { return }
         guard SSL_accept(ssl) == 1 else {
             // A fingerprinting profile paused at the ClientHello: drop it with a reset, no alert.
-            if ats_lab_accept_paused_at_client_hello(ssl) != 0 { LabSocket.resetOnClose(fd) }
+            if ats_lab_accept_paused_at_client_hello(ssl) != 0 { connection.resetOnClose() }
             return
         }
 

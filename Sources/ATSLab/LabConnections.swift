@@ -1,48 +1,37 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AtscheckSystem
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// The open client connections of one lab: admits at most `limit` at once, closes each
-/// exactly once, and on stop wakes every connection thread and waits for all of them.
+/// The open client connections of one lab: admits at most `limit` at once, closes each when
+/// its thread is done, and on stop wakes every connection thread and waits for all of them.
 ///
-/// A descriptor is closed only while the lock is held and after leaving `open`, so `stopAll`
-/// never shuts down a descriptor number that has been closed and reused.
+/// A connection is shut down (by `stopAll`) and closed (by `finish`) only under the lock, and
+/// a closed ``Socket`` ignores a shutdown, so `stopAll` never reaches a descriptor number that
+/// has been closed and reused.
 final class LabConnections: @unchecked Sendable {
     /// Most connections served at once; more are closed as soon as they are accepted.
     let limit: Int
     private let condition = Condition()
-    private var open: Set<Int32> = []
+    private var open: Set<Socket> = []
     private var stopping = false
 
     init(limit: Int) { self.limit = limit }
 
-    /// Takes ownership of `fd`. Returns false (and closes it) when the lab is stopping or full.
-    func admit(_ fd: Int32) -> Bool {
+    /// Takes ownership of `connection`. Returns false (and closes it) when the lab is stopping or full.
+    func admit(_ connection: Socket) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         guard !stopping, open.count < limit else {
-            close(fd)
+            connection.close()
             return false
         }
-        open.insert(fd)
+        open.insert(connection)
         return true
     }
 
     /// Closes an admitted connection; called once by its thread when it is done.
-    func finish(_ fd: Int32) {
+    func finish(_ connection: Socket) {
         condition.lock()
         defer { condition.unlock() }
-        if open.remove(fd) != nil { close(fd) }
+        if open.remove(connection) != nil { connection.close() }
         condition.broadcast()
     }
 
@@ -52,7 +41,7 @@ final class LabConnections: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         stopping = true
-        for fd in open { LabSocket.shutdownBoth(fd) }
+        for connection in open { connection.shutdown(.both) }
         while !open.isEmpty { condition.wait() }
     }
 }

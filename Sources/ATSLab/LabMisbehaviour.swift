@@ -1,3 +1,5 @@
+import AtscheckSystem
+
 /// What a misbehaving lab server does once it has read the ClientHello: servers that never
 /// speak TLS properly, which a verdict must call unknown, never blocked or allowed.
 enum LabMisbehaviour: Sendable {
@@ -11,17 +13,17 @@ enum LabMisbehaviour: Sendable {
     /// client to give up.
     case garbageRecords
 
-    func act(on fd: Int32) {
+    func act(on connection: Socket) {
         switch self {
         case .reset:
-            LabSocket.resetOnClose(fd)
+            connection.resetOnClose()
         case .close:
             break
         case .partialServerHelloThenReset:
             // Record header (handshake, TLS 1.2, 122 bytes), handshake header (ServerHello,
             // 118 bytes), legacy_version: then nothing more.
-            _ = LabSocket.sendAll(fd, [0x16, 0x03, 0x03, 0x00, 0x7A, 0x02, 0x00, 0x00, 0x76, 0x03, 0x03, 0x5A])
-            LabSocket.resetOnClose(fd)
+            _ = connection.trySendAll([0x16, 0x03, 0x03, 0x00, 0x7A, 0x02, 0x00, 0x00, 0x76, 0x03, 0x03, 0x5A])
+            connection.resetOnClose()
         case .garbageRecords:
             var generator = SplitMix64(seed: 0x6174_7363_6865_636B)  // the same bytes on every run
             var bytes: [UInt8] = []
@@ -32,10 +34,8 @@ enum LabMisbehaviour: Sendable {
                 bytes.append(0x0E)
                 for _ in 0..<63 { bytes.append(UInt8(truncatingIfNeeded: generator.next())) }
             }
-            guard LabSocket.sendAll(fd, bytes) else { return }
-            while LabSocket.waitReadable(fd) {
-                guard LabSocket.receive(fd) != nil else { return }
-            }
+            guard connection.trySendAll(bytes) else { return }
+            connection.discardUntilClosed()
         }
     }
 }

@@ -4,13 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The file a lab serving its embedded certificates names as its root CA: clients (curl,
 /// `atscheck host --ca-file`, a trust store) need a path, and the binary carries no files.
@@ -34,7 +27,7 @@ enum LabRootCAFile {
 
     /// `$TMPDIR`, or `/tmp` without it.
     static var defaultBase: String {
-        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
     /// `<base>/atscheck-lab-<uid>`, created if missing; refused unless it is a directory (not a
@@ -42,13 +35,12 @@ enum LabRootCAFile {
     static func privateDirectory(base: String) throws(LabError) -> String {
         var base = base
         while base.count > 1, base.hasSuffix("/") { base.removeLast() }
-        let path = "\(base)/atscheck-lab-\(geteuid())"
-        if mkdir(path, 0o700) != 0, errno != EEXIST {
-            throw LabError("cannot create \(path) for the lab CA: \(String(cString: strerror(errno)))")
-        }
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == geteuid(),
-              status.st_mode & 0o022 == 0 else {
+        let path = "\(base)/atscheck-lab-\(PrivateDirectory.userID)"
+        do {
+            try PrivateDirectory.ensure(path)
+        } catch .cannotCreate(let message) {
+            throw LabError("cannot create \(path) for the lab CA: \(message)")
+        } catch {
             throw LabError("\(path) is not a directory of this user that only it may write; remove it to let the lab write its CA there")
         }
         return path

@@ -1,106 +1,79 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import ATSSocket
 import AtscheckSystem
-import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// The running part of a lab: its listening sockets, one accept-loop thread polling all of
-/// them, and a thread per accepted connection.
+/// The running part of a lab: its listening sockets, one ``Acceptor`` thread for all of them,
+/// and a thread per accepted connection.
 ///
 /// Threads hold this object, never the ``TLSLab``, so dropping the lab still runs its
 /// `deinit` (which stops this server).
-final class LabServer: @unchecked Sendable {
+final class LabServer: Sendable {
     /// A bound, listening socket and what to do with its connections.
     struct Listener: Sendable {
-        let fd: Int32
+        let socket: Socket
         let port: UInt16
         let handler: LabConnectionHandler
+
+        /// Binds and listens on `host` (an IPv4 or IPv6 literal) and `port` (0 = ephemeral).
+        init(host: String, port: UInt16, handler: LabConnectionHandler) throws(LabError) {
+            let address: SocketAddress
+            do {
+                address = try Resolver.resolve(host, port: port, numericHost: true, passive: true)[0]
+            } catch {
+                throw LabError("cannot listen on \(host): not an IP address (\(error.reason))")
+            }
+            let shown = HostPort.format(host: host, port: port)
+            do {
+                socket = try Socket.listen(on: address)
+            } catch {
+                let what = error.call == "socket" ? "create a socket for" : error.call == "bind" ? "bind" : "listen on"
+                throw LabError("cannot \(what) \(shown): \(error.reason)")
+            }
+            do {
+                self.port = try socket.localAddress().port
+            } catch {
+                throw LabError("cannot read the bound port of \(shown): \(error.reason)")
+            }
+            self.handler = handler
+        }
     }
 
     /// Most connections served at once across the whole lab.
     static let connectionLimit = 64
+    /// Per-socket send and receive timeout for connection sockets, in seconds.
+    static let ioTimeoutSeconds = 5.0
 
-    private let listeners: [Listener]
-    private let wake: (read: Int32, write: Int32)
+    private let acceptor: Acceptor
     private let connections = LabConnections(limit: LabServer.connectionLimit)
-    private let acceptLoopExited = DispatchSemaphore(value: 0)
-    private let stopLock = Lock()
-    private var stopped = false
 
-    /// Takes ownership of the listeners' descriptors and starts accepting.
+    /// Takes ownership of the listeners' sockets and starts accepting.
     init(listeners: [Listener]) throws(LabError) {
-        let wake: (read: Int32, write: Int32)
         do {
-            wake = try LabSocket.pipe()
+            acceptor = try Acceptor(listeners: listeners.map(\.socket))
         } catch {
-            listeners.forEach { close($0.fd) }
-            throw error
+            throw LabError("cannot create the wake-up pipe: \(error.reason)")
         }
-        self.listeners = listeners
-        self.wake = wake
-        DetachedThread.start { [self] in
-            LabSocket.blockSIGPIPEOnThisThread()
-            acceptLoop()
-            acceptLoopExited.signal()
+        let handlers = listeners.map(\.handler)
+        let connections = self.connections
+        acceptor.start { index, connection, _ in
+            Self.serve(connection, with: handlers[index], connections: connections)
         }
     }
 
     /// Closes the listeners (freeing their ports), ends every open connection and waits for
     /// all lab threads. Idempotent; concurrent callers return once the first has finished.
     func stop() {
-        stopLock.lock()
-        defer { stopLock.unlock() }
-        guard !stopped else { return }
-        stopped = true
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
-        acceptLoopExited.wait()
-        for listener in listeners { close(listener.fd) }
+        acceptor.stop()
         connections.stopAll()
-        close(wake.read)
-        close(wake.write)
     }
 
-    private func acceptLoop() {
-        var entries = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
-        entries += listeners.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-        while true {
-            for index in entries.indices { entries[index].revents = 0 }
-            let ready = poll(&entries, nfds_t(entries.count), -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            if entries[0].revents != 0 { return }
-            for (index, listener) in listeners.enumerated() where entries[index + 1].revents != 0 {
-                acceptOne(from: listener)
-            }
-        }
-    }
-
-    private func acceptOne(from listener: Listener) {
-        guard let fd = LabSocket.accept(listener.fd) else {
-            // Out of descriptors: the listener stays readable, so back off instead of spinning.
-            if errno == EMFILE || errno == ENFILE { usleep(50_000) }
-            return
-        }
-        guard connections.admit(fd) else { return }
-        let connections = self.connections
-        let handler = listener.handler
+    private static func serve(_ connection: Socket, with handler: LabConnectionHandler, connections: LabConnections) {
+        guard connections.admit(connection) else { return }
+        connection.setTimeouts(seconds: ioTimeoutSeconds)
         let started = DetachedThread.start(stackSize: 1 << 20) {
-            LabSocket.blockSIGPIPEOnThisThread()
-            handler.serve(fd)
-            connections.finish(fd)
+            SignalMask.blockSIGPIPEOnThisThread()
+            handler.serve(connection)
+            connections.finish(connection)
         }
-        if !started { connections.finish(fd) }
+        if !started { connections.finish(connection) }
     }
 }

@@ -3,13 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A set of in-process TLS (and deliberately non-TLS) servers on loopback, one per
 /// ``LabProfile``, each with a known flaw: a local "badssl" for tests and `atscheck lab`.
@@ -65,16 +58,11 @@ public final class TLSLab: Sendable {
 
         let rootCAFile = try certificates.rootCAFile()
         let handlers = try Self.handlers(for: profiles, certificates: certificates)
+        // A failure part way closes the sockets already bound (each closes with its last reference).
         var listeners: [LabServer.Listener] = []
-        do {
-            for index in profiles.indices {
-                let port = basePort.map { $0 + UInt16(index) } ?? 0
-                let bound = try LabSocket.listen(host: host, port: port)
-                listeners.append(.init(fd: bound.fd, port: bound.port, handler: handlers[index]))
-            }
-        } catch {
-            listeners.forEach { close($0.fd) }
-            throw error
+        for index in profiles.indices {
+            let port = basePort.map { $0 + UInt16(index) } ?? 0
+            listeners.append(try LabServer.Listener(host: host, port: port, handler: handlers[index]))
         }
         self.server = try LabServer(listeners: listeners)
         self.certificateDirectory = certificateDirectory

@@ -1,5 +1,6 @@
 import ATSVocabulary
 import ATSSocket
+import AtscheckSystem
 
 /// One resolved socket address and its numeric text.
 struct ResolvedAddress: Sendable, Hashable {

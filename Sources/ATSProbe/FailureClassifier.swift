@@ -109,6 +109,6 @@ enum FailureClassifier {
     }
 
     static func errnoText(_ code: Int32) -> String {
-        String(cString: strerror(code))
+        systemMessage(code)
     }
 }

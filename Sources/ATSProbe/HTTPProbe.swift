@@ -1,4 +1,5 @@
 import ATSSocket
+import AtscheckSystem
 
 /// Checks that a plain-HTTP server answers (`atscheck host --probe-http`): connect, send a
 /// `HEAD /` request, and wait for a status line, all within one deadline.
@@ -36,7 +37,6 @@ public enum HTTPProbe {
             let what = error.call == "connect" ? "connect to \(HostPort.format(host: address.text, port: endpoint.port))" : error.call
             return .failed(.connectionFailed("\(what): \(error.reason)"))
         }
-        defer { socket.close() }
 
         let hostHeader = HostPort.format(host: endpoint.host, port: endpoint.port)
         let request = Array("HEAD / HTTP/1.1\r\nHost: \(hostHeader)\r\nUser-Agent: atscheck\r\nConnection: close\r\n\r\n".utf8)

@@ -3,6 +3,7 @@ import ATSVocabulary
 import ATSCertificates
 import CATSOpenSSL
 import CATSOpenSSLShims
+import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -90,9 +91,10 @@ enum OpenSSLClient {
         return .success(ssl)
     }
 
-    /// A client connection for the spec over `fd`; the caller owns it (SSL_free, which also
-    /// frees the BIO but does not close fd).
-    static func makeConnection(spec: ProbeSpec, serverName: String?, fd: Int32) -> Result<OpaquePointer, ProbeSetupError> {
+    /// A client connection for the spec over `socket`'s descriptor; the caller owns it (SSL_free,
+    /// which also frees the BIO but does not close the descriptor: `socket` still owns it, and
+    /// must outlive the connection).
+    static func makeConnection(spec: ProbeSpec, serverName: String?, socket: Socket) -> Result<OpaquePointer, ProbeSetupError> {
         let ssl: OpaquePointer
         switch makeSSL(spec) {
         case .success(let made): ssl = made
@@ -116,7 +118,7 @@ enum OpenSSLClient {
         if spec.requestSCTs, SSL_enable_ct(ssl, Int32(SSL_CT_VALIDATION_PERMISSIVE)) != 1 {
             return fail("cannot request SCTs")
         }
-        guard let bio = ats_probe_bio_new(fd) else { return fail("cannot create the socket BIO") }
+        guard let bio = ats_probe_bio_new(socket.descriptor) else { return fail("cannot create the socket BIO") }
         SSL_set_bio(ssl, bio, bio)
         ats_probe_track_messages(ssl)
         switch spec.stopAfter {

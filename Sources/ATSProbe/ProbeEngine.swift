@@ -1,6 +1,5 @@
 import ATSVocabulary
 import ATSCertificates
-import ATSSocket
 import CATSOpenSSL
 import CATSOpenSSLShims
 import Dispatch
@@ -191,7 +190,8 @@ final class ProbeEngine {
         /// min(start + handshake timeout, host deadline).
         let deadline: Double
         private(set) var phase = Phase.idle
-        private(set) var fd: Int32 = -1
+        /// The connection, owned here while the probe runs (nil before and after).
+        private(set) var socket: Socket?
         private(set) var wantedEvents: Int16 = 0
         private(set) var result: ProbeResult?
         private var connectDeadline = Double.infinity
@@ -223,7 +223,7 @@ final class ProbeEngine {
         func advance(now: Double) {
             switch phase {
             case .connecting:
-                let error = Socket(descriptor: fd).pendingError()
+                let error = socket?.pendingError() ?? EBADF
                 if error == 0 {
                     engine.workingAddress = addressIndex
                     startHandshake(now: now)
@@ -280,7 +280,7 @@ final class ProbeEngine {
                 connectFailed(error.code, now: now)
                 return
             }
-            fd = started.socket.descriptor
+            socket = started.socket
             if started.inProgress {
                 phase = .connecting
                 wantedEvents = Int16(POLLOUT)
@@ -309,7 +309,8 @@ final class ProbeEngine {
         }
 
         private func startHandshake(now: Double) {
-            switch OpenSSLClient.makeConnection(spec: spec, serverName: engine.serverName, fd: fd) {
+            guard let socket else { return }
+            switch OpenSSLClient.makeConnection(spec: spec, serverName: engine.serverName, socket: socket) {
             case .success(let made):
                 connection = made
                 phase = .handshaking
@@ -384,8 +385,8 @@ final class ProbeEngine {
             var first = withUnsafeBytes(of: stats.first_bytes) { Array($0.prefix(Int(stats.first_bytes_length))) }
             // OpenSSL stops reading after a 5-byte record header that is not TLS; peek at what
             // else already arrived so the report can show more of it (an SSH or HTTP banner).
-            if let lead = first.first, lead != 0x15, lead != 0x16, UInt64(first.count) == stats.bytes_read, first.count < 32, fd >= 0 {
-                first += Socket(descriptor: fd).peekWithoutWaiting(capacity: 32 - first.count)
+            if let lead = first.first, lead != 0x15, lead != 0x16, UInt64(first.count) == stats.bytes_read, first.count < 32, let socket {
+                first += socket.peekWithoutWaiting(capacity: 32 - first.count)
             }
             return HandshakeIO(firstBytes: first, eof: stats.eof != 0, lastErrno: stats.last_errno,
                                bytesRead: stats.bytes_read, bytesWritten: stats.bytes_written,
@@ -411,8 +412,8 @@ final class ProbeEngine {
         }
 
         private func closeSocket() {
-            if fd >= 0 { Socket(descriptor: fd).close() }
-            fd = -1
+            socket?.close()
+            socket = nil
         }
 
         private func seconds(_ value: Double) -> String {

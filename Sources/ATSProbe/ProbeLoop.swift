@@ -1,4 +1,4 @@
-import ATSSocket
+import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -39,7 +39,7 @@ enum ProbeLoop {
         if engines.contains(where: \.isCancellable) { wake = min(wake, now + 0.25) }
         if let idleWake { wake = min(wake, now + idleWake) }
         let timeout = max(0, wake - now)
-        let entries = probes.map { (socket: Socket(descriptor: $0.fd), events: PollEvents(rawValue: $0.wantedEvents)) }
+        let entries = probes.map { (socket: $0.socket, events: PollEvents(rawValue: $0.wantedEvents)) }
         let ready: [PollEvents]
         do throws(SocketError) {
             ready = try Poll.wait(entries, until: .after(seconds: timeout.isFinite ? timeout : 3600))

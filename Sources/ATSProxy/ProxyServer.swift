@@ -10,13 +10,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import ATSSocket
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An HTTP/1.1 forward proxy that refuses what App Transport Security would refuse, the
 /// engine behind `atscheck proxy`, for embedding in a test harness or a debugging proxy.
@@ -54,76 +47,64 @@ public final class ProxyServer: @unchecked Sendable {
     public let listenAddress: String
     /// The port listened on (the one picked when 0 was asked for).
     public let port: UInt16
-    private let listener: Int32
+    private let acceptor: Acceptor
     private let checker: ATSChecker
     private let lock = Lock()
     /// Open connections per client address, and in all (under `lock`).
     private var openByClient: [String: Int] = [:]
     private var openTotal = 0
-    private var stopped = false
     /// `host:port` → verdict, on the uptime clock (nanoseconds).
     private var cache = ExpiringCache<Verdict>(lifetime: UInt64(ProxyServer.cacheSeconds * 1e9), capacity: ProxyServer.maxCacheEntries)
 
     /// Binds `listenAddress:port` (an IP literal; port 0 picks a free one). Nothing is
     /// accepted until ``start()``. Throws when the address cannot be bound.
     public init(configuration: ProxyConfiguration, listenAddress: String, port: UInt16) throws {
-        let bound = try ProxySocket.listen(address: listenAddress, port: port)
+        let bound = try ProxyEndpoints.listen(address: listenAddress, port: port)
         self.configuration = configuration
         self.listenAddress = listenAddress
         self.port = bound.port
-        listener = bound.fd
+        acceptor = try Acceptor(listeners: [bound.socket])
         checker = ATSChecker(store: configuration.trustStore)
     }
 
     /// Accepts connections on a background thread until ``stop()``.
     public func start() {
-        DetachedThread.start { [self] in acceptLoop() }
+        let configuration = configuration
+        acceptor.start(onFailure: { configuration.log("atscheck proxy: accept failed: \($0.reason)") }) { [self] _, client, peer in
+            accepted(client, peer: peer.ipText)
+        }
     }
 
-    /// Stops accepting and closes the listener; connections already open run to their end.
-    public func stop() {
-        let first = lock.withLock { () -> Bool in
-            defer { stopped = true }
-            return !stopped
-        }
-        guard first else { return }
-        ProxySocket.shutdown(listener)
-    }
+    /// Stops accepting and closes the listener (its port is free when this returns);
+    /// connections already open run to their end. Idempotent.
+    public func stop() { acceptor.stop() }
 
     /// `true` for 127.0.0.0/8, ::1 and ::ffff:127.x: the addresses a proxy may listen on
     /// without exposing itself.
-    public static func isLoopback(_ address: String) -> Bool { ProxySocket.isLoopback(address) }
+    public static func isLoopback(_ address: String) -> Bool { IPAddress(address)?.isLoopback ?? false }
 
     /// `true` when `text` is an IPv4 or IPv6 literal (without a zone).
-    public static func isIPLiteral(_ text: String) -> Bool { ProxySocket.isIPLiteral(text) }
+    public static func isIPLiteral(_ text: String) -> Bool { IPAddress.isLiteral(text, allowingZone: false) }
 
-    func acceptLoop() {
-        defer { ProxySocket.close(listener) }
-        while true {
-            guard let (client, peer) = ProxySocket.accept(listener) else {
-                if !lock.withLock({ stopped }) {
-                    configuration.log("atscheck proxy: accept failed: \(String(cString: strerror(errno)))")
-                }
-                return
-            }
-            guard admit(peer) else {
-                log(method: "-", hostPort: peer, verdict: "refused", reason: "too-many-connections")
-                ProxySocket.drainWithoutWaiting(client)
-                ProxySocket.writeWithoutWaiting(client, Array(Self.response(status: "503 Service Unavailable", reason: nil,
-                                                                               body: "atscheck proxy: too many connections\n").utf8))
-                ProxySocket.drainWithoutWaiting(client)
-                ProxySocket.close(client)
-                continue
-            }
-            let started = DetachedThread.start { [self] in
-                handle(client)
-                ProxySocket.close(client)
-                release(peer)
-            }
-            if !started {
-                ProxySocket.close(client)
-                release(peer)
-            }
+    /// Serves `client` on a thread of its own, or refuses it at once when a limit is reached.
+    private func accepted(_ client: Socket, peer: String) {
+        guard admit(peer) else {
+            log(method: "-", hostPort: peer, verdict: "refused", reason: "too-many-connections")
+            client.drainWithoutWaiting()
+            client.sendWithoutWaiting(Array(Self.response(status: "503 Service Unavailable", reason: nil,
+                                                          body: "atscheck proxy: too many connections\n").utf8))
+            client.drainWithoutWaiting()
+            client.close()
+            return
+        }
+        let started = DetachedThread.start { [self] in
+            handle(client)
+            client.close()
+            release(peer)
+        }
+        if !started {
+            client.close()
+            release(peer)
         }
     }
 
@@ -147,11 +128,11 @@ public final class ProxyServer: @unchecked Sendable {
 
     // MARK: - One connection
 
-    private func handle(_ client: Int32) {
-        ProxySocket.setTimeouts(client, seconds: configuration.timeout)
-        let deadline = DispatchTime.now() + configuration.timeout
+    private func handle(_ client: Socket) {
+        client.setTimeouts(seconds: configuration.timeout)
+        let deadline = Deadline.after(seconds: configuration.timeout)
         guard let (raw, rest) = readHead(client, before: deadline) else {
-            if DispatchTime.now() >= deadline {
+            if deadline.hasPassed {
                 log(method: "-", hostPort: "-", verdict: "timeout", reason: "request-head-deadline")
                 respond(client, status: "408 Request Timeout", reason: nil, body: "atscheck proxy: the request head did not arrive in time\n")
             }
@@ -171,14 +152,14 @@ public final class ProxyServer: @unchecked Sendable {
 
     /// Bytes up to the blank line, and whatever followed; nil when the client went away or the
     /// deadline passed first. An oversized or unterminated head comes back as garbage (→ 400).
-    private func readHead(_ client: Int32, before deadline: DispatchTime) -> ([UInt8], [UInt8])? {
+    private func readHead(_ client: Socket, before deadline: Deadline) -> ([UInt8], [UInt8])? {
         var buffer: [UInt8] = []
         let terminator: [UInt8] = [13, 10, 13, 10]
         var searchFrom = 0
         while true {
-            guard let bytes = ProxySocket.read(client, before: deadline) else {
+            guard !deadline.hasPassed, let bytes = client.tryReceive(until: deadline) else {
                 // EOF with something unfinished: answer it as malformed.
-                return buffer.isEmpty || DispatchTime.now() >= deadline ? nil : ([0], [])
+                return buffer.isEmpty || deadline.hasPassed ? nil : ([0], [])
             }
             buffer += bytes
             if let end = Self.find(terminator, in: buffer, from: max(0, searchFrom - 3)) {
@@ -199,7 +180,7 @@ public final class ProxyServer: @unchecked Sendable {
 
     // MARK: - CONNECT
 
-    private func tunnel(_ client: Int32, head: ProxyRequestHead, rest: [UInt8]) {
+    private func tunnel(_ client: Socket, head: ProxyRequestHead, rest: [UInt8]) {
         guard let (host, port) = ProxyRequestHead.splitHostPort(head.target), port > 0 else {
             log(method: "CONNECT", hostPort: head.target, verdict: "bad-request", reason: "-")
             respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: CONNECT needs host:port\n")
@@ -222,21 +203,20 @@ public final class ProxyServer: @unchecked Sendable {
                     body: Self.explanation(verdict, blocked: blocked))
             return
         }
-        let upstream: Int32
+        let upstream: Socket
         do {
-            upstream = try ProxySocket.connect(host: address(host, port), port: port, timeout: configuration.timeout)
+            upstream = try ProxyEndpoints.connect(host: address(host, port), port: port, timeout: configuration.timeout)
         } catch {
             log(method: "CONNECT", hostPort: hostPort, verdict: "allowed", reason: "upstream-failed")
             respond(client, status: "502 Bad Gateway", reason: "connection-failed", body: "atscheck proxy: \(error)\n")
             return
         }
-        defer { ProxySocket.close(upstream) }
         log(method: "CONNECT", hostPort: hostPort, verdict: "allowed", reason: "-")
-        guard ProxySocket.write(client, Array("HTTP/1.1 200 Connection Established\r\n\r\n".utf8)) else { return }
-        if !rest.isEmpty && !ProxySocket.write(upstream, rest) { return }
-        ProxySocket.setTimeouts(upstream, seconds: idleSeconds)
-        ProxySocket.setTimeouts(client, seconds: idleSeconds)
-        ProxySocket.splice(client: client, upstream: upstream, idle: idleSeconds)
+        guard client.trySendAll(Array("HTTP/1.1 200 Connection Established\r\n\r\n".utf8)) else { return }
+        if !rest.isEmpty && !upstream.trySendAll(rest) { return }
+        upstream.setTimeouts(seconds: idleSeconds)
+        client.setTimeouts(seconds: idleSeconds)
+        client.splice(with: upstream, idle: idleSeconds)
     }
 
     private var idleSeconds: Double { max(Self.minimumIdleSeconds, configuration.timeout) }
@@ -271,7 +251,7 @@ public final class ProxyServer: @unchecked Sendable {
 
     // MARK: - Absolute-form http://
 
-    private func forward(_ client: Int32, head: ProxyRequestHead, rest: [UInt8]) {
+    private func forward(_ client: Socket, head: ProxyRequestHead, rest: [UInt8]) {
         guard let target = ProxyRequestHead.absoluteHTTP(head.target) else {
             log(method: head.method, hostPort: "-", verdict: "bad-request", reason: "-")
             respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: expected an absolute http:// URL or CONNECT\n")
@@ -292,15 +272,14 @@ public final class ProxyServer: @unchecked Sendable {
             respond(client, status: "403 Forbidden", reason: reason, body: Self.explanation(verdict, blocked: true))
             return
         }
-        let upstream: Int32
+        let upstream: Socket
         do {
-            upstream = try ProxySocket.connect(host: address(target.host, target.port), port: target.port, timeout: configuration.timeout)
+            upstream = try ProxyEndpoints.connect(host: address(target.host, target.port), port: target.port, timeout: configuration.timeout)
         } catch {
             log(method: head.method, hostPort: hostPort, verdict: "allowed", reason: "upstream-failed")
             respond(client, status: "502 Bad Gateway", reason: "connection-failed", body: "atscheck proxy: \(error)\n")
             return
         }
-        defer { ProxySocket.close(upstream) }
         log(method: head.method, hostPort: hostPort, verdict: "allowed", reason: "-")
         var lines = ["\(head.method) \(target.path) \(head.version)"]
         let hopByHop: Set<String> = ["connection", "proxy-connection", "keep-alive", "proxy-authorization"]
@@ -311,10 +290,10 @@ public final class ProxyServer: @unchecked Sendable {
         }
         if !hasHost { lines.insert("Host: \(target.port == 80 ? Self.bracketed(target.host) : hostPort)", at: 1) }
         lines.append("Connection: close")
-        ProxySocket.setTimeouts(upstream, seconds: idleSeconds)
-        guard ProxySocket.write(upstream, Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + rest) else { return }
-        ProxySocket.setTimeouts(client, seconds: idleSeconds)
-        ProxySocket.splice(client: client, upstream: upstream, idle: idleSeconds)
+        upstream.setTimeouts(seconds: idleSeconds)
+        guard upstream.trySendAll(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + rest) else { return }
+        client.setTimeouts(seconds: idleSeconds)
+        client.splice(with: upstream, idle: idleSeconds)
     }
 
     // MARK: - Helpers
@@ -334,8 +313,8 @@ public final class ProxyServer: @unchecked Sendable {
             + lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
     }
 
-    private func respond(_ client: Int32, status: String, reason: String?, body: String) {
-        ProxySocket.write(client, Array(Self.response(status: status, reason: reason, body: body).utf8))
+    private func respond(_ client: Socket, status: String, reason: String?, body: String) {
+        _ = client.trySendAll(Array(Self.response(status: status, reason: reason, body: body).utf8))
     }
 
     static func response(status: String, reason: String?, body: String) -> String {

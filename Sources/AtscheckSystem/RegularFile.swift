@@ -132,10 +132,7 @@ public enum RegularFile {
         }
     }
 
-    private static func errorMessage(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
-    }
+    private static func errorMessage(_ code: Int32) -> String { systemMessage(code) }
 }
 
 #if canImport(Glibc)

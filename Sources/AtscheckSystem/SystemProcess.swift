@@ -35,7 +35,7 @@ public enum SystemProcess {
         let status = Darwin.rename(source, destination)
         #endif
         guard status != 0 else { return nil }
-        let message = String(cString: strerror(errno))
+        let message = systemMessage(errno)
         unlink(source)
         return message
     }

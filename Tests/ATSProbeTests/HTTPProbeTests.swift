@@ -1,4 +1,4 @@
-import ATSSocket
+import AtscheckSystem
 import AtscheckTestSupport
 import Foundation
 import Testing

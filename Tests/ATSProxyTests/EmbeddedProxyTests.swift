@@ -4,7 +4,7 @@ import ATSCheck
 import ATSLab
 import ATSPolicy
 import ATSProxy
-import ATSSocket
+import AtscheckSystem
 import AtscheckTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import ATSSocket
+import AtscheckSystem
 import Foundation
 
 /// How many client connections are open at once through any of the relays sharing it, and

@@ -1,6 +1,7 @@
 import ATSVocabulary
 import Testing
 @testable import ATSSocket
+import AtscheckSystem
 
 @Suite("IP literals and host:port text")
 struct AddressTextTests {

@@ -1,7 +1,7 @@
 import AtscheckTestSupport
 import Foundation
 import Testing
-@testable import ATSSocket
+@testable import AtscheckSystem
 
 @Suite("EINTR is retried, not reported", .serialized)
 struct InterruptTests {

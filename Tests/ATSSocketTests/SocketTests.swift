@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ATSSocket
+@testable import AtscheckSystem
 
 @Suite("Sockets on loopback")
 struct SocketTests {

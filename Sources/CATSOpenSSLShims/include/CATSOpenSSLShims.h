@@ -160,11 +160,6 @@ int ats_lab_ctx_use_private_key_pem(SSL_CTX *ctx, const void *pem, size_t length
 /// SSL_CTX_use_serverinfo_file over PEM bytes holding `SERVERINFOV2 FOR ...` blocks (the
 /// version-1 format is not read). 1 on success.
 int ats_lab_ctx_use_serverinfo_v2_pem(SSL_CTX *ctx, const void *pem, size_t length);
-/// accept(2) returning a close-on-exec descriptor atomically where the system allows
-/// (accept4 on Linux), so a concurrently spawned child never inherits it. -1 + errno on failure.
-int ats_lab_accept_cloexec(int listener);
-/// pipe(2) with both ends close-on-exec (pipe2 on Linux). 0 on success, -1 + errno on failure.
-int ats_lab_pipe_cloexec(int fds[2]);
 // ---- end of TLSLab shims -------------------------------------------------------------------
 
 // ---- TLSProbe shims (Sources/CATSOpenSSLShims/probe_shims.c) ----------------------------------

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -11,12 +13,12 @@ package struct SocketError: Error, Sendable, Hashable, CustomStringConvertible {
     package let call: String
     /// errno, or a getaddrinfo status when `call` is "getaddrinfo".
     package let code: Int32
-    /// `strerror(code)` or `gai_strerror(code)`.
+    /// The system's message for `code` (`systemMessage`), or `gai_strerror(code)`.
     package let reason: String
 
     /// A failure with errno `code` (by default the current errno).
     package init(call: String, code: Int32 = errno) {
-        self.init(call: call, code: code, reason: String(cString: strerror(code)))
+        self.init(call: call, code: code, reason: systemMessage(code))
     }
 
     package init(call: String, code: Int32, reason: String) {

@@ -1,38 +1,62 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// A TCP socket descriptor as a value. Copies share the descriptor; exactly one owner calls
-/// `close()`. Every socket made here is close-on-exec and never raises SIGPIPE.
-package struct Socket: Sendable, Hashable {
-    /// The file descriptor.
-    package let descriptor: Int32
+/// The owner of one TCP socket descriptor. It closes the descriptor exactly once: at the first
+/// `close()`, or when the last reference goes away (so a socket dropped on an error path, or
+/// by a thrown error, never leaks). After that every call on it fails with EBADF rather than
+/// touching a number the system may have handed to someone else.
+///
+/// Closing on deinit is the rule here, not a leak: nothing outside the owner (no selector, no
+/// registry) keeps the number, so the last reference is the last use. The one place where an
+/// open descriptor at deinit does mean a leak, a listener whose accept loop is still running,
+/// is ``Acceptor``'s, and it asserts there.
+///
+/// Every socket made here is close-on-exec and never raises SIGPIPE. To wake a thread blocked
+/// on the socket from another thread, `shutdown(.both)` it; close it once that thread is done.
+package final class Socket: @unchecked Sendable, Hashable {
+    private let lock = Lock()
+    private var fd: Int32
 
-    /// Adopts a descriptor made elsewhere.
-    package init(descriptor: Int32) { self.descriptor = descriptor }
+    /// Takes ownership of `descriptor` (it is closed with this socket).
+    package init(owning descriptor: Int32) { fd = descriptor }
 
-    /// Adopts a connection accepted elsewhere, making it close-on-exec and SIGPIPE-free.
-    package init(accepted descriptor: Int32) {
-        Platform.configureAccepted(descriptor)
-        self.descriptor = descriptor
-    }
+    deinit { close() }
 
     /// A new TCP socket for `family` (`AF_INET`, `AF_INET6`), blocking.
     package static func tcp(family: Int32) throws(SocketError) -> Socket {
         let fd = try retryingSyscall("socket") { socket(family, Platform.streamType | Platform.socketTypeFlags, 0) }
         Platform.configureCreated(fd)
-        return Socket(descriptor: fd)
+        return Socket(owning: fd)
     }
 
+    /// The descriptor, for a library that drives it itself (OpenSSL's `SSL_set_fd`), or -1 once
+    /// closed. The socket keeps owning it: never close it, never wrap it in a second `Socket`.
+    package var descriptor: Int32 { lock.withLock { fd } }
+
+    /// False once `close()` ran.
+    package var isOpen: Bool { descriptor >= 0 }
+
+    /// Closes the descriptor if it is still open; later calls (from any thread) do nothing.
     package func close() {
+        let closing = lock.withLock { () -> Int32 in
+            defer { fd = -1 }
+            return fd
+        }
         // Not retried on EINTR: on Linux the descriptor is gone either way.
-        _ = systemClose(descriptor)
+        if closing >= 0 { _ = systemClose(closing) }
     }
+
+    package static func == (lhs: Socket, rhs: Socket) -> Bool { lhs === rhs }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     /// Switches O_NONBLOCK on or off.
     package func setNonBlocking(_ on: Bool) {
+        let descriptor = descriptor
         let flags = fcntl(descriptor, F_GETFL)
         _ = fcntl(descriptor, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
     }
@@ -70,6 +94,7 @@ package struct Socket: Sendable, Hashable {
 
     /// The address the socket is bound to (`getsockname`), with the port the kernel picked.
     package func localAddress() throws(SocketError) -> SocketAddress {
+        let descriptor = descriptor
         let (status, address) = SocketAddress.capture { getsockname(descriptor, $0, $1) }
         guard status == 0 else { throw SocketError(call: "getsockname") }
         return address
@@ -81,16 +106,20 @@ package struct Socket: Sendable, Hashable {
     }
 
     /// shutdown(2): `.write` half-closes (the peer reads EOF), `.both` also wakes any thread
-    /// blocked on the socket.
+    /// blocked on the socket. Does nothing once the socket is closed.
     package func shutdown(_ direction: Direction) {
-        _ = systemShutdown(descriptor, direction == .write ? Platform.shutdownWrite : Platform.shutdownBoth)
+        // Under the lock, so a concurrent close cannot slip in between reading the number and using it.
+        lock.withLock {
+            guard fd >= 0 else { return }
+            _ = systemShutdown(fd, direction == .write ? Platform.shutdownWrite : Platform.shutdownBoth)
+        }
     }
 
     private func setOption<Value: BitwiseCopyable>(_ level: Int32, _ name: Int32, _ value: Value) {
+        let descriptor = descriptor
         _ = withUnsafeBytes(of: value) { setsockopt(descriptor, level, name, $0.baseAddress, socklen_t($0.count)) }
     }
 }
 
-// The C calls whose names the Socket methods shadow.
-private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
+// The C call whose name the Socket method shadows.
 private func systemShutdown(_ fd: Int32, _ how: Int32) -> Int32 { shutdown(fd, how) }

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -12,14 +14,12 @@ extension Socket {
         let socket = try Socket.tcp(family: address.family)
         socket.setNonBlocking(true)
         socket.setNoDelay()
+        let descriptor = socket.descriptor
         do throws(SocketError) {
-            try retryingSyscall("connect") { address.withSockaddr { systemConnect(socket.descriptor, $0, $1) } }
+            try retryingSyscall("connect") { address.withSockaddr { systemConnect(descriptor, $0, $1) } }
             return (socket, false)
         } catch where error.code == EINPROGRESS || error.code == EALREADY {
             return (socket, true)
-        } catch {
-            socket.close()
-            throw error
         }
     }
 
@@ -28,19 +28,14 @@ extension Socket {
     /// port ECONNREFUSED (`isConnectionRefused`), both with call "connect".
     package static func connect(to address: SocketAddress, until deadline: Deadline) throws(SocketError) -> Socket {
         let (socket, inProgress) = try startConnect(to: address)
-        do throws(SocketError) {
-            if inProgress {
-                let events = try Poll.wait(socket, for: .writable, until: deadline)
-                guard !events.isEmpty else { throw SocketError.timedOut("connect") }
-                let error = socket.pendingError()
-                guard error == 0 else { throw SocketError(call: "connect", code: error) }
-            }
-            socket.setNonBlocking(false)
-            return socket
-        } catch {
-            socket.close()
-            throw error
+        if inProgress {
+            let events = try Poll.wait(socket, for: .writable, until: deadline)
+            guard !events.isEmpty else { throw SocketError.timedOut("connect") }
+            let error = socket.pendingError()
+            guard error == 0 else { throw SocketError(call: "connect", code: error) }
         }
+        socket.setNonBlocking(false)
+        return socket
     }
 
     /// Connects to the first of `addresses` that answers, each attempt bounded by

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -26,10 +28,16 @@ package enum Poll {
         try wait([(socket, events)], until: deadline)[0]
     }
 
-    /// Waits on several sockets at once; an entry with a negative descriptor is skipped.
-    /// Returns what each reported, all empty when the deadline passed first.
-    package static func wait(_ entries: [(socket: Socket, events: PollEvents)], until deadline: Deadline) throws(SocketError) -> [PollEvents] {
-        var fds = entries.map { pollfd(fd: $0.socket.descriptor, events: $0.events.rawValue, revents: 0) }
+    /// Waits on several sockets at once; a nil socket (or a closed one) is skipped and reports
+    /// nothing. Returns what each reported, all empty when the deadline passed first.
+    package static func wait(_ entries: [(socket: Socket?, events: PollEvents)], until deadline: Deadline) throws(SocketError) -> [PollEvents] {
+        try wait(descriptors: entries.map { ($0.socket?.descriptor ?? -1, $0.events) }, until: deadline)
+    }
+
+    /// The same over raw descriptors, for the descriptors of this module that are not sockets
+    /// (``WakePipe``). A negative descriptor is skipped.
+    static func wait(descriptors: [(Int32, PollEvents)], until deadline: Deadline) throws(SocketError) -> [PollEvents] {
+        var fds = descriptors.map { pollfd(fd: $0.0, events: $0.1.rawValue, revents: 0) }
         while true {
             let status = poll(&fds, nfds_t(fds.count), deadline.pollTimeout)
             if status > 0 { return fds.map { PollEvents(rawValue: $0.revents) } }
@@ -37,6 +45,7 @@ package enum Poll {
             let code = errno
             guard code == EINTR else { throw SocketError(call: "poll", code: code) }
             if deadline.hasPassed { return fds.map { _ in [] } }
+            for index in fds.indices { fds[index].revents = 0 }
         }
     }
 }

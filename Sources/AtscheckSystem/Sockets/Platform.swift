@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -33,17 +35,19 @@ enum Platform {
         #endif
     }
 
-    /// What an accepted socket needs (`accept4` is not exported to Swift on Linux).
+    /// What an accepted socket needs beyond what `ats_system_accept_cloexec` did: SIGPIPE
+    /// suppression on Darwin.
     static func configureAccepted(_ fd: Int32) {
-        setCloseOnExec(fd)
         #if canImport(Darwin)
         setNoSigPipe(fd)
         #endif
     }
 
+    #if canImport(Darwin)
     private static func setCloseOnExec(_ fd: Int32) {
         _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
     }
+    #endif
 
     #if canImport(Darwin)
     private static func setNoSigPipe(_ fd: Int32) {

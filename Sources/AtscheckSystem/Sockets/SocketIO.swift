@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -18,7 +20,14 @@ extension Socket {
         try sendAll(bytes, flags: Platform.noSignalSendFlag | Int32(MSG_DONTWAIT), until: deadline)
     }
 
+    /// `sendAll` for callers that only need to know whether every byte went: false when the
+    /// peer is gone, the send timed out or the socket is closed.
+    package func trySendAll(_ bytes: [UInt8]) -> Bool {
+        (try? sendAll(bytes)) != nil
+    }
+
     private func sendAll(_ bytes: [UInt8], flags: Int32, until deadline: Deadline?) throws(SocketError) {
+        let descriptor = descriptor
         var offset = 0
         while offset < bytes.count {
             if let deadline, try Poll.wait(self, for: .writable, until: deadline).isEmpty {
@@ -40,6 +49,7 @@ extension Socket {
     /// rest is dropped. Returns how many bytes went.
     @discardableResult
     package func sendWithoutWaiting(_ bytes: [UInt8]) -> Int {
+        let descriptor = descriptor
         let sent = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Platform.noSignalSendFlag | Int32(MSG_DONTWAIT)) }
         return max(0, sent)
     }
@@ -63,6 +73,21 @@ extension Socket {
         }
     }
 
+    /// Up to `capacity` bytes, or nil at end of stream, on an error or a timeout (socket or
+    /// `deadline`): for loops that stop at the first of them.
+    package func tryReceive(capacity: Int = 16384, until deadline: Deadline? = nil) -> [UInt8]? {
+        let bytes = deadline.map { try? receive(capacity: capacity, until: $0) } ?? (try? receive(capacity: capacity))
+        return bytes?.isEmpty == false ? bytes : nil
+    }
+
+    /// Reads and drops whatever arrives until the peer closes or the socket is shut down.
+    /// Waits in `poll`, so a socket read timeout does not end the hold.
+    package func discardUntilClosed() {
+        while (try? Poll.wait(self, for: .readable, until: .never))?.isEmpty == false {
+            guard tryReceive(capacity: 4096) != nil else { return }
+        }
+    }
+
     /// Up to `capacity` bytes that already arrived, left unread for the next receive; no waiting.
     package func peekWithoutWaiting(capacity: Int) -> [UInt8] {
         (try? receive(capacity: capacity, flags: Int32(MSG_PEEK | MSG_DONTWAIT))) ?? []
@@ -74,6 +99,7 @@ extension Socket {
     }
 
     private func receive(capacity: Int, flags: Int32) throws(SocketError) -> [UInt8] {
+        let descriptor = descriptor
         var buffer = [UInt8](repeating: 0, count: capacity)
         let count = try retryingSyscall("recv") {
             buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, flags) }

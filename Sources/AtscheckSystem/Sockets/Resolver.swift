@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -18,7 +20,7 @@ package enum Resolver {
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let first = list else {
-            if status == EAI_SYSTEM { throw SocketError(call: "getaddrinfo", code: status, reason: String(cString: strerror(errno))) }
+            if status == EAI_SYSTEM { throw SocketError(call: "getaddrinfo", code: status, reason: systemMessage(errno)) }
             let reason = status == 0 ? "no addresses" : String(cString: gai_strerror(status))
             throw SocketError(call: "getaddrinfo", code: status, reason: reason)
         }

@@ -1,5 +1,8 @@
+import CATSSystemShims
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -9,15 +12,11 @@ extension Socket {
     /// with `localAddress().port`). SO_REUSEADDR is set; the socket is blocking.
     package static func listen(on address: SocketAddress, backlog: Int32 = 128) throws(SocketError) -> Socket {
         let socket = try Socket.tcp(family: address.family)
-        do throws(SocketError) {
-            socket.setReuseAddress()
-            try retryingSyscall("bind") { address.withSockaddr { bind(socket.descriptor, $0, $1) } }
-            try retryingSyscall("listen") { systemListen(socket.descriptor, backlog) }
-            return socket
-        } catch {
-            socket.close()
-            throw error
-        }
+        let descriptor = socket.descriptor
+        socket.setReuseAddress()
+        try retryingSyscall("bind") { address.withSockaddr { bind(descriptor, $0, $1) } }
+        try retryingSyscall("listen") { systemListen(descriptor, backlog) }
+        return socket
     }
 
     /// Listens on `ip` (an IPv4 or IPv6 literal, zones allowed) and `port`; returns the
@@ -27,30 +26,28 @@ extension Socket {
             throw SocketError(call: "getaddrinfo", code: 0, reason: "no addresses")
         }
         let socket = try listen(on: address, backlog: backlog)
-        do throws(SocketError) {
-            return (socket, try socket.localAddress())
-        } catch {
-            socket.close()
-            throw error
-        }
+        return (socket, try socket.localAddress())
     }
 
     /// Accepts one connection, retrying when a signal interrupts the wait: the connected
-    /// socket (close-on-exec, no SIGPIPE) and the peer's address. On a non-blocking listener
-    /// with nothing pending it throws EAGAIN (`wouldBlock`).
+    /// socket (close-on-exec, atomically on Linux; no SIGPIPE; blocking even when the listener
+    /// is not) and the peer's address. On a non-blocking listener with nothing pending it
+    /// throws EAGAIN (`wouldBlock`).
     package func accept() throws(SocketError) -> (socket: Socket, peer: SocketAddress) {
+        let listener = descriptor
         var peer: SocketAddress?
         let fd = try retryingSyscall("accept") { () -> Int32 in
-            let (fd, address) = SocketAddress.capture { systemAccept(descriptor, $0, $1) }
+            let (fd, address) = SocketAddress.capture { ats_system_accept_cloexec(listener, $0, $1) }
             peer = address
             return fd
         }
-        return (Socket(accepted: fd), peer!)
+        Platform.configureAccepted(fd)
+        let socket = Socket(owning: fd)
+        // Linux does not pass O_NONBLOCK on to accepted sockets; BSDs do. Clear it either way.
+        socket.setNonBlocking(false)
+        return (socket, peer!)
     }
 }
 
-// The C calls whose names the Socket methods shadow.
+// The C call whose name the Socket method shadows.
 private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
-private func systemAccept(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>) -> Int32 {
-    accept(fd, address, length)
-}

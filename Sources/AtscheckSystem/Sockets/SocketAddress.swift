@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -58,7 +60,7 @@ package struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `ip:port`, `[v6]:port`.
-    package var description: String { HostPort.format(host: ipText, port: port) }
+    package var description: String { family == AF_INET6 ? "[\(ipText)]:\(port)" : "\(ipText):\(port)" }
 
     /// Calls `body` with the address as a `sockaddr` and its length.
     func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
