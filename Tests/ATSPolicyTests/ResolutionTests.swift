@@ -162,6 +162,13 @@ let resolutionRows: [ResolutionRow] = [
     ResolutionRow(rule: "iOS 17+: NSAllowsLocalNetworking=YES restores IP literals", url: "http://192.168.1.10/",
                   body: "<key>NSAllowsLocalNetworking</key><true/>",
                   expected: Expectation(source: .exempt, atsEnforced: false, cleartext: true, minimumTLS: nil, forwardSecrecy: nil)),
+    // An IPv4-mapped IPv6 literal reaches the IPv4 address it carries (the same route, the same
+    // interface), so it is classified as that address (docs/ats-rules.md#ats-local-exemption).
+    ResolutionRow(rule: "iOS 17+: NSAllowsLocalNetworking=YES exempts an IPv4-mapped private address as its IPv4",
+                  url: "http://[::ffff:192.168.1.10]/", body: "<key>NSAllowsLocalNetworking</key><true/>",
+                  expected: Expectation(source: .exempt, atsEnforced: false, cleartext: true, minimumTLS: nil, forwardSecrecy: nil)),
+    ResolutionRow(rule: "iOS 17+: an IPv4-mapped public address is not a local destination", url: "http://[::ffff:93.184.216.34]/",
+                  body: "<key>NSAllowsLocalNetworking</key><true/>", expected: full),
     ResolutionRow(rule: "iOS 17+: an IP exception key applies", url: "http://192.168.1.10/",
                   body: "<key>NSExceptionDomains</key><dict><key>192.168.1.10</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict>",
                   expected: Expectation(source: .entry("192.168.1.10"), cleartext: true)),

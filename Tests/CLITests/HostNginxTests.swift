@@ -8,11 +8,11 @@ import Darwin
 #endif
 
 // `atscheck host` against a real nginx (Debian's nginx-light) serving the TestCerts PKI, started
-// by ci/nginx/start.sh (.ci/run starts it before `swift test`). Without it these tests are
+// by .ci/nginx/start.sh (.ci/run starts it before `swift test`). Without it these tests are
 // skipped with a visible reason, unless ATSCHECK_NGINX_REQUIRED=1 (set by .ci/run), when a
 // missing nginx fails them instead.
 
-/// Where ci/nginx/start.sh's servers listen.
+/// Where .ci/nginx/start.sh's servers listen.
 enum NginxFixture {
     /// The state directory the script writes (`ports`, `nginx.pid`).
     static var directory: String {
@@ -51,7 +51,7 @@ enum NginxFixture {
 
     /// The port of a server, failing the test (not skipping it) when nginx is required but absent.
     static func port(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> UInt16 {
-        let ports = try #require(ports, "nginx is not serving (ATSCHECK_NGINX_REQUIRED=1): run ci/nginx/start.sh; see \(directory)/logs",
+        let ports = try #require(ports, "nginx is not serving (ATSCHECK_NGINX_REQUIRED=1): run .ci/nginx/start.sh; see \(directory)/logs",
                                  sourceLocation: sourceLocation)
         return try #require(ports[name], "no nginx server '\(name)' in \(ports)", sourceLocation: sourceLocation)
     }
@@ -70,7 +70,7 @@ enum NginxFixture {
 
     static let allRows = Set(LabTable.diagnosticRows)
 
-    /// What atscheck must say about each server of ci/nginx/start.sh.
+    /// What atscheck must say about each server of .ci/nginx/start.sh.
     static let servers: [Server] = [
         Server(name: "good", verdict: "allowed", codes: [], fixKeys: nil,
                versions: ["TLSv1.0": false, "TLSv1.1": false, "TLSv1.2": true, "TLSv1.3": true], chainLength: 2, passingRows: allRows),
@@ -86,8 +86,8 @@ enum NginxFixture {
     ]
 }
 
-@Suite("atscheck host against nginx (ci/nginx/start.sh)", .timeLimit(.minutes(TestTiming.minutes(3))),
-       .enabled(if: NginxFixture.available || NginxFixture.required, "nginx not started: run ci/nginx/start.sh (Debian: apt-get install nginx-light)"))
+@Suite("atscheck host against nginx (.ci/nginx/start.sh)", .timeLimit(.minutes(TestTiming.minutes(3))),
+       .enabled(if: NginxFixture.available || NginxFixture.required, "nginx not started: run .ci/nginx/start.sh (Debian: apt-get install nginx-light)"))
 struct HostNginxTests {
     @Test("exact verdict, codes, fix, TLS versions, chain and matrix per server", arguments: NginxFixture.servers)
     func verdict(_ server: NginxFixture.Server) async throws {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Stops the nginx that ci/nginx/start.sh started (its pid file in the state directory), and
+# Stops the nginx that .ci/nginx/start.sh started (its pid file in the state directory), and
 # removes the `ports` file so tests no longer find it. Safe to run when nothing is running.
 # Logs stay in the state directory for inspection.
 set -euo pipefail
