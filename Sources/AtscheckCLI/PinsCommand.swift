@@ -143,14 +143,10 @@ enum PinsCommand: AtscheckCommand {
         case .notRun(let why): return .failure(FetchFailure(description: why))
         }
         guard !probe.peerChain.isEmpty else { return .failure(FetchFailure(description: "the server sent no certificate")) }
-        var certificates: [Certificate] = []
-        for (index, der) in probe.peerChain.enumerated() {
-            do {
-                certificates.append(try Certificate(derEncoded: der))
-            } catch {
-                return .failure(FetchFailure(description: "certificate #\(index) the server sent cannot be decoded: \(error.description)"))
-            }
+        if case .undecodableCertificate(let index, let reason)? = probe.servedChain.notes.first {
+            return .failure(FetchFailure(description: "certificate #\(index) the server sent cannot be decoded: \(reason)"))
         }
+        let certificates = probe.certificates
         return .success(certificates)
     }
 }
