@@ -18,6 +18,7 @@ public struct ATSSuiteGroup: Sendable, Hashable, CustomStringConvertible {
     /// suites before the `ats` ones (Security-61439.101.1 and later), else after.
     public let nonForwardSecretFirst: Bool
 
+    /// The name and where the lists come from.
     public var description: String { "\(name), \(source)" }
 
     /// Every suite this group may negotiate in TLS 1.2 with forward secrecy not required.

@@ -10,11 +10,13 @@ public struct AppleSecurityRelease: Sendable, Hashable, Comparable, CustomString
     /// The first iOS (and tvOS) release with it, as major × 100 + minor.
     let firstIOS: Int
 
+    /// The tag.
     public var description: String { tag }
 
     /// The train without its build numbers: `Security-61901` for `Security-61901.0.87.0.1`.
     public var train: String { String(tag.prefix { $0 != "." }) }
 
+    /// Older releases first, by the first iOS release that ran them.
     public static func < (lhs: AppleSecurityRelease, rhs: AppleSecurityRelease) -> Bool { lhs.firstIOS < rhs.firstIOS }
 
     /// Security-58286.200.222: iOS 12, macOS 10.14, the first with the networking stack's ATS.

@@ -11,6 +11,7 @@ public struct HostName: Sendable, Hashable, Codable, CustomStringConvertible {
         text = host
     }
 
+    /// The normalised text.
     public var description: String { text }
 
     /// The IP address bytes when the host is an IPv4 or IPv6 literal.

@@ -68,6 +68,7 @@ public enum CheckReasonCode: Sendable, Hashable, Codable, RawRepresentable, Cust
         }
     }
 
+    /// The stable string.
     public var description: String { rawValue }
 
     /// The server could not be reached or judged (the verdict is unknown, not blocked).

@@ -3,6 +3,7 @@
 public enum TLSVersion: String, Sendable, Hashable, Codable, Comparable, CaseIterable {
     case tls10 = "TLSv1.0", tls11 = "TLSv1.1", tls12 = "TLSv1.2", tls13 = "TLSv1.3"
 
+    /// Older versions first (TLS 1.0 < TLS 1.3).
     public static func < (lhs: TLSVersion, rhs: TLSVersion) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

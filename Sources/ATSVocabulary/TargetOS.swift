@@ -72,6 +72,7 @@ public struct TargetOS: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The NIAP keys exist (26.4).
     public var supportsNIAP: Bool { iOSEquivalent >= 26.04 }
 
+    /// `iOS 17`, `macOS 10.12`, `visionOS 2`.
     public var description: String {
         let names: [Platform: String] = [.iOS: "iOS", .macOS: "macOS", .tvOS: "tvOS", .watchOS: "watchOS", .visionOS: "visionOS"]
         return "\(names[platform]!) \(major)" + (minor > 0 ? ".\(minor)" : "")
