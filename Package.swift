@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ATSCertificates", targets: ["ATSCertificates"]),
         .library(name: "ATSPolicy", targets: ["ATSPolicy"]),
         .library(name: "ATSPolicyFoundation", targets: ["ATSPolicyFoundation"]),
+        .library(name: "ATSPolicySources", targets: ["ATSPolicySources"]),
         .library(name: "ATSLint", targets: ["ATSLint"]),
         .library(name: "ATSProbe", targets: ["ATSProbe"]),
         .library(name: "ATSLab", targets: ["ATSLab"]),
@@ -75,7 +76,7 @@ let package = Package(
         // Streaming, bounded reads of zip archives (.ipa) over libzip; nothing is extracted.
         .target(name: "ATSArchive", dependencies: ["CZip", "AtscheckSystem"]),
         // atscheck app: the bundles of an .ipa, .app or .xcarchive, their policies, the URLs found in them, judged.
-        .target(name: "ATSApp", dependencies: ["ATSVocabulary", "CICUShims", "ATSArchive", "ATSXML", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem", "ATSJSON", "ATSYAML"]),
+        .target(name: "ATSApp", dependencies: ["ATSVocabulary", "ATSPolicySources", "ATSArchive", "ATSXML", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem", "ATSJSON", "ATSYAML"]),
         // The floor's vocabulary, imported by every layer and importing nothing: TLS versions, cipher suites and Apple's
         // suite groups, target OSes and Security releases, IP addresses and host names, pins, reason codes, Apple's
         // error codes and citations.
@@ -97,7 +98,10 @@ let package = Package(
         .target(name: "ATSPolicy", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSXML", "ATSJSON"]),
         // PlistValue(foundationObject:) for Foundation object graphs; needs Foundation's NSNumber, so not in ATSPolicy.
         .target(name: "ATSPolicyFoundation", dependencies: ["ATSPolicy"]),
-        .target(name: "ATSLint", dependencies: ["ATSVocabulary", "ATSPolicy", "AtscheckSystem", "ATSJSON"]),
+        // The policy files other than an Info.plist: Expo app.json and Cordova config.xml (with the
+        // WHATWG host parsing cordova-ios runs, over ICU), read as the Info.plist iOS would read.
+        .target(name: "ATSPolicySources", dependencies: ["ATSPolicy", "ATSXML", "ATSJSON", "CICUShims", "AtscheckSystem"]),
+        .target(name: "ATSLint", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSPolicySources", "AtscheckSystem", "ATSJSON"]),
         .target(name: "ATSProbe", dependencies: ["ATSVocabulary", "CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSSocket", "AtscheckSystem"]),
         .target(name: "ATSLab", dependencies: ["ATSVocabulary", "CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSSocket", "AtscheckSystem"],
                 exclude: ["Certificates"]),
@@ -110,7 +114,7 @@ let package = Package(
         .target(name: "ATSPinning", dependencies: ["ATSVocabulary", "ATSCertificates", "ATSPolicy", "ATSXML", "CATSOpenSSL", "CATSOpenSSLShims", "AtscheckSystem"]),
         // PinPolicy.fromTrustKit for a TrustKit configuration held as Foundation objects.
         .target(name: "ATSPinningFoundation", dependencies: ["ATSPinning", "ATSPolicy", "ATSPolicyFoundation"]),
-        .executableTarget(name: "AtscheckCLI", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSReport", "ATSScan", "ATSApp", "ATSFetch"]),
+        .executableTarget(name: "AtscheckCLI", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSReport", "ATSScan", "ATSApp", "ATSFetch"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
         .target(name: "AtscheckTestSupport", path: "Tests/TestSupport"),
@@ -129,7 +133,7 @@ let package = Package(
         .testTarget(name: "ATSPinningTests", dependencies: ["ATSVocabulary", "ATSPinning", "ATSPinningFoundation", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProxyTests", dependencies: ["ATSVocabulary", "ATSProxy", "ATSCheck", "ATSSocket", "ATSLab", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSReportTests", dependencies: ["ATSVocabulary", "ATSReport", "ATSCheck", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSAppTests", dependencies: ["ATSVocabulary", "ATSApp", "ATSArchive", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "AtscheckSystem", "AtscheckTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ATSAppTests", dependencies: ["ATSVocabulary", "ATSApp", "ATSPolicySources", "ATSArchive", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "AtscheckSystem", "AtscheckTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ATSScanTests", dependencies: ["ATSVocabulary", "ATSScan", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "ATSProbe", "ATSSocket", "AtscheckTestSupport", "AtscheckSystem"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["ATSVocabulary", "AtscheckCLI", "ATSCertificates", "ATSSocket", "AtscheckTestSupport", "ATSCheck", "ATSPolicy"]),
         .testTarget(name: "RepositoryTests", dependencies: ["ATSVocabulary", "ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport", "ATSLab", "ATSTrustData", "AtscheckSystem"]),

@@ -1,4 +1,5 @@
 import ATSArchive
+import ATSPolicySources
 import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import ATSPolicy
+import ATSPolicySources
 import ATSXML
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,5 +1,5 @@
 import ArgumentParsing
-import ATSApp
+import ATSPolicySources
 import ATSPolicy
 import ATSReport
 #if canImport(FoundationEssentials)

@@ -1,8 +1,7 @@
-import ATSApp
 import ATSLint
+import ATSPolicySources
 import AtscheckSystem
 import ATSPolicy
-import ATSArchive
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -19,41 +18,8 @@ enum LintRun {
         case unreadable(InputError)
     }
 
-    /// Reads and lints every input, two or more at a time on multi-core machines; the outcomes
-    /// are in the order of `paths`. An input is a policy file (Info.plist, a bare ATS
-    /// dictionary, an Expo app.json), `-` for standard input, or an app or project (an .ipa, a
-    /// directory): then every policy source in it.
-    static func lint(_ paths: [String], with linter: Linter, scope: ScanScope = ScanScope()) -> [Outcome] {
-        concurrentMap(paths) { path -> [Outcome] in
-            if path == "-" { return [standardInput(linter)] }
-            if let kind = FileKind.of(path, followingLinks: true),
-               kind == .directory || ["ipa", "zip"].contains(PathText.pathExtension(path).lowercased()) {
-                return sources(path, linter, scope: scope)
-            }
-            return [file(path, linter)]
-        }.flatMap { $0 }
-    }
-
-    /// Every policy source in an app or project.
-    private static func sources(_ path: String, _ linter: Linter, scope: ScanScope) -> [Outcome] {
-        let inventory: AppInventory
-        let files: AppFiles
-        do throws(FileReadError) {
-            files = try AppFiles(path: path, scope: scope)
-            inventory = try AppInventory.collect(files, policiesOnly: true)
-        } catch {
-            return [.unreadable(InputError(description: "\(path): \(error.description)"))]
-        }
-        let reports = PolicySources.lint(inventory, files: files, linter: linter, input: path)
-        if reports.isEmpty {
-            let why = inventory.walk.failure.map { ": \($0)" } ?? ""
-            return [.unreadable(InputError(description: "\(path): no Info.plist, app.json or config.xml in this app or directory\(why)"))]
-        }
-        return reports.map(Outcome.report)
-    }
-
     /// `-`: the bytes on standard input, up to the property-list limit.
-    private static func standardInput(_ linter: Linter) -> Outcome {
+    static func standardInput(_ linter: Linter) -> Outcome {
         let limit = PlistReader.Limits.default.maximumBytes
         guard let data = StandardInput.read(limit: limit) else {
             return .report(linter.unreadable(path: "-", message: "more than \(limit) bytes on standard input"))
@@ -61,7 +27,9 @@ enum LintRun {
         return .report(linter.lint(data, path: "-"))
     }
 
-    private static func file(_ path: String, _ linter: Linter) -> Outcome {
+    /// One policy file (an Info.plist, an Expo app.json, a Cordova config.xml), linted as
+    /// `PolicySources` reads it: this path needs no app auditor.
+    static func file(_ path: String, _ linter: Linter) -> Outcome {
         let data: Data
         do throws(FileReadError) {
             data = try RegularFile.read(atPath: path, limit: PlistReader.Limits.default.maximumBytes)

@@ -1,6 +1,6 @@
 import ATSVocabulary
 import ArgumentParsing
-import ATSApp
+import ATSPolicySources
 import ATSPolicy
 #if canImport(FoundationEssentials)
 import FoundationEssentials

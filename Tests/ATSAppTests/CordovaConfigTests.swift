@@ -1,4 +1,5 @@
 @testable import ATSApp
+@testable import ATSPolicySources
 import ATSPolicy
 import AtscheckTestSupport
 import Foundation

@@ -2,6 +2,7 @@ import ATSPolicy
 import Foundation
 import Testing
 @testable import ATSApp
+@testable import ATSPolicySources
 
 /// `ExpoConfig`: app.json read with JSONDecoder, `ios.infoPlist` as the Info.plist additions.
 @Suite struct ExpoConfigTests {

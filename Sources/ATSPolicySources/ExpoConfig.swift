@@ -10,36 +10,28 @@ import Foundation
 /// come from `expo.ios.infoPlist` (or `ios.infoPlist` when the file is the `expo` object
 /// itself), the bundle identifier from `ios.bundleIdentifier`. `app.config.js` is code and is
 /// not run; a file without `ios.infoPlist` is a policy source with ATS's defaults.
-enum ExpoConfig {
+package enum ExpoConfig {
     /// Expo configurations written as code, which atscheck does not run.
-    static let codeConfigurationNames: Set<String> = ["app.config.js", "app.config.ts", "app.config.mjs", "app.config.cjs"]
+    package static let codeConfigurationNames: Set<String> = ["app.config.js", "app.config.ts", "app.config.mjs", "app.config.cjs"]
 
     /// What to do with a configuration written as code.
-    static let codeConfigurationAdvice = "Expo configurations written as code (app.config.js, app.config.ts) are not run by atscheck: run `npx expo config --json > app.json` (or `npx expo config --type introspect --json`) in the project and give atscheck that file"
+    package static let codeConfigurationAdvice = "Expo configurations written as code (app.config.js, app.config.ts) are not run by atscheck: run `npx expo config --json > app.json` (or `npx expo config --type introspect --json`) in the project and give atscheck that file"
 
     /// What an Expo configuration holds for iOS.
-    struct Contents {
+    package struct Contents {
         /// `ios.infoPlist` as a property list, or why it is not one.
-        var document: Result<PlistDocument, PlistReadError>
+        package var document: Result<PlistDocument, PlistReadError>
         /// Where that dictionary is in the file: `["expo", "ios", "infoPlist"]` or `["ios", "infoPlist"]`.
-        var infoPlistPath: [String]
+        package var infoPlistPath: [String]
         /// `ios.bundleIdentifier`.
-        var identifier: String?
+        package var identifier: String?
         /// Where each key of the file is (with `locate`), by its path from the file's root.
-        var keyLocations: [[String]: SourceLocation]
-    }
-
-    /// The policy source `path` holds, or nil when it is not an Expo configuration (no `expo`
-    /// or `ios` object: some other `app.json`).
-    static func bundle(path: String, bytes: Data) -> AppBundle? {
-        guard let contents = read(bytes, locate: false) else { return nil }
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
-        return AppBundle(path: directory, kind: .expo, identifier: contents.identifier, policyFile: path, document: contents.document)
+        package var keyLocations: [[String]: SourceLocation]
     }
 
     /// Reads an Expo configuration; nil when the bytes are not one. With `locate`, every entry
     /// of the Info.plist document carries the line and column of its key in the JSON text.
-    static func read(_ bytes: Data, locate: Bool) -> Contents? {
+    package static func read(_ bytes: Data, locate: Bool) -> Contents? {
         guard case .object(let object)? = try? JSONValue.read(bytes) else { return nil }
         let expo = object["expo"]?.members ?? object
         guard expo["ios"] != nil || object["expo"] != nil else { return nil }

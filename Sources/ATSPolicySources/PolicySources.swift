@@ -1,4 +1,3 @@
-import ATSLint
 import ATSPolicy
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -24,15 +23,16 @@ public enum PolicySourceKind: String, Sendable, Codable {
 public struct PolicySourceDocument: Sendable {
     /// The file, as given.
     public let path: String
+    /// What kind of file it is, as ``PolicySources/read(_:path:)`` told it by name and content.
     public let kind: PolicySourceKind
     /// The Info.plist, or why the file does not give one.
     public let document: Result<PlistDocument, PlistReadError>
     /// The bytes when the file is a property list (lint reads them itself, for positions).
-    let plistBytes: Data?
+    package let plistBytes: Data?
     /// For an Expo file: where the Info.plist is in it (`expo.ios.infoPlist`).
-    let expoInfoPlistPath: [String]?
+    package let expoInfoPlistPath: [String]?
     /// For a Cordova file: what was read, to put findings at its elements.
-    let cordova: CordovaConfig?
+    package let cordova: CordovaConfig?
 
     /// Where in the file the policy comes from, for people: `Expo: expo.ios.infoPlist`,
     /// `Cordova: what cordova-ios writes from <access> and <allow-navigation>`, nil for a plist.
@@ -43,51 +43,17 @@ public struct PolicySourceDocument: Sendable {
         case .cordova: return "Cordova: what cordova-ios writes from <access>, <allow-navigation>, <edit-config>"
         }
     }
-
-    /// The policy linted as the Info.plist iOS would read, reported under `path` (the file's by
-    /// default). Findings on an Expo or Cordova file are told in its terms: the JSON key path
-    /// (`expo.ios.infoPlist.NSAppTransportSecurity…`) or the element, its line and column, and
-    /// a fix that edits the file.
-    public func lint(with linter: Linter, path reportPath: String? = nil) -> FileReport {
-        let reportPath = reportPath ?? path
-        let report: FileReport
-        switch (plistBytes, document) {
-        case (let bytes?, _): return linter.lint(bytes, path: reportPath)
-        case (nil, .success(let built)): report = linter.lint(document: built, path: reportPath)
-        case (nil, .failure(let error)): return linter.unreadable(path: reportPath, message: error.message, at: error.location)
-        }
-        if let cordova {
-            return FileReport(path: reportPath, findings: report.findings.map(cordova.restate))
-        }
-        guard let prefix = expoInfoPlistPath?.joined(separator: ".") else { return report }
-        return FileReport(path: reportPath, findings: report.findings.map { finding in
-            let keyPath = finding.keyPath.map { prefix + "." + $0 } ?? prefix
-            return finding.restated(keyPath: keyPath, location: finding.line.map { SourceLocation(line: $0, column: finding.column ?? 1) },
-                                    fix: finding.fix.map { "\(Self.jsonLiterals($0)) (at \(keyPath))" })
-        })
-    }
-
-    /// A fix written with plist XML values (`<true/>`, `<string>TLSv1.2</string>`) in JSON's.
-    static func jsonLiterals(_ fix: String) -> String {
-        var text = fix
-        for (xml, json) in [("<true/> or <false/>", "true or false"), ("<true/>", "true"), ("<false/>", "false"), ("<dict>…</dict>", "{…}")] {
-            while let range = text.firstRange(of: xml) { text.replaceSubrange(range, with: json) }
-        }
-        while let open = text.firstRange(of: "<string>"), let close = text[open.upperBound...].firstRange(of: "</string>") {
-            text.replaceSubrange(open.lowerBound..<close.upperBound, with: "\"" + text[open.upperBound..<close.lowerBound] + "\"")
-        }
-        return text
-    }
 }
 
 /// A policy file atscheck cannot read for what it is: an Expo configuration written as code.
 public struct PolicySourceError: Error, Sendable, CustomStringConvertible {
+    /// The message, starting with the file's path.
     public let description: String
 }
 
-/// The policy sources of an app input or project, for `atscheck lint`: every bundle's or
-/// project target's Info.plist, Expo configuration and Cordova `config.xml`, each linted as
-/// the Info.plist iOS would read.
+/// Reading a policy file as the Info.plist iOS would read: an Info.plist, an Expo
+/// configuration or a Cordova `config.xml` (`PolicySourceDocument.lint`, in ATSLint, lints it;
+/// ATSApp adds the sources of a whole app or project).
 public enum PolicySources {
     /// Reads one policy file: an Expo `app.json`/`app.config.json` (when it has an `expo` or
     /// `ios` object), a Cordova `config.xml` (when its root is `<widget>`), otherwise an
@@ -120,26 +86,5 @@ public enum PolicySources {
         }
         return PolicySourceDocument(path: path, kind: .infoPlist, document: Result { () throws(PlistReadError) in try PlistReader.read(data) },
                                     plistBytes: data, expoInfoPlistPath: nil, cordova: nil)
-    }
-
-    /// One report per source that sets policy, paths prefixed with the input's; empty when
-    /// the input holds none. Expo and Cordova sources in a directory are read again through
-    /// ``read(_:path:)`` so that their findings carry positions in the file.
-    public static func lint(_ inventory: AppInventory, files: AppFiles, linter: Linter, input: String) -> [FileReport] {
-        let base = input.hasSuffix("/") ? input : input + "/"
-        var seen: Set<String> = []
-        // The policies `atscheck app` judges under (Xcode targets' Info.plists, preprocessed as
-        // the build does; never Firebase's or a framework's plist), each once.
-        let bundles = PolicyAttribution.make(inventory, isProject: files.isProject, readFile: files.readProjectFile).units
-            .map(\.bundle).filter { seen.insert($0.policyFile).inserted }
-        return bundles.map { bundle in
-            let path = base + bundle.policyFile
-            if bundle.kind == .expo || bundle.kind == .cordova, FileKind.of(input, followingLinks: true) == .directory,
-               let data = try? RegularFile.read(atPath: path, limit: PlistReader.Limits.default.maximumBytes),
-               let source = try? read(data, path: path), source.kind != .infoPlist {
-                return source.lint(with: linter)
-            }
-            return bundle.lint(with: linter, path: path)
-        }
     }
 }

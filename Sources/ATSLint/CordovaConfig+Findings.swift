@@ -1,5 +1,5 @@
-import ATSLint
 import ATSPolicy
+import ATSPolicySources
 
 extension CordovaConfig {
     /// `finding`, made on the Info.plist cordova-ios writes, told in config.xml's terms: at
