@@ -9,14 +9,13 @@ let package = Package(
         .library(name: "ATSVocabulary", targets: ["ATSVocabulary"]),
         .library(name: "ATSCertificates", targets: ["ATSCertificates"]),
         .library(name: "ATSPolicy", targets: ["ATSPolicy"]),
-        .library(name: "ATSPolicyFoundation", targets: ["ATSPolicyFoundation"]),
         .library(name: "ATSPolicySources", targets: ["ATSPolicySources"]),
         .library(name: "ATSLint", targets: ["ATSLint"]),
         .library(name: "ATSProbe", targets: ["ATSProbe"]),
         .library(name: "ATSLab", targets: ["ATSLab"]),
         .library(name: "ATSCheck", targets: ["ATSCheck"]),
         .library(name: "ATSPinning", targets: ["ATSPinning"]),
-        .library(name: "ATSPinningFoundation", targets: ["ATSPinningFoundation"]),
+        .library(name: "ATSFoundationObjects", targets: ["ATSFoundationObjects"]),
         .library(name: "ATSTrustData", targets: ["ATSTrustData"]),
         .library(name: "ATSProxy", targets: ["ATSProxy"]),
         .library(name: "ATSReport", targets: ["ATSReport"]),
@@ -96,8 +95,6 @@ let package = Package(
         // JSON documents through JSONDecoder: the value tree, kinds for messages, what a refusal can tell.
         .target(name: "ATSJSON"),
         .target(name: "ATSPolicy", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSXML", "ATSJSON"]),
-        // PlistValue(foundationObject:) for Foundation object graphs; needs Foundation's NSNumber, so not in ATSPolicy.
-        .target(name: "ATSPolicyFoundation", dependencies: ["ATSPolicy"]),
         // The policy files other than an Info.plist: Expo app.json and Cordova config.xml (with the
         // WHATWG host parsing cordova-ios runs, over ICU), read as the Info.plist iOS would read.
         .target(name: "ATSPolicySources", dependencies: ["ATSPolicy", "ATSXML", "ATSJSON", "CICUShims", "AtscheckSystem"]),
@@ -112,8 +109,10 @@ let package = Package(
         // atscheck scan: URL lists and HAR captures, the engine (one probe per endpoint), shards and records.
         .target(name: "ATSScan", dependencies: ["ATSVocabulary", "ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSSocket", "ATSJSON"]),
         .target(name: "ATSPinning", dependencies: ["ATSVocabulary", "ATSCertificates", "ATSPolicy", "ATSXML", "CATSOpenSSL", "CATSOpenSSLShims", "AtscheckSystem"]),
-        // PinPolicy.fromTrustKit for a TrustKit configuration held as Foundation objects.
-        .target(name: "ATSPinningFoundation", dependencies: ["ATSPinning", "ATSPolicy", "ATSPolicyFoundation"]),
+        // Foundation object graphs (Bundle.main.infoDictionary, JSONSerialization's result): PlistValue(foundationObject:)
+        // and PinPolicy.fromTrustKit for [String: Any]. Telling NSNumber Booleans apart needs classic Foundation, which
+        // no other library links.
+        .target(name: "ATSFoundationObjects", dependencies: ["ATSPolicy", "ATSPinning"]),
         .executableTarget(name: "AtscheckCLI", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSReport", "ATSScan", "ATSApp", "ATSFetch"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
@@ -125,12 +124,12 @@ let package = Package(
         .testTarget(name: "ATSXMLTests", dependencies: ["ATSXML"]),
         .testTarget(name: "ATSJSONTests", dependencies: ["ATSJSON"]),
         .testTarget(name: "ATSYAMLTests", dependencies: ["ATSYAML"]),
-        .testTarget(name: "ATSPolicyTests", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSPolicyFoundation", "ATSJSON", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSPolicyTests", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSFoundationObjects", "ATSJSON", "AtscheckTestSupport"]),
         .testTarget(name: "ATSLintTests", dependencies: ["ATSVocabulary", "ATSLint", "ATSPolicy", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProbeTests", dependencies: ["ATSVocabulary", "ATSProbe", "ATSLab", "ATSSocket", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSLabTests", dependencies: ["ATSVocabulary", "ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSCheckTests", dependencies: ["ATSVocabulary", "ATSCheck", "ATSProbe", "ATSLab", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSPinningTests", dependencies: ["ATSVocabulary", "ATSPinning", "ATSPinningFoundation", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSPinningTests", dependencies: ["ATSVocabulary", "ATSPinning", "ATSFoundationObjects", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProxyTests", dependencies: ["ATSVocabulary", "ATSProxy", "ATSCheck", "ATSSocket", "ATSLab", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSReportTests", dependencies: ["ATSVocabulary", "ATSReport", "ATSCheck", "AtscheckTestSupport"]),
         .testTarget(name: "ATSAppTests", dependencies: ["ATSVocabulary", "ATSApp", "ATSPolicySources", "ATSArchive", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "AtscheckSystem", "AtscheckTestSupport"], exclude: ["Fixtures"]),

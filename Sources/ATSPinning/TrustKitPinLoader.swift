@@ -30,7 +30,7 @@ public enum TrustKitKeys {
 extension PinPolicy {
     /// Reads a TrustKit configuration given as a parsed property list: either the configuration
     /// dictionary itself or an Info.plist dictionary with a `TSKConfiguration` key. (For one
-    /// held as Foundation objects, `fromTrustKit(_: [String: Any])` is in `ATSPinningFoundation`.)
+    /// held as Foundation objects, `fromTrustKit(_: [String: Any])` is in `ATSFoundationObjects`.)
     ///
     /// Like TrustKit: hashes must be Base64 of 32 bytes, at least 2 distinct pins are needed
     /// when enforcing (1 when report-only), `TSKEnforcePinning` defaults to YES, subdomains

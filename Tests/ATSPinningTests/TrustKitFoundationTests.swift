@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ATSPinning
-import ATSPinningFoundation
+import ATSFoundationObjects
 
 /// TrustKit configurations handed over as Foundation objects (a JSON document, an
 /// `infoDictionary`): Foundation Booleans must read as Booleans, not as 0 and 1.

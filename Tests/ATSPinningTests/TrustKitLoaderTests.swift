@@ -4,7 +4,7 @@ import Testing
 import ATSCertificates
 import ATSPolicy
 @testable import ATSPinning
-import ATSPinningFoundation
+import ATSFoundationObjects
 
 @Suite("TrustKit configuration")
 struct TrustKitLoaderTests {

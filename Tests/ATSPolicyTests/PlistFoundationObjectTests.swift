@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ATSPolicy
-import ATSPolicyFoundation
+import ATSFoundationObjects
 
 /// `PlistValue(foundationObject:)`: the one conversion of Foundation objects, public.
 @Suite struct PlistFoundationObjectTests {

@@ -6,7 +6,7 @@ extension PlistValue {
     /// `JSONSerialization` or a bundle's `infoDictionary` return: `[String: Any]`, `[Any]`,
     /// `String`, `NSNumber`, `Bool`, `Data`, `Date`) to a `PlistValue`.
     ///
-    /// It lives in `ATSPolicyFoundation`, apart from `ATSPolicy`, because telling a Foundation
+    /// It lives in `ATSFoundationObjects`, apart from `ATSPolicy`, because telling a Foundation
     /// Boolean from a number takes `NSNumber`, that is Foundation with CoreFoundation and ICU,
     /// which `ATSPolicy` and the `atscheck` executable do not link.
     ///

@@ -1,6 +1,5 @@
 import ATSPinning
 import ATSPolicy
-import ATSPolicyFoundation
 import Foundation
 
 extension PinPolicy {
