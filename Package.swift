@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "ATSLab", targets: ["ATSLab"]),
         .library(name: "ATSCheck", targets: ["ATSCheck"]),
         .library(name: "ATSPinning", targets: ["ATSPinning"]),
+        .library(name: "ATSPinningOpenSSL", targets: ["ATSPinningOpenSSL"]),
+        .library(name: "ATSPinningLoaders", targets: ["ATSPinningLoaders"]),
         .library(name: "ATSFoundationObjects", targets: ["ATSFoundationObjects"]),
         .library(name: "ATSTrustData", targets: ["ATSTrustData"]),
         .library(name: "ATSProxy", targets: ["ATSProxy"]),
@@ -102,19 +104,24 @@ let package = Package(
         .target(name: "ATSProbe", dependencies: ["ATSVocabulary", "CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSSocket", "AtscheckSystem"]),
         .target(name: "ATSLab", dependencies: ["ATSVocabulary", "CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSSocket", "AtscheckSystem"],
                 exclude: ["Certificates"]),
-        .target(name: "ATSCheck", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSSocket", "AtscheckSystem", "ATSFetch", "ATSTrustData"]),
+        .target(name: "ATSCheck", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSSocket", "AtscheckSystem", "ATSFetch", "ATSTrustData"]),
         .target(name: "ATSProxy", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSCheck", "ATSCertificates", "ATSSocket", "AtscheckSystem"]),
         // The JSON documents of every command (docs/json-schema.md), importable by clients.
-        .target(name: "ATSReport", dependencies: ["ATSVocabulary", "ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSTrustData", "AtscheckSystem", "ATSJSON"]),
+        .target(name: "ATSReport", dependencies: ["ATSVocabulary", "ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSPinningOpenSSL", "ATSTrustData", "AtscheckSystem", "ATSJSON"]),
         // atscheck scan: URL lists and HAR captures, the engine (one probe per endpoint), shards and records.
         .target(name: "ATSScan", dependencies: ["ATSVocabulary", "ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSSocket", "ATSJSON"]),
-        .target(name: "ATSPinning", dependencies: ["ATSVocabulary", "ATSCertificates", "ATSPolicy", "ATSXML", "CATSOpenSSL", "CATSOpenSSLShims", "AtscheckSystem"]),
+        // Pins, pin policies and PinVerifier over SPKI digests: pure Swift, importing the vocabulary only.
+        .target(name: "ATSPinning", dependencies: ["ATSVocabulary"]),
+        // The OpenSSL side of pinning: the pin of a certificate, chains and DER evaluated, the SSL verify adapter.
+        .target(name: "ATSPinningOpenSSL", dependencies: ["ATSVocabulary", "ATSPinning", "ATSCertificates", "CATSOpenSSL", "CATSOpenSSLShims", "AtscheckSystem"]),
+        // Pin policies from ATS NSPinnedDomains, TrustKit and Android network_security_config.
+        .target(name: "ATSPinningLoaders", dependencies: ["ATSVocabulary", "ATSPinning", "ATSPolicy", "ATSXML", "AtscheckSystem"]),
         // Foundation object graphs (Bundle.main.infoDictionary, JSONSerialization's result): PlistValue(foundationObject:)
         // and PinPolicy.fromTrustKit for [String: Any]. Telling NSNumber Booleans apart needs classic Foundation, which
         // no other library links.
-        .target(name: "ATSFoundationObjects", dependencies: ["ATSPolicy", "ATSPinning"]),
-        .executableTarget(name: "AtscheckCLI", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSReport", "ATSScan", "ATSApp", "ATSFetch"]),
-        .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
+        .target(name: "ATSFoundationObjects", dependencies: ["ATSPolicy", "ATSPinning", "ATSPinningLoaders"]),
+        .executableTarget(name: "AtscheckCLI", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSReport", "ATSScan", "ATSApp", "ATSFetch"]),
+        .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSPinningOpenSSL", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
         .target(name: "AtscheckTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AtscheckSystemTests", dependencies: ["AtscheckSystem"]),
@@ -129,7 +136,7 @@ let package = Package(
         .testTarget(name: "ATSProbeTests", dependencies: ["ATSVocabulary", "ATSProbe", "ATSLab", "ATSSocket", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSLabTests", dependencies: ["ATSVocabulary", "ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSCheckTests", dependencies: ["ATSVocabulary", "ATSCheck", "ATSProbe", "ATSLab", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSPinningTests", dependencies: ["ATSVocabulary", "ATSPinning", "ATSFoundationObjects", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSPinningTests", dependencies: ["ATSVocabulary", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSFoundationObjects", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProxyTests", dependencies: ["ATSVocabulary", "ATSProxy", "ATSCheck", "ATSSocket", "ATSLab", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSReportTests", dependencies: ["ATSVocabulary", "ATSReport", "ATSCheck", "AtscheckTestSupport"]),
         .testTarget(name: "ATSAppTests", dependencies: ["ATSVocabulary", "ATSApp", "ATSPolicySources", "ATSArchive", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "AtscheckSystem", "AtscheckTestSupport"], exclude: ["Fixtures"]),

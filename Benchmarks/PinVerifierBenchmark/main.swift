@@ -16,6 +16,7 @@ import ATSVocabulary
 import ATSCertificates
 import Foundation
 import ATSPinning
+import ATSPinningOpenSSL
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -6,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ATSPinning
+import ATSPinningOpenSSL
 import ATSPolicy
 import AtscheckSystem
 

@@ -7,6 +7,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import ATSPinning
+import ATSPinningLoaders
+import ATSPinningOpenSSL
 import ATSProbe
 
 /// Everything a verdict is computed from.

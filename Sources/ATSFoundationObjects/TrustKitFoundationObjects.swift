@@ -1,4 +1,5 @@
 import ATSPinning
+import ATSPinningLoaders
 import ATSPolicy
 import Foundation
 

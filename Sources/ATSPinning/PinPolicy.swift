@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import ATSVocabulary
-import ATSPolicy
 
 /// The pinning rule for one domain.
 ///

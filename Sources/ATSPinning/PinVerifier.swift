@@ -4,10 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 import ATSVocabulary
-import ATSCertificates
-import ATSPolicy
 
-/// Checks certificate chains against a fixed list of pin policies.
+/// Checks certificate chains, as the SPKI pins of their certificates, against a fixed list of
+/// pin policies. Pure Swift: `ATSPinningOpenSSL` reads the pins of certificates.
 ///
 /// Immutable after creation, so one verifier can be shared across threads without locks.
 public struct PinVerifier: Sendable {
@@ -85,25 +84,10 @@ public struct PinVerifier: Sendable {
                          caPins: union(matched.map(\.caPins)), enforce: true, source: .ats)
     }
 
-    /// Evaluates `chain` (the certificates the server sent plus the anchor the validator chose,
-    /// leaf first) for `host` at `date`.
-    ///
-    /// An uncovered, expired or excluded host is `.notPinned`. For a pinned host an empty chain,
-    /// an unreadable key digest or a policy without any pin set is a `.mismatch` even when the
-    /// policy is report-only (fail closed).
-    public func evaluate(host: String, chain: [Certificate], at date: Date) -> PinDecision {
-        evaluate(host: host, pins: chain.lazy.map { try? Pin(certificate: $0) }, at: date)
-    }
-
-    /// Same as ``evaluate(host:chain:at:)`` for DER-encoded certificates; a certificate that
-    /// does not decode makes a pinned host a `.mismatch`.
-    public func evaluate(host: String, derChain: [Data], at date: Date) -> PinDecision {
-        evaluate(host: host, pins: derChain.lazy.map { der in (try? Certificate(derEncoded: der)).flatMap { try? Pin(certificate: $0) } }, at: date)
-    }
-
-    /// The decision for the pins of a chain, leaf first, computed only for a pinned host; a
-    /// nil pin (a key that could not be read) makes a pinned host a `.mismatch`.
-    func evaluate(host: String, pins: some Sequence<Pin?>, at date: Date) -> PinDecision {
+    /// The decision for the pins (SPKI SHA-256 digests) of a chain, leaf first, computed only
+    /// for a pinned host; a nil pin (a key that could not be read) makes a pinned host a
+    /// `.mismatch`. `ATSPinningOpenSSL` adds the same over certificates and DER.
+    public func evaluate(host: String, pins: some Sequence<Pin?>, at date: Date) -> PinDecision {
         guard let policy = policy(for: host), !policy.excludedFromParent, !policy.isExpired(at: date) else {
             return .notPinned
         }

@@ -2,6 +2,7 @@ import ATSVocabulary
 import ATSCertificates
 import ATSJSON
 import ATSPinning
+import ATSPinningOpenSSL
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

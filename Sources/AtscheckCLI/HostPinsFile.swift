@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ATSPinning
+import ATSPinningLoaders
 
 /// `host --pins FILE`: a TrustKit configuration (property list with `TSKConfiguration` or
 /// `TSKPinnedDomains`) or an Android `network_security_config.xml`, told apart by content.

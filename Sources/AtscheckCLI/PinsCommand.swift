@@ -9,6 +9,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ATSPinning
+import ATSPinningOpenSSL
 import ATSProbe
 import AtscheckSystem
 

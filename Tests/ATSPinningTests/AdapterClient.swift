@@ -3,6 +3,7 @@ import CATSOpenSSL
 import CATSOpenSSLShims
 import ATSLab
 @testable import ATSPinning
+@testable import ATSPinningOpenSSL
 #if canImport(Glibc)
 import Glibc
 #endif

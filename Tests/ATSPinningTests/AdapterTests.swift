@@ -5,6 +5,7 @@ import CATSOpenSSL
 import ATSCertificates
 import ATSLab
 @testable import ATSPinning
+@testable import ATSPinningOpenSSL
 
 /// The OpenSSL adapter against an in-process good-rsa server.
 @Suite("PinningSSLAdapter", .serialized)

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import ATSPinning
+import ATSPinningLoaders
+import ATSPinningOpenSSL
 import ATSFoundationObjects
 
 /// TrustKit configurations handed over as Foundation objects (a JSON document, an

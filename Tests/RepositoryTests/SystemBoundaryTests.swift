@@ -55,7 +55,7 @@ struct SystemBoundaryTests {
         "Sources/ATSCertificates/Transparency/SCTVerifier.swift",
         "Sources/ATSCertificates/TrustStore.swift",
         "Sources/ATSCertificates/X509Handle.swift",
-        "Sources/ATSPinning/PinningSSLAdapter.swift",
+        "Sources/ATSPinningOpenSSL/PinningSSLAdapter.swift",
         // The probe and the lab drive OpenSSL over the system layer's sockets.
         "Sources/ATSProbe/FailureClassifier.swift",
         "Sources/ATSProbe/OpenSSLClient.swift",

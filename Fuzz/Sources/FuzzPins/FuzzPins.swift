@@ -1,6 +1,7 @@
 import ATSPolicy
 import Foundation
 import ATSPinning
+import ATSPinningLoaders
 
 /// The pin loaders: the bytes as an Android network_security_config.xml, and as a property
 /// list read as a TrustKit configuration and as an ATS NSPinnedDomains dictionary; then a

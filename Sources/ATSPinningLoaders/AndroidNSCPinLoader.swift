@@ -1,3 +1,4 @@
+import ATSPinning
 import ATSVocabulary
 import ATSPolicy
 import ATSXML

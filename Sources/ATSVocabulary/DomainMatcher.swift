@@ -1,4 +1,3 @@
-import ATSVocabulary
 /// How far `NSIncludesSubdomains` reaches (docs/ats-rules.md#ats-subdomains, #choices).
 public enum SubdomainDepth: String, Sendable, Codable, CaseIterable {
     /// The current documentation: exactly one extra label.

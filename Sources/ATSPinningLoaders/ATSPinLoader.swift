@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ATSPinning
 import ATSVocabulary
 import ATSPolicy
 

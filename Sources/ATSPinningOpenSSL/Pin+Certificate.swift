@@ -1,4 +1,5 @@
 import ATSCertificates
+import ATSPinning
 import ATSVocabulary
 
 extension Pin {
