@@ -60,7 +60,7 @@ struct SystemBoundaryTests {
         "Sources/ATSProbe/FailureClassifier.swift",
         "Sources/ATSProbe/OpenSSLClient.swift",
         "Sources/ATSProbe/PeerRecords.swift",
-        "Sources/ATSProbe/ProbeEngine.swift",
+        "Sources/ATSProbe/ProbeEngine+ActiveProbe.swift",
         "Sources/ATSProbe/UsableProcessors.swift",
         "Sources/ATSLab/LabConnectionHandler.swift",
         "Sources/ATSLab/LabTLSContext.swift",
