@@ -12,22 +12,33 @@ import Foundation
 /// The `atscheck host --format json` document (docs/json-schema.md, "atscheck host"). Keys are
 /// always present.
 public struct HostReport: Codable, Sendable, Equatable {
+    /// Encoded as `schemaVersion`: the document's schema version (``SchemaVersion/current``).
     public var schemaVersion = SchemaVersion.current
     /// `name:port via address`.
     public var target: String
+    /// The URL checked.
     public var url: String
+    /// The instant the chain was judged at: `--at`, or the current time.
     public var evaluatedAt: Date
     /// `allowed`, `blocked` or `unknown`.
     public var verdict: VerdictStatus
+    /// Every reason the load fails or cannot be judged; empty when allowed.
     public var reasons: [CheckReason]
+    /// The policy that applies to the host (docs/json-schema.md, "Policy").
     public var policy: ResolutionReport
     /// Null for an http:// target (nothing probed).
     @EncodesNil public var tls: TLSReport?
+    /// The chain the server sent, leaf first, each as in `cert`.
     public var certificates: [CertificateReport]
+    /// The trust evaluation of the served chain; null when no chain was judged.
     @EncodesNil public var validation: ValidationReport?
+    /// nscurl's 16 `--ats-diagnostics` rows, in its order.
     public var diagnostics: [DiagnosticRow]
+    /// Every handshake of the probe plan, in order, then the chain follow-up when one ran.
     public var probes: [ProbeReport]
+    /// How long probing took and how many handshakes ran.
     public var timing: TimingReport
+    /// Limits of the check, one sentence each.
     public var notes: [String]
     /// With `--probe-http`: the status line, or `no answer: …`.
     @EncodesNil public var httpAnswer: String?
