@@ -32,6 +32,7 @@ public struct CTLog: Sendable, Hashable {
     public let isTiled: Bool
     /// The temporal shard: certificates expiring in [start, end) only.
     public let shardStart: Date?
+    /// The end of the temporal shard, exclusive (nil: none).
     public let shardEnd: Date?
 
     /// The log ID, base64 (as SCT reports print it).
@@ -224,5 +225,6 @@ public struct CTLogList: Sendable {
 
 /// Why a log list could not be used. `description` is one line.
 public struct CTLogListError: Error, Sendable, CustomStringConvertible {
+    /// One line saying why.
     public let description: String
 }
