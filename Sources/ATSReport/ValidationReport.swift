@@ -74,7 +74,8 @@ public struct ValidationReport: Codable, Sendable, Equatable {
     public var chain: [ChainEntry]
     /// Every failing check, in rule order.
     public var reasons: [TrustReasonReport]
-    /// The verdict of the OCSP response judged with the chain (stapled in `host`, `--ocsp-response` in `cert`); null without one.
+    /// The verdict of the OCSP response judged with the chain (stapled in `host`, `--ocsp-response`
+    /// in `cert`); null without one.
     @EncodesNil public var ocsp: OCSP?
     /// Apple's CT verdict; null when the leaf has no SCTs, none were delivered and the chain
     /// does not end at a preinstalled root.

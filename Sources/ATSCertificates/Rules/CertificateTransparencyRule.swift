@@ -20,7 +20,8 @@ public struct CertificateTransparencyRule: AppleTrustRule {
     /// Creates the CT requirement; it holds no state.
     public init() {}
 
-    /// Returns `ct-required`, or `ct-log-list-outdated` when newer logs would settle it; empty when the rule does not apply or the leaf is qualified.
+    /// Returns `ct-required`, or `ct-log-list-outdated` when newer logs would settle it; empty when
+    /// the rule does not apply or the leaf is qualified.
     public func check(_ context: TrustContext) -> [TrustReason] {
         guard Self.applies(context), let ct = context.transparency, !ct.isCompliant else { return [] }
         var message = ct.listOutdated ?? ((ct.failure ?? "not CT-qualified") + " (judged against \(ct.logListName))")

@@ -7,7 +7,8 @@ public struct HostnameRule: AppleTrustRule {
     public let id = "apple-hostname"
     /// What the rule requires, in one line.
     public let summary = "The host must match a DNS or IP subjectAltName of the leaf; the CN is ignored."
-    /// Where the rule comes from: Apple's iOS 13 / macOS 10.15 certificate requirements (``Citation/ios13Requirements``).
+    /// Where the rule comes from: Apple's iOS 13 / macOS 10.15 certificate requirements
+    /// (``Citation/ios13Requirements``).
     public let source = Citation.ios13Requirements
 
     /// Creates the hostname rule; it holds no state.

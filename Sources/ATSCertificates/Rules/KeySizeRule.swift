@@ -15,7 +15,8 @@ public struct KeySizeRule: AppleTrustRule {
     /// Creates the key-size rule; it holds no state.
     public init() {}
 
-    /// Returns one `cert-weak-key` per certificate of the chain whose key is too small or of a type without a minimum.
+    /// Returns one `cert-weak-key` per certificate of the chain whose key is too small or of a type
+    /// without a minimum.
     public func check(_ context: TrustContext) -> [TrustReason] {
         guard !context.leafIsUserAnchor else { return [] }
         return context.chain.enumerated().compactMap { index, certificate in

@@ -19,7 +19,8 @@ public struct PathValidationRule: AppleTrustRule {
     /// Creates the path-validation rule; it holds no state.
     public init() {}
 
-    /// Returns OpenSSL's path-building failures as reasons (`cert-untrusted`, `cert-expired`, …), one per code and certificate.
+    /// Returns OpenSSL's path-building failures as reasons (`cert-untrusted`, `cert-expired`, …),
+    /// one per code and certificate.
     public func check(_ context: TrustContext) -> [TrustReason] {
         var reasons: [TrustReason] = []
         for failure in context.path.failures {

@@ -23,7 +23,8 @@ public struct ServerAuthEKURule: AppleTrustRule {
     /// Purposes the SSL policy accepts in the loose check.
     static let loosePurposes: Set<KeyPurpose> = [.serverAuth, .anyExtendedKeyUsage, .msSGC, .nsSGC]
 
-    /// Returns `cert-missing-server-auth-eku` for each certificate failing the loose check, else for each failing the strict one.
+    /// Returns `cert-missing-server-auth-eku` for each certificate failing the loose check, else
+    /// for each failing the strict one.
     public func check(_ context: TrustContext) -> [TrustReason] {
         var reasons: [TrustReason] = []
         let chain = context.chain

@@ -14,7 +14,8 @@ public struct SignatureHashRule: AppleTrustRule {
     /// Creates the signature-hash rule; it holds no state.
     public init() {}
 
-    /// Returns one `cert-weak-signature` per certificate signed with a weak hash, self-signed ones and a user anchor excepted.
+    /// Returns one `cert-weak-signature` per certificate signed with a weak hash, self-signed ones
+    /// and a user anchor excepted.
     public func check(_ context: TrustContext) -> [TrustReason] {
         let chain = context.chain
         let userAnchorIndex = context.anchorOrigin == .user ? chain.count - 1 : nil

@@ -9,13 +9,15 @@ public struct SubjectAltNameRule: AppleTrustRule {
     public let id = "apple-subject-alt-name"
     /// What the rule requires, in one line.
     public let summary = "The leaf must have a subjectAltName extension with a DNS name or IP address; a certificate with an empty subject must be a leaf whose subjectAltName is critical."
-    /// Where the rule comes from: Apple's iOS 13 / macOS 10.15 certificate requirements (``Citation/ios13Requirements``).
+    /// Where the rule comes from: Apple's iOS 13 / macOS 10.15 certificate requirements
+    /// (``Citation/ios13Requirements``).
     public let source = Citation.ios13Requirements
 
     /// Creates the subjectAltName rule; it holds no state.
     public init() {}
 
-    /// Returns `cert-missing-san` when the leaf has no DNS or IP name, and `cert-untrusted` for each certificate with an empty subject that is a CA or lacks a critical subjectAltName.
+    /// Returns `cert-missing-san` when the leaf has no DNS or IP name, and `cert-untrusted` for
+    /// each certificate with an empty subject that is a CA or lacks a critical subjectAltName.
     public func check(_ context: TrustContext) -> [TrustReason] {
         missingNames(context.leaf) + context.chain.indices.compactMap { emptySubject(context.chain[$0], index: $0) }
     }

@@ -25,7 +25,8 @@ public struct ValidityPeriodRule: AppleTrustRule {
     static let limit825 = 825 * day + 3_600
     static let limit398 = 398 * day
 
-    /// Returns `cert-validity-too-long`, worded by the strictest limit the leaf breaks; empty when the leaf is a user-installed anchor.
+    /// Returns `cert-validity-too-long`, worded by the strictest limit the leaf breaks; empty when
+    /// the leaf is a user-installed anchor.
     public func check(_ context: TrustContext) -> [TrustReason] {
         guard !context.leafIsUserAnchor else { return [] }
         let leaf = context.leaf
