@@ -27,6 +27,7 @@ public struct Endpoint: Sendable, Hashable, Codable, CustomStringConvertible {
         self.serverName = serverName
     }
 
+    /// `host:port`, then ` via ADDRESS` when another address is dialled (`good.atscheck.test:19444 via 127.0.0.1`).
     public var description: String {
         HostPort.format(host: host, port: port) + (address.map { " via \($0)" } ?? "")
     }
