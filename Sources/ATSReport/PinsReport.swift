@@ -15,6 +15,7 @@ public struct PinsReport: Codable, Sendable, Equatable {
     public struct Source: Codable, Sendable, Equatable {
         /// A file read from disk, or the chain a server sent.
         public enum Kind: String, Codable, Sendable {
+            /// `file`: read from disk; `server`: sent by a server in its handshake.
             case file, server
         }
         /// `file` or `server`.
@@ -32,6 +33,7 @@ public struct PinsReport: Codable, Sendable, Equatable {
 
     /// The certificate's place in the chain.
     public enum Role: String, Codable, Sendable {
+        /// `leaf` (first), `intermediate`, or `root` (the anchor, or any self-signed certificate).
         case leaf, intermediate, root
     }
 
