@@ -10,6 +10,7 @@ import Foundation
 public struct OCSPStatus: Sendable, Hashable {
     /// The certificate status inside the response.
     public enum Status: String, Sendable, Codable {
+        /// The responder's `good`, `revoked` or `unknown` for the certificate.
         case good, revoked, unknown
         /// The response could not be decoded or does not cover this certificate.
         case unusable

@@ -9,6 +9,7 @@ import Foundation
 public struct CTLog: Sendable, Hashable {
     /// A log's state in the list (`state` in the schema): when it was entered is `stateSince`.
     public enum State: String, Sendable, Hashable, Codable {
+        /// The log list schema's states, as the list spells them.
         case pending, qualified, usable, readonly, retired, rejected
     }
 
