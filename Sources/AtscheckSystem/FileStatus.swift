@@ -15,8 +15,11 @@ import Darwin
 
 /// What a path names, from `lstat(2)` (a symbolic link is reported as one) or `stat(2)`.
 public enum FileKind: Sendable, Equatable {
+    /// A regular file of `size` bytes.
     case regular(size: Int64)
+    /// A directory.
     case directory
+    /// A symbolic link, seen only when links are not followed.
     case symbolicLink
     /// A FIFO, a device or a socket.
     case other
