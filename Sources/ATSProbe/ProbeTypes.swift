@@ -122,8 +122,11 @@ public enum ProbeLimits {
 
 /// The outcome of one probe. A failed or skipped probe never reads as "safe".
 public enum ProbeOutcome: Sendable, Hashable, Codable {
+    /// The handshake completed.
     case completed
+    /// The handshake failed, and why.
     case failed(ProbeFailure)
+    /// The probe was not attempted, and why.
     case notRun(String)
 }
 
