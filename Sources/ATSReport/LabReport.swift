@@ -11,7 +11,7 @@ public struct LabReport: Codable, Sendable, Equatable {
         public var address: String
         /// The port the server listens on.
         public var port: UInt16
-        /// The name sent as SNI and checked against the certificate.
+        /// The host name to send as SNI and check the certificate against; it does not resolve.
         public var serverName: String
         /// The full `host` document for this server.
         public var host: HostReport

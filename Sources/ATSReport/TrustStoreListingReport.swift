@@ -24,7 +24,7 @@ public struct TrustStoreListingReport: Codable, Sendable, Equatable {
         public var isDefault: Bool
         /// How many preinstalled roots it holds.
         public var roots: Int
-        /// How many roots Apple removed by this release.
+        /// How many roots Apple had removed by this release (its `certificates/removed/`).
         public var removedRoots: Int
         /// How many logs its CT log list holds.
         public var ctLogs: Int
