@@ -73,7 +73,10 @@ public struct Resolution: Sendable, Hashable {
     public let host: HostName
     /// `http` (also `ws`) or `https` (also `wss`).
     public let scheme: URLScheme
+    /// The kind of load resolved for (`--context`: URLSession, web view or media), which decides whether the
+    /// web-content and media keys apply.
     public let context: LoadContext
+    /// The OS resolved for (`--target`), which decides which keys and exemptions exist.
     public let target: TargetOS
     /// The branch that decided the load.
     public let source: PolicySource
