@@ -38,6 +38,7 @@ public struct AppReport: Codable, Sendable {
     public struct AttributionReport: Codable, Sendable {
         /// The policy files outside every target and folder fall to, and why it was chosen.
         @EncodesNil public var primary: String?
+        /// Why that file was chosen as the primary policy; null when there is none.
         @EncodesNil public var primaryReason: String?
         /// Property lists named like Info.plists that set no policy, with why.
         public var setAside: [SetAsidePolicy]
@@ -65,6 +66,7 @@ public struct AppReport: Codable, Sendable {
         public var role: String
         /// The Xcode target, when a project file named it.
         @EncodesNil public var target: String?
+        /// The bundle identifier (`CFBundleIdentifier`), null when the plist or project does not set one.
         @EncodesNil public var identifier: String?
         /// The Info.plist the policy comes from.
         public var policy: String
@@ -115,6 +117,7 @@ public struct AppReport: Codable, Sendable {
         public var foundAt: [String]
         /// The filter rule that set it aside (docs/app-audit.md#filtered-urls).
         @EncodesNil public var filtered: String?
+        /// Why the URL could not be judged (verdict `error`); null otherwise.
         @EncodesNil public var error: String?
         /// True when the verdict is unknown because the bundle's policy could not be read.
         public var policyUnknown: Bool

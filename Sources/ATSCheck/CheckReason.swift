@@ -29,7 +29,8 @@ public struct Fix: Sendable, Hashable, Codable {
     }
 
     // Written by hand only so that nil is `null` rather than left out (the JSON contract,
-    // docs/json-schema.md): the `@EncodesNil` wrapper lives in ATSReport, which depends on this module.
+    // docs/json-schema.md).
+    /// Encodes every field, an absent domain, keys or snippet as `null`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(exceptionDomain, forKey: .exceptionDomain)
@@ -111,6 +112,7 @@ public struct CheckReason: Sendable, Hashable, Codable {
     }
 
     // By hand for the same reason as `Fix.encode(to:)`: `host --format json` encodes this type as is.
+    /// Encodes every field as `host --format json` writes a reason, absent values as `null`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(code, forKey: .code)

@@ -26,6 +26,7 @@ public struct LikelyAppError: Sendable, Hashable, Codable, CustomStringConvertib
     }
 
     // By hand so that nil is `null` rather than left out (the JSON contract, docs/json-schema.md).
+    /// Encodes both codes, a missing stream code as `null`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(nsurlError, forKey: .nsurlError)

@@ -11,6 +11,7 @@ public enum VerdictStatus: String, Sendable, Codable {
 
 /// A verdict with every reason, the nscurl-style matrix and the inputs that produced it.
 public struct Verdict: Sendable {
+    /// Allowed, blocked, or unknown when what the verdict needs could not be observed.
     public let status: VerdictStatus
     /// Every reason, blocking ones first; empty when allowed.
     public let reasons: [CheckReason]
