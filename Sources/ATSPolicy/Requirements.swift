@@ -65,8 +65,9 @@ public enum PolicySource: Sendable, Hashable, Codable {
     case noConfiguration
 }
 
-/// The resolution of one URL: where its rules came from and what they are.
-public struct Resolution: Sendable, Hashable {
+/// The resolution of one URL: where its rules came from and what they are. `Codable` as itself
+/// (the CLI's JSON documents shape it as `ResolutionReport`, docs/json-schema.md).
+public struct Resolution: Sendable, Hashable, Codable {
     /// The URL as given.
     public let url: String
     /// The host as ATS compares it.
