@@ -29,4 +29,7 @@ public struct Verdict: Sendable {
     public let diagnostics: [DiagnosticRow]
     /// Things the user should know that do not block (e.g. TLS 1.3 ChaCha20 negotiated).
     public let notes: [String]
+    /// Every connection rule's outcome, in the order the rules ran (``ConnectionRules/all``);
+    /// a failed outcome holds its reasons as the rule found them, before ``reasons`` ranks their errors.
+    public internal(set) var ruleOutcomes: [ConnectionRuleResult] = []
 }

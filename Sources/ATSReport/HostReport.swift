@@ -44,9 +44,12 @@ public struct HostReport: Codable, Sendable, Equatable {
     @EncodesNil public var httpAnswer: String?
     /// With `--upgrade`, for a blocked http:// target: its https:// twin; null otherwise.
     @EncodesNil public var upgrade: UpgradeReport?
+    /// With `host --verbose` only: every connection rule's outcome, in order; the key is
+    /// absent otherwise, so the default document keeps its key paths.
+    public var rules: [RuleOutcomeReport]?
 
-    /// The report of one check (`ATSChecker.check`).
-    public init(outcome: CheckResult) {
+    /// The report of one check (`ATSChecker.check`); `rules` adds the connection rules' outcomes.
+    public init(outcome: CheckResult, rules: Bool = false) {
         let verdict = outcome.verdict, observation = outcome.observation, group = outcome.group
         let target = outcome.target
         self.target = Endpoint(host: target.host, address: target.address, port: target.port).description
@@ -65,5 +68,6 @@ public struct HostReport: Codable, Sendable, Equatable {
         notes = verdict.notes
         httpAnswer = outcome.httpAnswer.map(HTTPAnswerText.describe)
         upgrade = outcome.upgrade.map(UpgradeReport.init)
+        self.rules = rules ? verdict.ruleOutcomes.map(RuleOutcomeReport.init) : nil
     }
 }
