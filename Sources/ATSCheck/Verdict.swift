@@ -10,7 +10,9 @@ public enum VerdictStatus: String, Sendable, Codable {
 }
 
 /// A verdict with every reason, the nscurl-style matrix and the inputs that produced it.
-public struct Verdict: Sendable {
+/// `Codable` as itself, certificates as their DER (the CLI's `host --format json` shapes it as
+/// `HostReport`, docs/json-schema.md).
+public struct Verdict: Sendable, Codable {
     /// Allowed, blocked, or unknown when what the verdict needs could not be observed.
     public let status: VerdictStatus
     /// Every reason, blocking ones first; empty when allowed.

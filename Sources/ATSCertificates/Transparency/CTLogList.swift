@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 /// One Certificate Transparency log from a log list (Apple's `log_list.json`, schema v4 or v5).
-public struct CTLog: Sendable, Hashable {
+public struct CTLog: Sendable, Hashable, Codable {
     /// A log's state in the list (`state` in the schema): when it was entered is `stateSince`.
     public enum State: String, Sendable, Hashable, Codable {
         /// The log list schema's states, as the list spells them.
