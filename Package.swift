@@ -104,7 +104,7 @@ let package = Package(
         .target(name: "ATSProbe", dependencies: ["ATSVocabulary", "CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSSocket", "AtscheckSystem"]),
         .target(name: "ATSLab", dependencies: ["ATSVocabulary", "CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSSocket", "AtscheckSystem"],
                 exclude: ["Certificates"]),
-        .target(name: "ATSCheck", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSSocket", "AtscheckSystem", "ATSFetch", "ATSTrustData"]),
+        .target(name: "ATSCheck", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSSocket", "AtscheckSystem", "ATSFetch", "ATSTrustData", "ATSJSON"]),
         .target(name: "ATSProxy", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSCheck", "ATSCertificates", "ATSSocket", "AtscheckSystem"]),
         // The JSON documents of every command (docs/json-schema.md), importable by clients.
         .target(name: "ATSReport", dependencies: ["ATSVocabulary", "ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSPinningOpenSSL", "ATSTrustData", "AtscheckSystem", "ATSJSON"]),

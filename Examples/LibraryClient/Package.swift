@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
-// A client of atscheck's libraries, built by .ci/run: the README's "Using the libraries from
-// another package" section is these files (Tests/RepositoryTests checks that they agree).
+// A client of atscheck's libraries, built and run by .ci/run: the README's "Using the libraries
+// from another package" section and the DocC articles (Sources/ATSCheck/ATSCheck.docc) show
+// these files (Tests/RepositoryTests checks that they agree).
 import PackageDescription
 
 let package = Package(
@@ -16,6 +17,21 @@ let package = Package(
         .executableTarget(name: "GuardedProxy", dependencies: [
             .product(name: "ATSProxy", package: "atscheck"),
             .product(name: "ATSCheck", package: "atscheck"),
+        ]),
+        // The DocC articles' programs (Sources/ATSCheck/ATSCheck.docc).
+        .executableTarget(name: "AwaitVerdict", dependencies: [
+            .product(name: "ATSCheck", package: "atscheck"),
+            .product(name: "ATSVocabulary", package: "atscheck"),
+        ]),
+        .executableTarget(name: "VerifyPins", dependencies: [
+            .product(name: "ATSPinning", package: "atscheck"),
+            .product(name: "ATSPinningLoaders", package: "atscheck"),
+            .product(name: "ATSPinningOpenSSL", package: "atscheck"),
+            .product(name: "ATSCertificates", package: "atscheck"),
+            .product(name: "ATSPolicy", package: "atscheck"),
+        ]),
+        .executableTarget(name: "LintOne", dependencies: [
+            .product(name: "ATSLint", package: "atscheck"),
         ]),
     ]
 )

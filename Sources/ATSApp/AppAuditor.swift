@@ -49,6 +49,7 @@ public struct AppAuditOptions: Sendable {
 
 /// One URL as judged for one bundle.
 public struct AuditedEndpoint: Sendable {
+    /// The URL as found in the files.
     public let url: String
     /// The context its places imply: `webView` for HTML and JavaScript, `media` for a media
     /// file's URL, `urlSession` otherwise.
@@ -86,6 +87,7 @@ struct FoundLoad {
 
 /// A bundle that sets policy, its lint findings, and every URL found in it and in its frameworks.
 public struct AuditedBundle: Sendable {
+    /// The bundle or project source whose policy judged the endpoints.
     public let bundle: AppBundle
     /// The policy unit: the Xcode target, its role and why its policy was taken.
     public let unit: PolicyUnit
@@ -94,6 +96,7 @@ public struct AuditedBundle: Sendable {
     /// Whether the Info.plist has an NSAppTransportSecurity dictionary at all (without one, ATS's
     /// defaults apply).
     public let hasATSDictionary: Bool
+    /// Every URL found in the bundle's files (and its frameworks'), with its verdict or why there is none.
     public let endpoints: [AuditedEndpoint]
     /// Frameworks and resource bundles inside it (listed; their Info.plists set no policy).
     public let frameworks: [AppBundle]
@@ -103,8 +106,11 @@ public struct AuditedBundle: Sendable {
 
 /// The audit of one input.
 public struct AppAudit: Sendable {
+    /// The input path, as given.
     public let path: String
+    /// `ipa` or `directory`.
     public let kind: AppInputKind
+    /// One per policy unit, in ``PolicyAttribution``'s order.
     public let bundles: [AuditedBundle]
     /// What the walk could not read.
     public let walk: ArchiveReadSummary
@@ -121,6 +127,8 @@ public struct AppAudit: Sendable {
 /// (``PolicyAttribution``), with the context its places imply, through the scan engine (one
 /// probe per endpoint per bundle) or, offline, the policy alone.
 public enum AppAuditor {
+    /// Judges every URL of `inventory` under its unit's policy, probing endpoints with `checker` unless
+    /// `options.offline`, and lints each policy; what cannot be read is recorded in the audit, nothing is thrown.
     public static func audit(_ inventory: AppInventory, files: AppFiles, checker: ATSChecker, options: AppAuditOptions) -> AppAudit {
         let attribution = PolicyAttribution.make(inventory, isProject: files.isProject, readFile: files.readProjectFile)
         var ownership: [String: FileOwnership] = [:]

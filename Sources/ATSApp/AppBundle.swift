@@ -29,6 +29,7 @@ public struct AppBundle: Sendable {
     /// The bundle directory, relative to the input (`Payload/Synthetic.app`); for a project
     /// source, the directory it governs (`` for the input itself).
     public let path: String
+    /// What kind of bundle or policy source it is, which decides whether it sets policy (`Kind.setsPolicy`).
     public let kind: Kind
     /// CFBundleIdentifier, when the Info.plist has one.
     public let identifier: String?

@@ -21,7 +21,9 @@ public enum AppInputKind: String, Sendable, Codable {
 public struct AppFiles: Sendable {
     /// The input path.
     public let path: String
+    /// `directory` for a directory, `ipa` for any other file (read as a zip archive).
     public let kind: AppInputKind
+    /// The caps on entries, bytes read per file and bytes read in all.
     public let limits: ArchiveLimits
 
     /// A directory that is not itself a bundle or an archive: a project (Xcode, Expo, Cordova,

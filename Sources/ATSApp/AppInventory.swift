@@ -9,6 +9,7 @@ import Foundation
 
 /// Where a URL was found: a file of the input and a byte offset (binaries) or a line (text).
 public struct FoundAt: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The file, relative to the input (`Payload/MyApp.app/MyApp`, `lib/api.dart`).
     public let file: String
     /// Byte offset of the URL's first character in the file (binaries, after any decoding
     /// for text).
@@ -27,6 +28,7 @@ public struct FoundAt: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Whether the place is in a comment.
     public var isComment: Bool { detail == Self.comment }
 
+    /// `file:line`, else `file@0xOFFSET` (hexadecimal), else the file, followed by ` (detail)` when there is one.
     public var description: String {
         let position = line.map { "\(file):\($0)" } ?? offset.map { "\(file)@0x\(String($0, radix: 16))" } ?? file
         return detail.map { "\(position) (\($0))" } ?? position
@@ -39,7 +41,9 @@ public struct AppInventory: Sendable {
     /// A URL and every place it was found (whether a place is web content follows from its
     /// file: ``loadRoute(forFile:isProject:)``).
     public struct FoundURL: Sendable {
+        /// The URL as found (after cleanup).
         public let url: String
+        /// The places it was found, in the order the walk met them (at most `AppInventory.placesPerURL`).
         public internal(set) var places: [FoundAt]
     }
 

@@ -9,12 +9,15 @@ import ATSPolicy
 
 /// `atscheck app --format json` (docs/json-schema.md, "atscheck app").
 public struct AppReport: Codable, Sendable {
+    /// The JSON `schemaVersion` (docs/json-schema.md); keys within a version are only ever added.
     public var schemaVersion = SchemaVersion.current
     /// The input path and `ipa` or `directory`.
     public var input: String
+    /// `ipa` or `directory` (JSON `kind`).
     public var kind: AppInputKind
     /// `--offline`: nothing was probed; https:// URLs are `unknown`.
     public var offline: Bool
+    /// Every bundle or project source that sets policy, with its lint findings and judged URLs.
     public var bundles: [BundleReport]
     /// Entries or files that were not read, each with why.
     public var problems: [String]
@@ -28,12 +31,14 @@ public struct AppReport: Codable, Sendable {
     /// Places of a project the walk did not enter or read, each with why (default skips,
     /// `--exclude`, `.atscheckignore`): docs/app-audit.md#what-is-read.
     public var skipped: [SkippedPlace]
+    /// Counts over every bundle (before `--only` keeps some endpoints).
     public var summary: Summary
 
     /// How files were attributed to policies (docs/app-audit.md#which-policy-a-url-gets).
     public struct AttributionReport: Codable, Sendable {
         /// The policy files outside every target and folder fall to, and why it was chosen.
         @EncodesNil public var primary: String?
+        /// Why that file was chosen as the primary policy; null when there is none.
         @EncodesNil public var primaryReason: String?
         /// Property lists named like Info.plists that set no policy, with why.
         public var setAside: [SetAsidePolicy]
@@ -43,12 +48,16 @@ public struct AppReport: Codable, Sendable {
 
     /// Places no policy judges, for one reason.
     public struct NotJudgedReport: Codable, Sendable {
+        /// Why no policy judges these places (`a file of the test target MyAppTests`).
         public var reason: String
+        /// How many places of URLs were left unjudged for that reason.
         public var places: Int
     }
 
     /// One bundle that sets policy.
     public struct BundleReport: Codable, Sendable {
+        /// The bundle directory relative to the input (`Payload/MyApp.app`), or the project directory the source
+        /// governs (empty for the input itself).
         public var path: String
         /// `app`, `extension`, `target` (a project's Info.plist), `expo` or `cordova`.
         public var kind: String
@@ -57,6 +66,7 @@ public struct AppReport: Codable, Sendable {
         public var role: String
         /// The Xcode target, when a project file named it.
         @EncodesNil public var target: String?
+        /// The bundle identifier (`CFBundleIdentifier`), null when the plist or project does not set one.
         @EncodesNil public var identifier: String?
         /// The Info.plist the policy comes from.
         public var policy: String
@@ -83,7 +93,9 @@ public struct AppReport: Codable, Sendable {
 
     /// A framework or resource bundle.
     public struct FrameworkReport: Codable, Sendable {
+        /// The framework or resource bundle directory, relative to the input.
         public var path: String
+        /// CFBundleIdentifier from its Info.plist; `null` when it has none.
         @EncodesNil public var identifier: String?
         /// Whether its Info.plist has an NSAppTransportSecurity dictionary (which iOS ignores).
         public var ignoredATSDictionary: Bool
@@ -91,17 +103,21 @@ public struct AppReport: Codable, Sendable {
 
     /// One URL under one bundle's policy.
     public struct EndpointReport: Codable, Sendable {
+        /// The URL as found in the files.
         public var url: String
         /// `urlsession`, `webview` or `media`.
         public var context: String
         /// `allowed`, `blocked`, `unknown`, `error` or `filtered`.
         public var verdict: String
+        /// Why the verdict is what it is, as `atscheck host` gives its reason objects.
         public var reasons: [CheckReason]
+        /// Remarks for humans: the verdict's notes, or why the verdict is `unknown` or `outside-ats`.
         public var notes: [String]
         /// Where it was found: `file:line` or `file@0xOFFSET`.
         public var foundAt: [String]
         /// The filter rule that set it aside (docs/app-audit.md#filtered-urls).
         @EncodesNil public var filtered: String?
+        /// Why the URL could not be judged (verdict `error`); null otherwise.
         @EncodesNil public var error: String?
         /// True when the verdict is unknown because the bundle's policy could not be read.
         public var policyUnknown: Bool
@@ -112,12 +128,19 @@ public struct AppReport: Codable, Sendable {
 
     /// Counts over every bundle.
     public struct Summary: Codable, Sendable {
+        /// Bundles and project sources that set policy.
         public var bundles = 0
+        /// URLs judged, each counted once per bundle it was found under.
         public var endpoints = 0
+        /// Endpoints with the verdict `allowed`.
         public var allowed = 0
+        /// Endpoints with the verdict `blocked`.
         public var blocked = 0
+        /// Endpoints with the verdict `unknown` (offline https:// URLs, unreadable policies: see `policyUnknown`).
         public var unknown = 0
+        /// Endpoints that could not be judged (verdict `error`).
         public var errors = 0
+        /// Endpoints a filter rule set aside (verdict `filtered`; docs/app-audit.md#filtered-urls).
         public var filtered = 0
         /// URLs under a policy that could not be read (counted in `unknown` too).
         public var policyUnknown = 0
@@ -125,10 +148,15 @@ public struct AppReport: Codable, Sendable {
         public var notJudged = 0
         /// URLs loaded outside the URL Loading System, so outside ATS (Dart's HTTP client).
         public var outsideATS = 0
+        /// Lint findings of severity error over every bundle's Info.plist.
         public var lintErrors = 0
+        /// Lint findings of severity warning over every bundle's Info.plist.
         public var lintWarnings = 0
     }
 
+    /// The report of an audit, each bundle's endpoints sorted blocked first, then unknown, allowed,
+    /// error, outside-ats and filtered;
+    /// `offline` is recorded as given (`--offline`).
     public init(_ audit: AppAudit, offline: Bool) {
         input = audit.path
         kind = audit.kind

@@ -29,6 +29,7 @@ public enum InfoPlistPreprocessor {
 
     /// Why a file could not be preprocessed.
     public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// One line: `line N:` and what is wrong (`#else without #if`, ...).
         public let description: String
     }
 

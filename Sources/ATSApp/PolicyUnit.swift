@@ -38,5 +38,6 @@ public enum FileOwnership: Sendable, Equatable {
 public struct SetAsidePolicy: Sendable, Codable, Hashable {
     /// Input-relative path.
     public let path: String
+    /// Why it sets no policy (`no target of MyApp.xcodeproj uses it as its Info.plist`).
     public let reason: String
 }

@@ -16,6 +16,7 @@ public struct ProjectTraits: Sendable {
         case ionic
         case capacitor
 
+        /// Orders frameworks as the cases are declared (dart, flutter, react-native, expo, cordova, ionic, capacitor).
         public static func < (lhs: Framework, rhs: Framework) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
         }
@@ -23,6 +24,7 @@ public struct ProjectTraits: Sendable {
 
     /// What one directory declares.
     public struct Declaration: Sendable {
+        /// The frameworks the directory's files declare (one directory may declare several, such as ionic and capacitor).
         public internal(set) var frameworks: Set<Framework> = []
         /// The files that said so, input-relative.
         public internal(set) var sources: [String] = []

@@ -40,5 +40,6 @@ public struct SkippedPlace: Sendable, Codable, Hashable, CustomStringConvertible
         self.reason = reason
     }
 
+    /// `path: reason`, as listed in text output.
     public var description: String { "\(path): \(reason)" }
 }

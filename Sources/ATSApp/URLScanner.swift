@@ -10,8 +10,12 @@
 public struct URLScanner: Sendable {
     /// A URL and where it starts.
     public struct Hit: Sendable, Hashable {
+        /// The URL as cleaned up (trailing punctuation and delimiters dropped, `&amp;` decoded); for a host
+        /// candidate, the bare host-like run.
         public let url: String
+        /// Byte offset of its first character from the start of everything scanned, across chunks.
         public let offset: Int
+        /// 1-based line of the run it was found in, counted by `\n` bytes (meaningful for text).
         public let line: Int
     }
 

@@ -34,6 +34,7 @@ public struct ArchiveEntry: Sendable, Hashable {
     /// The path as stored, `/`-separated, relative (entries that are not are refused before
     /// a reader sees them).
     public let path: String
+    /// Whether the entry is a file, a directory, a symbolic link or something else (from its header).
     public let kind: Kind
     /// The uncompressed size the header declares, when it declares one.
     public let declaredSize: Int64?
@@ -56,6 +57,8 @@ public enum ArchiveEntryProblem: Sendable, Hashable, CustomStringConvertible {
     /// A hard link, device or FIFO: not read.
     case unsupportedKind
 
+    /// One line for humans: what is wrong and what was not read (`encrypted: not read`,
+    /// `larger than N bytes: only the first N read`).
     public var description: String {
         switch self {
         case .unsafePath: return "path is absolute or leaves the archive with '..': not read"
@@ -71,7 +74,9 @@ public enum ArchiveEntryProblem: Sendable, Hashable, CustomStringConvertible {
 
 /// An entry and what went wrong with it.
 public struct ArchiveProblem: Sendable, Hashable, CustomStringConvertible {
+    /// The entry's path, relative to the archive or directory walked.
     public let path: String
+    /// What went wrong with it.
     public let problem: ArchiveEntryProblem
 
     /// A problem with the entry at `path`.
@@ -80,6 +85,7 @@ public struct ArchiveProblem: Sendable, Hashable, CustomStringConvertible {
         self.problem = problem
     }
 
+    /// `path: problem`, as `atscheck app` lists it in `problems`.
     public var description: String { "\(path): \(problem)" }
 }
 

@@ -70,7 +70,9 @@ public struct Certificate: Sendable, Hashable {
     /// True when basicConstraints says this is a CA.
     public var isCA: Bool { basicConstraints?.isCA ?? false }
 
+    /// Two certificates are equal when their DER bytes are.
     public static func == (lhs: Certificate, rhs: Certificate) -> Bool { lhs.der == rhs.der }
+    /// Hashes the DER bytes, as `==` compares them.
     public func hash(into hasher: inout Hasher) { hasher.combine(der) }
 }
 

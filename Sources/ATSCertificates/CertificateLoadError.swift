@@ -16,6 +16,7 @@ public enum CertificateLoadError: Error, Sendable, Equatable, CustomStringConver
     /// The file is larger than the loader reads; nothing was loaded.
     case tooLarge(size: Int64, limit: Int)
 
+    /// One line, lower-case, suitable after "FILE: " (`file is empty`).
     public var description: String {
         switch self {
         case .empty:

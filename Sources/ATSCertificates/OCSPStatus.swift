@@ -7,9 +7,10 @@ import Foundation
 #endif
 
 /// What a (stapled) OCSP response says about one certificate, as decoded by OpenSSL.
-public struct OCSPStatus: Sendable, Hashable {
+public struct OCSPStatus: Sendable, Hashable, Codable {
     /// The certificate status inside the response.
     public enum Status: String, Sendable, Codable {
+        /// The responder's `good`, `revoked` or `unknown` for the certificate.
         case good, revoked, unknown
         /// The response could not be decoded or does not cover this certificate.
         case unusable

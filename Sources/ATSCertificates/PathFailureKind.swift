@@ -3,8 +3,10 @@ import CATSOpenSSL
 extension PathValidation {
     /// What a path-building error means for the trust rules, read from OpenSSL's code in one
     /// place so that the rules never see OpenSSL.
-    public enum FailureKind: Sendable, Hashable {
+    public enum FailureKind: Sendable, Hashable, Codable {
+        /// A certificate's notAfter is before the evaluation time.
         case expired
+        /// A certificate's notBefore is after the evaluation time.
         case notYetValid
         /// No issuer found for the certificate (an intermediate not sent, or a root the store lacks).
         case issuerNotFound

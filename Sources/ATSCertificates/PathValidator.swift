@@ -7,9 +7,9 @@ import Foundation
 #endif
 
 /// The outcome of OpenSSL path building at a fixed instant.
-public struct PathValidation: Sendable {
+public struct PathValidation: Sendable, Codable {
     /// One error OpenSSL reported while building or checking the path.
-    public struct Failure: Sendable, Hashable {
+    public struct Failure: Sendable, Hashable, Codable {
         /// What the error means for the trust rules.
         public let kind: FailureKind
         /// The `X509_V_ERR_*` code, for messages.

@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 /// The verdict on one presented chain: every failing Apple trust check, not just the first.
-public struct TrustEvaluation: Sendable {
+public struct TrustEvaluation: Sendable, Codable {
     /// The host the chain was judged for, as given.
     public let host: String?
     /// The instant of evaluation.

@@ -118,7 +118,7 @@ public struct ATSChecker: Sendable {
         // Only a chain judged incomplete is completed from the network (and judged again).
         if let observation, options.issuerFetch.enabled,
            verdict.trust?.reasons.contains(where: { $0.code == .certIncompleteChain }) == true {
-            issuers = IssuerFetching.complete(VerdictEvaluator.servedChain(observation), evaluator: TrustEvaluator(store: store),
+            issuers = IssuerFetching.complete(ServedChainSource.servedChain(observation), evaluator: TrustEvaluator(store: store),
                                               host: target.host, at: options.time, options: options.issuerFetch, cache: issuerCache)
             if !issuers.fetches.isEmpty { verdict = judging(issuers) }
         }

@@ -1,5 +1,6 @@
 import ATSVocabulary
 import ATSCertificates
+import ATSJSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -12,11 +13,11 @@ import Foundation
 public struct Fix: Sendable, Hashable, Codable {
     /// The `NSExceptionDomains` entry that would let the load pass, as key → value
     /// (values are `true`/`false` or strings), nil when no Info.plist change can fix it.
-    public let exceptionDomain: String?
+    @EncodesNil public private(set) var exceptionDomain: String?
     /// The entry's keys.
-    public let exceptionKeys: [String: String]?
+    @EncodesNil public private(set) var exceptionKeys: [String: String]?
     /// The same as an XML snippet ready to paste under `NSAppTransportSecurity`.
-    public let plistSnippet: String?
+    @EncodesNil public private(set) var plistSnippet: String?
     /// What to change on the server instead.
     public let serverChange: String
 
@@ -27,17 +28,6 @@ public struct Fix: Sendable, Hashable, Codable {
         self.plistSnippet = plistSnippet
         self.serverChange = serverChange
     }
-
-    // Written by hand only so that nil is `null` rather than left out (the JSON contract,
-    // docs/json-schema.md): the `@EncodesNil` wrapper lives in ATSReport, which depends on this module.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(exceptionDomain, forKey: .exceptionDomain)
-        try container.encode(exceptionKeys, forKey: .exceptionKeys)
-        try container.encode(plistSnippet, forKey: .plistSnippet)
-        try container.encode(serverChange, forKey: .serverChange)
-    }
-    private enum CodingKeys: String, CodingKey { case exceptionDomain, exceptionKeys, plistSnippet, serverChange }
 }
 
 /// One reason a load would be blocked (or could not be judged).
@@ -49,16 +39,16 @@ public struct CheckReason: Sendable, Hashable, Codable {
     /// The NSURLErrorDomain code the app would most likely see (the first of ``likelyErrors``).
     public let nsurlError: Int
     /// The SecureTransport code (`_kCFStreamErrorCodeKey`) that comes with it, when one applies.
-    public let secureTransportError: Int?
+    @EncodesNil public private(set) var secureTransportError: Int?
     /// Every error the app may see for this reason on the target, most likely first, each with
     /// its evidence (``LikelyAppErrors``); never empty.
     public let likelyErrors: [LikelyAppError]
     /// Index in the served chain, for certificate reasons.
-    public let certificateIndex: Int?
+    @EncodesNil public private(set) var certificateIndex: Int?
     /// Where the rule comes from.
     public let source: Citation
     /// How to fix it, when known.
-    public let fix: Fix?
+    @EncodesNil public private(set) var fix: Fix?
 
     /// Creates a reason whose only predicted error is `nsurlError` / `secureTransportError`
     /// (``VerdictEvaluator`` replaces it with the ranked list for the target: ``predicting(_:)``).
@@ -110,18 +100,6 @@ public struct CheckReason: Sendable, Hashable, Codable {
         }
     }
 
-    // By hand for the same reason as `Fix.encode(to:)`: `host --format json` encodes this type as is.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(code, forKey: .code)
-        try container.encode(message, forKey: .message)
-        try container.encode(nsurlError, forKey: .nsurlError)
-        try container.encode(secureTransportError, forKey: .secureTransportError)
-        try container.encode(likelyErrors, forKey: .likelyErrors)
-        try container.encode(certificateIndex, forKey: .certificateIndex)
-        try container.encode(source, forKey: .source)
-        try container.encode(fix, forKey: .fix)
-    }
     private enum CodingKeys: String, CodingKey { case code, message, nsurlError, secureTransportError, likelyErrors, certificateIndex, source, fix }
 
     /// A certificate reason from the trust evaluation.

@@ -1,5 +1,6 @@
 import ATSVocabulary
 import ATSPolicy
+import ATSJSON
 
 /// One error an app may see for a reason: the NSURLErrorDomain code, the
 /// `_kCFStreamErrorCodeKey` (SecureTransport) code that comes with it, and what the prediction
@@ -8,7 +9,7 @@ public struct LikelyAppError: Sendable, Hashable, Codable, CustomStringConvertib
     /// The NSURLErrorDomain code (-1200, -1202, ...).
     public let nsurlError: Int
     /// The SecureTransport code in domain 3 (-9802, -9807, ...), when one comes with it.
-    public let secureTransportError: Int?
+    @EncodesNil public private(set) var secureTransportError: Int?
     /// What the prediction rests on, in a short sentence ("seen in public logs from iOS 13 on
     /// when ATS does not enforce the host", "Apple's headers; no public log shows it").
     public let evidence: String
@@ -24,15 +25,6 @@ public struct LikelyAppError: Sendable, Hashable, Codable, CustomStringConvertib
     public var description: String {
         "\(nsurlError)" + (secureTransportError.map { " [3:\($0)]" } ?? "")
     }
-
-    // By hand so that nil is `null` rather than left out (the JSON contract, docs/json-schema.md).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(nsurlError, forKey: .nsurlError)
-        try container.encode(secureTransportError, forKey: .secureTransportError)
-        try container.encode(evidence, forKey: .evidence)
-    }
-    private enum CodingKeys: String, CodingKey { case nsurlError, secureTransportError, evidence }
 }
 
 /// The generation of Apple's TLS stack under URLSession, which decides the codes an app logs

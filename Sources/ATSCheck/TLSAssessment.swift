@@ -4,7 +4,7 @@ import ATSProbe
 
 /// Whether a URLSession client with given ATS requirements would complete a handshake with a
 /// server of known capabilities, and if not, why (docs/ats-rules.md#ats-cipher-suites).
-public enum TLSAssessment: Sendable, Hashable {
+public enum TLSAssessment: Sendable, Hashable, Codable {
     /// A handshake would complete at this version.
     case passes(TLSVersion)
     /// It would fail; the code is a `ConnectionReasonCode`.

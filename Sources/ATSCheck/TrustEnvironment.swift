@@ -113,5 +113,6 @@ public struct TrustEnvironment: Sendable {
 
 /// Why an environment could not be set up. `description` is one line.
 public struct TrustEnvironmentError: Error, Sendable, CustomStringConvertible {
+    /// The reason, in one line, for a person to read.
     public let description: String
 }

@@ -10,7 +10,10 @@ public enum VerdictStatus: String, Sendable, Codable {
 }
 
 /// A verdict with every reason, the nscurl-style matrix and the inputs that produced it.
-public struct Verdict: Sendable {
+/// `Codable` as itself, certificates as their DER (the CLI's `host --format json` shapes it as
+/// `HostReport`, docs/json-schema.md).
+public struct Verdict: Sendable, Codable {
+    /// Allowed, blocked, or unknown when what the verdict needs could not be observed.
     public let status: VerdictStatus
     /// Every reason, blocking ones first; empty when allowed.
     public let reasons: [CheckReason]
@@ -28,4 +31,7 @@ public struct Verdict: Sendable {
     public let diagnostics: [DiagnosticRow]
     /// Things the user should know that do not block (e.g. TLS 1.3 ChaCha20 negotiated).
     public let notes: [String]
+    /// Every connection rule's outcome, in the order the rules ran (``ConnectionRules/all``);
+    /// a failed outcome holds its reasons as the rule found them, before ``reasons`` ranks their errors.
+    public internal(set) var ruleOutcomes: [ConnectionRuleResult] = []
 }

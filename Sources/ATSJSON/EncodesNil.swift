@@ -4,8 +4,10 @@
 /// Decoding accepts `null` and, for documents from older builds, a missing key.
 @propertyWrapper
 public struct EncodesNil<Value> {
+    /// The field's value; nil is encoded as `null`.
     public var wrappedValue: Value?
 
+    /// Wraps `wrappedValue`, as `@EncodesNil var x: T? = value` does.
     public init(wrappedValue: Value?) {
         self.wrappedValue = wrappedValue
     }
@@ -16,6 +18,7 @@ extension EncodesNil: Equatable where Value: Equatable {}
 extension EncodesNil: Hashable where Value: Hashable {}
 
 extension EncodesNil: Encodable where Value: Encodable {
+    /// Writes the value, or `null` when it is nil.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
@@ -23,6 +26,7 @@ extension EncodesNil: Encodable where Value: Encodable {
 }
 
 extension EncodesNil: Decodable where Value: Decodable {
+    /// Reads the value, or nil from `null`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         wrappedValue = container.decodeNil() ? nil : try container.decode(Value.self)

@@ -10,6 +10,7 @@ public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
     /// ATS will not do what the file says.
     case error
 
+    /// Orders severities by seriousness, notice < warning < error, so `max()` gives the worst.
     public static func < (lhs: Severity, rhs: Severity) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

@@ -26,6 +26,7 @@ public struct ResolutionOptions: Sendable, Hashable {
 
 /// Why a URL cannot be resolved. `description` is one line.
 public struct ResolutionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// One line saying why, for example an unparsable URL or a scheme ATS does not govern.
     public let description: String
 
     /// An error saying `description`.

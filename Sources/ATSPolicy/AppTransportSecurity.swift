@@ -43,10 +43,20 @@ public struct AppTransportSecurity: Sendable {
     /// The dictionary's raw entries in file order.
     public let entries: [PlistEntry]
 
+    /// `NSAllowsArbitraryLoads`: YES turns ATS's extra requirements off for hosts not in `NSExceptionDomains`
+    /// (neutralised on iOS 10+ by `neutralisingKeysPresent`). Nil when absent or not a Boolean or number.
     public let allowsArbitraryLoads: Located<Bool>?
+    /// `NSAllowsArbitraryLoadsForMedia`: YES turns ATS off for AV Foundation media loads. Nil when absent or
+    /// not a Boolean or number.
     public let allowsArbitraryLoadsForMedia: Located<Bool>?
+    /// `NSAllowsArbitraryLoadsInWebContent`: YES turns ATS off for loads made by web views. Nil when absent or
+    /// not a Boolean or number.
     public let allowsArbitraryLoadsInWebContent: Located<Bool>?
+    /// `NSAllowsLocalNetworking`: NO puts local names (and IP literals) under ATS; YES also exempts direct IP
+    /// addresses from iOS 17 (docs/ats-rules.md#ats-local-exemption). Nil when absent or not a Boolean or number.
     public let allowsLocalNetworking: Located<Bool>?
+    /// `NSRequiresNIAPTLSPackageVersion` as written (`none`, `FCP_v2.1` or `recommended` are documented; iOS 26.4+).
+    /// Nil when absent or not a string.
     public let requiresNIAPPackage: Located<String>?
     /// `NSExceptionDomains` entries in file order (duplicates kept).
     public let exceptionDomains: [ExceptionDomain]
@@ -81,12 +91,22 @@ public struct ExceptionDomain: Sendable, Hashable {
     /// The entry's raw entries.
     public let entries: [PlistEntry]
 
+    /// `NSIncludesSubdomains`: YES makes the entry cover every name below its key too. Nil when absent or
+    /// not a Boolean or number.
     public let includesSubdomains: Located<Bool>?
+    /// The documented `NSExceptionAllowsInsecureHTTPLoads` only (see `boolean(_:legacy:)` for aliases): YES allows
+    /// cleartext `http://` to the entry's hosts. Nil when absent or not a Boolean or number.
     public let allowsInsecureHTTPLoads: Located<Bool>?
     /// The raw string; see `TLSVersion(rawValue:)` for its meaning.
     public let minimumTLSVersion: Located<String>?
+    /// The documented `NSExceptionRequiresForwardSecrecy` only (see `boolean(_:legacy:)` for aliases): NO accepts
+    /// key exchange without forward secrecy. Nil when absent or not a Boolean or number.
     public let requiresForwardSecrecy: Located<Bool>?
+    /// `NSRequiresCertificateTransparency`, an obsolete key ATS does not read (lint's `obsolete-ct-key`). Nil when
+    /// absent or not a Boolean or number.
     public let requiresCertificateTransparency: Located<Bool>?
+    /// `NSExceptionRequiresNIAPTLSPackageVersion` as written, which overrides the global NIAP package for the
+    /// entry's hosts. Nil when absent or not a string.
     public let requiresNIAPPackage: Located<String>?
     /// Legacy `NSThirdParty*` / `NSTemporary*` keys, keyed by the documented key they alias.
     public let legacyBooleans: [String: Located<Bool>]
@@ -117,10 +137,16 @@ public struct ExceptionDomain: Sendable, Hashable {
 public struct PinnedDomain: Sendable, Hashable {
     /// The domain key exactly as written.
     public let key: String
+    /// Path of the entry (`….NSPinnedDomains.<key>`).
     public let keyPath: PlistKeyPath
+    /// Where the domain key was written, when known.
     public let location: SourceLocation?
+    /// False when the entry's value is not a dictionary (then every setting is absent).
     public let isDictionary: Bool
+    /// The entry's raw entries in file order.
     public let entries: [PlistEntry]
+    /// `NSIncludesSubdomains`: YES makes the pins apply to every name below the key too. Nil when absent or
+    /// not a Boolean or number.
     public let includesSubdomains: Located<Bool>?
     /// `NSPinnedCAIdentities`, nil when absent.
     public let caIdentities: [PinIdentity]?
@@ -132,7 +158,10 @@ public struct PinnedDomain: Sendable, Hashable {
 public struct PinIdentity: Sendable, Hashable {
     /// The `SPKI-SHA256-BASE64` string, nil when the element is not a dictionary with it.
     public let spkiSHA256Base64: String?
+    /// Path of the element's `SPKI-SHA256-BASE64` key, or of the element itself (its array index) when it
+    /// has no string digest.
     public let keyPath: PlistKeyPath
+    /// Where the digest key (else the element, else the array's key) was written, when known.
     public let location: SourceLocation?
     /// What is wrong with the element's shape, if anything.
     public let shapeProblem: String?

@@ -8,7 +8,10 @@ import ATSVocabulary
 public enum BuiltInExceptions {
     /// One built-in entry.
     public struct Entry: Sendable, Hashable {
+        /// The domain key, such as `apple.com`; it covers its subdomains too.
         public let key: String
+        /// The lowest TLS version the entry accepts (TLS 1.2 for `apple.com` and `setup.icloud.com`, TLS 1.0 for the
+        /// Maps hosts such as `ls.apple.com`).
         public let minimumTLSVersion: TLSVersion
     }
 

@@ -18,6 +18,7 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
         self.column = column
     }
 
+    /// `line:column`, as in `12:5`.
     public var description: String { "\(line):\(column)" }
 }
 
@@ -142,6 +143,7 @@ public struct PlistReadError: Error, Sendable, Hashable, CustomStringConvertible
         self.location = location
     }
 
+    /// The message, prefixed with `line:column: ` when the location is known.
     public var description: String {
         location.map { "\($0): \(message)" } ?? message
     }

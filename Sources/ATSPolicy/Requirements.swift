@@ -65,15 +65,19 @@ public enum PolicySource: Sendable, Hashable, Codable {
     case noConfiguration
 }
 
-/// The resolution of one URL: where its rules came from and what they are.
-public struct Resolution: Sendable, Hashable {
+/// The resolution of one URL: where its rules came from and what they are. `Codable` as itself
+/// (the CLI's JSON documents shape it as `ResolutionReport`, docs/json-schema.md).
+public struct Resolution: Sendable, Hashable, Codable {
     /// The URL as given.
     public let url: String
     /// The host as ATS compares it.
     public let host: HostName
     /// `http` (also `ws`) or `https` (also `wss`).
     public let scheme: URLScheme
+    /// The kind of load resolved for (`--context`: URLSession, web view or media), which decides whether the
+    /// web-content and media keys apply.
     public let context: LoadContext
+    /// The OS resolved for (`--target`), which decides which keys and exemptions exist.
     public let target: TargetOS
     /// The branch that decided the load.
     public let source: PolicySource

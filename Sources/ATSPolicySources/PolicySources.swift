@@ -23,7 +23,8 @@ public enum PolicySourceKind: String, Sendable, Codable {
 public struct PolicySourceDocument: Sendable {
     /// The file, as given.
     public let path: String
-    /// What kind of file it is, as ``PolicySources/read(_:path:)`` told it by name and content.
+    /// What kind of file it was: an Info.plist (or bare ATS dictionary), an Expo configuration or a
+    /// Cordova `config.xml`.
     public let kind: PolicySourceKind
     /// The Info.plist, or why the file does not give one.
     public let document: Result<PlistDocument, PlistReadError>
@@ -47,7 +48,7 @@ public struct PolicySourceDocument: Sendable {
 
 /// A policy file atscheck cannot read for what it is: an Expo configuration written as code.
 public struct PolicySourceError: Error, Sendable, CustomStringConvertible {
-    /// The message, starting with the file's path.
+    /// One line naming the file, why it cannot be read, and the command that writes it as JSON.
     public let description: String
 }
 

@@ -27,6 +27,7 @@ public struct Endpoint: Sendable, Hashable, Codable, CustomStringConvertible {
         self.serverName = serverName
     }
 
+    /// `host:port`, then ` via ADDRESS` when another address is dialled (`good.atscheck.test:19444 via 127.0.0.1`).
     public var description: String {
         HostPort.format(host: host, port: port) + (address.map { " via \($0)" } ?? "")
     }
@@ -121,8 +122,11 @@ public enum ProbeLimits {
 
 /// The outcome of one probe. A failed or skipped probe never reads as "safe".
 public enum ProbeOutcome: Sendable, Hashable, Codable {
+    /// The handshake completed.
     case completed
+    /// The handshake failed, and why.
     case failed(ProbeFailure)
+    /// The probe was not attempted, and why.
     case notRun(String)
 }
 

@@ -5,7 +5,7 @@ import ATSVocabulary
 /// What the probes established about a server's TLS, as tri-state facts: `true` (a probe
 /// completed), `false` (the server refused the offer), `nil` (unknown: the probe could not
 /// connect, timed out or did not run). Unknown never reads as supported or as refused.
-public struct TLSCapabilities: Sendable, Hashable {
+public struct TLSCapabilities: Sendable, Hashable, Codable {
     /// Support per protocol version (from the `tls1.x` probes).
     public let versions: [TLSVersion: Bool?]
     /// The suite negotiated by each version probe.

@@ -22,7 +22,9 @@ public struct ProxyRequestHead: Sendable, Equatable {
 
     /// One header line.
     public struct Header: Sendable, Equatable {
+        /// The header name as sent, letter case kept (never empty, no spaces or tabs).
         public let name: String
+        /// The header value without the spaces and tabs around it.
         public let value: String
 
         /// Creates a header line.

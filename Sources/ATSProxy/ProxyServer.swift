@@ -33,11 +33,14 @@ import ATSSocket
 /// an immediate 503 and is closed), and the whole request head must arrive within one
 /// deadline (`timeout`) however the bytes trickle in. One thread per client connection.
 public final class ProxyServer: @unchecked Sendable {
+    /// Client connections open at once; one more is answered 503 and closed.
     public static let maxConnections = 256
+    /// Client connections open at once from one client address; one more is answered 503 and closed.
     public static let maxConnectionsPerClient = 64
     static let maxHeadBytes = ProxyRequestHead.maximumBytes
     /// How long a tunnel or a forwarded exchange may sit without traffic.
     static let minimumIdleSeconds = 60.0
+    /// How long, in seconds, a verdict for a CONNECT `host:port` is reused (`unknown` verdicts are not kept).
     public static let cacheSeconds = 60.0
     static let maxCacheEntries = 256
 

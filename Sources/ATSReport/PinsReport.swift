@@ -16,18 +16,25 @@ public struct PinsReport: Codable, Sendable, Equatable {
     public struct Source: Codable, Sendable, Equatable {
         /// A file read from disk, or the chain a server sent.
         public enum Kind: String, Codable, Sendable {
+            /// `file`: read from disk; `server`: sent by a server in its handshake.
             case file, server
         }
+        /// `file` or `server`.
         public var kind: Kind
+        /// The file's path; null for a server.
         @EncodesNil public var file: String?
+        /// The server's port; null for a file.
         @EncodesNil public var port: Int?
 
+        /// A chain read from the file at `path`.
         public static func file(_ path: String) -> Source { Source(kind: .file, file: path, port: nil) }
+        /// A chain a server sent on `port`.
         public static func server(port: UInt16) -> Source { Source(kind: .server, file: nil, port: Int(port)) }
     }
 
     /// The certificate's place in the chain.
     public enum Role: String, Codable, Sendable {
+        /// `leaf` (first), `intermediate`, or `root` (the anchor, or any self-signed certificate).
         case leaf, intermediate, root
     }
 
@@ -35,14 +42,19 @@ public struct PinsReport: Codable, Sendable, Equatable {
     public struct Entry: Codable, Sendable, Equatable {
         /// Position in the served/file chain; nil for an anchor that was not in it.
         @EncodesNil public var index: Int?
+        /// `leaf`, `intermediate` or `root`.
         public var role: Role
         /// The trust-store origin when this certificate is the anchor.
         @EncodesNil public var origin: TrustStore.Origin?
+        /// The certificate's distinguished name, RFC 4514.
         public var subject: String
+        /// End of the certificate's validity period.
         public var notAfter: Date
         /// The pin: base64 SHA-256 of the SubjectPublicKeyInfo.
         public var spkiSHA256: String
+        /// The pin in OkHttp's `CertificatePinner` form (`sha256/<base64>`).
         public var okHttp: String
+        /// The pin in HPKP's `Public-Key-Pins` header form (`pin-sha256="<base64>"`).
         public var hpkp: String
 
         init(index: Int?, role: Role, certificate: Certificate, origin: TrustStore.Origin?) throws {
@@ -58,12 +70,16 @@ public struct PinsReport: Codable, Sendable, Equatable {
         }
     }
 
+    /// Encoded as `schemaVersion`: the document's schema version (``SchemaVersion/current``).
     public var schemaVersion = SchemaVersion.current
+    /// Where the chain came from.
     public var source: Source
     /// The host to pin: the target's host, or for a file the leaf's first DNS SAN (else IP SAN,
     /// else common name); nil when the leaf names none.
     @EncodesNil public var host: String?
+    /// The instant the chain was validated at: `--at`, or the current time.
     public var evaluatedAt: Date
+    /// Every certificate sent or read, leaf first, then any fetched to complete the chain.
     public var certificates: [Entry]
     /// The anchor the validator chose (also when it is one of `certificates`), or nil.
     @EncodesNil public var anchor: Entry?

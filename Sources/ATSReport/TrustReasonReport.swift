@@ -6,8 +6,11 @@ import ATSPolicy
 
 /// A failing trust check in JSON (`validation.reasons[]`, docs/json-schema.md "Reason").
 public struct TrustReasonReport: Codable, Sendable, Equatable {
+    /// The reason's code (`cert-expired`, …): a stable contract.
     public var code: String
+    /// One sentence for humans.
     public var message: String
+    /// Index in `validation.chain` of the certificate concerned; null when the reason concerns the chain.
     @EncodesNil public var certificateIndex: Int?
     /// The NSURLErrorDomain code an app would most likely see: the first of `likelyErrors`
     /// (the key stays `appleError` in schema 1; the same number is `nsurlError` in `host`'s reasons).
@@ -16,6 +19,7 @@ public struct TrustReasonReport: Codable, Sendable, Equatable {
     @EncodesNil public var secureTransportError: Int?
     /// Every error an app may log for the reason on the target, most likely first (``LikelyAppErrors``).
     public var likelyErrors: [LikelyAppError]
+    /// URL of the Apple document or published code the rule comes from.
     public var source: String
 
     /// `reason` with its errors ranked for `target`, ATS enforcing trust for the host or not.

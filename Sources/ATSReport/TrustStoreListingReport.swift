@@ -12,17 +12,27 @@ import Foundation
 public struct TrustStoreListingReport: Codable, Sendable, Equatable {
     /// One snapshot.
     public struct Snapshot: Codable, Sendable, Equatable {
+        /// The security_certificates release tag.
         public var tag: String
+        /// The tag's commit date (ISO 8601).
         public var date: String
+        /// The OS releases that shipped it (`macOS 26.0, iOS 26.0`).
         public var shippedWith: String
+        /// Which targets use it, as a phrase (`iOS 18 until iOS 26`).
         public var usedFor: String
+        /// True for the newest snapshot, the one used by default.
         public var isDefault: Bool
+        /// How many preinstalled roots it holds.
         public var roots: Int
+        /// How many roots Apple had removed by this release (its `certificates/removed/`).
         public var removedRoots: Int
+        /// How many logs its CT log list holds.
         public var ctLogs: Int
     }
 
+    /// Encoded as `schemaVersion`: the document's schema version (``SchemaVersion/current``).
     public var schemaVersion = SchemaVersion.current
+    /// Every snapshot shipped with atscheck, oldest first.
     public var snapshots: [Snapshot]
 
     /// Reads every shipped snapshot (its roots, removed roots and CT log list).

@@ -11,14 +11,18 @@ import Foundation
 public struct TrustStoreSummary: Codable, Sendable, Equatable {
     /// The preinstalled store's name, or nil without preinstalled roots.
     @EncodesNil public var preinstalled: String?
+    /// How many preinstalled roots the store holds.
     public var preinstalledRoots: Int
+    /// How many user-installed roots the store holds.
     public var userRoots: Int
+    /// How many app-supplied anchors the store holds.
     public var appAnchors: Int
     /// The CT log list SCTs are judged against ("Apple asset 1007, fetched 2026-12-03").
     @EncodesNil public var ctLogList: String?
     /// How recent that list is (publication or fetch date), when known.
     @EncodesNil public var ctLogListDate: Date?
 
+    /// The summary of `store`, with its CT log list (Apple's latest snapshot when it has none).
     public init(_ store: TrustStore) {
         preinstalled = store.systemName
         preinstalledRoots = store.count(of: .system)

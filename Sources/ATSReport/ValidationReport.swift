@@ -12,29 +12,42 @@ import Foundation
 public struct ValidationReport: Codable, Sendable, Equatable {
     /// The root the chain reached.
     public struct Anchor: Codable, Sendable, Equatable {
+        /// The root's distinguished name, RFC 4514.
         public var subject: String
+        /// Base64 SHA-256 of the root's SubjectPublicKeyInfo.
         public var spkiSHA256: String
+        /// `system` (preinstalled root), `user` (user-installed root) or `app` (app-supplied anchor).
         public var origin: TrustStore.Origin
     }
 
     /// One certificate of the built chain and where it came from.
     public struct ChainEntry: Codable, Sendable, Equatable {
+        /// Position in the built chain (0 is the leaf).
         public var index: Int
+        /// The certificate's distinguished name, RFC 4514.
         public var subject: String
+        /// SHA-256 of the certificate's DER, colon-separated upper-case hex.
         public var sha256Fingerprint: String
         /// `presented` or `trust-store`.
         public var source: String
+        /// Index in the document's `certificates`; null when it came from the trust store.
         @EncodesNil public var presentedIndex: Int?
     }
 
     /// A stapled OCSP response's verdict.
     public struct OCSP: Codable, Sendable, Equatable {
+        /// `good`, `revoked`, `unknown` or `unusable`.
         public var status: OCSPStatus.Status
+        /// The response's signature verified.
         public var signatureVerified: Bool
+        /// When the certificate was revoked; null unless revoked.
         @EncodesNil public var revocationTime: Date?
+        /// The response's thisUpdate; null when the response could not be used.
         @EncodesNil public var thisUpdate: Date?
+        /// The response's nextUpdate; null when it has none or could not be used.
         @EncodesNil public var nextUpdate: Date?
 
+        /// The report of `status`.
         public init(_ status: OCSPStatus) {
             self.status = status.status
             signatureVerified = status.signatureVerified
@@ -44,18 +57,30 @@ public struct ValidationReport: Codable, Sendable, Equatable {
         }
     }
 
+    /// The host the chain was judged for, as given; null without one.
     @EncodesNil public var host: String?
+    /// The evaluation instant.
     public var evaluatedAt: Date
+    /// True when `reasons` is empty.
     public var trusted: Bool
     /// "trusted", "not-trusted", or "unknown" when every reason is one atscheck's data cannot
     /// decide (`ct-log-list-outdated`).
     public var outcome: String
+    /// The root the chain reached, when it reached a trusted one; null otherwise.
     @EncodesNil public var anchor: Anchor?
+    /// The anchors and CT log list the chain was judged against.
     public var trustStore: TrustStoreSummary
+    /// The chain OpenSSL built, leaf first.
     public var chain: [ChainEntry]
+    /// Every failing check, in rule order.
     public var reasons: [TrustReasonReport]
+    /// The verdict of the OCSP response judged with the chain (stapled in `host`, `--ocsp-response`
+    /// in `cert`); null without one.
     @EncodesNil public var ocsp: OCSP?
+    /// Apple's CT verdict; null when the leaf has no SCTs, none were delivered and the chain
+    /// does not end at a preinstalled root.
     @EncodesNil public var certificateTransparency: TransparencyReport?
+    /// Limits of the evaluation, one sentence each.
     public var notes: [String]
 
     /// `evaluation` of the `presented` chain against `store`; each reason's errors are ranked

@@ -154,6 +154,7 @@ public struct ScanEntryError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `origin: message`: where the entry was read, and why it could not be judged.
     public var description: String { "\(entry.origin): \(message)" }
 }
 

@@ -26,7 +26,9 @@ public enum ScanVerdict: String, Codable, Sendable, CaseIterable {
 /// One line of `atscheck scan --format jsonl`: the verdict for one input URL
 /// (docs/json-schema.md, "atscheck scan"). Keys are always present.
 public struct ScanRecord: Codable, Sendable, Equatable {
+    /// The JSON `schemaVersion` (docs/json-schema.md); keys within a version are only ever added.
     public var schemaVersion = SchemaVersion.current
+    /// The URL the verdict is about, from the input line or HAR entry.
     public var url: String
     /// Where the URL was read (`urls.txt:12`, `capture.har: log.entries[3]`, `argument`).
     public var origin: String

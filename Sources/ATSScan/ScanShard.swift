@@ -25,5 +25,6 @@ public struct ScanShard: Sendable, Hashable, CustomStringConvertible {
         Int(endpoint.stableHash % UInt64(count)) == index - 1
     }
 
+    /// `K/N`, as `--shard` takes it and the summary's `shard` records it.
     public var description: String { "\(index)/\(count)" }
 }

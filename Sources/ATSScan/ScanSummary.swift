@@ -11,10 +11,15 @@ import Foundation
 /// What a scan (or several shards' outputs) came to: counts by verdict and by reason code, and
 /// the slowest endpoints. The last line of `--format jsonl` is `{"summary": …}`.
 public struct ScanSummary: Codable, Sendable, Equatable {
+    /// URLs counted: one per record added (``ScanTally`` counts each origin and URL once).
     public var urls = 0
+    /// Endpoints (`host:port`) counted: one per record added as a new endpoint.
     public var endpoints = 0
+    /// URLs with the verdict `allowed`.
     public var allowed = 0
+    /// URLs with the verdict `blocked`; any makes `exitStatus` 1.
     public var blocked = 0
+    /// URLs with the verdict `unknown`; with no blocked URL, any makes `exitStatus` 3.
     public var unknown = 0
     /// URLs that could not be judged at all.
     public var errors = 0
@@ -32,7 +37,9 @@ public struct ScanSummary: Codable, Sendable, Equatable {
 
     /// An endpoint and how long its handshakes took.
     public struct SlowEndpoint: Codable, Sendable, Equatable {
+        /// The endpoint, `host:port`.
         public var endpoint: String
+        /// Wall time of its handshakes in milliseconds (as the record gives it, rounded to one decimal).
         public var milliseconds: Double
     }
 
@@ -70,6 +77,8 @@ public struct ScanSummary: Codable, Sendable, Equatable {
 
 /// The summary line of `--format jsonl`.
 public struct ScanSummaryLine: Codable, Sendable, Equatable {
+    /// The summary, under the JSON key `summary`.
     public var summary: ScanSummary
+    /// The line carrying `summary`.
     public init(summary: ScanSummary) { self.summary = summary }
 }

@@ -9,6 +9,7 @@ import Foundation
 /// what `scan` keeps while it writes, `--resume` rebuilds from an earlier output, and `report`
 /// folds over shard outputs.
 public struct ScanTally: Sendable {
+    /// The counts so far.
     public private(set) var summary: ScanSummary
     private var keys = Set<String>()
     private var endpoints = Set<String>()

@@ -35,6 +35,7 @@ public struct AppleTrustSnapshot: Sendable, Hashable, CustomStringConvertible {
     /// ``date`` as an instant (nil if it were not ISO 8601): how recent the snapshot's CT log list is.
     public var publishedDate: Date? { try? Date(date, strategy: .iso8601) }
 
+    /// `tag (shippedWith, YYYY-MM-DD)`: the release, the OS releases that shipped it and its commit day.
     public var description: String { "\(tag) (\(shippedWith), \(date.prefix(10)))" }
 
     /// A root Apple used to ship and removed.
@@ -103,5 +104,6 @@ public struct AppleTrustSnapshot: Sendable, Hashable, CustomStringConvertible {
 
 /// Why a snapshot could not be read. `description` is one line.
 public struct AppleTrustDataError: Error, Sendable, CustomStringConvertible {
+    /// One line saying why.
     public let description: String
 }

@@ -13,6 +13,8 @@ public enum YAMLReadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// libyaml's own message, with the 1-based line and column where it stopped.
     case malformed(String, line: Int, column: Int)
 
+    /// One line for humans, such as `line 4: alias *base names no anchor before it` or
+    /// `malformed YAML at line 3, column 7: …`.
     public var description: String {
         switch self {
         case .tooLarge(let bytes, let limit): return "\(bytes) bytes, more than the limit of \(limit) bytes"

@@ -14,6 +14,7 @@ public enum YAMLReader {
         /// Most aliases.
         public var maximumAliases: Int
 
+        /// Limits of these values; the defaults are 1 MiB of input, 64 levels, 100,000 nodes and 1,000 aliases.
         public init(maximumBytes: Int = 1 << 20, maximumDepth: Int = 64, maximumNodes: Int = 100_000, maximumAliases: Int = 1_000) {
             self.maximumBytes = maximumBytes
             self.maximumDepth = maximumDepth

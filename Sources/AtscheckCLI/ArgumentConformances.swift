@@ -13,8 +13,10 @@ extension TargetOS: ExpressibleByArgument {
         self.init(parsing: argument)
     }
 
+    /// The spellings shown after "expected" in an error.
     public static var argumentExpectation: String { "e.g. ios17, ios16.4, macos14, tvos17, watchos10, visionos2" }
 
+    /// The target as `description` writes it (`iOS 17`).
     public var argumentDescription: String { description }
 }
 
@@ -29,8 +31,10 @@ extension ScanShard: ExpressibleByArgument {
         self.init(argument)
     }
 
+    /// The form shown after "expected" in an error.
     public static var argumentExpectation: String { "K/N with 1 ≤ K ≤ N" }
 
+    /// The shard as `K/N`.
     public var argumentDescription: String { description }
 }
 

@@ -36,7 +36,7 @@ enum HostCommand: AtscheckCommand {
         cert-weak-key, ...).
         """,
         options: [policy, context] + PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs
-            + [address, port, sni, at, timeout, ciphers, probeHTTP, upgrade, pins, format] + IssuerFetchArguments.optionSpecs,
+            + [address, port, sni, at, timeout, ciphers, probeHTTP, upgrade, pins, verbose, format] + IssuerFetchArguments.optionSpecs,
         positionals: [target],
         examples: [
             "atscheck host api.example.com --policy Info.plist",
@@ -57,6 +57,7 @@ enum HostCommand: AtscheckCommand {
     static let probeHTTP = Flag("probe-http", help: "For http:// targets, also check that the server answers.")
     static let upgrade = Flag("upgrade", help: "For a blocked http:// target, also probe its https:// twin; when that passes, \"load https://… instead\" is the first fix.")
     static let pins = Option<String?>("pins", value: "FILE", help: "Also check these pins against the built chain: a TrustKit plist (TSKConfiguration) or an Android network_security_config.xml.")
+    static let verbose = Flag("verbose", help: "Also print every connection rule's outcome (text: a Rules: section; JSON: a rules array).")
     static let format = OutputFormat.option()
     static let target = PositionalSpec("TARGET", help: "name, name:port, [v6]:port, IP, or http(s):// URL.")
 
@@ -65,7 +66,7 @@ enum HostCommand: AtscheckCommand {
         var outcome = try evaluate(options)
         if arguments[upgrade] { outcome.upgrade = ATSChecker(store: outcome.store).upgrade(outcome) }
         switch try arguments[format] {
-        case .json: print(try JSONOutput.encode(HostReport(outcome: outcome)))
+        case .json: print(try JSONOutput.encode(HostReport(outcome: outcome, rules: options.verbose)))
         default: print(HostTextRenderer.render(options: options, outcome: outcome), terminator: "")
         }
         switch outcome.verdict.status {

@@ -28,6 +28,8 @@ struct HostOptions {
     var pinProblems: [String] = []
     /// `--no-fetch`, `--connect-to`.
     var issuerFetch = IssuerFetchOptions()
+    /// `--verbose`: every connection rule's outcome.
+    var verbose = false
 
     /// The target with `--address` and `--sni` applied.
     var checkTarget: CheckTarget {
@@ -67,6 +69,7 @@ extension HostOptions {
                   time: try arguments[Command.at] ?? Date(), timeout: timeout,
                   enumerateCiphers: arguments[Command.ciphers], probeHTTP: arguments[Command.probeHTTP])
         issuerFetch = try IssuerFetchArguments.options(arguments)
+        verbose = arguments[Command.verbose]
         if let pinsPath = try arguments[Command.pins] {
             let loaded = try HostPinsFile.load(pinsPath)
             pinPolicies = loaded.policies

@@ -74,6 +74,22 @@ enum HostTextRenderer {
             let ran = observation.probes.filter { if case .notRun = $0.outcome { return false } else { return true } }.count
             out += "\n  \(ran) handshakes in \(Int(observation.milliseconds.rounded())) ms\n"
         }
+        if options.verbose { out += "\n" + rules(verdict.ruleOutcomes) }
+        return out
+    }
+
+    /// `--verbose`: each connection rule, in the order it ran, with its outcome.
+    static func rules(_ results: [ConnectionRuleResult]) -> String {
+        var out = "Rules:\n"
+        for result in results {
+            let text: String
+            switch result.outcome {
+            case .passed: text = "passed"
+            case .notApplicable(let why): text = "not applicable: \(why)"
+            case .failed(let reasons): text = "failed: " + reasons.map(\.code.rawValue).joined(separator: ", ")
+            }
+            out += wrap("\(result.id): \(text)", "  ", "    ")
+        }
         return out
     }
 

@@ -24,12 +24,15 @@ enum TimeArgument {
 /// An evaluation instant (`--at`): an ISO 8601 date-time (`Z` or an offset, optional fractional
 /// seconds) or a bare date meaning midnight UTC.
 extension Date: ExpressibleByArgument {
+    /// Parses an ISO 8601 date-time, or a bare date as midnight UTC; nil for anything else.
     public init?(argument: String) {
         guard let date = TimeArgument.parse(argument) else { return nil }
         self = date
     }
 
+    /// The forms shown after "expected" in an error.
     public static var argumentExpectation: String { "ISO 8601, e.g. 2025-06-01T00:00:00Z or 2025-06-01" }
 
+    /// The instant in UTC ISO 8601 (`2025-06-01T00:00:00Z`).
     public var argumentDescription: String { UTCTimestamp.format(self) }
 }

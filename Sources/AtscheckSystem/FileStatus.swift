@@ -15,8 +15,11 @@ import Darwin
 
 /// What a path names, from `lstat(2)` (a symbolic link is reported as one) or `stat(2)`.
 public enum FileKind: Sendable, Equatable {
+    /// A regular file of `size` bytes.
     case regular(size: Int64)
+    /// A directory.
     case directory
+    /// A symbolic link, seen only when links are not followed.
     case symbolicLink
     /// A FIFO, a device or a socket.
     case other
@@ -40,9 +43,13 @@ public enum FileKind: Sendable, Equatable {
 public struct DirectoryWalk: Sequence {
     /// One entry: its path relative to the root (`/`-separated), its full path and its kind.
     public struct Entry: Sendable {
+        /// The path below the root, `/`-separated, without a leading `/`.
         public let relativePath: String
+        /// The root's path joined with ``relativePath``.
         public let fullPath: String
+        /// What the entry is, symbolic links not followed.
         public let kind: FileKind
+        /// The entry's last path component.
         public var name: String { PathText.lastComponent(relativePath) }
     }
 
@@ -61,6 +68,7 @@ public struct DirectoryWalk: Sequence {
         (try? FileManager.default.contentsOfDirectory(atPath: root)) != nil
     }
 
+    /// A fresh walk from the root.
     public func makeIterator() -> Iterator { Iterator(root: root, descend: descend) }
 
     /// Walks with an explicit stack, so a deep tree cannot exhaust the thread's stack.
@@ -76,6 +84,7 @@ public struct DirectoryWalk: Sequence {
             pending = Self.children(ofFull: root, relative: "")
         }
 
+        /// The next entry, parents before their children; nil when the walk is done.
         public mutating func next() -> Entry? {
             while let (relative, full) = pending.popLast() {
                 guard let kind = FileKind.of(full, followingLinks: false) else { continue }

@@ -40,6 +40,7 @@ public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
         self.directoryOnly = directoryOnly
     }
 
+    /// The pattern as written.
     public var description: String { pattern }
 
     /// Whether the glob matches `path` (relative, `/`-separated) itself.

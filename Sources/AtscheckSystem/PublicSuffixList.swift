@@ -95,8 +95,11 @@ public struct PublicSuffixListError: Error, Sendable, CustomStringConvertible {
 
 /// Which Public Suffix List a check uses: the snapshot compiled into atscheck, a given one, or none.
 public enum PublicSuffixSource: Sendable {
+    /// The snapshot compiled into atscheck.
     case snapshot
+    /// A list read from a file (`--public-suffix-list`).
     case list(PublicSuffixList)
+    /// No list: wildcard names are judged by OpenSSL's rule only.
     case none
 
     /// The list (the snapshot is parsed on first use, so a run that never meets a wildcard

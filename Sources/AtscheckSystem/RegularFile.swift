@@ -22,6 +22,7 @@ public enum FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Larger than the reader accepts; nothing was loaded.
     case tooLarge(size: Int64, limit: Int)
 
+    /// One line, suitable after "PATH: " (`cannot read file (Is a directory)`).
     public var description: String {
         switch self {
         case .system(let message): return "cannot read file (\(message))"

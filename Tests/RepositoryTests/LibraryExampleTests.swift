@@ -20,6 +20,34 @@ struct LibraryExampleTests {
         #expect(readme.contains("```swift\n" + source + "```"), "README.md does not show Examples/LibraryClient/Sources/\(program)/main.swift as it is")
     }
 
+    /// Each DocC article and the example programs whose code it shows, in order.
+    static let articles: [(article: String, programs: [String])] = [
+        ("VerdictForAURL", ["CheckOne", "AwaitVerdict"]),
+        ("PinVerificationInACustomProxy", ["VerifyPins", "GuardedProxy"]),
+        ("LintingAPlist", ["LintOne"]),
+    ]
+
+    @Test("each DocC article shows its example programs verbatim, and no Swift code that is not an example program",
+          arguments: articles.map(\.article))
+    func articleCode(article: String) throws {
+        let text = try Self.text("Sources/ATSCheck/ATSCheck.docc/\(article).md")
+        let programs = try #require(Self.articles.first { $0.article == article }?.programs)
+        let sources = try programs.map { try Self.text("Examples/LibraryClient/Sources/\($0)/main.swift") }
+        let blocks = text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
+        #expect(blocks == sources, "Sources/ATSCheck/ATSCheck.docc/\(article).md must show \(programs.joined(separator: ", ")) as they are, and no other Swift block")
+        let catalog = try Self.text("Sources/ATSCheck/ATSCheck.docc/ATSCheck.md")
+        #expect(catalog.contains("<doc:\(article)>"), "ATSCheck.md does not list the article \(article)")
+    }
+
+    @Test("every example program is built by the example package")
+    func programsDeclared() throws {
+        let manifest = try Self.text("Examples/LibraryClient/Package.swift")
+        let programs = Set(Self.articles.flatMap(\.programs) + ["CheckOne", "GuardedProxy"])
+        for program in programs {
+            #expect(manifest.contains(".executableTarget(name: \"\(program)\""), "Examples/LibraryClient/Package.swift does not build \(program)")
+        }
+    }
+
     @Test("the README's Package.swift lines name products the example depends on and the package declares")
     func products() throws {
         let readme = try Self.text("README.md")

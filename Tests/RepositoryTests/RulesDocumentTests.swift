@@ -59,6 +59,18 @@ struct RulesDocumentTests {
         for code in ConnectionReasonCode.allCases { #expect(headings.contains(code.rawValue), "no '### \(code.rawValue)' section") }
     }
 
+    @Test("every connection rule has a section headed by its id, listed in connection-rule-order in the order the rules run")
+    func connectionRules() throws {
+        let headings = Set(try Self.sectionHeadings())
+        let ids = ConnectionRules.all.map(\.id)
+        for id in ids { #expect(headings.contains(id), "no '### \(id)' section") }
+        let text = try String(contentsOf: Self.documentURL, encoding: .utf8)
+        let order = try #require(text.components(separatedBy: "### connection-rule-order").dropFirst().first?
+            .components(separatedBy: "\n### ").first)
+        let listed = Self.captures(after: "](#", in: order).filter { $0.hasPrefix("connection-") && $0 != "connection-failed" }
+        #expect(listed == ids)
+    }
+
     @Test("no section heading is repeated")
     func uniqueSections() throws {
         let headings = try Self.sectionHeadings()

@@ -24,6 +24,7 @@ public struct TrustContext: Sendable {
     public let publicSuffixes: PublicSuffixSource
     /// The preinstalled anchors' name and the roots outside the store (for untrusted chains).
     public var storeName: String? = nil
+    /// Roots outside the store that the chain may reach, used to explain an untrusted chain (nil: none known).
     public var outside: OutsideRoots? = nil
 
     /// The chain under judgment, leaf first.

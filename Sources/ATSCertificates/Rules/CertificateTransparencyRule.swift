@@ -10,12 +10,18 @@ import Foundation
 /// that is valid at the evaluation time. Whether it is qualified is Apple's counting over SCTs
 /// whose signatures OpenSSL verified against the snapshot's log keys (``AppleCTPolicy``).
 public struct CertificateTransparencyRule: AppleTrustRule {
+    /// Stable identifier, also the anchor of the rule's section in docs/ats-rules.md.
     public let id = "apple-certificate-transparency"
+    /// What the rule requires, in one line.
     public let summary = "Valid leaves under preinstalled roots issued from 2018-10-16 need verified SCTs from logs Apple trusts: 2–5 embedded by lifetime, or 2 with one over TLS/OCSP."
+    /// Where the rule comes from: trustd's `SecPolicyCheckSystemTrustedCTRequired` (``Citation/ctRequired``).
     public let source = Citation.ctRequired
 
+    /// Creates the CT requirement; it holds no state.
     public init() {}
 
+    /// Returns `ct-required`, or `ct-log-list-outdated` when newer logs would settle it; empty when
+    /// the rule does not apply or the leaf is qualified.
     public func check(_ context: TrustContext) -> [TrustReason] {
         guard Self.applies(context), let ct = context.transparency, !ct.isCompliant else { return [] }
         var message = ct.listOutdated ?? ((ct.failure ?? "not CT-qualified") + " (judged against \(ct.logListName))")

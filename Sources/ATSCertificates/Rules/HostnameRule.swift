@@ -3,12 +3,18 @@ import ATSVocabulary
 import AtscheckSystem
 /// never falls back to the subject CN (iOS 13 / macOS 10.15 requirements).
 public struct HostnameRule: AppleTrustRule {
+    /// Stable identifier, also the anchor of the rule's section in docs/ats-rules.md.
     public let id = "apple-hostname"
+    /// What the rule requires, in one line.
     public let summary = "The host must match a DNS or IP subjectAltName of the leaf; the CN is ignored."
+    /// Where the rule comes from: Apple's iOS 13 / macOS 10.15 certificate requirements
+    /// (``Citation/ios13Requirements``).
     public let source = Citation.ios13Requirements
 
+    /// Creates the hostname rule; it holds no state.
     public init() {}
 
+    /// Returns `cert-hostname-mismatch` when the host does not match the leaf; empty without a host.
     public func check(_ context: TrustContext) -> [TrustReason] {
         guard let host = context.host,
               !HostnameMatcher.matches(host, certificate: context.leaf, publicSuffixes: context.publicSuffixes) else { return [] }

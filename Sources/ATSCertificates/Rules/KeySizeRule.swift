@@ -5,12 +5,18 @@ import ATSVocabulary
 /// whole bytes as Apple does; keys of other types have no minimum there and fail. Skipped
 /// when the leaf is itself a user-installed anchor.
 public struct KeySizeRule: AppleTrustRule {
+    /// Stable identifier, also the anchor of the rule's section in docs/ats-rules.md.
     public let id = "apple-key-size"
+    /// What the rule requires, in one line.
     public let summary = "Every certificate of the path needs an RSA key ≥ 2048 bits or an EC key ≥ 256 bits."
+    /// Where the rule comes from: trustd's `SecPolicyCheckKeySize` (``Citation/keySize``).
     public let source = Citation.keySize
 
+    /// Creates the key-size rule; it holds no state.
     public init() {}
 
+    /// Returns one `cert-weak-key` per certificate of the chain whose key is too small or of a type
+    /// without a minimum.
     public func check(_ context: TrustContext) -> [TrustReason] {
         guard !context.leafIsUserAnchor else { return [] }
         return context.chain.enumerated().compactMap { index, certificate in

@@ -9,12 +9,18 @@ import Foundation
 /// every certificate inside its validity period. Translates OpenSSL's path-building
 /// errors into atscheck reasons.
 public struct PathValidationRule: AppleTrustRule {
+    /// Stable identifier, also the anchor of the rule's section in docs/ats-rules.md.
     public let id = "apple-path-validation"
+    /// What the rule requires, in one line.
     public let summary = "The chain must lead to a trusted root, with valid signatures and dates."
+    /// Where the rule comes from: Apple's "Preventing Insecure Network Connections" (``Citation/trustEvaluation``).
     public let source = Citation.trustEvaluation
 
+    /// Creates the path-validation rule; it holds no state.
     public init() {}
 
+    /// Returns OpenSSL's path-building failures as reasons (`cert-untrusted`, `cert-expired`, …),
+    /// one per code and certificate.
     public func check(_ context: TrustContext) -> [TrustReason] {
         var reasons: [TrustReason] = []
         for failure in context.path.failures {

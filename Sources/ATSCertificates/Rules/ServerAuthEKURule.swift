@@ -10,15 +10,21 @@ import ATSVocabulary
 ///   skipped; under any other anchor (app-supplied, or none) a leaf issued after
 ///   2019-06-30T23:00:00Z must carry serverAuth.
 public struct ServerAuthEKURule: AppleTrustRule {
+    /// Stable identifier, also the anchor of the rule's section in docs/ats-rules.md.
     public let id = "apple-server-auth-eku"
+    /// What the rule requires, in one line.
     public let summary = "EKU must allow TLS server use; the leaf must name serverAuth under preinstalled roots (and from July 2019 under app anchors)."
+    /// Where the rule comes from: trustd's `SecPolicyCheckServerAuthEKU` (``Citation/serverAuthEKU``).
     public let source = Citation.serverAuthEKU
 
+    /// Creates the extended-key-usage rule; it holds no state.
     public init() {}
 
     /// Purposes the SSL policy accepts in the loose check.
     static let loosePurposes: Set<KeyPurpose> = [.serverAuth, .anyExtendedKeyUsage, .msSGC, .nsSGC]
 
+    /// Returns `cert-missing-server-auth-eku` for each certificate failing the loose check, else
+    /// for each failing the strict one.
     public func check(_ context: TrustContext) -> [TrustReason] {
         var reasons: [TrustReason] = []
         let chain = context.chain

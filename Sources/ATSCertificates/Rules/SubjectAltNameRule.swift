@@ -5,12 +5,19 @@ import ATSVocabulary
 /// §4.2.1.6), a certificate whose subject is empty must be a non-CA with a critical
 /// subjectAltName.
 public struct SubjectAltNameRule: AppleTrustRule {
+    /// Stable identifier, also the anchor of the rule's section in docs/ats-rules.md.
     public let id = "apple-subject-alt-name"
+    /// What the rule requires, in one line.
     public let summary = "The leaf must have a subjectAltName extension with a DNS name or IP address; a certificate with an empty subject must be a leaf whose subjectAltName is critical."
+    /// Where the rule comes from: Apple's iOS 13 / macOS 10.15 certificate requirements
+    /// (``Citation/ios13Requirements``).
     public let source = Citation.ios13Requirements
 
+    /// Creates the subjectAltName rule; it holds no state.
     public init() {}
 
+    /// Returns `cert-missing-san` when the leaf has no DNS or IP name, and `cert-untrusted` for
+    /// each certificate with an empty subject that is a CA or lacks a critical subjectAltName.
     public func check(_ context: TrustContext) -> [TrustReason] {
         missingNames(context.leaf) + context.chain.indices.compactMap { emptySubject(context.chain[$0], index: $0) }
     }

@@ -11,16 +11,22 @@ import Foundation
 /// 2019-06-30T23:00:00Z, at most 825 days and one hour; chains anchored at a preinstalled
 /// root, also: issued from 2018-03-01, at most 825 days and one hour; from 2020-09-01, at most 398 days.
 public struct ValidityPeriodRule: AppleTrustRule {
+    /// Stable identifier, also the anchor of the rule's section in docs/ats-rules.md.
     public let id = "apple-validity-period"
+    /// What the rule requires, in one line.
     public let summary = "Leaf lifetime ≤ 825 days + 1 hour (from July 2019; March 2018 under preinstalled roots), ≤ 398 days under preinstalled roots from 2020-09-01."
+    /// Where the rule comes from: trustd's `check_validity_period_maximums` (``Citation/validityMaximums``).
     public let source = Citation.validityMaximums
 
+    /// Creates the validity-period rule; it holds no state.
     public init() {}
 
     static let day: Double = 86_400
     static let limit825 = 825 * day + 3_600
     static let limit398 = 398 * day
 
+    /// Returns `cert-validity-too-long`, worded by the strictest limit the leaf breaks; empty when
+    /// the leaf is a user-installed anchor.
     public func check(_ context: TrustContext) -> [TrustReason] {
         guard !context.leafIsUserAnchor else { return [] }
         let leaf = context.leaf

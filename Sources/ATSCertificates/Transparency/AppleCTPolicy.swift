@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 /// One SCT as Apple's CT policy judged it.
-public struct JudgedSCT: Sendable, Hashable {
+public struct JudgedSCT: Sendable, Hashable, Codable {
     /// The SCT and its signature check.
     public let check: SCTCheck
     /// True when trustd accepts the SCT at all (`getSCTValidatingLog`): verified, from a log it
@@ -19,7 +19,7 @@ public struct JudgedSCT: Sendable, Hashable {
 }
 
 /// Apple's Certificate Transparency verdict on one leaf.
-public struct CTEvaluation: Sendable {
+public struct CTEvaluation: Sendable, Codable {
     /// The log list the SCTs were judged against.
     public let logListName: String
     /// Every SCT, in the order embedded, TLS, OCSP.
@@ -46,7 +46,7 @@ public struct CTEvaluation: Sendable {
     public var listOutdated: String? = nil
 
     /// trustd's two ways to qualify (`verify_tls_ct_policy`).
-    public enum Qualification: String, Sendable, Hashable {
+    public enum Qualification: String, Sendable, Hashable, Codable {
         /// SCTs from two currently valid logs, one of them delivered over TLS or OCSP.
         case deliveredSCTs = "delivered-scts"
         /// Enough embedded SCTs from once- or currently-qualified logs for the lifetime.

@@ -6,9 +6,10 @@ import Foundation
 #endif
 
 /// One Certificate Transparency log from a log list (Apple's `log_list.json`, schema v4 or v5).
-public struct CTLog: Sendable, Hashable {
+public struct CTLog: Sendable, Hashable, Codable {
     /// A log's state in the list (`state` in the schema): when it was entered is `stateSince`.
     public enum State: String, Sendable, Hashable, Codable {
+        /// The log list schema's states, as the list spells them.
         case pending, qualified, usable, readonly, retired, rejected
     }
 
@@ -32,6 +33,7 @@ public struct CTLog: Sendable, Hashable {
     public let isTiled: Bool
     /// The temporal shard: certificates expiring in [start, end) only.
     public let shardStart: Date?
+    /// The end of the temporal shard, exclusive (nil: none).
     public let shardEnd: Date?
 
     /// The log ID, base64 (as SCT reports print it).
@@ -224,5 +226,6 @@ public struct CTLogList: Sendable {
 
 /// Why a log list could not be used. `description` is one line.
 public struct CTLogListError: Error, Sendable, CustomStringConvertible {
+    /// One line saying why.
     public let description: String
 }

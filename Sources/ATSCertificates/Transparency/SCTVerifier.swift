@@ -32,7 +32,7 @@ public struct ReceivedSCT: Sendable, Hashable {
 }
 
 /// One SCT and what its signature check found.
-public struct SCTCheck: Sendable, Hashable {
+public struct SCTCheck: Sendable, Hashable, Codable {
     /// What OpenSSL's `SCT_validate` found.
     public enum Signature: String, Sendable, Hashable, Codable {
         /// The log's key verifies the signature over this certificate.

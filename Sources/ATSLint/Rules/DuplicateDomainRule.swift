@@ -3,13 +3,17 @@ import ATSPolicy
 /// `duplicate-domain`: the same domain key twice in one dictionary, or two keys that differ
 /// only in letter case.
 public struct DuplicateDomainRule: LintRule {
+    /// Creates the `duplicate-domain` rule, which has no settings.
     public init() {}
 
+    /// `duplicate-domain`, an error, with the summary and rationale shown by `--list-rules` and in SARIF.
     public let info = LintRuleInfo(
         id: "duplicate-domain", severity: .error,
         summary: "A domain is listed twice in NSExceptionDomains or NSPinnedDomains.",
         rationale: "An XML property list can repeat a dictionary key; the reader keeps only the last entry, so the settings of the earlier one are silently lost. Two keys that differ only in letter case both survive: in NSExceptionDomains only an all-lowercase key can ever match, because the lookup is exact against the lower-cased host (sec_protocol_configuration_find_exception_for_host, protocol/SecProtocolConfiguration.m, Security-61901); in NSPinnedDomains both match and their identities are united (parseNSPinnedDomains, OSX/sec/Security/SecPolicy.c).")
 
+    /// One finding per `NSExceptionDomains` or `NSPinnedDomains` key listed again later in the same dictionary
+    /// (this earlier entry is ignored), and one per surviving key that differs from an earlier one only in case.
     public func check(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []
         for dictionary in [ATSKeys.exceptionDomains, ATSKeys.pinnedDomains] {

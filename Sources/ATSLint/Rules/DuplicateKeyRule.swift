@@ -3,13 +3,17 @@ import ATSPolicy
 /// `duplicate-key`: the same key twice in one ATS dictionary (domain keys are
 /// `duplicate-domain`'s). Property-list readers keep the last value.
 public struct DuplicateKeyRule: LintRule {
+    /// Creates the `duplicate-key` rule, which has no settings.
     public init() {}
 
+    /// `duplicate-key`, an error, with the summary and rationale shown by `--list-rules` and in SARIF.
     public let info = LintRuleInfo(
         id: "duplicate-key", severity: .error,
         summary: "A key appears twice in the same ATS dictionary; the earlier value is lost.",
         rationale: "An XML property list can repeat a key, but the reader keeps only the last value, so everything under the earlier occurrence is silently dropped — a repeated NSExceptionDomains loses every exception listed in the first one. Reported as an error when the values differ and as a notice when they are identical.")
 
+    /// One finding per key repeated later in the same ATS dictionary (at the Info.plist root, ATS key names only):
+    /// an error when the values differ, a notice when they are the same. Domain-name keys are `duplicate-domain`'s.
     public func check(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []
         for dictionary in context.levelDictionaries {

@@ -4,13 +4,17 @@ import ATSPolicy
 /// not read there (misspelt or misplaced), which re-enables full ATS for the host and ignores
 /// every global key for it. Entries of iOS 9-era names are `legacy-key`'s.
 public struct EmptyExceptionRule: LintRule {
+    /// Creates the `empty-exception` rule, which has no settings.
     public init() {}
 
+    /// `empty-exception`, a notice, with the summary and rationale shown by `--list-rules` and in SARIF.
     public let info = LintRuleInfo(
         id: "empty-exception", severity: .notice,
         summary: "An exception entry has no keys ATS reads: full ATS applies to that host, whatever the global keys say.",
         rationale: "A host listed in NSExceptionDomains takes only its own entry's keys plus the defaults; the global keys no longer apply to it, even when the entry is empty or holds only keys ATS ignores (misspelt or misplaced names). With NSAllowsArbitraryLoads=YES an empty entry is the documented way to re-enable ATS for chosen hosts (the inverted pattern); otherwise it usually means forgotten or misspelt exception keys.")
 
+    /// One finding per `NSExceptionDomains` entry that is an empty dictionary or holds only keys ATS does not read
+    /// there; with effective `NSAllowsArbitraryLoads=YES` an empty entry is named the intended inverted pattern.
     public func check(_ context: LintContext) -> [Finding] {
         let inverted = context.arbitraryLoadsEffective
         return context.exceptionEntries.compactMap { domain in

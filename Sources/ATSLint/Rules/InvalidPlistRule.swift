@@ -4,8 +4,10 @@ import ATSPolicy
 /// itself when `PlistReader` fails (no other rule can run then); the rule exists for its
 /// metadata (`--list-rules`, SARIF).
 public struct InvalidPlistRule: LintRule {
+    /// Creates the `invalid-plist` rule, which has no settings.
     public init() {}
 
+    /// `invalid-plist`, an error, with the summary and rationale shown by `--list-rules` and in SARIF.
     public let info = LintRuleInfo(
         id: "invalid-plist", severity: .error,
         summary: "The file is not a readable XML, binary or JSON property list.",

@@ -4,13 +4,17 @@ import ATSPolicy
 /// `legacy-key`: an iOS 9-era `NSThirdParty*` / `NSTemporary*` key in an exception entry. An
 /// entry that holds nothing else ATS reads is reported once, with what it does on current iOS.
 public struct LegacyKeyRule: LintRule {
+    /// Creates the `legacy-key` rule, which has no settings.
     public init() {}
 
+    /// `legacy-key`, a warning, with the summary and rationale shown by `--list-rules` and in SARIF.
     public let info = LintRuleInfo(
         id: "legacy-key", severity: .warning,
         summary: "An exception entry uses an iOS 9-era NSThirdParty*/NSTemporary* key name.",
         rationale: "The NSTemporaryException* names come from the iOS 9 betas and the NSThirdPartyException* names were dropped from Apple's documentation in 2016. Current iOS reads neither: Apple's code reads only the documented names (sec_protocol_configuration_set_ats_overrides, protocol/SecProtocolConfiguration.m, Security-61901), so on iOS 12 / macOS 10.14 and later the key has no effect. An entry whose keys are all such names still matches its host and acts as an empty entry: it puts a local name such as localhost back under ATS and blocks cleartext to any other host. Field reports suggest older iOS honoured the names (docs/ats-rules.md#ats-legacy-keys). atscheck ignores them on iOS 12+ by default and honours them as aliases only for older targets (--legacy-keys).")
 
+    /// One finding per `NSThirdParty*` / `NSTemporary*` key in an exception entry, naming the documented key; an
+    /// entry whose only keys ATS would read are such names gets one finding for the whole entry instead.
     public func check(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []
         for domain in context.exceptionEntries {

@@ -5,15 +5,20 @@ import ATSPolicy
 /// of a host ATS already exempts: a local name whose entry allows insecure loads, or (iOS
 /// 10–16) an IP literal.
 public struct LocalExceptionUnneededRule: ConditionalLintRule {
+    /// Creates the `local-exception-unneeded` rule, which has no settings.
     public init() {}
 
+    /// `local-exception-unneeded`, a notice, with the summary and rationale shown by `--list-rules` and in SARIF.
     public let info = LintRuleInfo(
         id: "local-exception-unneeded", severity: .notice,
         summary: "An exception entry allows cleartext to a host that ATS already exempts on the target.",
         rationale: "From iOS 10 / macOS 10.12, unqualified host names (localhost, myserver) and .local names are exempt from ATS unless NSAllowsLocalNetworking is NO, and IP literals are exempt on iOS 10–16. An entry that allows insecure loads for such a host adds nothing for http:// loads, and for https:// loads it applies ATS's TLS minimums that the exemption would not (an entry decides alone, before the exemption: sec_protocol_configuration_tls_required_for_host_or_address_internal, protocol/SecProtocolConfiguration.m, Security-61901). An entry that does not allow insecure loads is not reported: it puts the name under ATS. Nor is one with NSIncludesSubdomains=YES: it also covers the names below the key (an onion entry covers every .onion host), which are not local names. Not applicable to iOS 9 targets.")
 
+    /// True on iOS 10 / macOS 10.12 and later targets, where local names are exempt from ATS.
     public func applies(to context: LintContext) -> Bool { context.options.target.hasIOS10Rules }
 
+    /// One finding per exception entry for an IP address or range (iOS 10–16 only), or for an unqualified or
+    /// `.local` name without `NSIncludesSubdomains` that allows insecure loads; none when `NSAllowsLocalNetworking=NO`.
     public func check(_ context: LintContext) -> [Finding] {
         guard applies(to: context), context.ats.allowsLocalNetworking?.value != false else { return [] }
         let target = context.options.target

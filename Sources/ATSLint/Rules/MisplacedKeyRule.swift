@@ -2,13 +2,17 @@ import ATSPolicy
 
 /// `misplaced-key`: a real ATS key written at a level where ATS does not read it.
 public struct MisplacedKeyRule: LintRule {
+    /// Creates the `misplaced-key` rule, which has no settings.
     public init() {}
 
+    /// `misplaced-key`, an error, with the summary and rationale shown by `--list-rules` and in SARIF.
     public let info = LintRuleInfo(
         id: "misplaced-key", severity: .error,
         summary: "An ATS key sits in the wrong dictionary, where ATS never reads it.",
         rationale: "ATS reads each key only at its own level: global keys directly in NSAppTransportSecurity, exception keys inside an NSExceptionDomains entry, pinning keys inside an NSPinnedDomains entry. A key one level off (NSExceptionAllowsInsecureHTTPLoads at the top, NSAllowsArbitraryLoads inside a domain, NSPinnedCAIdentities in an exception entry, ATS keys at the Info.plist root) does nothing at all, so the app gets behaviour its author did not intend.")
 
+    /// One finding per known ATS key found in a dictionary that is not one of its homes (the Info.plist root
+    /// included), with the dictionary where it belongs as the fix.
     public func check(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []
         for dictionary in context.levelDictionaries {

@@ -4,13 +4,17 @@ import AtscheckSystem
 /// `niap-unknown-value`: an `NSRequiresNIAPTLSPackageVersion` /
 /// `NSExceptionRequiresNIAPTLSPackageVersion` value that is not documented.
 public struct NIAPUnknownValueRule: LintRule {
+    /// Creates the `niap-unknown-value` rule, which has no settings.
     public init() {}
 
+    /// `niap-unknown-value`, an error, with the summary and rationale shown by `--list-rules` and in SARIF.
     public let info = LintRuleInfo(
         id: "niap-unknown-value", severity: .error,
         summary: "A NIAP TLS package key has a value other than none, FCP_v2.1 or recommended.",
         rationale: "The NIAP keys (iOS 26.4) accept exactly none, FCP_v2.1 and recommended. Any other spelling is undocumented and most likely ignored, which silently leaves the stricter NIAP mode off.")
 
+    /// One finding per global or per-domain NIAP package value other than `none`, `FCP_v2.1` or `recommended`,
+    /// suggesting the documented value that differs only in case or by at most two edits.
     public func check(_ context: LintContext) -> [Finding] {
         var keys: [Located<String>] = []
         if let global = context.ats.requiresNIAPPackage { keys.append(global) }

@@ -9,8 +9,10 @@ import AtscheckSystem
 /// `pin-invalid`: a pinned identity that cannot match anything — a digest that is not base64
 /// of 32 bytes, an element of the wrong shape, or an empty identity array.
 public struct PinInvalidRule: LintRule {
+    /// Creates the `pin-invalid` rule, which has no settings.
     public init() {}
 
+    /// `pin-invalid`, an error, with the summary and rationale shown by `--list-rules` and in SARIF.
     public let info = LintRuleInfo(
         id: "pin-invalid", severity: .error,
         summary: "A pinned identity is malformed: not base64 of a 32-byte SHA-256 digest, not a dictionary, or an empty array.",
@@ -18,6 +20,9 @@ public struct PinInvalidRule: LintRule {
 
     static let recipe = "openssl x509 -in cert.pem -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64"
 
+    /// One finding per empty `NSPinnedCAIdentities` / `NSPinnedLeafIdentities` array and per identity without a
+    /// usable `SPKI-SHA256-BASE64` digest; the fix is the repaired digest when the intent is clear (hex, a
+    /// `sha256/` prefix, URL-safe base64), else the openssl recipe that computes one.
     public func check(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []
         for domain in context.pinnedEntries where domain.isDictionary {

@@ -2,13 +2,16 @@ import ATSPolicy
 
 /// `pin-no-backup`: an identity array with a single pin, so a key rotation breaks the app.
 public struct PinNoBackupRule: LintRule {
+    /// Creates the `pin-no-backup` rule, which has no settings.
     public init() {}
 
+    /// `pin-no-backup`, a warning, with the summary and rationale shown by `--list-rules` and in SARIF.
     public let info = LintRuleInfo(
         id: "pin-no-backup", severity: .warning,
         summary: "A pinned-identity array lists a single identity, with no backup.",
         rationale: "Apple advises planning for key rotation with backup identities, and TrustKit and Android lint insist on at least two pins. When NSPinnedCAIdentities and NSPinnedLeafIdentities are both given, each must match (AND), so each array needs its own backup: a single entry in either means one rotation makes every connection to the domain fail until an app update ships.")
 
+    /// One finding per `NSPinnedCAIdentities` or `NSPinnedLeafIdentities` array that holds exactly one identity.
     public func check(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []
         for domain in context.pinnedEntries where domain.isDictionary {

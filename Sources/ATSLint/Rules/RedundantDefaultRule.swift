@@ -3,13 +3,18 @@ import ATSPolicy
 
 /// `redundant-default`: a key set to the value ATS uses when the key is absent.
 public struct RedundantDefaultRule: LintRule {
+    /// Creates the `redundant-default` rule, which has no settings.
     public init() {}
 
+    /// `redundant-default`, a notice, with the summary and rationale shown by `--list-rules` and in SARIF.
     public let info = LintRuleInfo(
         id: "redundant-default", severity: .notice,
         summary: "A key is set to its default value and changes nothing.",
         rationale: "NSAllowsArbitraryLoads=NO, NSIncludesSubdomains=NO, NSExceptionAllowsInsecureHTTPLoads=NO, NSExceptionRequiresForwardSecrecy=YES, NSExceptionMinimumTLSVersion=TLSv1.2 and NSRequiresNIAPTLSPackageVersion=none restate the defaults and only make the policy longer to review. NSAllowsLocalNetworking, NSAllowsArbitraryLoadsForMedia and NSAllowsArbitraryLoadsInWebContent set to NO are never reported: their mere presence neutralises NSAllowsArbitraryLoads on iOS 10+, and Apple suggests NSAllowsLocalNetworking as a declaration of intent.")
 
+    /// One finding per key set to its default: `NSAllowsArbitraryLoads=NO`, `NSIncludesSubdomains=NO`,
+    /// `NSExceptionAllowsInsecureHTTPLoads=NO`, `NSExceptionRequiresForwardSecrecy=YES`, `TLSv1.2`, and a NIAP
+    /// value of `none`; a key that overrides an iOS 9-era alias set differently is doing work and is not reported.
     public func check(_ context: LintContext) -> [Finding] {
         let ats = context.ats
         var findings: [Finding] = []

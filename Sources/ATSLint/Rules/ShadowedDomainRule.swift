@@ -6,13 +6,17 @@ import ATSPolicy
 /// parent with subdomains at any depth (the entry for the host itself decides for it); in
 /// `NSPinnedDomains` the immediate parent, whose pins are united with the entry's.
 public struct ShadowedDomainRule: LintRule {
+    /// Creates the `shadowed-domain` rule, which has no settings.
     public init() {}
 
+    /// `shadowed-domain`, a notice, with the summary and rationale shown by `--list-rules` and in SARIF.
     public let info = LintRuleInfo(
         id: "shadowed-domain", severity: .notice,
         summary: "An entry is also covered by a parent entry with NSIncludesSubdomains=YES.",
         rationale: "In NSExceptionDomains the entry for the host itself decides, and a parent with NSIncludesSubdomains covers every name below it at any depth, the nearest such parent first (sec_protocol_configuration_find_exception_for_host, protocol/SecProtocolConfiguration.m, Security-61901): a child with the same settings is redundant, one with other settings overrides the parent for its own name. In NSPinnedDomains a parent with NSIncludesSubdomains covers its immediate subdomains and the pins of every matching entry are united (parseNSPinnedDomains, OSX/sec/Security/SecPolicy.c): a child with the same pins is redundant, one with other pins widens what its host accepts.")
 
+    /// One finding per entry (the last of each key) that a parent entry with `NSIncludesSubdomains=YES` also
+    /// covers and that differs from it, or repeats it without `NSIncludesSubdomains` (then the fix is removal).
     public func check(_ context: LintContext) -> [Finding] {
         let exceptions = survivors(context.exceptionEntries)
         let pins = survivors(context.pinnedEntries)

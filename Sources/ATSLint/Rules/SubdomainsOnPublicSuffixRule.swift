@@ -5,13 +5,17 @@ import ATSPolicy
 /// `ts.net`, `local`, dynamic-DNS suffixes) is a notice that says so. Given no Public Suffix
 /// List (`LintOptions.publicSuffixes` nil), one notice per file says the other keys were not checked.
 public struct SubdomainsOnPublicSuffixRule: LintRule {
+    /// Creates the `subdomains-on-public-suffix` rule, which has no settings.
     public init() {}
 
+    /// `subdomains-on-public-suffix`, a warning, with the summary and rationale shown by `--list-rules` and in SARIF.
     public let info = LintRuleInfo(
         id: "subdomains-on-public-suffix", severity: .warning,
         summary: "NSIncludesSubdomains=YES on a public suffix covers every site registered under it.",
         rationale: "An exception for com or co.uk with NSIncludesSubdomains=YES relaxes ATS for every site registered under that suffix, and one for github.io covers every GitHub Pages site; a pin on a public suffix pins strangers' domains. TrustKit refuses such configurations. Suffixes whose subdomains are instances the app's user chooses (onion for Tor, ts.net for Tailscale, local, home.arpa, internal, dynamic-DNS suffixes) are deliberate and get a notice saying what the entry covers. The check uses the Public Suffix List snapshot compiled into atscheck (or --public-suffix-list FILE); a library caller that gives no list gets a single notice per file instead.")
 
+    /// A warning per entry with `NSIncludesSubdomains=YES` whose key is a public suffix, a notice for suffixes of
+    /// user-chosen instances (`onion`, `ts.net`, ...), and one notice when `LintOptions.publicSuffixes` is nil.
     public func check(_ context: LintContext) -> [Finding] {
         let candidates = context.domainEntries.filter { entry in
             entry.includesSubdomains?.value == true && DomainKeyAnalysis(entry.key).isValid && !DomainKeyAnalysis.isIPOrCIDR(entry.key)

@@ -3,13 +3,17 @@ import AtscheckSystem
 
 /// `unknown-key`: a key that ATS does not know at any level, usually a misspelling.
 public struct UnknownKeyRule: LintRule {
+    /// Creates the `unknown-key` rule, which has no settings.
     public init() {}
 
+    /// `unknown-key`, a warning, with the summary and rationale shown by `--list-rules` and in SARIF.
     public let info = LintRuleInfo(
         id: "unknown-key", severity: .warning,
         summary: "A key in the ATS configuration is not an ATS key; ATS ignores it.",
         rationale: "ATS silently ignores keys it does not know, so a misspelt key (NSIncludeSubdomains, NSExceptionAllowsInsecureHTTPSLoads, the documentation typo NSAllowsArbitraryLoadsInMedia) leaves the default in force. The finding suggests the documented key closest to what was written. Keys valid at another level are misplaced-key's business; the iOS 9-era aliases are legacy-key's.")
 
+    /// One finding per key that is no ATS key at all, with the likely intended key as the fix; at the Info.plist
+    /// root only near misses of `NSAppTransportSecurity` (three edits or fewer), and never domain-name keys.
     public func check(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []
         for dictionary in context.levelDictionaries {

@@ -6,13 +6,17 @@ import AtscheckSystem
 /// (`sec_protocol_configuration_set_ats_overrides`, `protocol/SecProtocolConfiguration.m`,
 /// Security-61901).
 public struct WrongTypeRule: LintRule {
+    /// Creates the `wrong-type` rule, which has no settings.
     public init() {}
 
+    /// `wrong-type`, an error, with the summary and rationale shown by `--list-rules` and in SARIF.
     public let info = LintRuleInfo(
         id: "wrong-type", severity: .error,
         summary: "A known ATS key has a value of the wrong property-list type.",
         rationale: "Apple's code reads Boolean keys as numbers: a number equal to 1 is YES and any other number is NO, so <integer>1</integer> works but is fragile, while a value that is not a number (a string \"YES\", a date) counts as absent: the key's default applies and it no longer neutralises NSAllowsArbitraryLoads. A number or a misspelt string where NSExceptionMinimumTLSVersion belongs sets no minimum, so TLS 1.2 applies (sec_protocol_configuration_set_ats_overrides, protocol/SecProtocolConfiguration.m, Security-61901). Other keys of the wrong type are ignored.")
 
+    /// One finding per known key whose value has the wrong property-list type, saying what Apple's reader makes of
+    /// it (a number 1 for a Boolean works as YES); ATS keys written where domain names go are `misplaced-key`'s.
     public func check(_ context: LintContext) -> [Finding] {
         context.ats.typeMismatches.compactMap { mismatch in
             let components = mismatch.keyPath.components

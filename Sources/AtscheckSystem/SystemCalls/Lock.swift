@@ -11,6 +11,7 @@ import Darwin
 public final class Lock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
+    /// An unlocked lock.
     public init() {
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -21,8 +22,10 @@ public final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// Blocks until the lock is free, then takes it.
     public func lock() { pthread_mutex_lock(mutex) }
 
+    /// Releases the lock; the calling thread must hold it.
     public func unlock() { pthread_mutex_unlock(mutex) }
 
     /// Runs `body` with the lock held.
@@ -39,6 +42,7 @@ public final class Condition: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
+    /// An unlocked condition with no waiters.
     public init() {
         mutex.initialize(to: pthread_mutex_t())
         condition.initialize(to: pthread_cond_t())
@@ -53,14 +57,18 @@ public final class Condition: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// Blocks until the lock is free, then takes it.
     public func lock() { pthread_mutex_lock(mutex) }
 
+    /// Releases the lock; the calling thread must hold it.
     public func unlock() { pthread_mutex_unlock(mutex) }
 
     /// Waits for a signal; the lock must be held, and is held again on return.
     public func wait() { pthread_cond_wait(condition, mutex) }
 
+    /// Wakes one thread waiting in ``wait()``, if any.
     public func signal() { pthread_cond_signal(condition) }
 
+    /// Wakes every thread waiting in ``wait()``.
     public func broadcast() { pthread_cond_broadcast(condition) }
 }

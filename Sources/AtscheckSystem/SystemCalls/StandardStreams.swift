@@ -20,9 +20,12 @@ public struct OutputDescriptor: Sendable {
     /// The descriptor written to.
     public let descriptor: Int32
 
+    /// A writer to the already open `descriptor`; nothing is closed unless ``close()`` is called.
     public init(descriptor: Int32) { self.descriptor = descriptor }
 
+    /// Standard output (descriptor 1).
     public static let standardOutput = OutputDescriptor(descriptor: 1)
+    /// Standard error (descriptor 2).
     public static let standardError = OutputDescriptor(descriptor: 2)
 
     /// Writes every byte of `data`, retrying short writes and interruptions. Returns the

@@ -1,0 +1,44 @@
+import ATSPolicy
+import ATSCertificates
+import ATSVocabulary
+import ATSProbe
+
+/// The reason a server could not be judged: no connection, a timeout, no TLS answer.
+enum ConnectivityReason {
+    /// The reason for `failure`, or a plain `connection-failed` with `message` when there is none.
+    static func reason(_ failure: ProbeFailure?, message: String) -> CheckReason {
+        let source = ReachableRule.source
+        switch failure {
+        case .timeout(let text)?:
+            return CheckReason(code: .connection(.timeout), message: text, nsurlError: AppleError.URLDomain.timedOut,
+                               secureTransportError: nil, source: source)
+        case .notTLS(let text)?:
+            return CheckReason(code: .connection(.notTLS), message: "the server did not answer with TLS: \(text)",
+                               nsurlError: AppleError.URLDomain.secureConnectionFailed,
+                               secureTransportError: AppleError.StreamDomain.sslClosedAbort, source: source)
+        case .connectionFailed(let text)?:
+            return CheckReason(code: .connection(.connectionFailed), message: text,
+                               nsurlError: AppleError.URLDomain.cannotConnectToHost, secureTransportError: nil, source: source)
+        default:
+            return CheckReason(code: .connection(.connectionFailed), message: message,
+                               nsurlError: AppleError.URLDomain.cannotConnectToHost, secureTransportError: nil, source: source)
+        }
+    }
+
+    /// When some probes completed but one the verdict needs did not: that probe's failure
+    /// (timeout, not TLS, connection failure), so the reason names what actually happened
+    /// rather than defaulting to connection-failed.
+    static func undecidedProbeFailure(_ observation: Observation, message: String) -> ProbeFailure? {
+        for probe in observation.probes {
+            guard case .failed(let failure) = probe.outcome else { continue }
+            let text = "\(message); probe \(probe.spec.name): \(failure.message)"
+            switch failure {
+            case .timeout: return .timeout(text)
+            case .notTLS: return .notTLS(text)
+            case .connectionFailed: return .connectionFailed(text)
+            case .handshakeFailed, .certificateListTooLarge: continue
+            }
+        }
+        return nil
+    }
+}
