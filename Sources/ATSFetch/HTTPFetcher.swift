@@ -9,29 +9,29 @@ import Darwin
 /// a connect deadline, a whole-transfer deadline, a body cap, the schemes allowed for the URL
 /// and for every redirect, and a redirect count. Used by `atscheck update` (Apple's CT log
 /// list) and by AIA fetching (an intermediate named by a leaf's caIssuers URL).
-public enum HTTPFetcher {
+package enum HTTPFetcher {
     /// What to fetch and within which bounds.
-    public struct Request: Sendable {
+    package struct Request: Sendable {
         /// The URL (http:// only when `allowHTTP`).
-        public var url: String
+        package var url: String
         /// Accept http:// for the URL and its redirects (AIA URLs are http by design).
-        public var allowHTTP: Bool
+        package var allowHTTP: Bool
         /// Seconds to establish the connection.
-        public var connectTimeout: Double
+        package var connectTimeout: Double
         /// Seconds for the whole transfer, redirects included.
-        public var deadline: Double
+        package var deadline: Double
         /// Largest body accepted, in bytes; a larger one is an error, never truncated data.
-        public var sizeLimit: Int
+        package var sizeLimit: Int
         /// A PEM file of roots to trust instead of the system's (a mirror's private root).
-        public var caFile: String?
+        package var caFile: String?
         /// Redirects followed at most.
-        public var maxRedirects: Int
+        package var maxRedirects: Int
         /// curl's `--connect-to` mappings, "HOST:PORT:ADDRESS:PORT": connect there instead
         /// (a mirror, a test server) while the URL keeps its name.
-        public var connectTo: [String] = []
+        package var connectTo: [String] = []
 
         /// A request with atscheck's usual bounds: 5 s to connect, 20 s in all, 3 redirects.
-        public init(url: String, allowHTTP: Bool = false, connectTimeout: Double = 5, deadline: Double = 20,
+        package init(url: String, allowHTTP: Bool = false, connectTimeout: Double = 5, deadline: Double = 20,
                     sizeLimit: Int, caFile: String? = nil, maxRedirects: Int = 3, connectTo: [String] = []) {
             self.connectTo = connectTo
             self.url = url
@@ -45,34 +45,34 @@ public enum HTTPFetcher {
     }
 
     /// A completed transfer with a 2xx status.
-    public struct Response: Sendable {
+    package struct Response: Sendable {
         /// The HTTP status.
-        public let status: Int
+        package let status: Int
         /// The body, at most the request's `sizeLimit` bytes.
-        public let body: [UInt8]
+        package let body: [UInt8]
         /// The Content-Type header, when sent.
-        public let contentType: String?
+        package let contentType: String?
         /// The URL the body came from, after redirects.
-        public let finalURL: String
+        package let finalURL: String
     }
 
     /// Why nothing usable came back. `description` is one line.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, CustomStringConvertible {
         /// The kind of failure, for callers that branch on it.
-        public enum Kind: String, Sendable {
+        package enum Kind: String, Sendable {
             case timeout, tooLarge = "too-large", httpStatus = "http-status", tls, scheme, connection
         }
         /// The kind.
-        public let kind: Kind
+        package let kind: Kind
         /// One line for people.
-        public let description: String
+        package let description: String
     }
 
     /// libcurl's version line, for `--version` style reports.
-    public static var libraryVersion: String { String(cString: ats_curl_version()) }
+    package static var libraryVersion: String { String(cString: ats_curl_version()) }
 
     /// Performs `request`. Blocks the calling thread for at most about `request.deadline` seconds.
-    public static func get(_ request: Request) throws(Failure) -> Response {
+    package static func get(_ request: Request) throws(Failure) -> Response {
         let lower = request.url.lowercased()
         guard lower.hasPrefix("https://") || (request.allowHTTP && lower.hasPrefix("http://")) else {
             throw Failure(kind: .scheme, description: "\(request.url): only \(request.allowHTTP ? "http:// and https://" : "https://") URLs are fetched")

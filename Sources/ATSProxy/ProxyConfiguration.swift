@@ -32,10 +32,13 @@ public struct ProxyConfiguration: Sendable {
     /// by default written to standard error.
     public var log: @Sendable (String) -> Void
 
+    /// The default ``log``: each line to standard error.
+    public static let standardErrorLog: @Sendable (String) -> Void = { OutputDescriptor.standardError.write($0 + "\n") }
+
     /// A configuration judging loads under `policyDocument` against `trustStore`.
     public init(policyDocument: PlistDocument? = nil, context: LoadContext = .urlSession, resolution: ResolutionOptions = ResolutionOptions(),
                 trustStore: TrustStore, resolve: [String: String] = [:], time: Date? = nil, timeout: Double = 10,
-                log: @escaping @Sendable (String) -> Void = { OutputDescriptor.standardError.write(($0 + "\n")) }) {
+                log: @escaping @Sendable (String) -> Void = ProxyConfiguration.standardErrorLog) {
         self.policyDocument = policyDocument
         self.context = context
         self.resolution = resolution
@@ -53,7 +56,7 @@ public struct ProxyConfiguration: Sendable {
     public init(environment: TrustEnvironment, policyDocument: PlistDocument? = nil, context: LoadContext = .urlSession,
                 resolution: ResolutionOptions = ResolutionOptions(), resolve: [String: String] = [:], time: Date? = nil,
                 timeout: Double = 10,
-                log: @escaping @Sendable (String) -> Void = { OutputDescriptor.standardError.write(($0 + "\n")) }) {
+                log: @escaping @Sendable (String) -> Void = ProxyConfiguration.standardErrorLog) {
         var resolution = resolution
         resolution.target = environment.target
         self.init(policyDocument: policyDocument, context: context, resolution: resolution, trustStore: environment.store,

@@ -2,7 +2,7 @@
 ///
 /// Names are given as written (`prefix:local`, with no namespace processing) and text is UTF-8
 /// decoded, any invalid sequence replaced by U+FFFD.
-public enum XMLEvent: Equatable, Sendable {
+package enum XMLEvent: Equatable, Sendable {
     /// A start tag or an empty-element tag (which is followed by its `endElement`). The
     /// attributes are keyed by their names as written; namespace declarations are among them
     /// (`xmlns`, `xmlns:p`), and attributes defaulted by the DTD's `<!ATTLIST>` too.

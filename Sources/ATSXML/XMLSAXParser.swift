@@ -12,7 +12,7 @@ import CLibXML2
 ///
 /// Positions (`line`, `column`) are libxml2's current input position, which while a start
 /// tag is reported is the end of that tag, not its `<`.
-public final class XMLSAXParser {
+package final class XMLSAXParser {
     private let bytes: [UInt8]
     /// libxml2's parser context: nil before the parse (and for fewer than 4 bytes); kept after
     /// it, so that the position where it stopped can still be read.
@@ -23,10 +23,10 @@ public final class XMLSAXParser {
 
     /// The code of the last error libxml2 reported during the parse, or, when it reported none
     /// but the parse failed, the code the parse returned. Nil while no error is known.
-    public private(set) var errorCode: Int?
+    package private(set) var errorCode: Int?
 
     /// A parser over `bytes` (UTF-8, or whatever encoding the document declares).
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
@@ -37,20 +37,20 @@ public final class XMLSAXParser {
     }
 
     /// The 1-based line libxml2 is at (0 before the parse has begun).
-    public var line: Int {
+    package var line: Int {
         guard let context else { return 0 }
         return Int(xmlSAX2GetLineNumber(context))
     }
 
     /// The 1-based column, in characters, libxml2 is at (0 before the parse has begun).
-    public var column: Int {
+    package var column: Int {
         guard let context else { return 0 }
         return Int(xmlSAX2GetColumnNumber(context))
     }
 
     /// Stops the parse (`xmlStopParser`): no event follows the one being handled. Does
     /// nothing before libxml2's context exists.
-    public func abort() {
+    package func abort() {
         guard let context else { return }
         xmlStopParser(context)
     }
@@ -58,7 +58,7 @@ public final class XMLSAXParser {
     /// Parses the document once, calling `handler` for each event. True when libxml2 reports
     /// success, which in recover mode it can after errors; false after an abort or an error
     /// it does not recover from (see `errorCode`).
-    public func parse(_ handler: (XMLEvent) -> Void) -> Bool {
+    package func parse(_ handler: (XMLEvent) -> Void) -> Bool {
         precondition(!started, "an XMLSAXParser parses once")
         started = true
         LibXML2Setup.once()

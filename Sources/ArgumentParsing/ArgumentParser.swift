@@ -1,5 +1,5 @@
 /// Parses command lines against declarative `CommandSpec`s and renders their help.
-public enum ArgumentParser {
+package enum ArgumentParser {
     /// Parses the arguments of one command (without the program or subcommand name).
     ///
     /// Supports `--name value`, `--name=value`, `-x value`, `-x=value`, `-xvalue`,
@@ -11,7 +11,7 @@ public enum ArgumentParser {
     ///   - spec: The command's declaration.
     /// - Returns: `.help(text)` if help was requested, otherwise `.arguments`.
     /// - Throws: `UsageError` describing the first mistake in the command line.
-    public static func parse(_ arguments: [String], as spec: CommandSpec) throws(UsageError) -> ParseOutcome {
+    package static func parse(_ arguments: [String], as spec: CommandSpec) throws(UsageError) -> ParseOutcome {
         var scanner = OptionScanner(spec: spec)
         scanner.scan(arguments)
         if scanner.helpRequested {
@@ -28,12 +28,12 @@ public enum ArgumentParser {
     }
 
     /// The help text of a command, wrapped at 80 columns, without a trailing newline.
-    public static func help(for spec: CommandSpec) -> String {
+    package static func help(for spec: CommandSpec) -> String {
         HelpFormatter(width: HelpFormatter.defaultWidth).help(for: spec)
     }
 
     /// The usage line of a command, e.g. `USAGE: atscheck cert [options] FILE...`.
-    public static func usage(for spec: CommandSpec) -> String {
+    package static func usage(for spec: CommandSpec) -> String {
         HelpFormatter.usage(for: spec)
     }
 }

@@ -5,19 +5,19 @@
 /// the declaration for programmer errors (duplicate names, a variadic
 /// positional that is not last, a required positional after an optional one)
 /// and stops the program if it finds one.
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
     /// The full command name as typed, e.g. `"atscheck cert"`; prefixes errors and usage.
-    public let name: String
+    package let name: String
     /// A one-line summary shown at the top of the help text.
-    public let abstract: String
+    package let abstract: String
     /// Extra paragraphs shown in the help text below the abstract.
-    public let discussion: String?
+    package let discussion: String?
     /// The declared options, in help order.
-    public let options: [OptionSpec]
+    package let options: [OptionSpec]
     /// The declared positionals, in binding order.
-    public let positionals: [PositionalSpec]
+    package let positionals: [PositionalSpec]
     /// Example invocations shown in the `EXAMPLES` section.
-    public let examples: [String]
+    package let examples: [String]
 
     /// Declares a command.
     ///
@@ -28,7 +28,7 @@ public struct CommandSpec: Sendable {
     ///   - options: The options (typed `Option`s, `Flag`s or bare specs), in the order the help text lists them.
     ///   - positionals: The positionals, in binding order.
     ///   - examples: Example command lines.
-    public init(
+    package init(
         name: String,
         abstract: String,
         discussion: String? = nil,
@@ -47,17 +47,17 @@ public struct CommandSpec: Sendable {
     }
 
     /// The declared option with the given long name, if any.
-    public func option(named name: String) -> OptionSpec? {
+    package func option(named name: String) -> OptionSpec? {
         options.first { $0.name == name }
     }
 
     /// The declared option with the given short name, if any.
-    public func option(short: Character) -> OptionSpec? {
+    package func option(short: Character) -> OptionSpec? {
         options.first { $0.short == short }
     }
 
     /// The declared positional with the given name, if any.
-    public func positional(named name: String) -> PositionalSpec? {
+    package func positional(named name: String) -> PositionalSpec? {
         positionals.first { $0.name == name }
     }
 

@@ -1,5 +1,5 @@
 /// Levenshtein distance and "did you mean" suggestions for misspelled names.
-public enum EditDistance {
+package enum EditDistance {
     /// The Levenshtein distance between two strings: the fewest single-character
     /// insertions, deletions and substitutions turning `a` into `b`.
     static func distance(_ a: String, _ b: String) -> Int {
@@ -26,7 +26,7 @@ public enum EditDistance {
     /// the distance is smaller than both lengths, so unrelated short words do
     /// not match), or when one is a prefix of the other. Among qualifying
     /// candidates the closest wins; ties go to the earlier candidate.
-    public static func suggestion(for typed: String, among candidates: [String]) -> String? {
+    package static func suggestion(for typed: String, among candidates: [String]) -> String? {
         guard !typed.isEmpty else { return nil }
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where !candidate.isEmpty {

@@ -3,7 +3,7 @@
 /// A type parses itself and says what a valid argument looks like, so every
 /// option of that type reports a bad value the same way:
 /// `invalid value 'x' for '--timeout' (expected seconds, 0 < t ≤ 600)`.
-public protocol ExpressibleByArgument: Sendable {
+package protocol ExpressibleByArgument: Sendable {
     /// Parses one argument; `nil` when it is not a valid spelling of a value.
     init?(argument: String)
     /// What a valid argument looks like, shown after "expected" in errors, e.g. `an IPv4 or IPv6 address`.
@@ -17,73 +17,73 @@ public protocol ExpressibleByArgument: Sendable {
 
 extension ExpressibleByArgument {
     /// An open set of values by default.
-    public static var allValueStrings: [String]? { nil }
+    package static var allValueStrings: [String]? { nil }
 }
 
 extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {
     /// A case is spelt as its raw value.
-    public init?(argument: String) {
+    package init?(argument: String) {
         self.init(rawValue: argument)
     }
 
     /// Every case's raw value, in declaration order.
-    public static var allValueStrings: [String]? { allCases.map(\.rawValue) }
+    package static var allValueStrings: [String]? { allCases.map(\.rawValue) }
 
     /// The raw values, comma-separated.
-    public static var argumentExpectation: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var argumentExpectation: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// The raw value.
-    public var argumentDescription: String { rawValue }
+    package var argumentDescription: String { rawValue }
 }
 
 /// A value that an option may restrict to a range, as `--concurrency` to 1–1024.
-public protocol BoundedArgument: ExpressibleByArgument, Comparable {
+package protocol BoundedArgument: ExpressibleByArgument, Comparable {
     /// What a valid argument within `range` looks like, e.g. `1-1024`.
     static func argumentExpectation(in range: ClosedRange<Self>) -> String
 }
 
 extension BoundedArgument where Self: FixedWidthInteger {
     /// `lower-upper`, e.g. `1-65535`.
-    public static func argumentExpectation(in range: ClosedRange<Self>) -> String {
+    package static func argumentExpectation(in range: ClosedRange<Self>) -> String {
         "\(range.lowerBound)-\(range.upperBound)"
     }
 }
 
 extension String: ExpressibleByArgument {
     /// Any argument, as typed.
-    public init?(argument: String) {
+    package init?(argument: String) {
         self = argument
     }
 
     /// Any text.
-    public static var argumentExpectation: String { "text" }
+    package static var argumentExpectation: String { "text" }
 
     /// The text itself.
-    public var argumentDescription: String { self }
+    package var argumentDescription: String { self }
 }
 
 extension Int: BoundedArgument {
     /// A decimal integer.
-    public init?(argument: String) {
+    package init?(argument: String) {
         self.init(argument)
     }
 
     /// An integer.
-    public static var argumentExpectation: String { "an integer" }
+    package static var argumentExpectation: String { "an integer" }
 
     /// The decimal spelling.
-    public var argumentDescription: String { String(self) }
+    package var argumentDescription: String { String(self) }
 }
 
 extension UInt16: BoundedArgument {
     /// A decimal integer from 0 to 65535.
-    public init?(argument: String) {
+    package init?(argument: String) {
         self.init(argument)
     }
 
     /// An integer 0-65535.
-    public static var argumentExpectation: String { "0-65535" }
+    package static var argumentExpectation: String { "0-65535" }
 
     /// The decimal spelling.
-    public var argumentDescription: String { String(self) }
+    package var argumentDescription: String { String(self) }
 }

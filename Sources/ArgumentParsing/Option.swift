@@ -6,9 +6,9 @@
 /// that does not parse is a `UsageError` naming the option and what it expects. Values from a
 /// closed set (`allowed`, or a type's `allValueStrings`) are checked while the command line is
 /// scanned, as a bare `OptionSpec`'s are.
-public struct Option<Value: Sendable>: OptionDeclaration {
+package struct Option<Value: Sendable>: OptionDeclaration {
     /// The option's declaration, from which the help text and scanning come.
-    public let spec: OptionSpec
+    package let spec: OptionSpec
     /// Reads the typed value from parsed arguments.
     private let read: @Sendable (ParsedArguments) throws(UsageError) -> Value
 
@@ -34,7 +34,7 @@ extension Option where Value: ExpressibleByArgument {
     ///   - allowed: The accepted values in help order, when fewer than the type's; other values are usage errors.
     ///   - defaultValue: The value when the option is absent.
     ///   - showsDefault: Whether the help text appends `default: …` (false when the help prose says it).
-    public init(_ name: String, short: Character? = nil, value valueName: String, help: String,
+    package init(_ name: String, short: Character? = nil, value valueName: String, help: String,
                 allowed: [Value]? = nil, default defaultValue: Value, showsDefault: Bool = true) {
         let spec = OptionSpec(name, short: short, value: valueName, help: help, allowed: Self.spellings(allowed),
                               defaultValue: showsDefault ? defaultValue.argumentDescription : nil)
@@ -59,7 +59,7 @@ extension Option where Value: BoundedArgument {
     ///   - help: The description shown in the help text.
     ///   - defaultValue: The value when the option is absent.
     ///   - range: The accepted values; others are usage errors saying the range.
-    public init(_ name: String, value valueName: String, help: String, default defaultValue: Value, in range: ClosedRange<Value>) {
+    package init(_ name: String, value valueName: String, help: String, default defaultValue: Value, in range: ClosedRange<Value>) {
         let spec = OptionSpec(name, value: valueName, help: help, defaultValue: defaultValue.argumentDescription)
         self.init(spec: spec) { arguments throws(UsageError) in
             guard let text = arguments.given(spec).last else { return defaultValue }
@@ -79,7 +79,7 @@ extension Option {
     ///   - valueName: The value placeholder in help and errors, e.g. `"FILE"`.
     ///   - help: The description shown in the help text.
     ///   - allowed: The accepted values in help order, when fewer than the type's.
-    public init<Wrapped: ExpressibleByArgument>(_ name: String, short: Character? = nil, value valueName: String, help: String,
+    package init<Wrapped: ExpressibleByArgument>(_ name: String, short: Character? = nil, value valueName: String, help: String,
                                                 allowed: [Wrapped]? = nil) where Value == Wrapped? {
         let spec = OptionSpec(name, short: short, value: valueName, help: help,
                               allowed: Option<Wrapped>.spellings(allowed))
@@ -96,7 +96,7 @@ extension Option {
     ///   - valueName: The value placeholder in help and errors, e.g. `"N"`.
     ///   - help: The description shown in the help text.
     ///   - range: The accepted values; others are usage errors saying the range.
-    public init<Wrapped: BoundedArgument>(_ name: String, value valueName: String, help: String,
+    package init<Wrapped: BoundedArgument>(_ name: String, value valueName: String, help: String,
                                           in range: ClosedRange<Wrapped>) where Value == Wrapped? {
         let spec = OptionSpec(name, value: valueName, help: help)
         self.init(spec: spec) { arguments throws(UsageError) -> Wrapped? in
@@ -115,7 +115,7 @@ extension Option {
     ///   - valueName: The value placeholder in help and errors, e.g. `"PEM"`.
     ///   - help: The description shown in the help text.
     ///   - allowed: The accepted values in help order, when fewer than the type's.
-    public init<Element: ExpressibleByArgument>(_ name: String, short: Character? = nil, value valueName: String, help: String,
+    package init<Element: ExpressibleByArgument>(_ name: String, short: Character? = nil, value valueName: String, help: String,
                                                 allowed: [Element]? = nil) where Value == [Element] {
         let spec = OptionSpec(name, short: short, value: valueName, help: help,
                               allowed: Option<Element>.spellings(allowed), repeatable: true)

@@ -1,18 +1,18 @@
 /// Anything a command lists among its options: a typed `Option`, a `Flag`, or a bare `OptionSpec`.
-public protocol OptionDeclaration: Sendable {
+package protocol OptionDeclaration: Sendable {
     /// The declaration parsing, errors and help text come from.
     var spec: OptionSpec { get }
 }
 
 extension OptionSpec: OptionDeclaration {
     /// The declaration itself.
-    public var spec: OptionSpec { self }
+    package var spec: OptionSpec { self }
 }
 
 /// A boolean flag such as `--json`: given or not. Read as `arguments[flag]`.
-public struct Flag: OptionDeclaration {
+package struct Flag: OptionDeclaration {
     /// The flag's declaration (no value).
-    public let spec: OptionSpec
+    package let spec: OptionSpec
 
     /// Declares a flag.
     ///
@@ -20,7 +20,7 @@ public struct Flag: OptionDeclaration {
     ///   - name: The long name without dashes, e.g. `"no-fetch"`.
     ///   - short: An optional short name; `h` is reserved for help.
     ///   - help: The description shown in the help text.
-    public init(_ name: String, short: Character? = nil, help: String) {
+    package init(_ name: String, short: Character? = nil, help: String) {
         spec = OptionSpec(name, short: short, help: help)
     }
 }

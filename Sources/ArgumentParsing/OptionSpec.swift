@@ -4,22 +4,22 @@
 /// `OPTIONS` section of the help text are all derived from this declaration.
 /// Options are never required: an option that is not given reads as its
 /// `defaultValue` (or `nil`, or `false` for a flag).
-public struct OptionSpec: Sendable, Equatable {
+package struct OptionSpec: Sendable, Equatable {
     /// The long name without leading dashes, for example `"ca-file"` for `--ca-file`.
-    public let name: String
+    package let name: String
     /// The optional single-character short name, for example `"H"` for `-H`.
-    public let short: Character?
+    package let short: Character?
     /// The value placeholder shown in help and errors, for example `"PEM"`;
     /// `nil` means the option is a boolean flag that takes no value.
-    public let valueName: String?
+    package let valueName: String?
     /// One-line (or longer; it is wrapped) description shown in the help text.
-    public let help: String
+    package let help: String
     /// The values the option accepts, or `nil` to accept any value.
-    public let allowed: [String]?
+    package let allowed: [String]?
     /// The value reported when the option is not given.
-    public let defaultValue: String?
+    package let defaultValue: String?
     /// Whether the option may be given several times; its values are collected in order.
-    public let repeatable: Bool
+    package let repeatable: Bool
 
     /// Declares an option.
     ///
@@ -31,7 +31,7 @@ public struct OptionSpec: Sendable, Equatable {
     ///   - allowed: The accepted values, e.g. `["text", "json"]`; other values are usage errors.
     ///   - defaultValue: The value reported when the option is absent; shown in the help text.
     ///   - repeatable: Whether the option may be given more than once.
-    public init(
+    package init(
         _ name: String,
         short: Character? = nil,
         value: String? = nil,
@@ -66,8 +66,8 @@ public struct OptionSpec: Sendable, Equatable {
     }
 
     /// Whether the option is a boolean flag (takes no value).
-    public var isFlag: Bool { valueName == nil }
+    package var isFlag: Bool { valueName == nil }
 
     /// The long spelling with dashes, e.g. `--ca-file`.
-    public var longSpelling: String { "--" + name }
+    package var longSpelling: String { "--" + name }
 }

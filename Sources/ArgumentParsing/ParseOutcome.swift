@@ -1,5 +1,5 @@
 /// The result of parsing a command's arguments.
-public enum ParseOutcome: Sendable {
+package enum ParseOutcome: Sendable {
     /// The arguments were valid; read them through `ParsedArguments`.
     case arguments(ParsedArguments)
     /// `--help` or `-h` was given; the payload is the complete help text to print.

@@ -6,9 +6,9 @@
 /// A declaration is a value, so a misspelt one does not compile. Reading one the
 /// command did not declare is a programmer error and stops the program on first use
 /// instead of silently reading as absent.
-public struct ParsedArguments: Sendable {
+package struct ParsedArguments: Sendable {
     /// The command these arguments belong to.
-    public let spec: CommandSpec
+    package let spec: CommandSpec
     /// Values given for each value-taking option, in command-line order.
     private let givenValues: [String: [String]]
     /// How many times each option (flag or value-taking) was given.
@@ -31,24 +31,24 @@ public struct ParsedArguments: Sendable {
     ///
     /// - Throws: `UsageError` when the value given does not parse, e.g.
     ///   `invalid value 'x' for '--timeout' (expected seconds, 0 < t ≤ 600)`.
-    public subscript<Value>(option: Option<Value>) -> Value {
+    package subscript<Value>(option: Option<Value>) -> Value {
         get throws(UsageError) { try option.value(in: self) }
     }
 
     /// Whether the flag was given.
-    public subscript(flag: Flag) -> Bool {
+    package subscript(flag: Flag) -> Bool {
         isGiven(flag)
     }
 
     /// The arguments bound to the positional, in order; empty if an optional one was omitted.
-    public subscript(positional: PositionalSpec) -> [String] {
+    package subscript(positional: PositionalSpec) -> [String] {
         precondition(spec.positional(named: positional.name) != nil,
                      "ParsedArguments: '\(positional.name)' is not a positional of '\(spec.name)'")
         return boundPositionals[positional.name, default: []]
     }
 
     /// Whether the option was given on the command line (a default does not count).
-    public func isGiven(_ option: some OptionDeclaration) -> Bool {
+    package func isGiven(_ option: some OptionDeclaration) -> Bool {
         _ = given(option.spec)
         return counts[option.spec.name, default: 0] > 0
     }

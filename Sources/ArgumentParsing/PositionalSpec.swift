@@ -2,15 +2,15 @@
 ///
 /// Positionals are bound in declaration order. A variadic positional takes
 /// all remaining arguments and must therefore be the last one declared.
-public struct PositionalSpec: Sendable {
+package struct PositionalSpec: Sendable {
     /// The name shown in usage, help and errors, conventionally upper case, e.g. `"FILE"`.
-    public let name: String
+    package let name: String
     /// The description shown in the `ARGUMENTS` section of the help text.
-    public let help: String
+    package let help: String
     /// Whether this positional takes all remaining arguments.
-    public let variadic: Bool
+    package let variadic: Bool
     /// Whether this positional may be absent (a variadic optional may bind zero values).
-    public let optional: Bool
+    package let optional: Bool
 
     /// Declares a positional argument.
     ///
@@ -19,7 +19,7 @@ public struct PositionalSpec: Sendable {
     ///   - help: The description shown in the help text.
     ///   - variadic: Whether it takes all remaining arguments (at least one unless `optional`).
     ///   - optional: Whether it may be omitted.
-    public init(_ name: String, help: String, variadic: Bool = false, optional: Bool = false) {
+    package init(_ name: String, help: String, variadic: Bool = false, optional: Bool = false) {
         precondition(!name.isEmpty, "PositionalSpec: name must not be empty")
         self.name = name
         self.help = help
@@ -28,7 +28,7 @@ public struct PositionalSpec: Sendable {
     }
 
     /// How the positional appears in the usage line: `FILE`, `[FILE]`, `FILE...` or `[FILE...]`.
-    public var usageSpelling: String {
+    package var usageSpelling: String {
         let base = variadic ? name + "..." : name
         return optional ? "[" + base + "]" : base
     }

@@ -1,5 +1,5 @@
 /// The result of dispatching a multi-command tool's arguments.
-public enum ToolDispatch: Sendable {
+package enum ToolDispatch: Sendable {
     /// Run the named subcommand with the remaining arguments (the subcommand name removed).
     case subcommand(String, [String])
     /// Print this tool-level help text.

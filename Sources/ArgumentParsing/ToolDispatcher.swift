@@ -8,7 +8,7 @@ extension ArgumentParser {
     ///
     /// - Throws: `UsageError` for an unknown subcommand or option (with a
     ///   suggestion when one is close), or for extra arguments after `help NAME`.
-    public static func dispatch(_ arguments: [String], tool: ToolSpec) throws(UsageError) -> ToolDispatch {
+    package static func dispatch(_ arguments: [String], tool: ToolSpec) throws(UsageError) -> ToolDispatch {
         guard let first = arguments.first else {
             return .help(help(for: tool))
         }
@@ -40,7 +40,7 @@ extension ArgumentParser {
     }
 
     /// The help text of a multi-command tool, listing its subcommands, wrapped at 80 columns.
-    public static func help(for tool: ToolSpec) -> String {
+    package static func help(for tool: ToolSpec) -> String {
         HelpFormatter(width: HelpFormatter.defaultWidth).help(for: tool)
     }
 

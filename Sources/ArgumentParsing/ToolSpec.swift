@@ -1,16 +1,16 @@
 /// One entry in a multi-command tool's list of subcommands.
-public struct SubcommandSpec: Sendable {
+package struct SubcommandSpec: Sendable {
     /// The subcommand as typed, e.g. `"cert"`.
-    public let name: String
+    package let name: String
     /// A one-line summary shown in the tool's help.
-    public let abstract: String
+    package let abstract: String
 
     /// Declares a subcommand.
     ///
     /// - Parameters:
     ///   - name: The subcommand as typed, e.g. `"cert"`.
     ///   - abstract: A one-line summary for the tool's help.
-    public init(name: String, abstract: String) {
+    package init(name: String, abstract: String) {
         precondition(!name.isEmpty && !name.hasPrefix("-"),
                      "SubcommandSpec: '\(name)' must be non-empty and not start with '-'")
         self.name = name
@@ -21,15 +21,15 @@ public struct SubcommandSpec: Sendable {
 /// The declaration of a multi-command tool: its name, version and subcommands.
 ///
 /// `help`, `--help`, `-h` and `--version` are built in.
-public struct ToolSpec: Sendable {
+package struct ToolSpec: Sendable {
     /// The executable name, e.g. `"atscheck"`.
-    public let name: String
+    package let name: String
     /// A one-line summary shown at the top of the tool's help.
-    public let abstract: String
+    package let abstract: String
     /// The version string reported by `--version`.
-    public let version: String
+    package let version: String
     /// The subcommands, in help order.
-    public let subcommands: [SubcommandSpec]
+    package let subcommands: [SubcommandSpec]
 
     /// Declares a tool.
     ///
@@ -38,7 +38,7 @@ public struct ToolSpec: Sendable {
     ///   - abstract: A one-line summary.
     ///   - version: The version string reported by `--version`.
     ///   - subcommands: The subcommands, in help order; `help` is reserved.
-    public init(name: String, abstract: String, version: String, subcommands: [SubcommandSpec]) {
+    package init(name: String, abstract: String, version: String, subcommands: [SubcommandSpec]) {
         var seen: Set<String> = [BuiltIn.helpSubcommand]
         for subcommand in subcommands {
             precondition(seen.insert(subcommand.name).inserted,

@@ -2,29 +2,29 @@
 ///
 /// `description` is `"<command>: <message>"`, for example
 /// `atscheck cert: unknown option '--hots' (did you mean '--host'?)`.
-public struct UsageError: Error, CustomStringConvertible, Sendable {
+package struct UsageError: Error, CustomStringConvertible, Sendable {
     /// The command whose arguments were wrong, e.g. `"atscheck cert"`; may be empty.
-    public let command: String
+    package let command: String
     /// What was wrong, without the command prefix, e.g. `unknown option '--hots'`.
-    public let message: String
+    package let message: String
 
     /// Creates a usage error.
     ///
     /// - Parameters:
     ///   - command: The command whose arguments were wrong, e.g. `"atscheck cert"`.
     ///   - message: What was wrong, on one line.
-    public init(command: String, message: String) {
+    package init(command: String, message: String) {
         self.command = command
         self.message = message
     }
 
     /// The one-line error: `"<command>: <message>"`, or just the message if there is no command.
-    public var description: String {
+    package var description: String {
         command.isEmpty ? message : "\(command): \(message)"
     }
 
     /// A one-line pointer to the help text, e.g. `See 'atscheck cert --help'.`
-    public var hint: String {
+    package var hint: String {
         command.isEmpty ? "See '--help'." : "See '\(command) --help'."
     }
 }

@@ -9,15 +9,15 @@ import ATSScan
 
 extension TargetOS: ExpressibleByArgument {
     /// `ios17`, `ios16.4`, `macos14`, ...
-    public init?(argument: String) {
+    package init?(argument: String) {
         self.init(parsing: argument)
     }
 
     /// The spellings shown after "expected" in an error.
-    public static var argumentExpectation: String { "e.g. ios17, ios16.4, macos14, tvos17, watchos10, visionos2" }
+    package static var argumentExpectation: String { "e.g. ios17, ios16.4, macos14, tvos17, watchos10, visionos2" }
 
     /// The target as `description` writes it (`iOS 17`).
-    public var argumentDescription: String { description }
+    package var argumentDescription: String { description }
 }
 
 extension LoadContext: ExpressibleByArgument {}
@@ -27,15 +27,15 @@ extension LabProfile: ExpressibleByArgument {}
 
 extension ScanShard: ExpressibleByArgument {
     /// `K/N`.
-    public init?(argument: String) {
+    package init?(argument: String) {
         self.init(argument)
     }
 
     /// The form shown after "expected" in an error.
-    public static var argumentExpectation: String { "K/N with 1 ≤ K ≤ N" }
+    package static var argumentExpectation: String { "K/N with 1 ≤ K ≤ N" }
 
     /// The shard as `K/N`.
-    public var argumentDescription: String { description }
+    package var argumentDescription: String { description }
 }
 
 /// An IP address as given to `--address`: kept as typed, checked to be an IPv4 or IPv6 literal.

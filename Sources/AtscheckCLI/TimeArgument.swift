@@ -25,14 +25,14 @@ enum TimeArgument {
 /// seconds) or a bare date meaning midnight UTC.
 extension Date: ExpressibleByArgument {
     /// Parses an ISO 8601 date-time, or a bare date as midnight UTC; nil for anything else.
-    public init?(argument: String) {
+    package init?(argument: String) {
         guard let date = TimeArgument.parse(argument) else { return nil }
         self = date
     }
 
     /// The forms shown after "expected" in an error.
-    public static var argumentExpectation: String { "ISO 8601, e.g. 2025-06-01T00:00:00Z or 2025-06-01" }
+    package static var argumentExpectation: String { "ISO 8601, e.g. 2025-06-01T00:00:00Z or 2025-06-01" }
 
     /// The instant in UTC ISO 8601 (`2025-06-01T00:00:00Z`).
-    public var argumentDescription: String { UTCTimestamp.format(self) }
+    package var argumentDescription: String { UTCTimestamp.format(self) }
 }

@@ -2,9 +2,9 @@
 /// per-target checks on the start-up path: Foundation's `contains` goes through CFString, and
 /// `_StringProcessing`'s `firstRange(of:)` builds a search table on every call (measured at
 /// several times the cost of the handshake set-up it sat in).
-public enum ByteSearch {
+package enum ByteSearch {
     /// True when `needle` occurs in `text` (an empty needle always does).
-    public static func contains(_ text: String, _ needle: String) -> Bool {
+    package static func contains(_ text: String, _ needle: String) -> Bool {
         let haystack = Array(text.utf8), pattern = Array(needle.utf8)
         var start = 0
         while start + pattern.count <= haystack.count {

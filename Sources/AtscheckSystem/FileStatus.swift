@@ -14,7 +14,7 @@ import Darwin
 #endif
 
 /// What a path names, from `lstat(2)` (a symbolic link is reported as one) or `stat(2)`.
-public enum FileKind: Sendable, Equatable {
+package enum FileKind: Sendable, Equatable {
     /// A regular file of `size` bytes.
     case regular(size: Int64)
     /// A directory.
@@ -26,7 +26,7 @@ public enum FileKind: Sendable, Equatable {
 
     /// The kind of the file at `path`, or nil when it cannot be examined (it does not exist,
     /// or a directory on the way cannot be searched).
-    public static func of(_ path: String, followingLinks: Bool) -> FileKind? {
+    package static func of(_ path: String, followingLinks: Bool) -> FileKind? {
         var status = stat()
         guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
         switch status.st_mode & S_IFMT {
@@ -40,17 +40,17 @@ public enum FileKind: Sendable, Equatable {
 
 /// A depth-first walk of a directory tree that never follows symbolic links: every entry
 /// below the root, parents before their children, names in byte order within a directory.
-public struct DirectoryWalk: Sequence {
+package struct DirectoryWalk: Sequence {
     /// One entry: its path relative to the root (`/`-separated), its full path and its kind.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The path below the root, `/`-separated, without a leading `/`.
-        public let relativePath: String
+        package let relativePath: String
         /// The root's path joined with ``relativePath``.
-        public let fullPath: String
+        package let fullPath: String
         /// What the entry is, symbolic links not followed.
-        public let kind: FileKind
+        package let kind: FileKind
         /// The entry's last path component.
-        public var name: String { PathText.lastComponent(relativePath) }
+        package var name: String { PathText.lastComponent(relativePath) }
     }
 
     private let root: String
@@ -58,21 +58,21 @@ public struct DirectoryWalk: Sequence {
 
     /// The walk below `root`; directories for which `descend` returns false are listed but
     /// not entered. A directory that cannot be listed is listed but has no children.
-    public init(root: String, descend: @escaping (Entry) -> Bool = { _ in true }) {
+    package init(root: String, descend: @escaping (Entry) -> Bool = { _ in true }) {
         self.root = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
         self.descend = descend
     }
 
     /// Whether `root` is a directory that can be listed.
-    public static func canList(_ root: String) -> Bool {
+    package static func canList(_ root: String) -> Bool {
         (try? FileManager.default.contentsOfDirectory(atPath: root)) != nil
     }
 
     /// A fresh walk from the root.
-    public func makeIterator() -> Iterator { Iterator(root: root, descend: descend) }
+    package func makeIterator() -> Iterator { Iterator(root: root, descend: descend) }
 
     /// Walks with an explicit stack, so a deep tree cannot exhaust the thread's stack.
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         private let root: String
         private let descend: (Entry) -> Bool
         /// Entries still to visit, the next one last.
@@ -85,7 +85,7 @@ public struct DirectoryWalk: Sequence {
         }
 
         /// The next entry, parents before their children; nil when the walk is done.
-        public mutating func next() -> Entry? {
+        package mutating func next() -> Entry? {
             while let (relative, full) = pending.popLast() {
                 guard let kind = FileKind.of(full, followingLinks: false) else { continue }
                 let entry = Entry(relativePath: relative, fullPath: full, kind: kind)

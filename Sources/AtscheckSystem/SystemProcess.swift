@@ -7,16 +7,16 @@ import Darwin
 
 /// The few process-level system calls the command-line tool makes, kept here so that the
 /// CLI itself names no C library and builds unchanged on Linux and Darwin.
-public enum SystemProcess {
+package enum SystemProcess {
     /// This process's id.
-    public static var id: Int32 { getpid() }
+    package static var id: Int32 { getpid() }
 
     /// Whether `output` is a terminal.
-    public static func isTerminal(_ output: OutputDescriptor) -> Bool { isatty(output.descriptor) == 1 }
+    package static func isTerminal(_ output: OutputDescriptor) -> Bool { isatty(output.descriptor) == 1 }
 
     /// The width in columns of the terminal `output` is, or nil when it is not a terminal or
     /// does not say (TIOCGWINSZ).
-    public static func terminalColumns(_ output: OutputDescriptor) -> Int? {
+    package static func terminalColumns(_ output: OutputDescriptor) -> Int? {
         guard isTerminal(output) else { return nil }
         var size = winsize()
         guard ioctl(output.descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
@@ -24,11 +24,11 @@ public enum SystemProcess {
     }
 
     /// Makes a write to a closed socket or pipe fail with EPIPE instead of killing the process.
-    public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+    package static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
 
     /// Renames `source` to `destination`, replacing it atomically (rename(2)); removes
     /// `source` and returns the system's message on failure, nil on success.
-    public static func rename(_ source: String, to destination: String) -> String? {
+    package static func rename(_ source: String, to destination: String) -> String? {
         #if canImport(Glibc)
         let status = Glibc.rename(source, destination)
         #else
@@ -42,7 +42,7 @@ public enum SystemProcess {
 
     /// Blocks until SIGINT or SIGTERM arrives (both are then handled here, not by the default
     /// action of ending the process).
-    public static func waitForInterrupt() {
+    package static func waitForInterrupt() {
         let done = DispatchSemaphore(value: 0)
         var sources: [any DispatchSourceSignal] = []
         for signalNumber in [SIGINT, SIGTERM] {
@@ -57,7 +57,7 @@ public enum SystemProcess {
     }
 
     /// Ends the process with `status`, flushing standard output first.
-    public static func exit(_ status: Int32) -> Never {
+    package static func exit(_ status: Int32) -> Never {
         #if canImport(Glibc)
         Glibc.exit(status)
         #else

@@ -12,13 +12,13 @@ import Foundation
 extension StringProtocol {
     /// The text with every occurrence of `target` (matched scalar by scalar, left to right,
     /// without overlaps) replaced by `replacement`.
-    public func replacingEvery(_ target: String, with replacement: String) -> String {
+    package func replacingEvery(_ target: String, with replacement: String) -> String {
         separated(by: target).joined(separator: replacement)
     }
 
     /// The pieces between the occurrences of `separator` (matched scalar by scalar), empty
     /// pieces included: "a,,b" gives ["a", "", "b"].
-    public func separated(by separator: String) -> [String] {
+    package func separated(by separator: String) -> [String] {
         let needle = Array(separator.unicodeScalars)
         let scalars = Array(unicodeScalars)
         guard !needle.isEmpty, scalars.count >= needle.count else { return [String(self)] }
@@ -42,9 +42,9 @@ extension StringProtocol {
 }
 
 /// The last-path-component helpers of `NSString`, for slash-separated paths.
-public enum PathText {
+package enum PathText {
     /// "b.plist" for "a/b.plist" (trailing slashes ignored; "/" for "/").
-    public static func lastComponent(_ path: String) -> String {
+    package static func lastComponent(_ path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         if trimmed == "/" { return "/" }
@@ -52,7 +52,7 @@ public enum PathText {
     }
 
     /// "plist" for "a/b.plist", "" when the last component has no dot after its first character.
-    public static func pathExtension(_ path: String) -> String {
+    package static func pathExtension(_ path: String) -> String {
         let name = lastComponent(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
         return String(name[name.index(after: dot)...])
@@ -62,7 +62,7 @@ public enum PathText {
 extension StringProtocol {
     /// The text with every `%XX` escape decoded, as `removingPercentEncoding` does: nil when an
     /// escape is not two hexadecimal digits or the decoded bytes are not UTF-8.
-    public var removingPercentEscapes: String? {
+    package var removingPercentEscapes: String? {
         var bytes: [UInt8] = []
         var iterator = utf8.makeIterator()
         while let byte = iterator.next() {

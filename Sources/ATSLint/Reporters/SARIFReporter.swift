@@ -207,75 +207,101 @@ public enum SARIFReporter {
         }
     }
 
+    /// SARIF `text`/`markdown` message strings.
+    struct MultiformatMessage: Encodable, Sendable {
+        let text: String
+        var markdown: String? = nil
+    }
+
+    /// One rule as SARIF `reportingDescriptor`.
     struct ReportingDescriptor: Encodable, Sendable {
-        let info: LintRuleInfo
-        /// Absolute, ending in `/`, or nil.
-        let documentationBaseURI: String?
+        struct Configuration: Encodable, Sendable { let level: String }
+        struct Properties: Encodable, Sendable {
+            let tags: [String]
+            /// Left out when the rule has no citation.
+            let citation: String?
+        }
+
+        let id: String
+        /// `unknown-key` → `UnknownKey` (the id when that leaves nothing).
+        let name: String
+        let shortDescription: MultiformatMessage
+        let fullDescription: MultiformatMessage
+        let help: MultiformatMessage
+        /// Absolute documentation URL; left out without a documentation base.
+        let helpUri: String?
+        let defaultConfiguration: Configuration
+        let properties: Properties
 
         init(_ info: LintRuleInfo, documentationBaseURI: String?) {
-            self.info = info
-            self.documentationBaseURI = documentationBaseURI
-        }
-
-        /// `unknown-key` → `UnknownKey`.
-        var name: String {
-            info.id.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+            let citation = info.citation.isEmpty ? nil : info.citation
+            let helpURI = citation.flatMap { citation in documentationBaseURI.map { $0 + citation } }
+            // The rule's documentation: absolute when a base is known, else repository-relative.
+            let reference = citation.map { helpURI ?? $0 }
+            let pascal = info.id.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
                 .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        }
-
-        /// The rule's documentation: absolute when a base is known, else repository-relative.
-        var reference: String? {
-            guard !info.citation.isEmpty else { return nil }
-            return helpURI ?? info.citation
-        }
-
-        var helpURI: String? {
-            guard !info.citation.isEmpty, let documentationBaseURI else { return nil }
-            return documentationBaseURI + info.citation
-        }
-
-        private enum Keys: String, CodingKey {
-            case id, name, shortDescription, fullDescription, help, helpUri, defaultConfiguration, properties
-        }
-        private enum TextKeys: String, CodingKey { case text, markdown }
-        private enum ConfigurationKeys: String, CodingKey { case level }
-        private enum PropertyKeys: String, CodingKey { case tags, citation }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(info.id, forKey: .id)
-            try container.encode(name.isEmpty ? info.id : name, forKey: .name)
             let summary = info.summary.isEmpty ? info.id : info.summary
             let rationale = info.rationale.isEmpty ? summary : info.rationale
-            var short = container.nestedContainer(keyedBy: TextKeys.self, forKey: .shortDescription)
-            try short.encode(summary, forKey: .text)
-            var full = container.nestedContainer(keyedBy: TextKeys.self, forKey: .fullDescription)
-            try full.encode(rationale, forKey: .text)
-            var help = container.nestedContainer(keyedBy: TextKeys.self, forKey: .help)
-            try help.encode([summary, rationale, reference.map { "Documentation: \($0)" }].compactMap { $0 }.joined(separator: "\n\n"),
-                            forKey: .text)
-            try help.encode([
-                "**\(summary)**", rationale,
-                helpURI.map { "Documentation: [\(info.citation)](\($0))" } ?? reference.map { "Documentation: `\($0)` in the atscheck repository" },
-                "Rule id: `\(info.id)` (list all with `atscheck lint --list-rules`).",
-            ].compactMap { $0 }.joined(separator: "\n\n"), forKey: .markdown)
-            try container.encodeIfPresent(helpURI, forKey: .helpUri)
-            var configuration = container.nestedContainer(keyedBy: ConfigurationKeys.self, forKey: .defaultConfiguration)
-            try configuration.encode(SARIFReporter.level(info.severity), forKey: .level)
-            var properties = container.nestedContainer(keyedBy: PropertyKeys.self, forKey: .properties)
-            try properties.encode(SARIFReporter.ruleTags, forKey: .tags)
-            if !info.citation.isEmpty { try properties.encode(info.citation, forKey: .citation) }
+            id = info.id
+            name = pascal.isEmpty ? info.id : pascal
+            shortDescription = MultiformatMessage(text: summary)
+            fullDescription = MultiformatMessage(text: rationale)
+            help = MultiformatMessage(
+                text: [summary, rationale, reference.map { "Documentation: \($0)" }].compactMap { $0 }.joined(separator: "\n\n"),
+                markdown: [
+                    "**\(summary)**", rationale,
+                    helpURI.map { "Documentation: [\(info.citation)](\($0))" } ?? reference.map { "Documentation: `\($0)` in the atscheck repository" },
+                    "Rule id: `\(info.id)` (list all with `atscheck lint --list-rules`).",
+                ].compactMap { $0 }.joined(separator: "\n\n"))
+            self.helpUri = helpURI
+            defaultConfiguration = Configuration(level: SARIFReporter.level(info.severity))
+            properties = Properties(tags: SARIFReporter.ruleTags, citation: citation)
         }
     }
 
+    /// One finding as SARIF `result`.
     struct Result: Encodable, Sendable {
-        let finding: Finding
+        struct Message: Encodable, Sendable { let text: String }
+        struct Location: Encodable, Sendable { let physicalLocation: PhysicalLocation }
+        struct PhysicalLocation: Encodable, Sendable {
+            let artifactLocation: ArtifactLocation
+            let region: Region
+        }
+        struct Region: Encodable, Sendable {
+            /// 1 when the finding has no line (the message says so).
+            let startLine: Int
+            /// Only with a real line and column.
+            let startColumn: Int?
+        }
+        struct Properties: Encodable, Sendable {
+            let keyPath: String?
+            let fix: String?
+        }
+
+        let ruleId: String
         let ruleIndex: Int
-        let artifact: ArtifactLocation
-        let fingerprint: String
+        let level: String
+        let message: Message
+        let locations: [Location]
+        let partialFingerprints: [String: String]
+        /// Left out when the finding has neither a key path nor a fix.
+        let properties: Properties?
+
+        init(finding: Finding, ruleIndex: Int, artifact: ArtifactLocation, fingerprint: String) {
+            ruleId = finding.rule
+            self.ruleIndex = ruleIndex
+            level = SARIFReporter.level(finding.severity)
+            message = Message(text: Self.text(finding))
+            var column: Int? = nil
+            if let line = finding.line, line >= 1, let found = finding.column, found >= 1 { column = found }
+            locations = [Location(physicalLocation: PhysicalLocation(
+                artifactLocation: artifact, region: Region(startLine: max(finding.line ?? 1, 1), startColumn: column)))]
+            partialFingerprints = [SARIFReporter.fingerprintKey: fingerprint]
+            properties = finding.keyPath != nil || finding.fix != nil ? Properties(keyPath: finding.keyPath, fix: finding.fix) : nil
+        }
 
         /// The message, with the fix and, when the line is unknown, where the finding really is.
-        var text: String {
+        static func text(_ finding: Finding) -> String {
             var text = finding.message
             if let fix = finding.fix { text += " Fix: \(fix)" }
             if finding.line == nil {
@@ -283,39 +309,6 @@ public enum SARIFReporter {
                 text += " (\(at)no line information, so shown on line 1)"
             }
             return text
-        }
-
-        private enum Keys: String, CodingKey { case ruleId, ruleIndex, level, message, locations, partialFingerprints, properties }
-        private enum MessageKeys: String, CodingKey { case text }
-        private enum LocationKeys: String, CodingKey { case physicalLocation }
-        private enum PhysicalKeys: String, CodingKey { case artifactLocation, region }
-        private enum RegionKeys: String, CodingKey { case startLine, startColumn }
-        private enum PropertyKeys: String, CodingKey { case keyPath, fix }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(finding.rule, forKey: .ruleId)
-            try container.encode(ruleIndex, forKey: .ruleIndex)
-            try container.encode(SARIFReporter.level(finding.severity), forKey: .level)
-            var message = container.nestedContainer(keyedBy: MessageKeys.self, forKey: .message)
-            try message.encode(text, forKey: .text)
-
-            var locations = container.nestedUnkeyedContainer(forKey: .locations)
-            var location = locations.nestedContainer(keyedBy: LocationKeys.self)
-            var physical = location.nestedContainer(keyedBy: PhysicalKeys.self, forKey: .physicalLocation)
-            try physical.encode(artifact, forKey: .artifactLocation)
-            var region = physical.nestedContainer(keyedBy: RegionKeys.self, forKey: .region)
-            try region.encode(max(finding.line ?? 1, 1), forKey: .startLine)
-            if let line = finding.line, line >= 1, let column = finding.column, column >= 1 {
-                try region.encode(column, forKey: .startColumn)
-            }
-
-            try container.encode([SARIFReporter.fingerprintKey: fingerprint], forKey: .partialFingerprints)
-            if finding.keyPath != nil || finding.fix != nil {
-                var properties = container.nestedContainer(keyedBy: PropertyKeys.self, forKey: .properties)
-                try properties.encodeIfPresent(finding.keyPath, forKey: .keyPath)
-                try properties.encodeIfPresent(finding.fix, forKey: .fix)
-            }
         }
     }
 }

@@ -8,11 +8,11 @@ import Darwin
 
 /// Starts detached pthreads for blocking work (accept loops, connection handlers, event
 /// loops), in place of Foundation's `Thread`.
-public enum DetachedThread {
+package enum DetachedThread {
     /// Runs `body` on a new detached thread with a stack of `stackSize` bytes or the system
     /// default. Returns false when the thread cannot be created (then `body` is never run).
     @discardableResult
-    public static func start(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) -> Bool {
+    package static func start(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) -> Bool {
         let box = Unmanaged.passRetained(Body(body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
@@ -38,12 +38,12 @@ public enum DetachedThread {
 
     /// Runs `body` on a new detached thread, or on the calling thread when none can be created
     /// (for work that must run either way and that the caller waits for anyway).
-    public static func startOrRunHere(_ body: @escaping @Sendable () -> Void) {
+    package static func startOrRunHere(_ body: @escaping @Sendable () -> Void) {
         if !start(body) { body() }
     }
 
     /// Sleeps the calling thread for `seconds`.
-    public static func sleep(seconds: Double) {
+    package static func sleep(seconds: Double) {
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }

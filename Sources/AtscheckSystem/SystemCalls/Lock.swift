@@ -8,11 +8,11 @@ import Darwin
 
 /// A mutual-exclusion lock over a pthread mutex, with `NSLock`'s shape (`lock`, `unlock`,
 /// `withLock`), so that the product does not link classic Foundation for it.
-public final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     /// An unlocked lock.
-    public init() {
+    package init() {
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
     }
@@ -23,13 +23,13 @@ public final class Lock: @unchecked Sendable {
     }
 
     /// Blocks until the lock is free, then takes it.
-    public func lock() { pthread_mutex_lock(mutex) }
+    package func lock() { pthread_mutex_lock(mutex) }
 
     /// Releases the lock; the calling thread must hold it.
-    public func unlock() { pthread_mutex_unlock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
 
     /// Runs `body` with the lock held.
-    public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    package func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         lock()
         defer { unlock() }
         return try body()
@@ -38,12 +38,12 @@ public final class Lock: @unchecked Sendable {
 
 /// A lock with a condition variable, with `NSCondition`'s shape (`lock`, `unlock`, `wait`,
 /// `signal`, `broadcast`).
-public final class Condition: @unchecked Sendable {
+package final class Condition: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
     /// An unlocked condition with no waiters.
-    public init() {
+    package init() {
         mutex.initialize(to: pthread_mutex_t())
         condition.initialize(to: pthread_cond_t())
         pthread_mutex_init(mutex, nil)
@@ -58,17 +58,17 @@ public final class Condition: @unchecked Sendable {
     }
 
     /// Blocks until the lock is free, then takes it.
-    public func lock() { pthread_mutex_lock(mutex) }
+    package func lock() { pthread_mutex_lock(mutex) }
 
     /// Releases the lock; the calling thread must hold it.
-    public func unlock() { pthread_mutex_unlock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
 
     /// Waits for a signal; the lock must be held, and is held again on return.
-    public func wait() { pthread_cond_wait(condition, mutex) }
+    package func wait() { pthread_cond_wait(condition, mutex) }
 
     /// Wakes one thread waiting in ``wait()``, if any.
-    public func signal() { pthread_cond_signal(condition) }
+    package func signal() { pthread_cond_signal(condition) }
 
     /// Wakes every thread waiting in ``wait()``.
-    public func broadcast() { pthread_cond_broadcast(condition) }
+    package func broadcast() { pthread_cond_broadcast(condition) }
 }

@@ -16,22 +16,22 @@ import Darwin
 /// A file descriptor written with `write(2)` until every byte is out, in place of
 /// Foundation's `FileHandle`: standard output and error, or a file opened for appending.
 /// Write errors (a closed pipe, a full disk) end the write quietly, as for `print`.
-public struct OutputDescriptor: Sendable {
+package struct OutputDescriptor: Sendable {
     /// The descriptor written to.
-    public let descriptor: Int32
+    package let descriptor: Int32
 
     /// A writer to the already open `descriptor`; nothing is closed unless ``close()`` is called.
-    public init(descriptor: Int32) { self.descriptor = descriptor }
+    package init(descriptor: Int32) { self.descriptor = descriptor }
 
     /// Standard output (descriptor 1).
-    public static let standardOutput = OutputDescriptor(descriptor: 1)
+    package static let standardOutput = OutputDescriptor(descriptor: 1)
     /// Standard error (descriptor 2).
-    public static let standardError = OutputDescriptor(descriptor: 2)
+    package static let standardError = OutputDescriptor(descriptor: 2)
 
     /// Writes every byte of `data`, retrying short writes and interruptions. Returns the
     /// system's message when a write fails, nil when every byte was written.
     @discardableResult
-    public func write(_ data: Data) -> String? {
+    package func write(_ data: Data) -> String? {
         data.withUnsafeBytes { buffer -> String? in
             guard var next = buffer.baseAddress else { return nil }
             var left = buffer.count
@@ -50,7 +50,7 @@ public struct OutputDescriptor: Sendable {
 
     /// Creates (or truncates) the file at `path` with mode 0644 and writes `data` to it.
     /// Returns the system's message on failure, nil on success.
-    public static func writeFile(atPath path: String, _ data: Data) -> String? {
+    package static func writeFile(atPath path: String, _ data: Data) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return systemMessage(errno) }
         let file = OutputDescriptor(descriptor: descriptor)
@@ -62,7 +62,7 @@ public struct OutputDescriptor: Sendable {
     /// already there), writes `data` and flushes it to the disk. Returns the system's message
     /// on failure, nil on success. The way to replace a file atomically: write a new file
     /// beside it with this, then `SystemProcess.rename` it over the old one.
-    public static func writeNewFile(atPath path: String, _ data: Data) -> String? {
+    package static func writeNewFile(atPath path: String, _ data: Data) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return systemMessage(errno) }
         let file = OutputDescriptor(descriptor: descriptor)
@@ -87,24 +87,24 @@ public struct OutputDescriptor: Sendable {
 
     /// Writes the UTF-8 bytes of `text`.
     @discardableResult
-    public func write(_ text: String) -> String? { write(Data(text.utf8)) }
+    package func write(_ text: String) -> String? { write(Data(text.utf8)) }
 
     /// Opens (creating it if needed, with mode 0644) the file at `path` for appending. Nil
     /// when it cannot be opened.
-    public static func appending(toPath path: String) -> OutputDescriptor? {
+    package static func appending(toPath path: String) -> OutputDescriptor? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         return descriptor < 0 ? nil : OutputDescriptor(descriptor: descriptor)
     }
 
     /// Closes a descriptor opened by `appending(toPath:)`.
-    public func close() { _ = systemClose(descriptor) }
+    package func close() { _ = systemClose(descriptor) }
 }
 
 /// Standard input, read to its end with a cap.
-public enum StandardInput {
+package enum StandardInput {
     /// The bytes on standard input, or nil once more than `limit` bytes have arrived (the
     /// rest is left unread). A read error ends the input.
-    public static func read(limit: Int) -> Data? {
+    package static func read(limit: Int) -> Data? {
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
