@@ -17,7 +17,8 @@ let package = Package(
         .executableTarget(name: "FuzzPublicSuffix", dependencies: [.product(name: "ATSCertificates", package: "atscheck")]),
         .executableTarget(name: "FuzzTransparency", dependencies: [.product(name: "ATSCertificates", package: "atscheck")]),
         .executableTarget(name: "FuzzScanInput", dependencies: [.product(name: "ATSScan", package: "atscheck")]),
-        .executableTarget(name: "FuzzAppArchive", dependencies: [.product(name: "ATSApp", package: "atscheck")]),
+        .executableTarget(name: "FuzzAppArchive", dependencies: [.product(name: "ATSApp", package: "atscheck"),
+                                                               .product(name: "ATSPolicySources", package: "atscheck")]),
         .executableTarget(name: "FuzzYAML", dependencies: [.product(name: "ATSYAML", package: "atscheck")]),
         .executableTarget(name: "FuzzPins", dependencies: [
             .product(name: "ATSPinning", package: "atscheck"), .product(name: "ATSPinningLoaders", package: "atscheck"), .product(name: "ATSPolicy", package: "atscheck"),

@@ -1,6 +1,7 @@
 import ATSApp
 import ATSArchive
 import ATSLint
+import ATSPolicySources
 import Foundation
 
 private let linter = Linter()

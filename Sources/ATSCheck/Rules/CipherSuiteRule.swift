@@ -20,8 +20,7 @@ public struct CipherSuiteRule: ConnectionRule {
 
     /// Fails with `cipher-suite-not-allowed` when no offered suite is shared (or no handshake completed).
     public func check(_ context: ConnectionContext) -> ConnectionRuleOutcome {
-        if let why = context.notProbed { return .notApplicable(why) }
-        if context.inconsistency != nil { return .notApplicable("the server answered inconsistently (connection-consistent-server)") }
+        if let why = context.handshakesNotJudged { return .notApplicable(why) }
         switch context.tls {
         case .passes?:
             return .passed
@@ -38,7 +37,7 @@ public struct CipherSuiteRule: ConnectionRule {
 
     /// When the entry leaves the suite list to the system: that any suite at the minimum version is taken to work.
     public func notes(_ context: ConnectionContext) -> [String] {
-        guard context.notProbed == nil, context.inconsistency == nil, context.tls?.passed == true,
+        guard context.handshakesNotJudged == nil, context.tls?.passed == true,
               context.requirements.atsEnforced, context.requirements.cipherSuitePolicy == .unrestricted else { return [] }
         return ["the entry allows cleartext and does not require forward secrecy, so Apple's code leaves the suite list to the system: any suite at or above the minimum version is taken to work (\(RulesDocument.section("ats-cipher-suites")))"]
     }

@@ -58,6 +58,13 @@ public struct ConnectionContext: Sendable {
         return nil
     }
 
+    /// Why the rules that judge the handshakes (version, suites, forward secrecy, reachability)
+    /// do not apply: nothing was probed, or the server answered inconsistently, which
+    /// `connection-consistent-server` reports instead.
+    public var handshakesNotJudged: String? {
+        notProbed ?? (inconsistency != nil ? "the server answered inconsistently (connection-consistent-server)" : nil)
+    }
+
     /// The exception key a fix should edit: the app entry that matched, else the host (an
     /// app entry for a built-in key would replace the built-in entry whole).
     var fixDomain: String {

@@ -19,8 +19,7 @@ public struct ForwardSecrecyRule: ConnectionRule {
 
     /// Fails with `no-forward-secrecy` and a verified fix when the server offers static RSA only.
     public func check(_ context: ConnectionContext) -> ConnectionRuleOutcome {
-        if let why = context.notProbed { return .notApplicable(why) }
-        if context.inconsistency != nil { return .notApplicable("the server answered inconsistently (connection-consistent-server)") }
+        if let why = context.handshakesNotJudged { return .notApplicable(why) }
         switch context.tls {
         case .fails(.noForwardSecrecy, let message)?:
             return .failed([TLSFailureReason.reason(.noForwardSecrecy, message, context: context)])

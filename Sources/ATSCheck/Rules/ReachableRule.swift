@@ -22,9 +22,8 @@ public struct ReachableRule: ConnectionRule {
     /// Fails with `connection-failed`, `timeout` or `not-tls` (undetermined) when the TLS
     /// judgement could not be made or no chain came back.
     public func check(_ context: ConnectionContext) -> ConnectionRuleOutcome {
-        if let why = context.notProbed { return .notApplicable(why) }
+        if let why = context.handshakesNotJudged { return .notApplicable(why) }
         guard let capabilities = context.capabilities, let observation = context.observation else { return .notApplicable("the server was not probed") }
-        if context.inconsistency != nil { return .notApplicable("the server answered inconsistently (connection-consistent-server)") }
         if case .unknown(let message)? = context.tls {
             let failure = capabilities.connectivityFailure ?? ConnectivityReason.undecidedProbeFailure(observation, message: message)
             return .failed([ConnectivityReason.reason(failure, message: message)])

@@ -21,8 +21,7 @@ public struct TLSVersionRule: ConnectionRule {
 
     /// Fails with `tls-version-too-low` and a verified fix when only lower versions complete.
     public func check(_ context: ConnectionContext) -> ConnectionRuleOutcome {
-        if let why = context.notProbed { return .notApplicable(why) }
-        if context.inconsistency != nil { return .notApplicable("the server answered inconsistently (connection-consistent-server)") }
+        if let why = context.handshakesNotJudged { return .notApplicable(why) }
         switch context.tls {
         case .fails(.tlsVersionTooLow, let message)?:
             return .failed([TLSFailureReason.reason(.tlsVersionTooLow, message, context: context)])
