@@ -35,14 +35,14 @@ public struct ATSChecker: Sendable {
 
     /// Probes and judges one target. Throws only when the URL cannot be resolved under the
     /// policy (no host, a scheme ATS does not cover); a server that cannot be reached gives an
-    /// `unknown` verdict, not an error. Blocks the caller; ``check(_:options:)-(_,_)async`` awaits instead.
+    /// `unknown` verdict, not an error. Blocks the caller; the `async` ``check(_:options:)-9302s`` awaits instead.
     public func check(_ target: CheckTarget, options: CheckOptions) throws(ResolutionError) -> CheckResult {
         try check(target, options: options, probingWith: nil)
     }
 
     /// Probes and judges one target, running its handshakes on `loop` (shared with other
     /// callers, under its global bound) instead of on the calling thread; nil probes on the
-    /// calling thread as ``check(_:options:)`` does. Blocks the caller either way.
+    /// calling thread as ``check(_:options:)-5sl63`` does. Blocks the caller either way.
     public func check(_ target: CheckTarget, options: CheckOptions, probingWith loop: SharedProbeLoop?) throws(ResolutionError) -> CheckResult {
         // The policy first: a URL the resolver refuses throws before any connection, and the
         // probes are planned from the resolved requirements.
@@ -56,8 +56,8 @@ public struct ATSChecker: Sendable {
         return judged(target, load: load, options: options, observation: observation, cipherSuites: cipherSuites, httpAnswer: nil)
     }
 
-    /// Probes and judges one target as ``check(_:options:)`` does, awaiting the handshakes
-    /// (``TLSProber/run(_:against:)-(ProbePlan,_)``) instead of blocking a thread on them. The
+    /// Probes and judges one target as ``check(_:options:)-5sl63`` does, awaiting the handshakes
+    /// (`TLSProber.run(_:against:)`) instead of blocking a thread on them. The
     /// plain-HTTP answer (`probeHTTP`) and caIssuers fetches still run on the calling task.
     public func check(_ target: CheckTarget, options: CheckOptions) async throws(ResolutionError) -> CheckResult {
         let load = try Self.resolve(target, options: options)

@@ -80,7 +80,7 @@ public enum DiagnosticsMatrix {
     /// Every row, judged from the capabilities and whether the certificate chain is trusted
     /// (nscurl's own dictionaries never loosen trust, so a trust failure fails every row).
     /// `refusedByClient` is true when Apple's TLS client itself refuses the connection
-    /// (``ConnectionReasonCode/isRaisedByTLSClient``, e.g. `chain-too-large`): no dictionary
+    /// (`ConnectionReasonCode.isRaisedByTLSClient`, e.g. `chain-too-large`): no dictionary
     /// changes that, so every row fails, "Allow All Loads" included.
     /// `group` is the target's release: the rows offer its suites, as the app would.
     public static func evaluate(host: String, capabilities: TLSCapabilities, chainTrusted: Bool?,

@@ -13,7 +13,7 @@ public enum LikelyAppErrors {
     /// The ranked list for a reason (never empty). `atsEnforcesTrust` is false when the
     /// resolved policy lets the app loosen server trust for the host (arbitrary loads, an
     /// exception allowing insecure HTTP loads, a local-name exemption:
-    /// ``Requirements/delegateMayLoosenTrust``); a failed chain then ends as -1202, not -1200.
+    /// `Requirements.delegateMayLoosenTrust`); a failed chain then ends as -1202, not -1200.
     /// `certificateIndex` tells a weak leaf signature from a weak CA signature.
     public static func list(for code: CheckReasonCode, certificateIndex: Int? = nil, target: TargetOS,
                             atsEnforcesTrust: Bool) -> [LikelyAppError] {

@@ -26,7 +26,7 @@ public struct VerdictInput: Sendable {
     /// The instant of evaluation.
     public let time: Date
     /// Pins from outside the policy document (TrustKit / Android NSC, `host --pins`), checked
-    /// with ``PinVerifier`` against the built chain besides ATS `NSPinnedDomains`.
+    /// with `PinVerifier` against the built chain besides ATS `NSPinnedDomains`.
     public var extraPins: [PinPolicy] = []
     /// Certificates fetched from caIssuers URLs to complete the served chain (trustd fetches
     /// them; ``IssuerFetching``), and every fetch tried.

@@ -3,7 +3,7 @@ import ATSProbe
 import ATSVocabulary
 import ATSCertificates
 
-/// The served chain must pass Apple's trust rules (``TrustEvaluator/defaultRules``); every
+/// The served chain must pass Apple's trust rules (`TrustEvaluator.defaultRules`); every
 /// failing one is reported, each with a server fix (docs/ats-rules.md#connection-trust, #trust-rules).
 public struct ChainTrustRule: ConnectionRule {
     /// `connection-trust`.

@@ -3,7 +3,7 @@ import ATSCertificates
 import ATSProbe
 import ATSVocabulary
 
-/// One of ATS's connection requirements as a value, as ``AppleTrustRule`` is for the
+/// One of ATS's connection requirements as a value, as `AppleTrustRule` is for the
 /// certificate: an id, a citation, a one-line summary, and a check over a
 /// ``ConnectionContext`` that says whether the rule applies and, if it does, what it found.
 public protocol ConnectionRule: Sendable {
