@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "ATSScan", targets: ["ATSScan"]),
         .library(name: "ATSApp", targets: ["ATSApp"]),
         .library(name: "ATSYAML", targets: ["ATSYAML"]),
+        .library(name: "ATSWhy", targets: ["ATSWhy"]),
     ],
     targets: [
         .systemLibrary(
@@ -110,6 +111,9 @@ let package = Package(
         .target(name: "ATSReport", dependencies: ["ATSVocabulary", "ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSPinningOpenSSL", "ATSTrustData", "AtscheckSystem", "ATSJSON"]),
         // atscheck scan: URL lists and HAR captures, the engine (one probe per endpoint), shards and records.
         .target(name: "ATSScan", dependencies: ["ATSVocabulary", "ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSSocket", "ATSJSON"]),
+        // atscheck why: the errors in a pasted Xcode console (NSError descriptions, stream codes, BoringSSL lines),
+        // named in their era and mapped to ranked reasons and the command that confirms them. Pure Swift.
+        .target(name: "ATSWhy", dependencies: ["ATSVocabulary"]),
         // Pins, pin policies and PinVerifier over SPKI digests: pure Swift, importing the vocabulary only.
         .target(name: "ATSPinning", dependencies: ["ATSVocabulary"]),
         // The OpenSSL side of pinning: the pin of a certificate, chains and DER evaluated, the SSL verify adapter.
@@ -120,7 +124,7 @@ let package = Package(
         // and PinPolicy.fromTrustKit for [String: Any]. Telling NSNumber Booleans apart needs classic Foundation, which
         // no other library links.
         .target(name: "ATSFoundationObjects", dependencies: ["ATSPolicy", "ATSPinning", "ATSPinningLoaders"]),
-        .executableTarget(name: "AtscheckCLI", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSReport", "ATSScan", "ATSApp", "ATSFetch"]),
+        .executableTarget(name: "AtscheckCLI", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSReport", "ATSScan", "ATSApp", "ATSFetch", "ATSWhy"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSPinningOpenSSL", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
         .target(name: "AtscheckTestSupport", path: "Tests/TestSupport"),
@@ -136,6 +140,7 @@ let package = Package(
         .testTarget(name: "ATSProbeTests", dependencies: ["ATSVocabulary", "ATSProbe", "ATSLab", "ATSSocket", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSLabTests", dependencies: ["ATSVocabulary", "ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSCheckTests", dependencies: ["ATSVocabulary", "ATSCheck", "ATSProbe", "ATSLab", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSWhyTests", dependencies: ["ATSVocabulary", "ATSWhy", "AtscheckTestSupport"]),
         .testTarget(name: "ATSPinningTests", dependencies: ["ATSVocabulary", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSFoundationObjects", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProxyTests", dependencies: ["ATSVocabulary", "ATSProxy", "ATSCheck", "ATSSocket", "ATSLab", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSReportTests", dependencies: ["ATSVocabulary", "ATSReport", "ATSCheck", "AtscheckTestSupport"]),

@@ -1,0 +1,138 @@
+import ATSVocabulary
+
+/// The evidence of one error gathered across its lines: the outermost NSURLError code, the SSL
+/// code, the POSIX pair, the trust detail, the alerts. Built once, read by the decoder's parts.
+struct IncidentFacts: Sendable {
+    var firstLine = 0
+    var lastLine = 0
+    var urlCodes: [Int] = []
+    var cfNetworkCodes: [Int] = []
+    var sslCodes: [Int] = []
+    var streamPairs: [(domain: Int, code: Int)] = []
+    var osStatusCodes: [Int] = []
+    var otherErrors: [(domain: String, code: Int)] = []
+    var trustEvaluation: (kind: String, code: Int)?
+    var atsSystemTrustFailed = false
+    var ticTrustError = false
+    var atsViolation = false
+    var cleartextBlocked = false
+    var trustChecks: [String] = []
+    var certificateDetails: [(index: Int, name: String, message: String)] = []
+    var alerts: [(direction: AlertDirection, number: Int?, description: String)] = []
+    var boringReasons: [(packed: Int, name: String)] = []
+    var peerDisconnected = false
+    var urls: [String] = []
+    var messageHosts: [String] = []
+    var clientCertificateState: Int?
+    var interfaces: [String] = []
+    var networkErrors: [Int] = []
+    var nwTLSDescription: Int?
+    var webKit: [(domain: String, code: Int)] = []
+    var timedOut = false
+    var eraSignals: Set<EraSignal> = []
+    var pinningSentence = false
+
+    init(_ lines: [LineFacts]) {
+        firstLine = lines.first?.number ?? 0
+        lastLine = lines.last?.number ?? 0
+        var domainKey: Int?
+        var codeKeys: [Int] = []
+        for line in lines {
+            eraSignals.formUnion(line.eraSignals)
+            for fact in line.evidence { take(fact, domainKey: &domainKey, codeKeys: &codeKeys) }
+        }
+        if let domain = domainKey {
+            for code in codeKeys { addPair(domain: domain, code: code) }
+        }
+        if peerDisconnected { Self.append(-9816, to: &sslCodes) }
+    }
+
+    private mutating func take(_ fact: Evidence, domainKey: inout Int?, codeKeys: inout [Int]) {
+        switch fact {
+        case let .nsError(domain, code):
+            switch AppleError.Family(domain: domain) {
+            case .nsurl: Self.append(code, to: &urlCodes)
+            case .cfNetwork: Self.append(code, to: &cfNetworkCodes)
+            case .osStatus: Self.append(code, to: &osStatusCodes)
+            default: otherErrors.append((domain, code))
+            }
+        case let .urlCode(code): Self.append(code, to: &urlCodes)
+        case let .streamPair(domain, code): addPair(domain: domain, code: code)
+        case let .streamDomainKey(domain): domainKey = domainKey ?? domain
+        case let .streamCodeKey(code): Self.append(code, to: &codeKeys)
+        case let .sslCode(code): Self.append(code, to: &sslCodes)
+        case let .nwTLSDescription(code):
+            nwTLSDescription = code
+            Self.append(code, to: &sslCodes)
+        case let .trustEvaluation(kind, code):
+            trustEvaluation = trustEvaluation ?? (kind, code)
+            Self.append(code, to: &sslCodes)
+        case .atsSystemTrustFailed: atsSystemTrustFailed = true
+        case .ticTrustError: ticTrustError = true
+        case .atsViolation: atsViolation = true
+        case .cleartextBlocked: cleartextBlocked = true
+        case let .trustChecks(names): trustChecks += names.filter { !trustChecks.contains($0) }
+        case let .certificateDetail(index, name, message): certificateDetails.append((index, name, message))
+        case let .alert(direction, description):
+            alerts.append((direction, AppleError.tlsAlert(described: description), description))
+        case let .alertName(name):
+            let description = name.lowercased().replacingUnderscores()
+            if !alerts.contains(where: { $0.description.lowercased() == description }) {
+                alerts.append((.unknown, AppleError.tlsAlert(described: description), description))
+            }
+        case let .boringReason(packed, name): boringReasons.append((packed, name))
+        case .peerDisconnected: peerDisconnected = true
+        case let .url(url): if !urls.contains(url) { urls.append(url) }
+        case let .messageHost(host): if !messageHosts.contains(host) { messageHosts.append(host) }
+        case let .clientCertificateState(state): clientCertificateState = state
+        case let .pathInterface(name): if !interfaces.contains(name) { interfaces.append(name) }
+        case let .networkError(index): Self.append(index, to: &networkErrors)
+        case let .webKit(domain, code):
+            webKit.append((domain, code))
+            if AppleError.Family(domain: domain) == .nsurl { Self.append(code, to: &urlCodes) }
+        case .timedOut: timedOut = true
+        case .pinningSentence: pinningSentence = true
+        }
+    }
+
+    private mutating func addPair(domain: Int, code: Int) {
+        if domain == 3 {
+            if code != 0 { Self.append(code, to: &sslCodes) }
+        } else if !streamPairs.contains(where: { $0 == (domain, code) }) {
+            streamPairs.append((domain, code))
+        }
+    }
+
+    private static func append(_ value: Int, to list: inout [Int]) {
+        if !list.contains(value) { list.append(value) }
+    }
+
+    /// The NSURLError code the app got: the outermost one, or CFNetwork's mirror of it.
+    var urlCode: Int? { urlCodes.first ?? cfNetworkCodes.first { $0 < 0 && $0 >= -3007 } }
+
+    /// The SSL code, when one was reported.
+    var sslCode: Int? { sslCodes.first }
+
+    /// The BoringSSL reason names.
+    var boringNames: [String] { boringReasons.map(\.name) }
+
+    /// Whether an alert with `description` went in `direction`.
+    func hasAlert(_ direction: AlertDirection, _ descriptions: Set<String>) -> Bool {
+        alerts.contains { $0.direction == direction && descriptions.contains($0.description) }
+    }
+
+    /// The era: the most recent shape seen wins, since older shapes (L7) linger into later eras.
+    var era: LogEra {
+        if eraSignals.contains(.network) { return .network }
+        if eraSignals.contains(.tic) { return .tic }
+        if eraSignals.contains(.secureTransport) { return .secureTransport }
+        return .unknown
+    }
+}
+
+extension String {
+    /// `CERTIFICATE_UNKNOWN` lower-cased → `certificate unknown`, BoringSSL's printed form.
+    func replacingUnderscores() -> String {
+        String(map { $0 == "_" ? " " : $0 })
+    }
+}
