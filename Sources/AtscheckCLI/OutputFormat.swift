@@ -17,6 +17,8 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     case plist
     /// A TrustKit TSKConfiguration snippet (pins).
     case trustkit
+    /// Markdown for an issue or pull request (why).
+    case markdown
 
     /// `--format FORMAT`, one of `allowed`, `text` when absent.
     static func option(_ allowed: [OutputFormat] = [.text, .json], help: String = "Output format.") -> Option<OutputFormat> {

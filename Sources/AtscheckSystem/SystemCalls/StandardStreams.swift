@@ -115,4 +115,20 @@ package enum StandardInput {
             if data.count > limit { return nil }
         }
     }
+
+    /// Standard input in chunks of at most 64 KiB, handed to `body` as they arrive, until the
+    /// end or `limit` bytes (the rest is left unread). True when the limit stopped the read.
+    package static func readChunks(limit: Int, _ body: (ArraySlice<UInt8>) -> Void) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var total = 0
+        while true {
+            let wanted = min(chunk.count, limit - total)
+            if wanted <= 0 { return true }
+            let count = chunk.withUnsafeMutableBytes { systemRead(0, $0.baseAddress!, wanted) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { return false }
+            total += count
+            body(chunk[..<count])
+        }
+    }
 }

@@ -1,0 +1,29 @@
+import ATSWhy
+
+/// `atscheck why --format json`: the errors found in the pasted text (docs/json-schema.md#why).
+struct WhyReport: Encodable {
+    /// Bumped on any incompatible change of this document.
+    static let currentSchemaVersion = 1
+
+    let schemaVersion = currentSchemaVersion
+    let tool = "atscheck why"
+    /// Lines read from the input.
+    let linesRead: Int
+    /// Set when standard input was longer than the cap: the bytes read.
+    let truncatedAtBytes: Int?
+    /// Every error found, in the order of the input.
+    let errors: [DecodedError]
+
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, tool, linesRead, truncatedAtBytes, errors
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(tool, forKey: .tool)
+        try container.encode(linesRead, forKey: .linesRead)
+        try container.encode(truncatedAtBytes, forKey: .truncatedAtBytes)
+        try container.encode(errors, forKey: .errors)
+    }
+}

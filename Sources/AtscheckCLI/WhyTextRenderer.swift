@@ -1,0 +1,78 @@
+import ATSWhy
+
+/// `atscheck why` for people: per error, what failed, whether ATS enforced the host, the causes
+/// ranked and the one command to run next (text for a terminal, Markdown for an issue or PR).
+/// Every text taken from the input is escaped before it is printed.
+enum WhyTextRenderer {
+    static let nothingFound = """
+    atscheck why: no error recognised in the text.
+    Paste the whole console output around the failure (the NSError description, the \
+    "Task <…> finished with error" line, or the "Connection N:" and boringssl lines), for \
+    example: pbpaste | atscheck why
+
+    """
+
+    static func text(_ errors: [DecodedError], truncatedAtBytes: Int?) -> String {
+        var out = truncationNote(truncatedAtBytes)
+        guard !errors.isEmpty else { return out + nothingFound }
+        for (number, error) in errors.enumerated() {
+            if number > 0 { out += "\n" }
+            out += wrap("error \(number + 1) (lines \(span(error))): \(safe(error.summary))", "", "  ")
+            for code in error.codes.dropFirst() {
+                out += wrap("\(safe(code.domain)) \(code.code) \(code.symbol ?? "unknown"): \(safe(code.meaning))", "  ", "    ")
+            }
+            if !error.trustChecks.isEmpty { out += wrap("failed trust checks: " + safe(error.trustChecks.joined(separator: ", ")), "  ", "    ") }
+            out += wrap("ATS enforced the host: \(error.atsEnforced.rawValue)" + (error.era == .unknown ? "" : "; log era \(error.era.rawValue)"), "  ", "    ")
+            if let url = error.url { out += wrap("URL: \(safe(url))", "  ", "    ") }
+            if let notATS = error.notATS { out += wrap(safe(notATS), "  ", "    ") }
+            if !error.causes.isEmpty { out += "  likely causes:\n" }
+            for (rank, cause) in error.causes.enumerated() {
+                out += wrap("\(rank + 1). \(cause.reason) (\(cause.confidence.rawValue); \(safe(cause.evidence)))", "    ", "       ")
+            }
+            out += wrap("next: " + (error.command.map(safe) ?? "no atscheck command can confirm this"), "  ", "    ")
+        }
+        return out
+    }
+
+    static func markdown(_ errors: [DecodedError], truncatedAtBytes: Int?) -> String {
+        var out = "## atscheck why\n\n" + truncationNote(truncatedAtBytes)
+        guard !errors.isEmpty else { return out + nothingFound }
+        for (number, error) in errors.enumerated() {
+            out += "### Error \(number + 1) (lines \(span(error)))\n\n\(markdownSafe(error.summary))\n\n"
+            out += "| domain | code | name | meaning |\n|---|---|---|---|\n"
+            for code in error.codes {
+                out += "| \(markdownSafe(code.domain)) | \(code.code) | \(code.symbol.map { "`\($0)`" } ?? "unknown") | \(markdownSafe(code.meaning)) |\n"
+            }
+            out += "\n- ATS enforced the host: **\(error.atsEnforced.rawValue)**\n"
+            if let url = error.url { out += "- URL: `\(codeSafe(url))`\n" }
+            if let notATS = error.notATS { out += "- \(markdownSafe(notATS))\n" }
+            for (rank, cause) in error.causes.enumerated() {
+                out += "\(rank == 0 ? "\n" : "")\(rank + 1). [`\(cause.reason)`](docs/ats-rules.md#error-codes) (\(cause.confidence.rawValue)): \(markdownSafe(cause.evidence))\n"
+            }
+            out += "\nNext: " + (error.command.map { "`\(codeSafe($0))`" } ?? "no atscheck command can confirm this") + "\n\n"
+        }
+        return out
+    }
+
+    private static func span(_ error: DecodedError) -> String {
+        error.firstLine == error.lastLine ? "\(error.firstLine)" : "\(error.firstLine)-\(error.lastLine)"
+    }
+
+    private static func truncationNote(_ bytes: Int?) -> String {
+        bytes.map { "note: standard input was cut at \($0) bytes; what followed was not read.\n" } ?? ""
+    }
+
+    private static func safe(_ text: String) -> String { CertTextRenderer.printable(text) }
+
+    private static func markdownSafe(_ text: String) -> String {
+        String(safe(text).flatMap { "|`<>*_[]".contains($0) ? "\\\($0)" : "\($0)" })
+    }
+
+    private static func codeSafe(_ text: String) -> String {
+        String(safe(text).map { $0 == "`" ? "'" : $0 })
+    }
+
+    private static func wrap(_ text: String, _ first: String, _ rest: String) -> String {
+        CertTextRenderer.wrap(text, firstPrefix: first, restPrefix: rest)
+    }
+}
