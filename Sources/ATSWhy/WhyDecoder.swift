@@ -70,7 +70,12 @@ enum WhyDecoder {
             return (causes(handshake.reasons, .fromAppleCode, handshake.evidence), notATS)
         }
         if let ssl = facts.sslCode, let entry = CodeCauses.entry(forSSL: ssl, facts: facts) {
-            return (causes(entry.reasons, entry.confidence, "SSL code \(ssl)"), notATS)
+            var evidence = "SSL code \(ssl)"
+            if let trust = facts.trustEvaluation { evidence += " with \"\(trust.kind) TLS Trust evaluation failed\"" }
+            if facts.atsSystemTrustFailed { evidence += " with \"ATS failed system trust\"" }
+            if facts.era == .secureTransport { evidence += " in an iOS 9-10 log" }
+            if ssl == -9816, facts.interfaces.contains(where: { $0.hasPrefix("pdp_ip") }) { evidence += " on a cellular path" }
+            return (causes(entry.reasons, entry.confidence, evidence), notATS)
         }
         if let url = facts.urlCode, let entry = CodeCauses.entry(forURL: url) {
             return (causes(entry.reasons, entry.confidence, "NSURLError \(url)"), notATS)

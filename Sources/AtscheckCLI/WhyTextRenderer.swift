@@ -17,17 +17,23 @@ enum WhyTextRenderer {
         guard !errors.isEmpty else { return out + nothingFound }
         for (number, error) in errors.enumerated() {
             if number > 0 { out += "\n" }
-            out += wrap("error \(number + 1) (lines \(span(error))): \(safe(error.summary))", "", "  ")
-            for code in error.codes.dropFirst() {
+            out += wrap("error \(number + 1) (\(span(error))): \(safe(error.summary))", "", "  ")
+            for code in error.codes.dropFirst() where !error.summary.contains("(\(code.code))") {
                 out += wrap("\(safe(code.domain)) \(code.code) \(code.symbol ?? "unknown"): \(safe(code.meaning))", "  ", "    ")
             }
             if !error.trustChecks.isEmpty { out += wrap("failed trust checks: " + safe(error.trustChecks.joined(separator: ", ")), "  ", "    ") }
-            out += wrap("ATS enforced the host: \(error.atsEnforced.rawValue)" + (error.era == .unknown ? "" : "; log era \(error.era.rawValue)"), "  ", "    ")
+            out += wrap("ATS enforced the host: \(error.atsEnforced.rawValue)\(enforcementNote(error.atsEnforced))"
+                        + (error.era == .unknown ? "" : "; log era \(error.era.rawValue)"), "  ", "    ")
             if let url = error.url { out += wrap("URL: \(safe(url))", "  ", "    ") }
             if let notATS = error.notATS { out += wrap(safe(notATS), "  ", "    ") }
             if !error.causes.isEmpty { out += "  likely causes:\n" }
-            for (rank, cause) in error.causes.enumerated() {
-                out += wrap("\(rank + 1). \(cause.reason) (\(cause.confidence.rawValue); \(safe(cause.evidence)))", "    ", "       ")
+            for (rank, cause) in error.causes.prefix(shownCauses).enumerated() {
+                let evidence = rank == 0 || cause.evidence != error.causes[0].evidence ? "; " + safe(cause.evidence) : ""
+                out += wrap("\(rank + 1). \(cause.reason) (\(cause.confidence.rawValue)\(evidence))", "    ", "       ")
+            }
+            if error.causes.count > shownCauses {
+                let rest = error.causes.dropFirst(shownCauses).map(\.reason).joined(separator: ", ")
+                out += wrap("less likely: \(rest)", "    ", "      ")
             }
             out += wrap("next: " + (error.command.map(safe) ?? "no atscheck command can confirm this"), "  ", "    ")
         }
@@ -38,7 +44,7 @@ enum WhyTextRenderer {
         var out = "## atscheck why\n\n" + truncationNote(truncatedAtBytes)
         guard !errors.isEmpty else { return out + nothingFound }
         for (number, error) in errors.enumerated() {
-            out += "### Error \(number + 1) (lines \(span(error)))\n\n\(markdownSafe(error.summary))\n\n"
+            out += "### Error \(number + 1) (\(span(error)))\n\n\(markdownSafe(error.summary))\n\n"
             out += "| domain | code | name | meaning |\n|---|---|---|---|\n"
             for code in error.codes {
                 out += "| \(markdownSafe(code.domain)) | \(code.code) | \(code.symbol.map { "`\($0)`" } ?? "unknown") | \(markdownSafe(code.meaning)) |\n"
@@ -54,8 +60,20 @@ enum WhyTextRenderer {
         return out
     }
 
+    /// Causes listed one per line; the rest share one line, so an error keeps to a screen.
+    static let shownCauses = 4
+
     private static func span(_ error: DecodedError) -> String {
-        error.firstLine == error.lastLine ? "\(error.firstLine)" : "\(error.firstLine)-\(error.lastLine)"
+        error.firstLine == error.lastLine ? "line \(error.firstLine)" : "lines \(error.firstLine)-\(error.lastLine)"
+    }
+
+    private static func enforcementNote(_ enforced: ATSEnforcement) -> String {
+        switch enforced {
+        case .yes: " (ATS's trust rules applied; the app's own trust delegate was not consulted)"
+        case .no: " (arbitrary loads, an exception or a local name left trust to the app)"
+        case .notApplicable: " (not an ATS path)"
+        case .unknown: ""
+        }
     }
 
     private static func truncationNote(_ bytes: Int?) -> String {
