@@ -45,6 +45,7 @@ struct IncidentFacts: Sendable {
             for code in codeKeys { addPair(domain: domain, code: code) }
         }
         if peerDisconnected { Self.append(-9816, to: &sslCodes) }
+        if cleartextBlocked, urlCodes.isEmpty { urlCodes.append(-1022) }
     }
 
     private mutating func take(_ fact: Evidence, domainKey: inout Int?, codeKeys: inout [Int]) {

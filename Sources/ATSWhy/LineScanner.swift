@@ -95,8 +95,25 @@ struct LineScanner: Sendable {
                 if let fact = rule.read(Array(captures)), !found.contains(fact) { found.append(fact) }
             }
         }
+        if !found.contains(where: { if case .nsError = $0 { true } else if case .urlCode = $0 { true } else { false } }),
+           let code = messages.first(where: { line.contains($0.0) })?.1 {
+            found.append(.urlCode(code))
+        }
         return found
     }
+
+    /// NSURLError messages, for apps that log only `localizedDescription` and for Safari's
+    /// `Failed to load resource:` lines; read only when the line carries no code of its own.
+    private static let messages: [(String, Int)] = [
+        ("An SSL error has occurred and a secure connection to the server cannot be made", -1200),
+        ("App Transport Security policy requires the use of a secure connection", -1022),
+        ("The certificate for this server is invalid", -1202),
+        ("The certificate for this server has expired", -1201),
+        ("Could not connect to the server", -1004),
+        ("The request timed out", -1001),
+        ("The Internet connection appears to be offline", -1009),
+        ("A server with the specified hostname could not be found", -1003),
+    ]
 
     /// What the line's shape says of the era, if anything.
     static func eraSignals(in line: Substring) -> Set<EraSignal> {

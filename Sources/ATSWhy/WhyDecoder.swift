@@ -80,6 +80,9 @@ enum WhyDecoder {
         if let url = facts.urlCode, let entry = CodeCauses.entry(forURL: url) {
             return (causes(entry.reasons, entry.confidence, "NSURLError \(url)"), notATS)
         }
+        if let posix = facts.streamPairs.first(where: { $0.domain == 1 }) {
+            return (causes(posix.code == 60 ? ["timeout"] : ["connection-failed"], .fromAppleCode, "POSIX error \(posix.code) on the connection"), notATS)
+        }
         return ([], notATS)
     }
 
