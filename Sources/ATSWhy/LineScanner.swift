@@ -75,14 +75,64 @@ struct LineScanner: Sendable {
     ]
 
     /// Cheap test run before the patterns: a line without any of these words holds no error.
-    private static let triggers: [String] = [
-        "rror", "ail", "ATS", "lert", "rust", "Optional(", "conform", "cleartext", "code", "Code",
-        "SSL", "Fault", "URLKey", "interface", "timed out", "[-",
-    ]
+    private static let triggers: [[UInt8]] = [
+        "rror", "ail", "ATS", "lert", "rust", "Optional(", "conform", "cleartext", "ode", "SSL", "Fault",
+        "URLKey", "interface", "timed out", "[-", "[1:", "[3:", "[4:", "[12:", "offline", "could not", "Could not", "certificate",
+    ].map { Array($0.utf8) }
 
-    /// Whether the line can hold evidence at all (a fast filter for huge pastes).
+    /// The triggers' first two bytes, as a 64 Ki table: most positions are skipped with one look-up.
+    private static let pairs: [Bool] = {
+        var table = [Bool](repeating: false, count: 1 << 16)
+        for trigger in triggers { table[Int(trigger[0]) << 8 | Int(trigger[1])] = true }
+        return table
+    }()
+
+    /// The triggers laid end to end, with where each starts (and the end), for a loop without retains.
+    private static let flat: (bytes: [UInt8], starts: [Int]) = {
+        var bytes: [UInt8] = []
+        var starts: [Int] = []
+        for trigger in triggers {
+            starts.append(bytes.count)
+            bytes += trigger
+        }
+        starts.append(bytes.count)
+        return (bytes, starts)
+    }()
+
+    /// Whether the line can hold evidence at all: one pass over its bytes, so a huge paste of
+    /// noise costs little.
     static func mayHoldEvidence(_ line: Substring) -> Bool {
-        triggers.contains { line.contains($0) }
+        if let found = line.utf8.withContiguousStorageIfAvailable(containsTrigger) { return found }
+        return Array(line.utf8).withUnsafeBufferPointer(containsTrigger)
+    }
+
+    private static func containsTrigger(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, bytes.count > 1 else { return false }
+        // Copied out of the statics: in a debug build each static access is a call.
+        let (table, flat) = (pairs, flat)
+        return table.withUnsafeBufferPointer { table in
+            flat.bytes.withUnsafeBufferPointer { needles in
+                flat.starts.withUnsafeBufferPointer { starts in
+                    var index = 0
+                    while index + 1 < bytes.count {
+                        if table[Int(base[index]) << 8 | Int(base[index + 1])] {
+                            var trigger = 0
+                            while trigger + 1 < starts.count {
+                                let start = starts[trigger], length = starts[trigger + 1] - start
+                                if index + length <= bytes.count {
+                                    var offset = 0
+                                    while offset < length && base[index + offset] == needles[start + offset] { offset += 1 }
+                                    if offset == length { return true }
+                                }
+                                trigger += 1
+                            }
+                        }
+                        index += 1
+                    }
+                    return false
+                }
+            }
+        }
     }
 
     /// The facts on `line`, in the order their patterns are listed (nesting order kept within a pattern).

@@ -26,13 +26,20 @@ enum WhyInput {
         var outcome = Outcome()
         var pending: [UInt8] = []
         let cut = StandardInput.readChunks(limit: limit) { chunk in
-            var start = chunk.startIndex
-            for index in chunk.indices where chunk[index] == UInt8(ascii: "\n") {
-                pending.append(contentsOf: chunk[start..<index])
-                feed(&pending, into: &outcome.scanner)
-                start = index + 1
+            chunk.withUnsafeBufferPointer { bytes in
+                guard let base = bytes.baseAddress else { return }
+                var start = 0
+                var index = 0
+                while index < bytes.count {
+                    if base[index] == 0x0A {
+                        pending.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start))
+                        feed(&pending, into: &outcome.scanner)
+                        start = index + 1
+                    }
+                    index += 1
+                }
+                pending.append(contentsOf: UnsafeBufferPointer(start: base + start, count: bytes.count - start))
             }
-            pending.append(contentsOf: chunk[start...])
             while pending.count > lineLimit {
                 var head = Array(pending.prefix(lineLimit))
                 pending.removeFirst(lineLimit)
