@@ -108,3 +108,33 @@ public struct DecodedError: Sendable, Hashable, Codable {
     /// Set when the failure is not ATS's: what it is instead.
     public let notATS: String?
 }
+
+extension NamedCode {
+    /// Encodes every key, an unknown code's `symbol` as null (docs/json-schema.md#atscheck-why).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(domain, forKey: .domain)
+        try container.encode(code, forKey: .code)
+        try container.encode(symbol, forKey: .symbol)
+        try container.encode(meaning, forKey: .meaning)
+    }
+}
+
+extension DecodedError {
+    /// Encodes every key, absent values as null (docs/json-schema.md#atscheck-why).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(firstLine, forKey: .firstLine)
+        try container.encode(lastLine, forKey: .lastLine)
+        try container.encode(era, forKey: .era)
+        try container.encode(codes, forKey: .codes)
+        try container.encode(trustChecks, forKey: .trustChecks)
+        try container.encode(atsEnforced, forKey: .atsEnforced)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(causes, forKey: .causes)
+        try container.encode(url, forKey: .url)
+        try container.encode(host, forKey: .host)
+        try container.encode(command, forKey: .command)
+        try container.encode(notATS, forKey: .notATS)
+    }
+}

@@ -44,6 +44,8 @@ struct WhyCommandTests {
         #expect(causes.first?["reason"] as? String == "insecure-http")
         #expect(causes.first?["confidence"] as? String == "from-apple-code")
         #expect(errors[0]["command"] as? String == "atscheck explain http://api.example.com/v1/items --policy Info.plist")
+        #expect(errors[0]["notATS"] is NSNull)
+        #expect(errors[0]["host"] as? String == "api.example.com")
     }
 
     @Test("Markdown: a heading, a code table and the command in a code span")
