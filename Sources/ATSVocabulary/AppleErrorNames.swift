@@ -26,6 +26,8 @@ extension AppleError {
         case networkError = "Network.NWError"
         /// `WebKitErrorDomain`.
         case webKit = "WebKitErrorDomain"
+        /// `_kCFStreamPropertySSLClientCertificateState`: SecureTransport's `SSLClientCertificateState`.
+        case clientCertificateState = "SSLClientCertificateState"
         /// Any other domain: its codes are never named.
         case other = "other"
 
@@ -69,6 +71,7 @@ extension AppleError {
         case .boringSSL: entry = AppleErrorTables.boringSSL[code]
         case .networkError: entry = AppleErrorTables.networkError[code]
         case .webKit: entry = AppleErrorTables.webKit[code]
+        case .clientCertificateState: entry = AppleErrorTables.clientCertificateState[code]
         case .other: entry = nil
         }
         return entry.map { Name(symbol: $0.0, meaning: $0.1) }

@@ -227,4 +227,11 @@ enum AppleErrorTables {
     static let webKit: [Int: (String, String)] = [
         102: ("WebKitErrorFrameLoadInterruptedByPolicyChange", "frame load interrupted: not a network error"),
     ]
+
+    static let clientCertificateState: [Int: (String, String)] = [
+        0: ("kSSLClientCertNone", "no client certificate was asked for or sent"),
+        1: ("kSSLClientCertRequested", "the server asked for a client certificate; none was sent yet"),
+        2: ("kSSLClientCertSent", "the app sent a client certificate"),
+        3: ("kSSLClientCertRejected", "the server rejected the app's client certificate"),
+    ]
 }

@@ -35,6 +35,7 @@ enum WhyDecoder {
         facts.alerts.compactMap(\.number).forEach { add(NamedCode(code: $0, family: .tlsAlert)) }
         facts.boringReasons.forEach { add(NamedCode(code: $0.packed & 0xFFF, family: .boringSSL)) }
         facts.networkErrors.forEach { add(NamedCode(code: $0, family: .networkError)) }
+        if let state = facts.clientCertificateState { add(NamedCode(code: state, family: .clientCertificateState)) }
         for error in facts.otherErrors { add(NamedCode(code: error.code, family: AppleError.Family(domain: error.domain), domain: error.domain)) }
         for load in facts.webKit where AppleError.Family(domain: load.domain) != .nsurl {
             add(NamedCode(code: load.code, family: AppleError.Family(domain: load.domain), domain: load.domain))

@@ -43,7 +43,7 @@ Task <9B1D4C22-0E51-4F7A-8D2B-6C3E5A7F9012>.<1> finished with error [-1022] Erro
         DecoderCase(id: "DC07", input: #"""
 "NSUnderlyingError": Error Domain=kCFErrorDomainCFNetwork Code=-1200 "(null)" UserInfo={_kCFStreamPropertySSLClientCertificateState=0, _kCFNetworkCFStreamSSLErrorOriginalValue=-9816, _kCFStreamErrorDomainKey=3, _kCFStreamErrorCodeKey=-9816, _NSURLErrorNWPathKey=satisfied (Path is satisfied), viable, interface: pdp_ip0[lte], ipv4, dns, expensive, uses cell}, "_kCFStreamErrorDomainKey": 3, "NSLocalizedDescription": An SSL error has occurred and a secure connection to the server cannot be made., "NSLocalizedRecoverySuggestion": Would you like to connect to the server anyway?
 """#,
-                    codes: [("kCFErrorDomainCFNetwork", -1200, "kCFURLErrorSecureConnectionFailed"), ("kCFStreamErrorDomainSSL", -9816, "errSSLClosedNoNotify")],
+                    codes: [("kCFErrorDomainCFNetwork", -1200, "kCFURLErrorSecureConnectionFailed"), ("kCFStreamErrorDomainSSL", -9816, "errSSLClosedNoNotify"), ("SSLClientCertificateState", 0, "kSSLClientCertNone")],
                     atsEnforced: "unknown", reasons: ["connection-failed", "tls-version-too-low", "cipher-suite-not-allowed"], command: .exactly("atscheck host https://HOST/ --policy Info.plist"), notATS: false),
         // DC09 — iOS 15: strict TLS trust failure after enabling ATS
         DecoderCase(id: "DC09", input: #"""
