@@ -1,5 +1,6 @@
 import ATSCheck
 import ATSLab
+import ATSVocabulary
 import AtscheckSystem
 import FoundationEssentials
 

@@ -22,7 +22,7 @@ enum WhyTextRenderer {
                 out += wrap("\(safe(code.domain)) \(code.code) \(code.symbol ?? "unknown"): \(safe(code.meaning))", "  ", "    ")
             }
             if !error.trustChecks.isEmpty { out += wrap("failed trust checks: " + safe(error.trustChecks.joined(separator: ", ")), "  ", "    ") }
-            out += wrap("ATS enforced the host: \(error.atsEnforced.rawValue)\(enforcementNote(error.atsEnforced))"
+            out += wrap("ATS enforced the host: \(error.atsEnforced.rawValue)\(enforcementNote(error))"
                         + (error.era == .unknown ? "" : "; log era \(error.era.rawValue)"), "  ", "    ")
             if let url = error.url { out += wrap("URL: \(safe(url))", "  ", "    ") }
             if let notATS = error.notATS { out += wrap(safe(notATS), "  ", "    ") }
@@ -67,8 +67,11 @@ enum WhyTextRenderer {
         error.firstLine == error.lastLine ? "line \(error.firstLine)" : "lines \(error.firstLine)-\(error.lastLine)"
     }
 
-    private static func enforcementNote(_ enforced: ATSEnforcement) -> String {
-        switch enforced {
+    private static func enforcementNote(_ error: DecodedError) -> String {
+        // A cleartext refusal (-1022) happens before any connection: no trust was evaluated.
+        let cleartext = error.codes.contains { $0.domain == "NSURLErrorDomain" && $0.code == -1022 }
+        return switch error.atsEnforced {
+        case .yes where cleartext: " (ATS refused the cleartext load before connecting)"
         case .yes: " (ATS's trust rules applied; the app's own trust delegate was not consulted)"
         case .no: " (arbitrary loads, an exception or a local name left trust to the app)"
         case .notApplicable: " (not an ATS path)"
