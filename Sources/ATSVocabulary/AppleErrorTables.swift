@@ -168,7 +168,7 @@ enum AppleErrorTables {
         53: ("ECONNABORTED", "connection aborted"), 54: ("ECONNRESET", "reset by peer or middlebox"),
         57: ("ENOTCONN", "not connected"), 60: ("ETIMEDOUT", "TCP connect timed out"),
         61: ("ECONNREFUSED", "nothing listening on host:port"), 64: ("EHOSTDOWN", "host down"),
-        65: ("EHOSTUNREACH", "no route to host"),
+        65: ("EHOSTUNREACH", "no route to host"), 89: ("ECANCELED", "operation cancelled"),
     ]
 
     static let streamHTTP: [Int: (String, String)] = [

@@ -34,7 +34,7 @@ struct IncidentFacts: Sendable {
 
     init(_ lines: [LineFacts]) {
         firstLine = lines.first?.number ?? 0
-        lastLine = lines.last?.number ?? 0
+        lastLine = lines.last?.lastNumber ?? 0
         var domainKey: Int?
         var codeKeys: [Int] = []
         for line in lines {

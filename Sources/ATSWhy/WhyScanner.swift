@@ -3,7 +3,9 @@
 ///
 /// Lines with evidence that follow each other (up to ``maximumGap`` noise lines apart) form one
 /// error; a line that ends a task (`finished with error`, a top-level NSError description)
-/// closes it, so two failures printed back to back stay two.
+/// closes it, so two failures printed back to back stay two. An NSError description that goes
+/// on past its line (Xcode prints certificate chains and nested `UserInfo` dictionaries over
+/// several lines) is read as one line, up to ``maximumJoinedLines`` lines.
 public struct WhyScanner: Sendable {
     /// Noise lines allowed between two lines of one error.
     public static let maximumGap = 2
@@ -12,6 +14,11 @@ public struct WhyScanner: Sendable {
     private var current: [LineFacts] = []
     private var lastEvidenceLine = 0
     private var closed: [[LineFacts]] = []
+    /// An NSError description whose brackets are still open: its lines so far, joined.
+    private var pending: (text: String, firstLine: Int, depth: Int, lines: Int)? = nil
+
+    /// The most lines one NSError description is joined over (and 1 MiB of text).
+    public static let maximumJoinedLines = 200
 
     /// Creates an empty scanner.
     public init() {}
@@ -19,13 +26,50 @@ public struct WhyScanner: Sendable {
     /// Reads the next line (without its line break).
     public mutating func feed(_ line: Substring) {
         lineNumber += 1
+        if var open = pending {
+            open.text += " " + line
+            open.depth += Self.depthChange(line)
+            open.lines += 1
+            if open.depth > 0, open.lines < Self.maximumJoinedLines, open.text.utf8.count < 1 << 20 {
+                pending = open
+                return
+            }
+            pending = nil
+            take(Substring(open.text), firstLine: open.firstLine)
+            return
+        }
+        if line.contains("Error Domain="), case let depth = Self.depthChange(line), depth > 0 {
+            pending = (String(line), lineNumber, depth, 1)
+            return
+        }
+        take(line, firstLine: lineNumber)
+    }
+
+    /// Reads one logical line that began at `firstLine` and ends at the current line.
+    private mutating func take(_ line: Substring, firstLine: Int) {
         let facts = LineScanner.evidence(in: line)
         guard !facts.isEmpty else { return }
-        if !current.isEmpty, lineNumber - lastEvidenceLine > Self.maximumGap + 1 { close() }
+        if !current.isEmpty, firstLine - lastEvidenceLine > Self.maximumGap + 1 { close() }
         let ends = Self.endsTask(line, facts)
-        current.append(LineFacts(number: lineNumber, evidence: facts, eraSignals: LineScanner.eraSignals(in: line)))
+        current.append(LineFacts(number: firstLine, lastNumber: lineNumber, evidence: facts, eraSignals: LineScanner.eraSignals(in: line)))
         lastEvidenceLine = lineNumber
         if ends { close() }
+    }
+
+    /// How many `{`/`(` a line opens minus those it closes, outside double-quoted text.
+    static func depthChange(_ line: Substring) -> Int {
+        var depth = 0, quoted = false, escaped = false
+        for byte in line.utf8 {
+            if escaped { escaped = false; continue }
+            switch byte {
+            case UInt8(ascii: "\\"): escaped = quoted
+            case UInt8(ascii: "\""): quoted.toggle()
+            case UInt8(ascii: "{"), UInt8(ascii: "("): if !quoted { depth += 1 }
+            case UInt8(ascii: "}"), UInt8(ascii: ")"): if !quoted { depth -= 1 }
+            default: break
+            }
+        }
+        return depth
     }
 
     /// Reads a whole text, split at line breaks (`\n`, `\r\n`, `\r`).
@@ -37,7 +81,13 @@ public struct WhyScanner: Sendable {
 
     /// The errors found so far, decoded; the scanner can go on reading afterwards.
     public func errors() -> [DecodedError] {
-        (closed + (current.isEmpty ? [] : [current])).map(WhyDecoder.decode)
+        var scanner = self
+        // A description still open when the text ends (a truncated paste) is read as it is.
+        if let open = scanner.pending {
+            scanner.pending = nil
+            scanner.take(Substring(open.text), firstLine: open.firstLine)
+        }
+        return (scanner.closed + (scanner.current.isEmpty ? [] : [scanner.current])).map(WhyDecoder.decode)
     }
 
     /// The number of lines read.
@@ -66,6 +116,8 @@ public struct WhyScanner: Sendable {
 /// The evidence read from one line, with its number.
 struct LineFacts: Sendable {
     let number: Int
+    /// The last physical line, when the line was joined over several.
+    let lastNumber: Int
     let evidence: [Evidence]
     let eraSignals: Set<EraSignal>
 }

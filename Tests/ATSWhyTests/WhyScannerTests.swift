@@ -29,6 +29,39 @@ struct WhyScannerTests {
         #expect(errors[2].notATS?.hasPrefix("this is not ATS: the device is offline") == true)
     }
 
+    /// The shape Xcode prints for an NSError whose UserInfo holds certificate chains and a nested
+    /// NSUnderlyingError (seen in public iOS 17-18 logs): the description runs over many lines.
+    static let multiLine = """
+    Task <7D1E2F30-1111-4A2B-9C3D-4E5F60718293>.<2> finished with error [-1202] Error Domain=NSURLErrorDomain Code=-1202 "The certificate for this server is invalid. You might be connecting to a server that is pretending to be “192.168.7.20” which could put your confidential information at risk." UserInfo={NSLocalizedRecoverySuggestion=Would you like to connect to the server anyway?, _kCFStreamErrorDomainKey=3, NSErrorPeerCertificateChainKey=(
+        "<cert(0x1040a8000) s: devbox i: devbox>"
+    ), NSErrorClientCertificateStateKey=0, NSErrorFailingURLKey=https://192.168.7.20:8443/api/ping, NSErrorFailingURLStringKey=https://192.168.7.20:8443/api/ping, NSUnderlyingError=0x600000c81230 {Error Domain=kCFErrorDomainCFNetwork Code=-1202 "(null)" UserInfo={_kCFStreamPropertySSLClientCertificateState=0, kCFStreamPropertySSLPeerTrust=<SecTrustRef: 0x600003d1c000>, _kCFNetworkCFStreamSSLErrorOriginalValue=-9813, _kCFStreamErrorDomainKey=3, _kCFStreamErrorCodeKey=-9813, kCFStreamPropertySSLPeerCertificates=(
+        "<cert(0x1040a8000) s: devbox i: devbox>"
+    )}}, _NSURLErrorRelatedURLSessionTaskErrorKey=(
+        "LocalDataTask <7D1E2F30-1111-4A2B-9C3D-4E5F60718293>.<2>"
+    ), _kCFStreamErrorCodeKey=-9813, _NSURLErrorFailingURLSessionTaskErrorKey=LocalDataTask <7D1E2F30-1111-4A2B-9C3D-4E5F60718293>.<2>, NSLocalizedDescription=The certificate for this server is invalid.}
+    """
+
+    @Test("an NSError description printed over many lines is one error, with its URL and nested codes")
+    func multiLineDescription() throws {
+        let text = "2026-12-04 10:00:00 MyApp[1:2] [UI] noise\n" + Self.multiLine + "\n2026-12-04 10:00:01 MyApp[1:2] [UI] more noise"
+        let errors = WhyScanner.decode(text)
+        #expect(errors.count == 1)
+        let error = try #require(errors.first)
+        #expect(error.firstLine == 2 && error.lastLine == 8, "lines \(error.firstLine)-\(error.lastLine)")
+        #expect(error.url == "https://192.168.7.20:8443/api/ping")
+        #expect(Set(error.codes.map(\.code)).isSuperset(of: [-1202, -9813]))
+        #expect(error.causes.first?.reason == "cert-untrusted")
+    }
+
+    @Test("a many-line description cut off before its brackets close is still read")
+    func multiLineTruncated() throws {
+        let cut = Self.multiLine.split(separator: "\n").prefix(4).joined(separator: "\n")
+        let errors = WhyScanner.decode(cut)
+        #expect(errors.count == 1)
+        #expect(errors.first?.codes.contains { $0.code == -1202 } == true)
+        #expect(errors.first?.lastLine == 4)
+    }
+
     @Test("a paste cut off mid-description still yields what it holds")
     func truncated() throws {
         let cut = String(Self.cleartext.prefix(120))
