@@ -51,9 +51,17 @@ public struct WhyScanner: Sendable {
         guard !facts.isEmpty else { return }
         if !current.isEmpty, firstLine - lastEvidenceLine > Self.maximumGap + 1 { close() }
         let ends = Self.endsTask(line, facts)
-        current.append(LineFacts(number: firstLine, lastNumber: lineNumber, evidence: facts, eraSignals: LineScanner.eraSignals(in: line)))
+        current.append(LineFacts(number: firstLine, lastNumber: lineNumber, evidence: facts, eraSignals: LineScanner.eraSignals(in: line),
+                                 task: Self.taskID(in: line)))
         lastEvidenceLine = lineNumber
         if ends { close() }
+    }
+
+    /// The URLSession task a line names (`Task <UUID>.<n>`), if any.
+    static func taskID(in line: Substring) -> String? {
+        guard let start = line.firstRange(of: "Task <"), let end = line[start.upperBound...].firstRange(of: ">.<"),
+              let close = line[end.upperBound...].firstIndex(of: ">") else { return nil }
+        return String(line[start.upperBound..<close])
     }
 
     /// How many `{`/`(` a line opens minus those it closes, outside double-quoted text.
@@ -87,7 +95,35 @@ public struct WhyScanner: Sendable {
             scanner.pending = nil
             scanner.take(Substring(open.text), firstLine: open.firstLine)
         }
-        return (scanner.closed + (scanner.current.isEmpty ? [] : [scanner.current])).map(WhyDecoder.decode)
+        return Self.foldingRepeats(scanner.closed + (scanner.current.isEmpty ? [] : [scanner.current]))
+    }
+
+    /// The domains whose codes say what failed; a repeat of a failure names no new one of them.
+    static let failureDomains: Set<String> = ["NSURLErrorDomain", "kCFErrorDomainCFNetwork", "kCFStreamErrorDomainSSL"]
+
+    /// Decodes the groups, folding a group into the one just before it when it comes within
+    /// ``maximumGap`` lines, names no failure code the earlier one lacks, no other URL and no
+    /// other task: the same failure printed again (the system's line, then the app's or a library's own log of
+    /// it), read as one error with the facts of both.
+    static func foldingRepeats(_ groups: [[LineFacts]]) -> [DecodedError] {
+        var folded: [[LineFacts]] = []
+        var decoded: [DecodedError] = []
+        for group in groups {
+            let error = WhyDecoder.decode(group)
+            if let previous = decoded.last, error.firstLine - previous.lastLine <= maximumGap + 1,
+               case let codes = Set(error.codes.filter { failureDomains.contains($0.domain) }.map(\.code)), !codes.isEmpty,
+               codes.isSubset(of: Set(previous.codes.filter { failureDomains.contains($0.domain) }.map(\.code))),
+               error.url == nil || previous.url == nil || error.url == previous.url,
+               case let tasks = Set(group.compactMap(\.task)), case let earlier = Set(folded[folded.count - 1].compactMap(\.task)),
+               tasks.isEmpty || earlier.isEmpty || !tasks.isDisjoint(with: earlier) {
+                folded[folded.count - 1] += group
+                decoded[decoded.count - 1] = WhyDecoder.decode(folded[folded.count - 1])
+            } else {
+                folded.append(group)
+                decoded.append(error)
+            }
+        }
+        return decoded
     }
 
     /// The number of lines read.
@@ -120,4 +156,6 @@ struct LineFacts: Sendable {
     let lastNumber: Int
     let evidence: [Evidence]
     let eraSignals: Set<EraSignal>
+    /// The URLSession task the line names (`Task <UUID>.<n>`), if any.
+    var task: String? = nil
 }

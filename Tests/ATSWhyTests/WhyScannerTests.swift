@@ -62,6 +62,20 @@ struct WhyScannerTests {
         #expect(errors.first?.lastLine == 4)
     }
 
+    @Test("the same failure printed again by the app is one error with the facts of both; another failure is not folded")
+    func repeatsFolded() throws {
+        let system = "Task <5A>.<1> HTTP load failed, 0/0 bytes (error code: -1200 [3:-9802])"
+        let app = #"2026-12-04 10:00:00.100 MyApp[1:2] <Net/ERROR> request failed: Error Domain=NSURLErrorDomain Code=-1200 "An SSL error has occurred and a secure connection to the server cannot be made." UserInfo={_kCFStreamErrorCodeKey=-9802, _kCFStreamErrorDomainKey=3, NSErrorFailingURLKey=https://api.example.com/}"#
+        let folded = WhyScanner.decode([system, "Task <5A>.<1> finished with error - code: -1200", app].joined(separator: "\n"))
+        #expect(folded.count == 1)
+        #expect(folded.first?.url == "https://api.example.com/")
+        #expect(folded.first.map { ($0.firstLine, $0.lastLine) } ?? (0, 0) == (1, 3))
+        let other = "Task <6B>.<1> finished with error [-1009] Error Domain=NSURLErrorDomain Code=-1009 \"The Internet connection appears to be offline.\""
+        #expect(WhyScanner.decode([system, app, other].joined(separator: "\n")).count == 2)
+        let elsewhere = app.replacingOccurrences(of: "https://api.example.com/", with: "https://cdn.example.net/")
+        #expect(WhyScanner.decode([app, elsewhere].joined(separator: "\n")).count == 2)
+    }
+
     @Test("a paste cut off mid-description still yields what it holds")
     func truncated() throws {
         let cut = String(Self.cleartext.prefix(120))
