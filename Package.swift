@@ -113,7 +113,7 @@ let package = Package(
         .target(name: "ATSScan", dependencies: ["ATSVocabulary", "ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSSocket", "ATSJSON"]),
         // atscheck why: the errors in a pasted Xcode console (NSError descriptions, stream codes, BoringSSL lines),
         // named in their era and mapped to ranked reasons and the command that confirms them. Pure Swift.
-        .target(name: "ATSWhy", dependencies: ["ATSVocabulary"]),
+        .target(name: "ATSWhy", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSLint", "ATSCheck"]),
         // Pins, pin policies and PinVerifier over SPKI digests: pure Swift, importing the vocabulary only.
         .target(name: "ATSPinning", dependencies: ["ATSVocabulary"]),
         // The OpenSSL side of pinning: the pin of a certificate, chains and DER evaluated, the SSL verify adapter.
@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(name: "ATSProbeTests", dependencies: ["ATSVocabulary", "ATSProbe", "ATSLab", "ATSSocket", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSLabTests", dependencies: ["ATSVocabulary", "ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSCheckTests", dependencies: ["ATSVocabulary", "ATSCheck", "ATSProbe", "ATSLab", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSWhyTests", dependencies: ["ATSVocabulary", "ATSWhy", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSWhyTests", dependencies: ["ATSVocabulary", "ATSWhy", "ATSPolicy", "ATSLint", "ATSCheck", "AtscheckTestSupport"]),
         .testTarget(name: "ATSPinningTests", dependencies: ["ATSVocabulary", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSFoundationObjects", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProxyTests", dependencies: ["ATSVocabulary", "ATSProxy", "ATSCheck", "ATSSocket", "ATSLab", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSReportTests", dependencies: ["ATSVocabulary", "ATSReport", "ATSCheck", "AtscheckTestSupport"]),

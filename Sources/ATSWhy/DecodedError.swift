@@ -98,7 +98,8 @@ public struct DecodedError: Sendable, Hashable, Codable {
     /// What failed, in one sentence.
     public let summary: String
     /// The likely causes, most likely first; empty when nothing atscheck checks can explain it.
-    public let causes: [WhyCause]
+    /// With `--probe`, the causes the server confirms come first.
+    public internal(set) var causes: [WhyCause]
     /// The failing URL, when the text names one.
     public let url: String?
     /// The host, from the URL or a certificate or message name.
@@ -107,6 +108,12 @@ public struct DecodedError: Sendable, Hashable, Codable {
     public let command: String?
     /// Set when the failure is not ATS's: what it is instead.
     public let notATS: String?
+    /// Causes the app's policy rules out (`--policy`); they are no longer in `causes`.
+    public internal(set) var ruledOut: [RuledOutCause] = []
+    /// What the app's policy says of the URL (`--policy`, `--url`), nil when not asked.
+    public internal(set) var policy: WhyPolicyCheck?
+    /// What a live check of the URL said (`--probe`), nil when not asked.
+    public internal(set) var probe: WhyProbeCheck?
 }
 
 extension NamedCode {
@@ -136,5 +143,8 @@ extension DecodedError {
         try container.encode(host, forKey: .host)
         try container.encode(command, forKey: .command)
         try container.encode(notATS, forKey: .notATS)
+        try container.encode(ruledOut, forKey: .ruledOut)
+        try container.encode(policy, forKey: .policy)
+        try container.encode(probe, forKey: .probe)
     }
 }

@@ -1,7 +1,7 @@
 import ATSVocabulary
 
 /// The one atscheck command that confirms a decoded error's top cause, built from the URL or
-/// host the text names (`HOST` stands in when it names none; `Info.plist` for the app's plist).
+/// host the text names (`HOST` stands in when it names none; `Info.plist` for the app's plist unless its path is given).
 enum NextCommand {
     /// Where the failing load went, as far as the text says.
     struct Target {
@@ -66,18 +66,18 @@ enum NextCommand {
         var cleartextURL: String { url ?? "http://\(host ?? "HOST")/" }
     }
 
-    static func command(for reason: String?, facts: IncidentFacts, target: Target, notATS: String?) -> String? {
+    static func command(for reason: String?, facts: IncidentFacts, target: Target, notATS: String?, policy: String = "Info.plist") -> String? {
         if notATS != nil {
             if facts.urlCode == -1003 || facts.urlCode == -1006 { return "atscheck host \(target.host ?? "HOST")" }
             return nil
         }
-        guard let reason else { return target.host.map { "atscheck host \(Target.httpsURLFor($0)) --policy Info.plist" } }
+        guard let reason else { return target.host.map { "atscheck host \(Target.httpsURLFor($0)) --policy \(policy)" } }
         let era = facts.era.target
         switch reason {
         case "insecure-http":
             let ipLiteral = target.host.map { IPAddress($0.trimmingCharacters(in: "[]")) != nil } ?? false
             let os = era ?? (ipLiteral ? "ios17" : nil)
-            return "atscheck explain \(target.cleartextURL) --policy Info.plist" + (os.map { " --target \($0)" } ?? "")
+            return "atscheck explain \(target.cleartextURL) --policy \(policy)" + (os.map { " --target \($0)" } ?? "")
         case "not-tls":
             return "atscheck host \(target.hostAndPort)"
         case "connection-failed" where [-1003, -1004, -1006].contains(facts.urlCode ?? 0):
@@ -88,12 +88,12 @@ enum NextCommand {
             break
         }
         if facts.nwTLSDescription != nil { return "atscheck host \(target.hostAndPort)" }
-        if !facts.networkErrors.isEmpty, target.url == nil { return "atscheck host \(target.host ?? "HOST"):443 --policy Info.plist" }
+        if !facts.networkErrors.isEmpty, target.url == nil { return "atscheck host \(target.host ?? "HOST"):443 --policy \(policy)" }
         if facts.osStatusCodes.first == -67843, reason == "cert-untrusted" {
             return "atscheck cert leaf.pem --host \(target.host ?? "HOST")"
         }
         let os = era ?? (facts.pinningSentence ? "ios13" : nil)
-        return "atscheck host \(target.httpsURL) --policy Info.plist" + (os.map { " --target \($0)" } ?? "")
+        return "atscheck host \(target.httpsURL) --policy \(policy)" + (os.map { " --target \($0)" } ?? "")
     }
 }
 

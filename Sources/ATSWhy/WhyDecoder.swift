@@ -5,15 +5,16 @@ import ATSVocabulary
 /// results, then the TLS engine's alerts and reasons, then the SSL code, then the NSURLError
 /// code), and the command that confirms the top cause.
 enum WhyDecoder {
-    static func decode(_ lines: [LineFacts]) -> DecodedError {
-        let facts = IncidentFacts(lines)
+    static func decode(_ lines: [LineFacts], _ context: WhyContext = WhyContext()) -> DecodedError {
+        var facts = IncidentFacts(lines)
+        if facts.urls.isEmpty, let url = context.url { facts.urls.append(url) }
         let (causes, notATS) = rankedCauses(facts)
         let target = NextCommand.Target(facts: facts)
         return DecodedError(
             firstLine: facts.firstLine, lastLine: facts.lastLine, era: facts.era, codes: codes(facts),
             trustChecks: facts.trustChecks, atsEnforced: enforcement(facts), summary: summary(facts),
             causes: causes, url: target.url, host: target.host,
-            command: NextCommand.command(for: causes.first?.reason, facts: facts, target: target, notATS: notATS),
+            command: NextCommand.command(for: causes.first?.reason, facts: facts, target: target, notATS: notATS, policy: context.policyArgument),
             notATS: notATS.map { "this is not ATS: " + $0 })
     }
 

@@ -87,15 +87,16 @@ public struct WhyScanner: Sendable {
         }
     }
 
-    /// The errors found so far, decoded; the scanner can go on reading afterwards.
-    public func errors() -> [DecodedError] {
+    /// The errors found so far, decoded; the scanner can go on reading afterwards. `context`
+    /// fills in what the text may not say (the URL, the app's policy file) for the commands.
+    public func errors(_ context: WhyContext = WhyContext()) -> [DecodedError] {
         var scanner = self
         // A description still open when the text ends (a truncated paste) is read as it is.
         if let open = scanner.pending {
             scanner.pending = nil
             scanner.take(Substring(open.text), firstLine: open.firstLine)
         }
-        return Self.foldingRepeats(scanner.closed + (scanner.current.isEmpty ? [] : [scanner.current]))
+        return Self.foldingRepeats(scanner.closed + (scanner.current.isEmpty ? [] : [scanner.current]), context)
     }
 
     /// The domains whose codes say what failed; a repeat of a failure names no new one of them.
@@ -105,19 +106,20 @@ public struct WhyScanner: Sendable {
     /// ``maximumGap`` lines, names no failure code the earlier one lacks, no other URL and no
     /// other task: the same failure printed again (the system's line, then the app's or a library's own log of
     /// it), read as one error with the facts of both.
-    static func foldingRepeats(_ groups: [[LineFacts]]) -> [DecodedError] {
+    static func foldingRepeats(_ groups: [[LineFacts]], _ context: WhyContext = WhyContext()) -> [DecodedError] {
         var folded: [[LineFacts]] = []
         var decoded: [DecodedError] = []
         for group in groups {
-            let error = WhyDecoder.decode(group)
+            let error = WhyDecoder.decode(group, context)
             if let previous = decoded.last, error.firstLine - previous.lastLine <= maximumGap + 1,
                case let codes = Set(error.codes.filter { failureDomains.contains($0.domain) }.map(\.code)), !codes.isEmpty,
                codes.isSubset(of: Set(previous.codes.filter { failureDomains.contains($0.domain) }.map(\.code))),
-               error.url == nil || previous.url == nil || error.url == previous.url,
+               error.url == nil || previous.url == nil || error.url == previous.url
+                   || error.url == context.url || previous.url == context.url,
                case let tasks = Set(group.compactMap(\.task)), case let earlier = Set(folded[folded.count - 1].compactMap(\.task)),
                tasks.isEmpty || earlier.isEmpty || !tasks.isDisjoint(with: earlier) {
                 folded[folded.count - 1] += group
-                decoded[decoded.count - 1] = WhyDecoder.decode(folded[folded.count - 1])
+                decoded[decoded.count - 1] = WhyDecoder.decode(folded[folded.count - 1], context)
             } else {
                 folded.append(group)
                 decoded.append(error)

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import ATSVocabulary
 import ATSWhy
 
 /// `atscheck why`: paste what Xcode printed, get what failed, why (ranked), and the command
@@ -21,25 +22,43 @@ enum WhyCommand: AtscheckCommand {
         one, or says why the failure is not ATS's. Codes atscheck does not know are reported as \
         unknown, never guessed.
 
+        With --policy (the app's Info.plist, app.json or config.xml) each error's URL (the \
+        text's, else --url, else https://HOST/) is resolved offline as `atscheck explain` \
+        resolves it, for --target or the OS the log's era implies: causes the policy allows are \
+        ruled out, and a policy that allows what the device refused (or exempts a host the log \
+        shows ATS enforcing) is said to contradict the log, with the lint findings that bear on \
+        the load (a misspelt or misplaced key is the usual reason). With --probe the URL is \
+        checked live as `atscheck host` checks it (--address, --port, --at, --timeout and the \
+        trust-store options as there), and the causes the server confirms come first.
+
         Exit status: 0 when an error was decoded, 1 when nothing was recognised, 2 on bad usage.
         """,
-        options: [format],
+        options: [url, policy, loadContext, target, PolicyOptions.subdomainDepth, PolicyOptions.legacyKeys, probe,
+                  HostCommand.address, HostCommand.port, HostCommand.at, HostCommand.timeout] + TrustStoreOptions.optionSpecs + [format],
         positionals: [text],
         examples: [
             "pbpaste | atscheck why",
             "atscheck why 'HTTP load failed, 0/0 bytes (error code: -1200 [3:-9816])'",
             "atscheck why --format markdown < console.log",
+            "pbpaste | atscheck why --policy App/Info.plist --probe",
+            "atscheck why --url https://api.example.com/ --policy Info.plist '-1200 [3:-9836]'",
         ]
     )
 
     static let format = OutputFormat.option([.text, .json, .markdown])
+    static let url = Option<String?>("url", value: "URL", help: "The URL that failed, for errors whose text names none.")
+    static let policy = Option<String?>("policy", value: "FILE", help: "The app's Info.plist or NSAppTransportSecurity dictionary (XML, binary, JSON), Expo app.json or Cordova config.xml: narrows the causes offline.")
+    static let loadContext = PolicyOptions.context(help: "The API the failing load went through.")
+    static let target = Option<TargetOS?>("target", value: "OS", help: "The OS the app ran on (ios17, ios16.4, macos14, ...). Default: the one the log's era implies, else the latest iOS.")
+    static let probe = Flag("probe", help: "Also check each failing URL live, as atscheck host does, and say which cause the server confirms.")
     static let text = PositionalSpec("TEXT", help: "The pasted log; standard input when absent.", variadic: true, optional: true)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let texts = arguments[Self.text]
         let format = try arguments[Self.format]
         let input = texts.isEmpty ? WhyInput.standardInput() : WhyInput.arguments(texts)
-        let errors = input.scanner.errors()
+        let checks = try WhyChecks(arguments)
+        let errors = try checks.apply(input.scanner.errors(checks.context))
         switch format {
         case .json:
             print(try JSONOutput.encode(WhyReport(linesRead: input.scanner.linesRead, truncatedAtBytes: input.truncatedAtBytes, errors: errors)))

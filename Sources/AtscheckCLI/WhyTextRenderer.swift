@@ -29,12 +29,13 @@ enum WhyTextRenderer {
             if !error.causes.isEmpty { out += "  likely causes:\n" }
             for (rank, cause) in error.causes.prefix(shownCauses).enumerated() {
                 let evidence = rank == 0 || cause.evidence != error.causes[0].evidence ? "; " + safe(cause.evidence) : ""
-                out += wrap("\(rank + 1). \(cause.reason) (\(cause.confidence.rawValue)\(evidence))", "    ", "       ")
+                out += wrap("\(rank + 1). \(cause.reason) (\(WhyChecksText.mark(cause, in: error))\(cause.confidence.rawValue)\(evidence))", "    ", "       ")
             }
             if error.causes.count > shownCauses {
                 let rest = error.causes.dropFirst(shownCauses).map(\.reason).joined(separator: ", ")
                 out += wrap("less likely: \(rest)", "    ", "      ")
             }
+            out += WhyChecksText.text(error, safe: safe, wrap: wrap)
             out += wrap("next: " + (error.command.map(safe) ?? "no atscheck command can confirm this"), "  ", "    ")
         }
         return out
@@ -53,8 +54,10 @@ enum WhyTextRenderer {
             if let url = error.url { out += "- URL: `\(codeSafe(url))`\n" }
             if let notATS = error.notATS { out += "- \(markdownSafe(notATS))\n" }
             for (rank, cause) in error.causes.enumerated() {
-                out += "\(rank == 0 ? "\n" : "")\(rank + 1). [`\(cause.reason)`](docs/ats-rules.md#error-codes) (\(cause.confidence.rawValue)): \(markdownSafe(cause.evidence))\n"
+                out += "\(rank == 0 ? "\n" : "")\(rank + 1). [`\(cause.reason)`](docs/ats-rules.md#error-codes) (\(WhyChecksText.mark(cause, in: error))\(cause.confidence.rawValue)): \(markdownSafe(cause.evidence))\n"
             }
+            let checks = WhyChecksText.markdown(error, safe: markdownSafe)
+            if !checks.isEmpty { out += "\n" + checks }
             out += "\nNext: " + (error.command.map { "`\(codeSafe($0))`" } ?? "no atscheck command can confirm this") + "\n\n"
         }
         return out

@@ -1,0 +1,92 @@
+import ArgumentParsing
+import ATSCheck
+import ATSCertificates
+import ATSLint
+import ATSPolicy
+import ATSPolicySources
+import ATSVocabulary
+import ATSWhy
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `why --url`, `--policy` and `--probe`: each decoded error's URL resolved offline under the
+/// app's policy (causes the policy allows are ruled out; a policy that contradicts the log
+/// brings its lint findings), then, with `--probe`, checked live as `atscheck host` checks it.
+struct WhyChecks {
+    let context: WhyContext
+    let policySource: PolicySourceDocument?
+    let loadContext: LoadContext
+    let explicitTarget: TargetOS?
+    let subdomainDepth: SubdomainDepth
+    let legacyKeys: LegacyKeyMode?
+    let probe: Bool
+    let trustStore: TrustStoreOptions
+    let address: String?
+    let port: UInt16?
+    let time: Date
+    let timeout: Double
+
+    /// True when the decoded errors are to be checked further (a policy or a probe was asked for).
+    var applies: Bool { policySource != nil || probe }
+
+    /// The OS an error is resolved for: `--target`, else the era its log shapes imply, else the latest.
+    func target(for error: DecodedError) -> TargetOS {
+        explicitTarget ?? error.era.target.flatMap { TargetOS(parsing: $0) } ?? .latest
+    }
+
+    /// The URL an error is checked at: the text's (or `--url`), else `https://HOST/`.
+    static func url(of error: DecodedError) -> String? {
+        error.url ?? error.host.map { "https://\($0.contains(":") && !$0.hasPrefix("[") ? "[\($0)]" : $0)/" }
+    }
+
+    /// Every error narrowed and probed; a probe is made once per URL and target.
+    func apply(_ errors: [DecodedError]) throws -> [DecodedError] {
+        guard applies else { return errors }
+        let document = (try? policySource?.document.get()) ?? PlistDocument(root: PlistNode(.dictionary([])), format: .xml)
+        let lint = policySource.map { $0.lint(with: Linter()) }
+        var verdicts: [String: Verdict] = [:]
+        var stores: [TargetOS: TrustStore] = [:]
+        return try errors.map { error in
+            guard let url = Self.url(of: error) else { return error }
+            let target = target(for: error)
+            var error = error
+            let options = ResolutionOptions(target: target, subdomainDepth: subdomainDepth, legacyKeys: legacyKeys)
+            if let policySource, let resolution = try? ATSResolver.resolve(url, context: loadContext, policy: AppTransportSecurity(document: document), options: options) {
+                error = PolicyNarrowing.narrow(error, resolution: resolution, policyPath: policySource.path, lint: lint)
+            }
+            guard probe, let checkTarget = CheckTarget.parse(url, portOverride: port) else { return error }
+            let key = "\(target) \(url)"
+            if verdicts[key] == nil {
+                let store = try stores[target] ?? trustStore.makeStore(target: target)
+                stores[target] = store
+                let hostOptions = HostOptions(target: checkTarget, policyPath: policySource?.path, policyDocument: policySource == nil ? nil : document,
+                                              context: loadContext, resolution: options, trustStore: trustStore, address: address, sni: nil,
+                                              time: time, timeout: timeout, enumerateCiphers: false, probeHTTP: false)
+                verdicts[key] = try HostCommand.evaluate(hostOptions, store: store).verdict
+            }
+            return ProbeConfirmation.confirm(error, verdict: verdicts[key]!, url: url)
+        }
+    }
+}
+
+extension WhyChecks {
+    /// Reads the options of `atscheck why`.
+    init(_ arguments: ParsedArguments) throws {
+        typealias Command = WhyCommand
+        let policyPath = try arguments[Command.policy]
+        let url = try arguments[Command.url]
+        if let url, CheckTarget.parse(url) == nil || !url.contains("://") {
+            throw UsageError(command: Command.spec.name, message: "invalid --url '\(url)' (expected an http:// or https:// URL)")
+        }
+        self.init(context: WhyContext(url: url, policyPath: policyPath),
+                  policySource: try policyPath.map(PolicyOptions.loadSource),
+                  loadContext: try arguments[Command.loadContext], explicitTarget: try arguments[Command.target],
+                  subdomainDepth: try arguments[PolicyOptions.subdomainDepth], legacyKeys: try arguments[PolicyOptions.legacyKeys],
+                  probe: arguments[Command.probe], trustStore: try TrustStoreOptions(arguments, command: Command.spec.name),
+                  address: try arguments[HostCommand.address]?.text, port: try arguments[HostCommand.port],
+                  time: try arguments[HostCommand.at] ?? Date(), timeout: try arguments[HostCommand.timeout].seconds)
+    }
+}
