@@ -1,3 +1,4 @@
+import ATSCheck
 import ATSVocabulary
 
 /// Turns the evidence of one error into its decoding: the codes named, whether ATS enforced
@@ -77,15 +78,30 @@ enum WhyDecoder {
             if facts.atsSystemTrustFailed { evidence += " with \"ATS failed system trust\"" }
             if facts.era == .secureTransport { evidence += " in an iOS 9-10 log" }
             if ssl == -9816, facts.interfaces.contains(where: { $0.hasPrefix("pdp_ip") }) { evidence += " on a cellular path" }
-            return (causes(entry.reasons, entry.confidence, evidence), notATS)
+            return (withPredictions(causes(entry.reasons, entry.confidence, evidence), facts), notATS)
         }
         if let url = facts.urlCode, let entry = CodeCauses.entry(forURL: url) {
-            return (causes(entry.reasons, entry.confidence, "NSURLError \(url)"), notATS)
+            return (withPredictions(causes(entry.reasons, entry.confidence, "NSURLError \(url)"), facts), notATS)
+        }
+        if facts.urlCode != nil || facts.sslCode != nil, case let predicted = withPredictions([], facts), !predicted.isEmpty {
+            return (predicted, notATS)
         }
         if let posix = facts.streamPairs.first(where: { $0.domain == 1 }) {
             return (causes(posix.code == 60 ? ["timeout"] : ["connection-failed"], .fromAppleCode, "POSIX error \(posix.code) on the connection"), notATS)
         }
         return ([], notATS)
+    }
+
+    /// `causes` followed by the reasons atscheck's own predictions (the "app sees" table) give
+    /// for the log's codes in its era, so a code `host` predicts always reads back to its reason.
+    static func withPredictions(_ causes: [WhyCause], _ facts: IncidentFacts) -> [WhyCause] {
+        var out = causes
+        for (reason, prediction) in PredictedCauses.reasons(urlCode: facts.urlCode, sslCode: facts.sslCode, era: facts.era)
+        where !out.contains(where: { $0.reason == reason }) {
+            out.append(WhyCause(reason: reason, confidence: .inferred,
+                                evidence: "atscheck predicts \(prediction) for \(reason) (\(prediction.evidence))"))
+        }
+        return out
     }
 
     /// The first cause carries the mapping's confidence; later ones are ranked by inference.

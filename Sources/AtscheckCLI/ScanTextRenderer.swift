@@ -13,11 +13,23 @@ enum ScanTextRenderer {
         var out = record.verdict.rawValue.uppercased().padded(toLength: 9) + record.url
             + (detail.isEmpty ? "" : "  " + detail) + "\n"
         if let answer = record.httpAnswer { out += "         server answered: \(answer)\n" }
+        if let appSees = appSees(record) { out += "         app sees: \(appSees)\n" }
         if let upgrade = record.upgrade {
             out += "         " + (upgrade.fix ?? "\(upgrade.url) would be \(upgrade.verdict) too ("
                 + upgrade.reasons.map(\.code.rawValue).joined(separator: ", ") + ")") + "\n"
         }
         return out
+    }
+
+    /// The error the app would most likely log for each reason, as `host` predicts it (the same
+    /// table, ``LikelyAppErrors``): `-1200 [3:-9836] (tls-version-too-low); -1022 (insecure-http)`.
+    static func appSees(_ record: ScanRecord) -> String? {
+        var seen: Set<String> = []
+        let parts = record.reasons.compactMap { reason -> String? in
+            guard let first = reason.likelyErrors.first, seen.insert(reason.code.rawValue).inserted else { return nil }
+            return "\(first) (\(reason.code.rawValue))"
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     static func summary(_ summary: ScanSummary) -> String {

@@ -54,6 +54,10 @@ struct EmbeddedProxyTests {
         let refused = try Self.exchange(proxy.port, "CONNECT \(tls10.serverName):\(tls10.port) HTTP/1.1\r\n\r\n")
         #expect(refused.hasPrefix("HTTP/1.1 403 "), "\(refused)")
         #expect(refused.contains("X-ATS-Reason: tls-version-too-low"), "\(refused)")
+        let predicted = LikelyAppErrors.list(for: .connection(.tlsVersionTooLow), target: .latest, atsEnforcesTrust: true)
+        #expect(refused.contains("X-ATS-App-Error: \(predicted[0])\r\n"), "\(refused)")
+        #expect(refused.contains("app sees: NSURLErrorDomain \(predicted[0]) (most likely); also "
+                                 + predicted.dropFirst().map(\.description).joined(separator: ", ")), "\(refused)")
 
         let good = try #require(lab.endpoint(.goodRSA))
         let tunnel = try Self.exchange(proxy.port, "CONNECT \(good.serverName):\(good.port) HTTP/1.1\r\n\r\n")
@@ -61,6 +65,7 @@ struct EmbeddedProxyTests {
 
         let cleartext = try Self.exchange(proxy.port, "GET http://\(good.serverName):\(good.port)/ HTTP/1.1\r\n\r\n")
         #expect(cleartext.contains("X-ATS-Reason: insecure-http"), "\(cleartext)")
+        #expect(cleartext.contains("X-ATS-App-Error: -1022\r\n") && cleartext.contains("app sees: NSURLErrorDomain -1022"), "\(cleartext)")
         #expect(lines.all.contains { $0.contains("CONNECT \(tls10.serverName):\(tls10.port) blocked tls-version-too-low") }, "\(lines.all)")
     }
 
