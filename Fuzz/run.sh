@@ -28,7 +28,7 @@ root="$(cd "$here/.." && pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ "${#targets[@]}" -gt 0 ] || targets=(FuzzPlist FuzzCertificates FuzzProxyHead FuzzPins FuzzPublicSuffix FuzzTransparency FuzzScanInput FuzzAppArchive FuzzYAML)
+[ "${#targets[@]}" -gt 0 ] || targets=(FuzzPlist FuzzCertificates FuzzProxyHead FuzzPins FuzzPublicSuffix FuzzTransparency FuzzScanInput FuzzAppArchive FuzzYAML FuzzWhy)
 artifacts="${FUZZ_ARTIFACTS:-$here/artifacts}"
 mkdir -p "$artifacts"
 
@@ -57,6 +57,7 @@ seeds() {
         FuzzScanInput) echo "$root/Tests/ATSScanTests/Fixtures" ;;
         FuzzAppArchive) echo "$root/Tests/ATSAppTests/Fixtures $root/Tests/ATSAppTests/Fixtures/cordova" ;;
         FuzzYAML) echo "" ;;
+        FuzzWhy) echo "" ;;
     esac
 }
 

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials

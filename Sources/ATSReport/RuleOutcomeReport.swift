@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSCheck
 import ATSJSON
 

@@ -46,6 +46,9 @@ public enum PolicyNarrowing {
         } else if error.atsEnforced == .no, requirements.atsEnforced, !requirements.delegateMayLoosenTrust {
             agreement = .contradicts
             notes.append("the log shows the default trust evaluation (ATS not enforcing \(host)), but this policy has ATS enforce it: the app ran with other keys, or the load did not go through URLSession (a web view under NSAllowsArbitraryLoadsInWebContent, media)")
+        } else if let top = kept.first, let demand = demanded(top.reason, resolution) {
+            agreement = .agrees
+            notes.append(demand)
         } else if !kept.isEmpty, error.atsEnforced == .yes {
             agreement = .agrees
         } else if !ruledOut.isEmpty {
@@ -86,6 +89,26 @@ public enum PolicyNarrowing {
             return requirements.atsEnforced ? nil : "ATS does not apply to the host (\(entry)), so any suite the system offers"
         case "pin-mismatch":
             return requirements.pinning == nil ? "no NSPinnedDomains entry matches the host (pins the app checks in its own code are not ATS's)" : nil
+        default:
+            return nil
+        }
+    }
+
+    /// What the policy demands of the host that makes `reason` a refusal, nil when the reason
+    /// does not depend on the policy (trust failures the system refuses under any keys).
+    static func demanded(_ reason: String, _ resolution: Resolution) -> String? {
+        let requirements = resolution.requirements
+        let host = resolution.host.description
+        guard requirements.atsEnforced else { return nil }
+        switch reason {
+        case "tls-version-too-low":
+            return requirements.minimumTLSVersion.map { "the policy requires \($0.rawValue) or later of \(host): a server below it is refused" }
+        case "no-forward-secrecy" where requirements.requiresForwardSecrecy != false:
+            return "the policy requires forward secrecy (ECDHE) of \(host): a server without it is refused"
+        case "cipher-suite-not-allowed":
+            return "the policy has ATS restrict \(host)'s cipher suites: a server with none of them is refused"
+        case "pin-mismatch":
+            return requirements.pinning.map { "NSPinnedDomains entry '\($0.domain)' pins \(host): a chain without a pinned key is refused" }
         default:
             return nil
         }

@@ -82,6 +82,16 @@ struct PolicyNarrowingTests {
         #expect(error.policy?.agreement == .narrows)
     }
 
+    @Test("-9836 for a host whose exception requires TLS 1.2: the policy agrees and says what it demands")
+    func tlsMinimumAgrees() throws {
+        let plist = Self.plist("<key>NSExceptionDomains</key><dict><key>legacy.example.com</key><dict><key>NSExceptionMinimumTLSVersion</key><string>TLSv1.2</string></dict></dict>")
+        let log = "Task <4F7E00BD-2CB7-4055-A8DF-69CD9F562800>.<54> HTTP load failed, 0/0 bytes (error code: -1200 [3:-9836])"
+        let error = try Self.narrowed(log, url: "https://legacy.example.com/", plist: plist)
+        #expect(error.causes.map(\.reason) == ["tls-version-too-low", "not-tls"])
+        #expect(error.policy?.agreement == .agrees)
+        #expect(error.policy?.notes == ["the policy requires TLSv1.2 or later of legacy.example.com: a server below it is refused"])
+    }
+
     @Test("-1200/-9802 (ATS enforced) under NSAllowsArbitraryLoads: the log and the policy disagree; pin-mismatch ruled out without NSPinnedDomains")
     func enforcedButExempt() throws {
         let log = #"Task <A1>.<1> finished with error [-1200] Error Domain=NSURLErrorDomain Code=-1200 "x" UserInfo={_kCFStreamErrorCodeKey=-9802, NSErrorFailingURLStringKey=https://api.example.com/, _kCFStreamErrorDomainKey=3}"#
