@@ -20,6 +20,20 @@ public struct WhyScanner: Sendable {
     /// The most lines one NSError description is joined over (and 1 MiB of text).
     public static let maximumJoinedLines = 200
 
+    /// The most errors kept: a paste of nothing but error lines (a retry loop's log) stays
+    /// bounded; errors past it are counted in ``errorsNotKept`` and not decoded.
+    public static let maximumErrors = 10_000
+    /// The most evidence lines one error gathers before it is closed, so a run of error lines
+    /// that never ends a task stays bounded too.
+    public static let maximumLinesPerError = 1_000
+
+    private var errorsDropped = 0
+
+    /// Errors found after ``maximumErrors`` were kept: counted, not decoded.
+    public var errorsNotKept: Int {
+        errorsDropped + (closed.count >= Self.maximumErrors && (!current.isEmpty || pending != nil) ? 1 : 0)
+    }
+
     /// Creates an empty scanner.
     public init() {}
 
@@ -54,7 +68,7 @@ public struct WhyScanner: Sendable {
         current.append(LineFacts(number: firstLine, lastNumber: lineNumber, evidence: facts, eraSignals: LineScanner.eraSignals(in: line),
                                  task: Self.taskID(in: line)))
         lastEvidenceLine = lineNumber
-        if ends { close() }
+        if ends || current.count >= Self.maximumLinesPerError { close() }
     }
 
     /// The URLSession task a line names (`Task <UUID>.<n>`), if any.
@@ -96,7 +110,8 @@ public struct WhyScanner: Sendable {
             scanner.pending = nil
             scanner.take(Substring(open.text), firstLine: open.firstLine)
         }
-        return Self.foldingRepeats(scanner.closed + (scanner.current.isEmpty ? [] : [scanner.current]), context)
+        let trailing = scanner.current.isEmpty || scanner.closed.count >= Self.maximumErrors ? [] : [scanner.current]
+        return Self.foldingRepeats(scanner.closed + trailing, context)
     }
 
     /// The domains whose codes say what failed; a repeat of a failure names no new one of them.
@@ -139,7 +154,7 @@ public struct WhyScanner: Sendable {
     }
 
     private mutating func close() {
-        closed.append(current)
+        if closed.count < Self.maximumErrors { closed.append(current) } else { errorsDropped += 1 }
         current = []
     }
 

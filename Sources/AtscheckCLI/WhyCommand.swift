@@ -61,11 +61,12 @@ enum WhyCommand: AtscheckCommand {
         let errors = try checks.apply(input.scanner.errors(checks.context))
         switch format {
         case .json:
-            print(try JSONOutput.encode(WhyReport(linesRead: input.scanner.linesRead, truncatedAtBytes: input.truncatedAtBytes, errors: errors)))
+            print(try JSONOutput.encode(WhyReport(linesRead: input.scanner.linesRead, truncatedAtBytes: input.truncatedAtBytes,
+                                                  errorsNotDecoded: input.scanner.errorsNotKept, errors: errors)))
         case .markdown:
-            print(WhyTextRenderer.markdown(errors, truncatedAtBytes: input.truncatedAtBytes), terminator: "")
+            print(WhyTextRenderer.markdown(errors, truncatedAtBytes: input.truncatedAtBytes, notDecoded: input.scanner.errorsNotKept), terminator: "")
         default:
-            print(WhyTextRenderer.text(errors, truncatedAtBytes: input.truncatedAtBytes), terminator: "")
+            print(WhyTextRenderer.text(errors, truncatedAtBytes: input.truncatedAtBytes, notDecoded: input.scanner.errorsNotKept), terminator: "")
         }
         return errors.isEmpty ? .failure : .success
     }

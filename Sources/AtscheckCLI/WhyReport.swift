@@ -11,11 +11,13 @@ struct WhyReport: Encodable {
     let linesRead: Int
     /// Set when standard input was longer than the cap: the bytes read.
     let truncatedAtBytes: Int?
+    /// Errors found past the cap (``WhyScanner/maximumErrors``): counted, not decoded.
+    let errorsNotDecoded: Int
     /// Every error found, in the order of the input.
     let errors: [DecodedError]
 
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, tool, linesRead, truncatedAtBytes, errors
+        case schemaVersion, tool, linesRead, truncatedAtBytes, errorsNotDecoded, errors
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -24,6 +26,7 @@ struct WhyReport: Encodable {
         try container.encode(tool, forKey: .tool)
         try container.encode(linesRead, forKey: .linesRead)
         try container.encode(truncatedAtBytes, forKey: .truncatedAtBytes)
+        try container.encode(errorsNotDecoded, forKey: .errorsNotDecoded)
         try container.encode(errors, forKey: .errors)
     }
 }

@@ -12,8 +12,8 @@ enum WhyTextRenderer {
 
     """
 
-    static func text(_ errors: [DecodedError], truncatedAtBytes: Int?) -> String {
-        var out = truncationNote(truncatedAtBytes)
+    static func text(_ errors: [DecodedError], truncatedAtBytes: Int?, notDecoded: Int = 0) -> String {
+        var out = truncationNote(truncatedAtBytes) + capNote(notDecoded)
         guard !errors.isEmpty else { return out + nothingFound }
         for (number, error) in errors.enumerated() {
             if number > 0 { out += "\n" }
@@ -41,8 +41,8 @@ enum WhyTextRenderer {
         return out
     }
 
-    static func markdown(_ errors: [DecodedError], truncatedAtBytes: Int?) -> String {
-        var out = "## atscheck why\n\n" + truncationNote(truncatedAtBytes)
+    static func markdown(_ errors: [DecodedError], truncatedAtBytes: Int?, notDecoded: Int = 0) -> String {
+        var out = "## atscheck why\n\n" + truncationNote(truncatedAtBytes) + capNote(notDecoded)
         guard !errors.isEmpty else { return out + nothingFound }
         for (number, error) in errors.enumerated() {
             out += "### Error \(number + 1) (\(span(error)))\n\n\(markdownSafe(error.summary))\n\n"
@@ -80,6 +80,10 @@ enum WhyTextRenderer {
         case .notApplicable: " (not an ATS path)"
         case .unknown: ""
         }
+    }
+
+    private static func capNote(_ notDecoded: Int) -> String {
+        notDecoded == 0 ? "" : "note: the first \(WhyScanner.maximumErrors) errors are decoded; \(notDecoded) more were found and not decoded.\n"
     }
 
     private static func truncationNote(_ bytes: Int?) -> String {

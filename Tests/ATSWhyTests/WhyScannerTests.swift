@@ -133,3 +133,28 @@ struct WhyScannerTests {
         }
     }
 }
+
+extension WhyScannerTests {
+    @Test("a paste of nothing but error lines keeps the first 10,000 errors and counts the rest")
+    func errorCap() {
+        var scanner = WhyScanner()
+        for index in 0..<(WhyScanner.maximumErrors + 25) {
+            scanner.feed("Task <A-\(index)>.<1> finished with error [-1001] Error Domain=NSURLErrorDomain Code=-1001 \"The request timed out.\"")
+        }
+        #expect(scanner.errorsNotKept == 25)
+        let errors = scanner.errors()
+        #expect(errors.count == WhyScanner.maximumErrors)
+        #expect(errors.last?.firstLine == WhyScanner.maximumErrors)
+    }
+
+    @Test("a run of evidence lines that never ends a task is cut into errors of at most 1,000 lines")
+    func lineCap() {
+        var scanner = WhyScanner()
+        for _ in 0..<2_500 {
+            scanner.feed("[boringssl] boringssl_context_handle_fatal_alert(1991) [C1:1][0x1] read alert, level: fatal, description: protocol version")
+        }
+        let errors = scanner.errors()
+        #expect(errors.map { $0.lastLine - $0.firstLine + 1 } == [1_000, 1_000, 500])
+        #expect(scanner.errorsNotKept == 0)
+    }
+}

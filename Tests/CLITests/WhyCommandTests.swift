@@ -102,6 +102,19 @@ struct WhyCommandTests {
         let errors = try #require(document["errors"] as? [[String: Any]])
         #expect(errors.count == 1)
         #expect(document["truncatedAtBytes"] is NSNull)
+        #expect(document["errorsNotDecoded"] as? Int == 0)
+    }
+
+    @Test("past 10,000 errors the rest are counted and the output says so (text and JSON)")
+    func errorCap() throws {
+        var paste = ""
+        for index in 0..<10_010 { paste += "Task <A-\(index)>.<1> finished with error [-1001] Error Domain=NSURLErrorDomain Code=-1001 \"x\"\n" }
+        let text = try Self.why([], stdin: Data(paste.utf8))
+        #expect(text.stdout.hasPrefix("note: the first 10000 errors are decoded; 10 more were found and not decoded.\n"))
+        let json = try Self.why(["--format", "json"], stdin: Data(paste.utf8))
+        let document = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
+        #expect(document["errorsNotDecoded"] as? Int == 10)
+        #expect((document["errors"] as? [Any])?.count == 10_000)
     }
 
     @Test("help lists why")
