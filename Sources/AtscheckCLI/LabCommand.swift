@@ -61,7 +61,7 @@ enum LabCommand: AtscheckCommand {
 
         if arguments[serve] {
             // Written unbuffered: whoever started the lab may be waiting on these lines.
-            OutputDescriptor.standardOutput.write((LabTextRenderer.endpoints(lab) + "\nserving until interrupted (Ctrl-C)\n"))
+            CheckedOutput.write(LabTextRenderer.endpoints(lab) + "\nserving until interrupted (Ctrl-C)\n")
             Termination.wait()
             return .success
         }

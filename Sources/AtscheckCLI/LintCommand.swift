@@ -122,7 +122,7 @@ enum LintCommand: AtscheckCommand {
         default:
             output = wrappedForTerminal(TextReporter.render(reports, color: LintRun.useColor()))
         }
-        OutputDescriptor.standardOutput.write(output)
+        CheckedOutput.write(output)
 
         if unreadable > 0 { return .usage }
         return LintSummary(reports).fails(strict: arguments[strict]) ? .failure : .success

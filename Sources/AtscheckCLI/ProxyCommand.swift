@@ -58,7 +58,7 @@ enum ProxyCommand: AtscheckCommand {
         }
         let shown = HostPort.format(host: options.listenAddress, port: server.port)
         // Unbuffered: whoever started the proxy may be waiting for this line.
-        OutputDescriptor.standardOutput.write("atscheck proxy: listening on \(shown)\n")
+        CheckedOutput.write("atscheck proxy: listening on \(shown)\n")
         server.start()
         Termination.wait()
         return .success

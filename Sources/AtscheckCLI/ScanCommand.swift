@@ -81,11 +81,17 @@ enum ScanCommand: AtscheckCommand {
         }
         var entries = options.input.entries
         var resume: ScanResume? = nil
-        if options.resume {
-            guard let outputPath = options.outputPath, options.format == .jsonl else {
-                throw UsageError(command: spec.name, message: "'--resume' needs '--output FILE' and the jsonl format")
-            }
-            let loaded = try ScanResume.load(outputPath, shard: options.shard)
+        if options.resume, options.outputPath == nil || options.format != .jsonl {
+            throw UsageError(command: spec.name, message: "'--resume' needs '--output FILE' and the jsonl format")
+        }
+        let output: OutputFile?
+        do {
+            output = try options.outputPath.map { path throws(OutputFile.OpenError) in try OutputFile.open(path, keepContents: options.resume) }
+        } catch {
+            throw InputError(description: error.description)
+        }
+        if options.resume, let output {
+            let loaded = try ScanResume.load(output, shard: options.shard)
             entries = entries.filter { !loaded.tally.contains(origin: $0.origin.description, url: $0.target.url) }
             resume = loaded
         }
@@ -93,7 +99,7 @@ enum ScanCommand: AtscheckCommand {
                                                              staleWarningAt: options.check.time)
         let engine = ScanEngine(environment: environment, options: options.check, concurrency: options.concurrency,
                                 upgrade: options.upgrade)
-        let writer = try ScanWriter(format: options.format, outputPath: options.outputPath, shard: options.shard,
+        let writer = ScanWriter(format: options.format, output: output, shard: options.shard,
                                     skippedInputs: options.input.problems.count,
                                     progress: options.quiet ? nil : ScanProgress(total: entries.count), resume: resume)
         engine.run(entries) { writer.write($0) }

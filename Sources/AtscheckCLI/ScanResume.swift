@@ -8,19 +8,23 @@ import Foundation
 #endif
 
 /// `--resume`: what an earlier, possibly killed, run of the same scan already wrote to its
-/// `--output` file. The file is rewritten (through a temporary file and a rename, so a second
-/// kill loses nothing) with its complete record lines only: a summary line and a line cut off
-/// by the kill are dropped, and the scan appends the rest and a new summary.
+/// `--output` file. The file is rewritten in place (never replaced: it keeps its inode, its
+/// links and its lock) with its complete record lines only: a summary line and a line cut off
+/// by the kill are dropped, and the scan appends the rest and a new summary. Killed during the
+/// rewrite, the file holds the kept lines and then remnants of the old ones, which the next
+/// `--resume` reads the same way: a record already counted, or a cut line, is dropped again.
 struct ScanResume {
     /// The records kept: the URLs already judged, counted into the new summary.
     let tally: ScanTally
 
-    /// Reads and rewrites `path`; a missing file is an empty start.
-    static func load(_ path: String, shard: ScanShard?) throws -> ScanResume {
-        guard FileManager.default.fileExists(atPath: path) else {
-            return ScanResume(tally: ScanTally(shard: shard))
+    /// Reads and rewrites the open `--output` file (an empty file is an empty start).
+    static func load(_ file: OutputFile, shard: ScanShard?) throws -> ScanResume {
+        guard file.isRegular else {
+            throw InputError(description: "\(file.path): --resume needs a regular file (this is a device or a FIFO)")
         }
-        let data = try InputFile.read(path, limit: 1 << 30)
+        guard let data = file.contents(limit: 1 << 30) else {
+            throw InputError(description: "\(file.path): cannot read for --resume (unreadable, or over 1 GiB)")
+        }
         var tally = ScanTally(shard: shard)
         var kept = Data()
         for line in data.split(separator: UInt8(ascii: "\n")) {
@@ -28,14 +32,8 @@ struct ScanResume {
             kept.append(contentsOf: line)
             kept.append(UInt8(ascii: "\n"))
         }
-        let temporary = path + ".resume-\(SystemProcess.id)"
-        if let failure = OutputDescriptor.writeFile(atPath: temporary, kept) {
-            throw InputError(description: "\(temporary): cannot write for --resume (\(failure))")
-        }
-        // rename(2) replaces the file atomically: killed here, the run leaves the old file or
-        // the new one, never neither (FileManager.replaceItemAt can, on Linux).
-        if let reason = SystemProcess.rename(temporary, to: path) {
-            throw InputError(description: "\(path): cannot rewrite for --resume (\(reason))")
+        if let failure = file.rewrite(kept) {
+            throw InputError(description: "\(file.path): cannot rewrite for --resume (\(failure))")
         }
         return ScanResume(tally: tally)
     }

@@ -11,33 +11,21 @@ import AtscheckSystem
 /// end) and keeps only what the summary needs. Called from one thread at a time.
 final class ScanWriter: @unchecked Sendable {
     private let format: OutputFormat
-    private let handle: OutputDescriptor
-    private let closeHandle: Bool
+    private let output: OutputFile?
     private let progress: ScanProgress?
     private var tally: ScanTally
     /// Only `--format json` keeps every record: it is one document.
     private var records: [ScanRecord] = []
 
-    /// `resume` carries what an earlier run wrote to `outputPath` (appended to, not truncated).
-    init(format: OutputFormat, outputPath: String?, shard: ScanShard?, skippedInputs: Int, progress: ScanProgress?,
-         resume: ScanResume? = nil) throws {
+    /// Writes to `output` (opened by ``OutputFile``, never replaced), else standard output;
+    /// `resume` carries what an earlier run wrote to it (appended to, not truncated).
+    init(format: OutputFormat, output: OutputFile?, shard: ScanShard?, skippedInputs: Int, progress: ScanProgress?,
+         resume: ScanResume? = nil) {
         self.format = format
+        self.output = output
         self.progress = progress
         tally = resume?.tally ?? ScanTally(shard: shard)
         tally.setSkippedInputs(skippedInputs)
-        if let outputPath {
-            if resume == nil || !FileManager.default.fileExists(atPath: outputPath) {
-                guard FileManager.default.createFile(atPath: outputPath, contents: nil) else {
-                    throw InputError(description: "\(outputPath): cannot write file")
-                }
-            }
-            guard let file = OutputDescriptor.appending(toPath: outputPath) else { throw InputError(description: "\(outputPath): cannot write file") }
-            handle = file
-            closeHandle = true
-        } else {
-            handle = OutputDescriptor.standardOutput
-            closeHandle = false
-        }
     }
 
     func write(_ result: Result<ScanResult, ScanEntryError>) {
@@ -71,13 +59,22 @@ final class ScanWriter: @unchecked Sendable {
         case .json: emit(try ReportJSON.document(ScanDocument(results: records, summary: summary)) + Data("\n".utf8))
         default: emit(try ReportJSON.line(ScanSummaryLine(summary: summary)) + Data("\n".utf8))
         }
-        if closeHandle { handle.close() }
+        if let output, let failure = output.close() { stop(failure) }
         return summary
     }
 
     /// Written at once, unbuffered: a run killed mid-way loses at most the line being written.
+    /// A failed write (a full disk, an I/O error, a reader gone) ends the run, exit 2: a
+    /// result that could not be written must not read as a scan that finished.
     private func emit(_ data: Data) {
-        handle.write(data)
+        if let failure = output?.write(data) ?? OutputDescriptor.standardOutput.write(data) { stop(failure) }
+    }
+
+    private func stop(_ failure: String) -> Never {
+        progress?.finish()
+        let stream = output.map { "--output \(CertTextRenderer.printable($0.path))" } ?? "standard output"
+        CommandRunner.printError("atscheck scan: cannot write \(stream): \(failure); stopped (the results so far are incomplete)")
+        SystemProcess.exit(ExitCode.usage.rawValue)
     }
 }
 

@@ -41,7 +41,7 @@ enum WhyCommand: AtscheckCommand {
             "atscheck why 'HTTP load failed, 0/0 bytes (error code: -1200 [3:-9816])'",
             "atscheck why --format markdown < console.log",
             "pbpaste | atscheck why --policy App/Info.plist --probe",
-            "atscheck why --url https://api.example.com/ --policy Info.plist '-1200 [3:-9836]'",
+            "atscheck why --url https://api.example.com/ --policy Info.plist 'HTTP load failed, 0/0 bytes (error code: -1200 [3:-9836])'",
         ]
     )
 

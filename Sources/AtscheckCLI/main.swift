@@ -20,4 +20,5 @@ let tool = ToolSpec(
 )
 
 let exitCode = CommandRunner.run(Array(CommandLine.arguments.dropFirst()), tool: tool, commands: commands)
+CheckedOutput.finish()
 SystemProcess.exit(exitCode.rawValue)

@@ -100,6 +100,17 @@ package struct OutputDescriptor: Sendable {
     package func close() { _ = systemClose(descriptor) }
 }
 
+/// The C library's buffered standard output, which Swift's `print` writes into.
+package enum StandardStreams {
+    /// Flushes every C output stream (standard output is the one atscheck writes through
+    /// `print`); the system's message when a flush fails, nil when everything was written.
+    /// A buffer that failed earlier is written again here and fails again, so a full disk seen
+    /// mid-run is still reported.
+    package static func flushStandardOutput() -> String? {
+        fflush(nil) == 0 ? nil : systemMessage(errno)
+    }
+}
+
 /// Standard input, read to its end with a cap.
 package enum StandardInput {
     /// The bytes on standard input, or nil once more than `limit` bytes have arrived (the
