@@ -22,14 +22,20 @@ enum ScanTextRenderer {
     }
 
     /// The error the app would most likely log for each reason, as `host` predicts it (the same
-    /// table, ``LikelyAppErrors``): `-1200 [3:-9836] (tls-version-too-low); -1022 (insecure-http)`.
+    /// table, ``LikelyAppErrors``), reasons that predict the same pair together:
+    /// `-1200 [3:-9802] (cert-hostname-mismatch, cert-missing-san); -1022 (insecure-http)`.
     static func appSees(_ record: ScanRecord) -> String? {
-        var seen: Set<String> = []
-        let parts = record.reasons.compactMap { reason -> String? in
-            guard let first = reason.likelyErrors.first, seen.insert(reason.code.rawValue).inserted else { return nil }
-            return "\(first) (\(reason.code.rawValue))"
+        var pairs: [(pair: String, reasons: [String])] = []
+        for reason in record.reasons {
+            guard let first = reason.likelyErrors.first?.description else { continue }
+            let code = reason.code.rawValue
+            if let index = pairs.firstIndex(where: { $0.pair == first }) {
+                if !pairs[index].reasons.contains(code) { pairs[index].reasons.append(code) }
+            } else {
+                pairs.append((first, [code]))
+            }
         }
-        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+        return pairs.isEmpty ? nil : pairs.map { "\($0.pair) (\($0.reasons.joined(separator: ", ")))" }.joined(separator: "; ")
     }
 
     static func summary(_ summary: ScanSummary) -> String {
