@@ -22,7 +22,8 @@ struct AppSeesTests {
                 let stream = likely["secureTransportError"] as? Int
                 let pair = "\(nsurl)" + (stream.map { " [3:\($0)]" } ?? "")
                 let block = scan.stdout.components(separatedBy: url).dropFirst().first ?? ""
-                #expect(block.contains("app sees: \(pair) (\(reason))"), "\(profile): \(scan.stdout)")
+                let appSees = block.split(separator: "\n").first { $0.contains("app sees: ") } ?? ""
+                #expect(appSees.contains("\(pair) (") && appSees.contains(reason), "\(profile): \(scan.stdout)")
 
                 let log = "Task <5C0A6E11-2B7D-4E10-9A55-0C2B8D1E7F40>.<1> HTTP load failed, 0/0 bytes (error code: \(pair))"
                 let why = try await AsyncRun.atscheck(["why", "--format", "json", log]).json()
