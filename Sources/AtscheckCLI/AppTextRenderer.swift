@@ -16,6 +16,10 @@ struct AppTextRenderer {
     var width = CertTextRenderer.lineWidth
 
     func render(_ report: AppReport) -> String {
+        TerminalText.neutralisingWorkflowCommands(body(report))
+    }
+
+    private func body(_ report: AppReport) -> String {
         var out = line(header(report), "", "  ")
         if report.bundles.isEmpty { out += "\n" + line("no app, app extension, Xcode app target, Expo app.json or Cordova config.xml found", "", "  ") }
         for bundle in report.bundles { out += "\n" + section(bundle, offline: report.offline) }

@@ -155,17 +155,5 @@ enum CertTextRenderer {
 
     /// Shows control characters (a NUL inside a CN, an escape sequence in a file name, C1
     /// controls) and bidirectional overrides (which reorder what a terminal shows) as escapes.
-    static func printable(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                out += "\\x" + NumberText.hexByte(UInt8(scalar.value), uppercase: true)
-            } else if (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0x200E || scalar.value == 0x200F {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func printable(_ text: String) -> String { TerminalText.safe(text) }
 }

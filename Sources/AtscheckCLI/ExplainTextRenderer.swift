@@ -9,19 +9,19 @@ enum ExplainTextRenderer {
     /// (`Expo: expo.ios.infoPlist`).
     static func render(_ resolution: Resolution, policyPath: String?, policyOrigin: String? = nil) -> String {
         let contexts: [LoadContext: String] = [.urlSession: "URLSession", .webView: "WKWebView", .media: "AVFoundation media"]
-        var out = "\(resolution.url)\n"
-        out += CertTextRenderer.wrap("host \(resolution.host), \(contexts[resolution.context]!), \(resolution.target)"
-            + (policyPath.map { ", policy \($0)" + (policyOrigin.map { " (\($0))" } ?? "") } ?? ", no policy file"), firstPrefix: "  ", restPrefix: "  ") + "\n"
+        var out = "\(safe(resolution.url))\n"
+        out += CertTextRenderer.wrap("host \(safe(resolution.host.description)), \(contexts[resolution.context]!), \(resolution.target)"
+            + (policyPath.map { ", policy \(safe($0))" + (policyOrigin.map { " (\(safe($0)))" } ?? "") } ?? ", no policy file"), firstPrefix: "  ", restPrefix: "  ") + "\n"
 
         let entry: String
         switch resolution.source {
         case .exceptionDomain(let key, _, let line, let match):
-            entry = "NSExceptionDomains entry '\(key)'" + (line.map { " (line \($0))" } ?? "") + ", \(match) match;"
+            entry = "NSExceptionDomains entry '\(safe(key))'" + (line.map { " (line \($0))" } ?? "") + ", \(safe(match)) match;"
                 + " global keys are ignored for this host"
         case .builtInException(let key, let match):
-            entry = "Apple's built-in exception entry '\(key)', \(match) match; global keys are ignored for this host"
+            entry = "Apple's built-in exception entry '\(safe(key))', \(safe(match)) match; global keys are ignored for this host"
         case .global: entry = "the global keys (no NSExceptionDomains entry matches)"
-        case .localExemption(let reason): entry = "exempt from ATS: \(reason)"
+        case .localExemption(let reason): entry = "exempt from ATS: \(safe(reason))"
         case .noConfiguration: entry = "no NSAppTransportSecurity dictionary: full ATS"
         }
         out += CertTextRenderer.wrap("applies: \(entry)", firstPrefix: "  ", restPrefix: "           ")
@@ -30,7 +30,7 @@ enum ExplainTextRenderer {
         if let written = resolution.arbitraryLoadsWritten {
             var text = "NSAllowsArbitraryLoads: \(written ? "YES" : "NO")"
             if resolution.arbitraryLoadsNeutralised {
-                text += ", ignored because \(resolution.neutralisedBy.joined(separator: ", ")) \(resolution.neutralisedBy.count == 1 ? "is" : "are") present"
+                text += ", ignored because \(safe(resolution.neutralisedBy.joined(separator: ", "))) \(resolution.neutralisedBy.count == 1 ? "is" : "are") present"
             }
             out += CertTextRenderer.wrap(text, firstPrefix: "  ", restPrefix: "    ")
         }
@@ -52,11 +52,11 @@ enum ExplainTextRenderer {
             out += "    ATS checks:      off (the default HTTPS trust evaluation still applies)\n"
         }
         out += "    cleartext HTTP:  " + (requirements.allowsInsecureHTTP ? "allowed\n" : "not allowed\n")
-        if let niap = requirements.niapPackage { out += "    NIAP package:    \(niap)\n" }
+        if let niap = requirements.niapPackage { out += "    NIAP package:    \(safe(niap))\n" }
         if let pins = requirements.pinning {
-            out += "    pinning:         NSPinnedDomains '\(pins.domain)'\n"
-            if let leaf = pins.leafIdentities { out += "      leaf pins:     \(leaf.count) (\(leaf.joined(separator: ", ")))\n" }
-            if let ca = pins.caIdentities { out += "      CA pins:       \(ca.count) (\(ca.joined(separator: ", ")))\n" }
+            out += "    pinning:         NSPinnedDomains '\(safe(pins.domain))'\n"
+            if let leaf = pins.leafIdentities { out += "      leaf pins:     \(leaf.count) (\(safe(leaf.joined(separator: ", "))))\n" }
+            if let ca = pins.caIdentities { out += "      CA pins:       \(ca.count) (\(safe(ca.joined(separator: ", "))))\n" }
         } else {
             out += "    pinning:         none\n"
         }
@@ -71,10 +71,12 @@ enum ExplainTextRenderer {
         }
         if !resolution.ambiguities.isEmpty {
             out += "\nambiguities:\n"
-            for item in resolution.ambiguities { out += CertTextRenderer.wrap(item, firstPrefix: "  - ", restPrefix: "    ") }
+            for item in resolution.ambiguities { out += CertTextRenderer.wrap(safe(item), firstPrefix: "  - ", restPrefix: "    ") }
         }
         out += "\nassumptions:\n"
-        for item in resolution.assumptions { out += CertTextRenderer.wrap(item, firstPrefix: "  - ", restPrefix: "    ") }
-        return out
+        for item in resolution.assumptions { out += CertTextRenderer.wrap(safe(item), firstPrefix: "  - ", restPrefix: "    ") }
+        return TerminalText.neutralisingWorkflowCommands(out)
     }
+
+    private static func safe(_ text: String) -> String { TerminalText.safe(text) }
 }

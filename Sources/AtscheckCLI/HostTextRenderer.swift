@@ -12,8 +12,8 @@ enum HostTextRenderer {
     static func render(options: HostOptions, outcome: CheckResult) -> String {
         let verdict = outcome.verdict
         let resolution = verdict.resolution
-        var out = "\(verdict.status.rawValue.uppercased())  \(options.target.url)\n"
-        out += wrap("\(resolution.target), \(contextName(resolution.context))" + (options.policyPath.map { ", policy \($0)" } ?? ", no policy file")
+        var out = "\(verdict.status.rawValue.uppercased())  \(CertTextRenderer.printable(options.target.url))\n"
+        out += wrap("\(resolution.target), \(contextName(resolution.context))" + (options.policyPath.map { ", policy \(CertTextRenderer.printable($0))" } ?? ", no policy file")
                     + (options.address.map { ", via \($0)" } ?? ""), "  ", "  ")
 
         if let upgrade = outcome.upgrade {
@@ -29,9 +29,9 @@ enum HostTextRenderer {
             if let fix = reason.fix {
                 if let snippet = fix.plistSnippet {
                     out += "    fix (Info.plist, verified): under NSAppTransportSecurity add\n"
-                    out += snippet.split(separator: "\n").map { "      " + $0 + "\n" }.joined()
+                    out += snippet.split(separator: "\n").map { "      " + CertTextRenderer.printable(String($0)) + "\n" }.joined()
                 }
-                out += wrap("fix (server): \(fix.serverChange)", "    ", "      ")
+                out += wrap("fix (server): \(CertTextRenderer.printable(fix.serverChange))", "    ", "      ")
             }
         }
         for note in verdict.notes { out += "\n" + wrap("note: \(CertTextRenderer.printable(note))", "  ", "        ") }
@@ -41,8 +41,8 @@ enum HostTextRenderer {
             out += "\n" + tlsSummary(observation, capabilities: verdict.capabilities ?? TLSCapabilities(observation), cipherSuites: outcome.cipherSuites, group: outcome.group)
         }
         switch outcome.httpAnswer {
-        case .answered(let line)?: out += "\n  HTTP server answered: \(line)\n"
-        case .failed(let failure)?: out += "\n" + wrap("HTTP server did not answer: \(failure.message)", "  ", "    ")
+        case .answered(let line)?: out += "\n  HTTP server answered: \(CertTextRenderer.printable(line))\n"
+        case .failed(let failure)?: out += "\n" + wrap("HTTP server did not answer: \(CertTextRenderer.printable(failure.message))", "  ", "    ")
         case nil: break
         }
         if !verdict.diagnostics.isEmpty {
@@ -75,7 +75,7 @@ enum HostTextRenderer {
             out += "\n  \(ran) handshakes in \(Int(observation.milliseconds.rounded())) ms\n"
         }
         if options.verbose { out += "\n" + rules(verdict.ruleOutcomes) }
-        return out
+        return TerminalText.neutralisingWorkflowCommands(out)
     }
 
     /// `--verbose`: each connection rule, in the order it ran, with its outcome.

@@ -37,6 +37,7 @@ struct SystemBoundaryTests {
         "Sources/AtscheckSystem/SystemCalls/PrivateDirectory.swift",
         "Sources/AtscheckSystem/SystemCalls/SignalMask.swift",
         "Sources/AtscheckSystem/SystemCalls/StandardStreams.swift",
+        "Sources/AtscheckSystem/SystemCalls/OutputFile.swift",
         // The one IP-literal parser, through inet_pton.
         "Sources/ATSVocabulary/IPAddress.swift",
         // OpenSSL wrappers.

@@ -1,3 +1,5 @@
+import ATSVocabulary
+
 /// Compiler-style text: one line per finding, `path:line:col: severity: message [rule-id]`
 /// (the `line:col:` part only when the position is known), an indented `fix:` line when the
 /// finding has one, and a final summary line:
@@ -13,30 +15,32 @@ public enum TextReporter {
     static let reset = "\u{1B}[0m"
 
     /// The whole report, ending in a newline. `color` wraps the severity words in ANSI
-    /// colours (error red, warning yellow, notice cyan); nothing else is ever coloured.
+    /// colours (error red, warning yellow, notice cyan); nothing else is ever coloured. Paths,
+    /// messages and fixes carry text from the files (keys, values, names): it is escaped
+    /// (``TerminalText``), so no file can forge a line, a terminal sequence or a CI command.
     public static func render(_ reports: [FileReport], color: Bool = false) -> String {
         var out = ""
         for report in reports {
             for finding in report.findings {
                 out += line(for: finding, path: report.path, color: color) + "\n"
                 if let fix = finding.fix {
-                    out += "  fix: \(fix)\n"
+                    out += "  fix: \(TerminalText.safe(fix))\n"
                 }
             }
         }
-        return out + summary(LintSummary(reports)) + "\n"
+        return TerminalText.neutralisingWorkflowCommands(out + summary(LintSummary(reports)) + "\n")
     }
 
     /// `path:line:col: severity: message [rule-id]`.
     public static func line(for finding: Finding, path: String, color: Bool = false) -> String {
-        var position = path + ":"
+        var position = TerminalText.safe(path) + ":"
         if let line = finding.line {
             position += "\(line):"
             if let column = finding.column { position += "\(column):" }
         }
         var word = finding.severity.rawValue
         if color, let code = colors[finding.severity] { word = code + word + reset }
-        return "\(position) \(word): \(finding.message) [\(finding.rule)]"
+        return "\(position) \(word): \(TerminalText.safe(finding.message)) [\(finding.rule)]"
     }
 
     /// `N errors, N warnings, N notices in N files` (singular for 1).
