@@ -288,6 +288,25 @@ struct RuleBehaviourTests {
         #expect(duplicate?.fix == "Merge them into one entry keyed example.com")
     }
 
+    @Test("duplicate-domain: three case variants each point at the latest earlier one; an exact repeat at its last copy")
+    func caseVariantChain() {
+        let tls13 = "<key>NSExceptionMinimumTLSVersion</key><string>TLSv1.3</string>"
+        let findings = T.lintATS(T.exceptions(T.entry("Example.com", tls13), T.entry("EXAMPLE.com", tls13), T.entry("example.com", tls13)))
+            .filter { $0.rule == "duplicate-domain" }
+        #expect(findings.map(\.keyPath) == ["NSAppTransportSecurity.NSExceptionDomains.EXAMPLE.com", "NSAppTransportSecurity.NSExceptionDomains.example.com"])
+        #expect(findings[0].message.hasPrefix("EXAMPLE.com and Example.com"))
+        #expect(findings[1].message.hasPrefix("example.com and EXAMPLE.com"))
+    }
+
+    @Test("shadowed-domain: a pinned key with a trailing dot is covered by the same name without it, the first such entry")
+    func shadowedPinnedTrailingDot() {
+        let plain = T.entry("example.com", "<key>NSPinnedCAIdentities</key>" + T.pins(T.pinA, T.pinB))
+        let dotted = T.entry("example.com.", "<key>NSPinnedLeafIdentities</key>" + T.pins(T.pinA, T.pinB))
+        let findings = T.lintATS("<key>NSPinnedDomains</key><dict>" + plain + dotted + "</dict>").filter { $0.rule == "shadowed-domain" }
+        #expect(findings.map(\.keyPath) == ["NSAppTransportSecurity.NSPinnedDomains.example.com."])
+        #expect(findings.first?.message.hasPrefix("example.com. is also covered by example.com") == true)
+    }
+
     @Test("shadowed-domain: pinned domains too; a child that extends the same settings further is not reported")
     func shadowedPins() {
         let parent = T.entry("example.com", "<key>NSIncludesSubdomains</key><true/><key>NSPinnedCAIdentities</key>" + T.pins(T.pinA, T.pinB))

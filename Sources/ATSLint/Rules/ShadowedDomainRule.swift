@@ -24,25 +24,55 @@ public struct ShadowedDomainRule: LintRule {
             + check(pins.map { ($0, PinSettings($0)) }, dictionary: ATSKeys.pinnedDomains)
     }
 
-    /// The entries that survive reading (the last of each exact key).
+    /// The entries that survive reading (the last of each exact key), in one pass.
     private func survivors<Entry: ShadowableEntry>(_ entries: [Entry]) -> [Entry] {
-        entries.enumerated().filter { index, entry in
-            !entries[(index + 1)...].contains { $0.key == entry.key }
-        }.map(\.element)
+        var last: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() { last[entry.key] = index }
+        return entries.enumerated().filter { last[$0.element.key] == $0.offset }.map(\.element)
     }
 
-    /// The entry that covers `child`'s own host from above, as Apple's code looks it up.
-    private func coveringParent<Entry: ShadowableEntry, Settings>(of child: Entry, in usable: [(Entry, Settings)],
+    /// Where each key sits among the usable entries, built once so each child finds its
+    /// covering parent by lookups, not by scanning every entry (40,000 entries took 67 s).
+    private struct Index {
+        /// Exception keys, exactly as written: the first entry with NSIncludesSubdomains=YES.
+        var exactWithSubdomains: [String: Int] = [:]
+        /// Pinned keys, lower-cased: the first entry, and the first whose NSIncludesSubdomains
+        /// is the Boolean true (the only kind trustd honours).
+        var firstByLowercased: [String: Int] = [:]
+        var firstWithSubdomainsByLowercased: [String: Int] = [:]
+
+        init<Entry: ShadowableEntry, Settings>(_ usable: [(Entry, Settings)]) {
+            for (index, (entry, _)) in usable.enumerated() {
+                if entry.includesSubdomains?.value == true, exactWithSubdomains[entry.key] == nil { exactWithSubdomains[entry.key] = index }
+                let lower = entry.key.lowercased()
+                if firstByLowercased[lower] == nil { firstByLowercased[lower] = index }
+                if let subdomains = entry.includesSubdomains, subdomains.value, !subdomains.writtenAsNumber,
+                   firstWithSubdomainsByLowercased[lower] == nil {
+                    firstWithSubdomainsByLowercased[lower] = index
+                }
+            }
+        }
+    }
+
+    /// The entry that covers `child`'s own host from above, as Apple's code looks it up: the
+    /// first in order, as a scan of `usable` would find it.
+    private func coveringParent<Entry: ShadowableEntry, Settings>(of child: Entry, in usable: [(Entry, Settings)], index: Index,
                                                                   pinned: Bool) -> (Entry, Settings)? {
         if pinned {
-            return usable.first { entry, _ in
-                entry.key.lowercased() != child.key.lowercased()
-                    && PinnedDomainMatch.covers(key: entry.key, includesSubdomains: entry.includesSubdomains, host: child.key)
+            var name = child.key.lowercased()
+            if name.hasSuffix(".") { name.removeLast() }
+            let childKey = child.key.lowercased()
+            var candidates: [Int] = []
+            if name != childKey, let same = index.firstByLowercased[name] { candidates.append(same) }
+            if let parentName = HostName(name).parentNames.first, parentName != childKey,
+               let parent = index.firstWithSubdomainsByLowercased[parentName] {
+                candidates.append(parent)
             }
+            return candidates.min().map { usable[$0] }
         }
         // Exact keys; a parent without NSIncludesSubdomains is skipped and the climb goes on.
         for parentKey in HostName(child.key).parentNames {
-            if let parent = usable.first(where: { $0.0.key == parentKey && $0.0.includesSubdomains?.value == true }) { return parent }
+            if let parent = index.exactWithSubdomains[parentKey] { return usable[parent] }
         }
         return nil
     }
@@ -52,9 +82,10 @@ public struct ShadowedDomainRule: LintRule {
             entry.isDictionary && DomainKeyAnalysis(entry.key).isValid && !DomainKeyAnalysis.isIPOrCIDR(entry.key)
         }
         let pinned = dictionary == ATSKeys.pinnedDomains
+        let index = Index(usable)
         var findings: [Finding] = []
         for (child, childSettings) in usable {
-            guard let (parent, parentSettings) = coveringParent(of: child, in: usable, pinned: pinned) else { continue }
+            guard let (parent, parentSettings) = coveringParent(of: child, in: usable, index: index, pinned: pinned) else { continue }
             let line = parent.location.map { " (line \($0.line))" } ?? ""
             let same = childSettings == parentSettings
             let message: String
