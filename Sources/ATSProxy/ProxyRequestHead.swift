@@ -49,6 +49,9 @@ public struct ProxyRequestHead: Sendable, Equatable {
         guard requestLine.count == 3, !requestLine[0].isEmpty, requestLine[0].allSatisfy({ $0.isLetter && $0.isUppercase }),
               !requestLine[1].isEmpty, requestLine[2] == "HTTP/1.1" || requestLine[2] == "HTTP/1.0" else { return nil }
         var headers: [Header] = []
+        // A bare CR or LF inside a line is where request smuggling starts (RFC 9112 §2.2: a
+        // recipient may read it as a line break, and most servers then see a second header).
+        guard !lines.contains(where: { $0.contains("\r") || $0.contains("\n") }) else { return nil }
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             let name = String(line[..<colon])
@@ -56,6 +59,34 @@ public struct ProxyRequestHead: Sendable, Equatable {
             headers.append(Header(name: name, value: line[line.index(after: colon)...].trimmingScalars { $0 == " " || $0 == "\t" }))
         }
         return ProxyRequestHead(method: requestLine[0], target: requestLine[1], version: requestLine[2], headers: headers)
+    }
+
+    /// How the request's body is framed, as the proxy forwards it.
+    public enum BodyFraming: Sendable, Equatable {
+        /// `Content-Length` bytes follow the head (0 when the header is absent).
+        case length(Int)
+        /// Refused with `status` and the sentence `why`.
+        case refused(status: String, why: String)
+    }
+
+    /// The body's framing: a `Content-Length` (the same value when repeated), none, or a
+    /// refusal: `Content-Length` with `Transfer-Encoding` (RFC 9112 §6.3: a message that could
+    /// be read two ways), a `Transfer-Encoding` alone (411: the proxy forwards counted bodies
+    /// only, so no request can hide behind a chunk it did not read), or an invalid length.
+    public var bodyFraming: BodyFraming {
+        let lengths = headers.filter { $0.name.lowercased() == "content-length" }.flatMap { $0.value.split(separator: ",") }
+            .map { $0.trimmingScalars { $0 == " " || $0 == "\t" } }
+        let encoded = headers.contains { $0.name.lowercased() == "transfer-encoding" }
+        if encoded && !lengths.isEmpty {
+            return .refused(status: "400 Bad Request", why: "Content-Length and Transfer-Encoding together (RFC 9112 section 6.3)")
+        }
+        if encoded { return .refused(status: "411 Length Required", why: "a request body with Transfer-Encoding; send it with a Content-Length") }
+        guard let first = lengths.first else { return .length(0) }
+        guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.count <= 18, first.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let length = Int(first) else {
+            return .refused(status: "400 Bad Request", why: "an invalid or conflicting Content-Length")
+        }
+        return .length(length)
     }
 
     /// `host:port` or `[v6]:port` → host (brackets removed) and port; nil when malformed.

@@ -260,6 +260,14 @@ public final class ProxyServer: @unchecked Sendable {
             respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: expected an absolute http:// URL or CONNECT\n")
             return
         }
+        let bodyLength: Int
+        switch head.bodyFraming {
+        case .length(let length): bodyLength = length
+        case .refused(let status, let why):
+            log(method: head.method, hostPort: Self.hostPort(target.host, target.port), verdict: "bad-request", reason: "framing")
+            respond(client, status: status, reason: nil, body: "atscheck proxy: \(why)\n")
+            return
+        }
         let hostPort = Self.hostPort(target.host, target.port)
         let verdict: Verdict
         do {
@@ -285,19 +293,33 @@ public final class ProxyServer: @unchecked Sendable {
             return
         }
         log(method: head.method, hostPort: hostPort, verdict: "allowed", reason: "-")
-        var lines = ["\(head.method) \(target.path) \(head.version)"]
-        let hopByHop: Set<String> = ["connection", "proxy-connection", "keep-alive", "proxy-authorization"]
-        var hasHost = false
-        for header in head.headers where !hopByHop.contains(header.name.lowercased()) {
-            if header.name.lowercased() == "host" { hasHost = true }
+        // The upstream sees the target's authority as Host (a client's own Host header could
+        // name another virtual host than the one judged) and a connection that ends after one
+        // response; nothing past this request's counted body is forwarded, so a pipelined
+        // request is never sent unjudged: the client sees the connection close and sends it
+        // again, on a connection of its own.
+        var lines = ["\(head.method) \(target.path) \(head.version)",
+                     "Host: \(target.port == 80 ? Self.bracketed(target.host) : hostPort)"]
+        let dropped: Set<String> = ["host", "connection", "proxy-connection", "keep-alive", "proxy-authorization"]
+        for header in head.headers where !dropped.contains(header.name.lowercased()) {
             lines.append("\(header.name): \(header.value)")
         }
-        if !hasHost { lines.insert("Host: \(target.port == 80 ? Self.bracketed(target.host) : hostPort)", at: 1) }
         lines.append("Connection: close")
         upstream.setTimeouts(seconds: idleSeconds)
-        guard upstream.trySendAll(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + rest) else { return }
+        let body = Array(rest.prefix(bodyLength))
+        guard upstream.trySendAll(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body) else { return }
+        var sent = body.count
         client.setTimeouts(seconds: idleSeconds)
-        client.splice(with: upstream, idle: idleSeconds)
+        while sent < bodyLength, let bytes = client.tryReceive(capacity: min(16384, bodyLength - sent), until: .after(seconds: idleSeconds)) {
+            guard upstream.trySendAll(bytes) else { return }
+            sent += bytes.count
+        }
+        if rest.count > bodyLength {
+            log(method: head.method, hostPort: hostPort, verdict: "allowed", reason: "pipelined-request-not-forwarded")
+        }
+        while let bytes = upstream.tryReceive(until: .after(seconds: idleSeconds)) {
+            guard client.trySendAll(bytes) else { return }
+        }
     }
 
     // MARK: - Helpers
