@@ -20,7 +20,8 @@ public struct ProxyConfiguration: Sendable {
     /// The roots served chains are judged against (built once; it does not change while the
     /// proxy runs).
     public var trustStore: TrustStore
-    /// `name:port` (lowercased) → the address to connect to instead of resolving the name.
+    /// `name:port` (lowercased) → the address to connect to instead of resolving the name;
+    /// `*:port` stands for every name on that port.
     public var resolve: [String: String]
     /// The instant certificates are judged at; nil means now, per request.
     public var time: Date?

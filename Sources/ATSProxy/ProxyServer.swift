@@ -230,7 +230,7 @@ public final class ProxyServer: @unchecked Sendable {
         let now = DispatchTime.now().uptimeNanoseconds
         if let cached = lock.withLock({ cache.value(for: key, now: now) }) { return cached }
         var target = try CheckTarget(url: "https://\(Self.hostPort(host, port))/")
-        target.address = configuration.resolve[key]
+        target.address = configuration.resolve[key] ?? configuration.resolve["*:\(port)"]
         let verdict = try checker.check(target, options: checkOptions).verdict
         if verdict.status != .unknown {
             lock.withLock { cache.insert(verdict, for: key, now: DispatchTime.now().uptimeNanoseconds) }
@@ -326,7 +326,7 @@ public final class ProxyServer: @unchecked Sendable {
 
     /// The address to dial: `--resolve` if it names this host:port, else the host itself (DNS).
     private func address(_ host: String, _ port: UInt16) -> String {
-        configuration.resolve["\(host.lowercased()):\(port)"] ?? host
+        configuration.resolve["\(host.lowercased()):\(port)"] ?? configuration.resolve["*:\(port)"] ?? host
     }
 
     static func bracketed(_ host: String) -> String { HostPort.bracketed(host) }

@@ -49,6 +49,21 @@ struct HostOptions {
 }
 
 extension HostOptions {
+    /// Why `name` cannot be sent as a TLS server name (RFC 6066: a DNS host name, at most 255
+    /// bytes; DNS: labels of 1 to 63 bytes, 253 in all), nil when it can.
+    static func serverNameProblem(_ name: String) -> String? {
+        let trimmed = name.hasSuffix(".") ? String(name.dropLast()) : name
+        if trimmed.isEmpty { return "empty" }
+        if trimmed.utf8.count > 253 { return "\(trimmed.utf8.count) bytes; a DNS name has at most 253" }
+        let labels = trimmed.split(separator: ".", omittingEmptySubsequences: false)
+        if labels.contains(where: \.isEmpty) { return "an empty label" }
+        if let long = labels.first(where: { $0.utf8.count > 63 }) { return "a label of \(long.utf8.count) bytes; at most 63" }
+        if trimmed.unicodeScalars.contains(where: { !($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_" || $0 == ".")) }) {
+            return "only letters, digits, '-', '_' and '.' (write an internationalised name in its xn-- form)"
+        }
+        return nil
+    }
+
     /// Reads and validates the command line.
     init(_ arguments: ParsedArguments) throws {
         typealias Command = HostCommand
@@ -60,12 +75,16 @@ extension HostOptions {
         }
         let address = try arguments[Command.address]
         let timeout = try arguments[Command.timeout].seconds
+        let sni = try arguments[Command.sni]
+        if let sni, let problem = Self.serverNameProblem(sni) {
+            throw UsageError(command: command, message: "invalid --sni '\(CertTextRenderer.printable(String(sni.prefix(80))))\(sni.count > 80 ? "…" : "")': \(problem)")
+        }
         let policyPath = try arguments[Command.policy]
         self.init(target: target, policyPath: policyPath, policyDocument: try policyPath.map(PolicyOptions.loadDocument),
                   context: try arguments[Command.context],
                   resolution: try PolicyOptions.resolutionOptions(arguments),
                   trustStore: try TrustStoreOptions(arguments, command: command),
-                  address: address?.text, sni: try arguments[Command.sni],
+                  address: address?.text, sni: sni,
                   time: try arguments[Command.at] ?? Date(), timeout: timeout,
                   enumerateCiphers: arguments[Command.ciphers], probeHTTP: arguments[Command.probeHTTP])
         issuerFetch = try IssuerFetchArguments.options(arguments)

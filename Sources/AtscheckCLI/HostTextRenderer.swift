@@ -9,6 +9,17 @@ import AtscheckSystem
 /// Human-readable `atscheck host` output: verdict, reasons with fixes, TLS summary, the
 /// nscurl-style matrix, the chain. Fits 80 columns except for unbreakable tokens.
 enum HostTextRenderer {
+    /// The name-resolution failure every probe ended with, when the host did not resolve: no
+    /// handshake ran, so there is no TLS summary, matrix or handshake count to print.
+    static func resolutionFailure(_ observation: Observation) -> String? {
+        let messages = observation.probes.map { probe -> String? in
+            if case .failed(.connectionFailed(let message)) = probe.outcome, message.hasPrefix("cannot resolve") { return message }
+            return nil
+        }
+        guard let first = messages.first ?? nil, messages.allSatisfy({ $0 != nil }) else { return nil }
+        return first
+    }
+
     static func render(options: HostOptions, outcome: CheckResult) -> String {
         let verdict = outcome.verdict
         let resolution = verdict.resolution
@@ -37,7 +48,10 @@ enum HostTextRenderer {
         for note in verdict.notes { out += "\n" + wrap("note: \(CertTextRenderer.printable(note))", "  ", "        ") }
 
         out += "\n" + policySummary(resolution)
-        if let observation = outcome.observation {
+        let unresolved = outcome.observation.flatMap(Self.resolutionFailure)
+        if let unresolved {
+            out += "\n" + wrap("no handshake ran: \(CertTextRenderer.printable(unresolved))", "  ", "    ")
+        } else if let observation = outcome.observation {
             out += "\n" + tlsSummary(observation, capabilities: verdict.capabilities ?? TLSCapabilities(observation), cipherSuites: outcome.cipherSuites, group: outcome.group)
         }
         switch outcome.httpAnswer {
@@ -45,7 +59,7 @@ enum HostTextRenderer {
         case .failed(let failure)?: out += "\n" + wrap("HTTP server did not answer: \(CertTextRenderer.printable(failure.message))", "  ", "    ")
         case nil: break
         }
-        if !verdict.diagnostics.isEmpty {
+        if !verdict.diagnostics.isEmpty, unresolved == nil {
             out += "\nATS diagnostics (as nscurl --ats-diagnostics would report):\n"
             var section = ""
             for row in verdict.diagnostics {
@@ -70,7 +84,7 @@ enum HostTextRenderer {
             }
             if let trust = verdict.trust { out += TransparencyReport.text(for: trust) }
         }
-        if let observation = outcome.observation {
+        if let observation = outcome.observation, unresolved == nil {
             let ran = observation.probes.filter { if case .notRun = $0.outcome { return false } else { return true } }.count
             out += "\n  \(ran) handshakes in \(Int(observation.milliseconds.rounded())) ms\n"
         }

@@ -42,7 +42,7 @@ enum ProxyCommand: AtscheckCommand {
     static let allowRemote = Flag("allow-remote", help: "Allow a listen address that is not loopback.")
     static let policy = Option<String?>("policy", value: "FILE", help: "The app's Info.plist or NSAppTransportSecurity dictionary. Without it: full ATS.")
     static let context = PolicyOptions.context(help: "The API the loads go through.")
-    static let resolve = Option<[ProxyResolveEntry]>("resolve", value: "NAME:PORT=ADDRESS", help: "Connect to ADDRESS for NAME:PORT instead of resolving NAME.")
+    static let resolve = Option<[ProxyResolveEntry]>("resolve", value: "HOST:PORT:ADDRESS", help: "Connect to ADDRESS for HOST:PORT instead of resolving HOST (curl's spelling, as scan and app take it; * as HOST for every host on PORT). The older NAME:PORT=ADDRESS is read too, with a warning.")
     static let at = TimeArgument.option(help: "Judge certificates at this instant instead of now.")
     static let timeout = Option<Seconds>("timeout", value: "SECONDS", help: "Deadline for probing a host, connecting upstream and reading a request head.",
                                          default: 10, in: 0...600)
@@ -84,7 +84,11 @@ extension ProxyOptions {
         if !ProxyServer.isLoopback(listenAddress) && !arguments[Command.allowRemote] {
             throw UsageError(command: command, message: "refusing to listen on non-loopback address '\(listenAddress)' without '--allow-remote'")
         }
-        let resolve = Dictionary(try arguments[Command.resolve].map { ($0.endpoint, $0.address) }, uniquingKeysWith: { _, last in last })
+        let entries = try arguments[Command.resolve]
+        if entries.contains(where: \.olderSpelling) {
+            CommandRunner.printError("atscheck proxy: warning: --resolve NAME:PORT=ADDRESS is the older spelling; write HOST:PORT:ADDRESS, as curl, scan and app do")
+        }
+        let resolve = Dictionary(entries.map { ($0.endpoint, $0.address) }, uniquingKeysWith: { _, last in last })
         let timeout = try arguments[Command.timeout].seconds
         let time = try arguments[Command.at]
         let resolution = try PolicyOptions.resolutionOptions(arguments)
@@ -123,22 +127,33 @@ struct ListenAddress: ExpressibleByArgument {
     var argumentDescription: String { HostPort.format(host: address, port: port) }
 }
 
-/// One proxy `--resolve NAME:PORT=ADDRESS` entry.
+/// One proxy `--resolve` entry, spelt as curl, `scan` and `app` spell it (`HOST:PORT:ADDRESS`,
+/// `*` as HOST for every host on PORT); the proxy's older `NAME:PORT=ADDRESS` is still read,
+/// with a warning.
 struct ProxyResolveEntry: ExpressibleByArgument {
-    /// `name:port`, the name lowercased.
+    /// `name:port`, the name lowercased (`*:port` for every host).
     let endpoint: String
     /// The IP literal to connect to.
     let address: String
+    /// True when written in the older `NAME:PORT=ADDRESS` spelling.
+    let olderSpelling: Bool
 
     init?(argument: String) {
+        if let curl = ResolveEntry(argument: argument) {
+            endpoint = curl.endpoint
+            address = curl.address
+            olderSpelling = false
+            return
+        }
         let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, let (name, port) = ProxyOptions.splitHostPort(parts[0]), port > 0,
               ProxyServer.isIPLiteral(parts[1]) else { return nil }
         endpoint = "\(name.lowercased()):\(port)"
         address = parts[1]
+        olderSpelling = true
     }
 
-    static let argumentExpectation = "NAME:PORT=ADDRESS"
+    static let argumentExpectation = "HOST:PORT:ADDRESS"
 
-    var argumentDescription: String { "\(endpoint)=\(address)" }
+    var argumentDescription: String { "\(endpoint):" + (address.contains(":") ? "[\(address)]" : address) }
 }

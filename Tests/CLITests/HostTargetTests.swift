@@ -145,3 +145,26 @@ struct HostTargetTests {
         HostVerdictTests.expectWidth(result)
     }
 }
+
+/// The low items of issue 28 for `host`: a name that does not resolve, and a server name that
+/// cannot be sent.
+@Suite("atscheck host: a name that does not resolve, a server name that cannot be sent")
+struct HostNameProblemTests {
+    @Test("no such name: one line says no handshake ran, no matrix, no handshake count; the app sees -1003 first")
+    func unresolved() throws {
+        let result = try ProcessRunner.atscheck(["host", "no-such-host.invalid", "--timeout", "5"])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stdout.contains("no handshake ran: cannot resolve no-such-host.invalid"), "\(result.stdout)")
+        #expect(!result.stdout.contains("ATS diagnostics") && !result.stdout.contains("handshakes in"), "\(result.stdout)")
+        #expect(result.stdout.contains("app sees: NSURLErrorDomain -1003 (most likely); also -1004"), "\(result.stdout)")
+    }
+
+    @Test("a 300-character --sni, a 64-byte label, an empty label: bad usage (exit 2), not connection-failed", arguments: [
+        String(repeating: "a", count: 300), String(repeating: "b", count: 64) + ".example", "a..example",
+    ])
+    func badServerName(_ name: String) throws {
+        let result = try ProcessRunner.atscheck(["host", "127.0.0.1", "--sni", name])
+        #expect(result.status == 2, "\(result.stdout)")
+        #expect(result.stderr.contains("invalid --sni"), "\(result.stderr)")
+    }
+}

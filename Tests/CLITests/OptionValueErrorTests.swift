@@ -27,7 +27,7 @@ struct OptionValueErrorTests {
         (["scan", "https://a.example", "--shard", "3/2"], "atscheck scan: invalid value '3/2' for '--shard' (expected K/N with 1 ≤ K ≤ N)"),
         (["scan", "https://a.example", "--concurrency", "2000"], "atscheck scan: invalid value '2000' for '--concurrency' (expected 1-1024)"),
         (["scan", "https://a.example", "--resolve", "bad"], "atscheck scan: invalid value 'bad' for '--resolve' (expected HOST:PORT:ADDRESS)"),
-        (["proxy", "--listen", "127.0.0.1:0", "--resolve", "x"], "atscheck proxy: invalid value 'x' for '--resolve' (expected NAME:PORT=ADDRESS)"),
+        (["proxy", "--listen", "127.0.0.1:0", "--resolve", "x"], "atscheck proxy: invalid value 'x' for '--resolve' (expected HOST:PORT:ADDRESS)"),
         (["update", "--timeout", "0"], "atscheck update: invalid value '0' for '--timeout' (expected seconds, 0 < t ≤ 600)"),
         (["app", ".", "--only", "maybe"], "atscheck app: invalid value 'maybe' for '--only' (expected blocked, unknown, allowed)"),
     ]

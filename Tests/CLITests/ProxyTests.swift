@@ -18,9 +18,12 @@ struct ProxyTests {
     static let curl = "/usr/bin/curl"
 
     /// Runs `body` with a lab and a proxy that sends every lab port of good.atscheck.test to 127.0.0.1.
-    static func withLabAndProxy<T>(policy: String? = nil, _ body: (LabServe, ProxyServe) async throws -> T) async throws -> T {
+    static func withLabAndProxy<T>(policy: String? = nil, olderResolveSpelling: Bool = false,
+                                   _ body: (LabServe, ProxyServe) async throws -> T) async throws -> T {
         try await LabServe.with(profiles) { lab in
-            let resolves = try profiles.flatMap { ["--resolve", "good.atscheck.test:\(try lab.port($0))=127.0.0.1"] }
+            let resolves = try profiles.flatMap {
+                ["--resolve", "good.atscheck.test:\(try lab.port($0))" + (olderResolveSpelling ? "=" : ":") + "127.0.0.1"]
+            }
             let arguments = ["--at", Fixtures.evaluationTime, "--ca-file", LabServe.rootCA, "--no-system-roots", "--timeout", TestTiming.argument(5)]
                 + resolves + (policy.map { ["--policy", $0] } ?? [])
             return try await ProxyServe.with(arguments) { proxy in try await body(lab, proxy) }
@@ -125,6 +128,16 @@ struct ProxyTests {
             }
             #expect(String(decoding: badHeader, as: UTF8.self).hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
             #expect(proxy.isRunning)
+        }
+    }
+
+    @Test("--resolve in the older NAME:PORT=ADDRESS spelling still works, with a warning naming curl's")
+    func olderResolveSpelling() async throws {
+        try await Self.withLabAndProxy(olderResolveSpelling: true) { lab, proxy in
+            let port = try lab.port("tls10-only")
+            let result = try await Self.curlThrough(proxy.port, ["--cacert", LabServe.rootCA, "https://good.atscheck.test:\(port)/"])
+            #expect(result.stdout.contains("X-ATS-Reason: tls-version-too-low"), "\(result.stdout) \(proxy.stderr())")
+            #expect(proxy.stderr().contains("warning: --resolve NAME:PORT=ADDRESS is the older spelling; write HOST:PORT:ADDRESS"))
         }
     }
 
