@@ -126,7 +126,9 @@ private final class Collector {
     /// The inventory, once the walk is over.
     func finish(_ summary: ArchiveReadSummary) -> AppInventory {
         finishCurrent()
+        let limits = inventory.walk.problems
         inventory.walk = summary
+        inventory.walk.problems += limits
         inventory.traits.settle()
         return inventory
     }
@@ -137,8 +139,12 @@ private final class Collector {
         self.manifest = manifest
         bytes = []
         scanner = URLScanner()
+        cut = false
         return { [unowned self] chunk in consume(chunk) }
     }
+
+    /// True when the current file was cut at its reader's limit (``AppInventory/textBytes``).
+    private var cut = false
 
     private func consume(_ chunk: ArraySlice<UInt8>) -> Bool {
         switch role {
@@ -153,8 +159,10 @@ private final class Collector {
             guard bytes.count >= TextSniffer.window else { return true }
             return settleExtensionless()
         case .infoPlist?, .text?, .provisioningProfile?, .expoConfig?, .cordovaConfig?:
-            bytes.append(contentsOf: chunk.prefix(max(0, AppInventory.textBytes - bytes.count)))
-            return bytes.count < AppInventory.textBytes
+            let room = max(0, AppInventory.textBytes - bytes.count)
+            if chunk.count > room { cut = true }
+            bytes.append(contentsOf: chunk.prefix(room))
+            return !cut
         case nil:
             // A manifest no URL is searched in: one byte over the limit tells that it is too big.
             guard manifest else { return false }
@@ -193,8 +201,16 @@ private final class Collector {
             return
         }
         self.role = nil
+        let megabytes = AppInventory.textBytes >> 20
+        if cut, !{ if case .infoPlist = role { true } else { false } }() {
+            limitReached("larger than \(megabytes) MiB: only the first \(megabytes) MiB searched for URLs and policies; the rest not judged")
+        }
         switch role {
         case .infoPlist:
+            if cut {
+                limitReached("an Info.plist larger than \(megabytes) MiB: its policy cannot be read, so its bundle's URLs are unknown")
+                bytes = []
+            }
             if let bundle = AppBundle(infoPlistPath: path, bytes: Data(bytes), project: project) { inventory.bundles.append(bundle) }
         case .xcodeProject:
             inventory.xcodeProjectFiles.append((path, Data(bytes)))
@@ -211,6 +227,7 @@ private final class Collector {
             // A binary plist has no lines worth showing: offsets only.
             let binary = bytes.starts(with: Array("bplist".utf8))
             let hits = lines.finish()
+            urlsPastLimit(lines)
             let comments = hits.isEmpty ? nil : CommentRanges.syntax(forFile: path).map { CommentRanges(text, syntax: $0) }
             for hit in hits {
                 record(hit.url, FoundAt(file: path, offset: binary ? hit.offset : nil, line: binary ? nil : hit.line,
@@ -221,6 +238,7 @@ private final class Collector {
             break
         case .binary:
             for hit in scanner.finish() { record(hit.url, FoundAt(file: path, offset: hit.offset, line: nil)) }
+            urlsPastLimit(scanner)
             for candidate in scanner.hostCandidates where BareHost.isHost(candidate.url) {
                 record("https://\(candidate.url)/", FoundAt(file: path, offset: candidate.offset, line: nil, detail: "bare host name"))
             }
@@ -231,6 +249,17 @@ private final class Collector {
             }
         }
         bytes = []
+    }
+
+    /// Reports a limit reached in the current file: a walk problem, so the report lists it and
+    /// the audit's exit status says some places were not judged.
+    private func limitReached(_ what: String) {
+        inventory.walk.problems.append(ArchiveProblem(path: path, problem: .partlyJudged(what)))
+    }
+
+    private func urlsPastLimit(_ scanner: URLScanner) {
+        guard scanner.urlsPastLimit > 0 else { return }
+        limitReached("more than \(scanner.limit) URLs: the first \(scanner.limit) judged, at least \(scanner.urlsPastLimit) more not")
     }
 
     private func record(_ url: String, _ place: FoundAt) {

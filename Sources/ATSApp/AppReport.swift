@@ -152,6 +152,10 @@ public struct AppReport: Codable, Sendable {
         public var lintErrors = 0
         /// Lint findings of severity warning over every bundle's Info.plist.
         public var lintWarnings = 0
+        /// Files read in part, or not at all, because a limit was reached (an entry over the
+        /// per-entry limit, the archive's budget spent, text past 8 MiB, URLs past 10,000 in one
+        /// file); each is in `problems`, and any makes the exit status 3 unless a URL is blocked.
+        public var limitsReached = 0
     }
 
     /// The report of an audit, each bundle's endpoints sorted blocked first, then unknown, allowed,
@@ -171,6 +175,7 @@ public struct AppReport: Codable, Sendable {
         skipped = audit.skipped
         var summary = Summary()
         summary.notJudged = audit.notJudged.values.reduce(0, +)
+        summary.limitsReached = audit.walk.problems.filter(\.problem.isLimit).count
         bundles = audit.bundles.map { bundled in
             let endpoints = bundled.endpoints.map(EndpointReport.init).sorted { ($0.rank, $0.url) < ($1.rank, $1.url) }
             for endpoint in endpoints {
@@ -211,11 +216,12 @@ public struct AppReport: Codable, Sendable {
 
     /// The exit status: 1 when a URL is blocked, 3 when none is but some could not be told
     /// (unknown or not judged; offline, https:// URLs that were not probed are not counted, but
-    /// URLs under a policy that cannot be read are), 0 otherwise.
+    /// URLs under a policy that cannot be read are) or a limit left part of the input unjudged,
+    /// 0 otherwise.
     public var exitStatus: Int32 {
         if summary.blocked > 0 { return 1 }
         let unknowns = offline ? summary.policyUnknown : summary.unknown
-        return unknowns + summary.errors > 0 ? 3 : 0
+        return unknowns + summary.errors + summary.limitsReached > 0 ? 3 : 0
     }
 }
 

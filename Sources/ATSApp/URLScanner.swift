@@ -52,6 +52,13 @@ public struct URLScanner: Sendable {
         case inside(quote: UInt8)
     }
 
+    /// Stretches holding a URL seen after ``maximumHits`` were kept: a lower bound on the URLs
+    /// left unjudged, which the audit reports instead of dropping them in silence.
+    public private(set) var urlsPastLimit = 0
+
+    /// The most URLs one scanner keeps (one file's).
+    public var limit: Int { maximumHits }
+
     /// A scanner keeping at most `maximumHits` URLs.
     public init(maximumHits: Int = 10_000) {
         self.maximumHits = maximumHits
@@ -129,7 +136,11 @@ public struct URLScanner: Sendable {
             hostCandidates.append(Hit(url: host, offset: runStart, line: runLine))
             return
         }
-        guard run.count >= 10, hits.count < maximumHits else { return }
+        guard run.count >= 10 else { return }
+        guard hits.count < maximumHits else {
+            if (0...(run.count - 7)).contains(where: { Self.schemeLength(run, at: $0) != nil }) { urlsPastLimit += 1 }
+            return
+        }
         var index = 0
         while index + 7 <= run.count {
             guard let schemeLength = Self.schemeLength(run, at: index) else {

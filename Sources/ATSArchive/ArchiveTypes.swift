@@ -56,6 +56,19 @@ public enum ArchiveEntryProblem: Sendable, Hashable, CustomStringConvertible {
     case unreadable(String)
     /// A hard link, device or FIFO: not read.
     case unsupportedKind
+    /// A reader's own cap was reached inside an entry that was read (text past the text limit,
+    /// URLs past the per-file count): what was left out, in words.
+    case partlyJudged(String)
+
+    /// True when part of what the entry holds went unjudged because a limit was reached (an
+    /// entry too large, the archive's budget spent, a reader's cap): the audit cannot say it
+    /// judged everything.
+    public var isLimit: Bool {
+        switch self {
+        case .tooLarge, .totalLimitReached, .partlyJudged: true
+        default: false
+        }
+    }
 
     /// One line for humans: what is wrong and what was not read (`encrypted: not read`,
     /// `larger than N bytes: only the first N read`).
@@ -68,6 +81,7 @@ public enum ArchiveEntryProblem: Sendable, Hashable, CustomStringConvertible {
         case .totalLimitReached(let limit): return "the archive's \(limit) uncompressed bytes were used up: not read"
         case .unreadable(let message): return "cannot be read: \(message)"
         case .unsupportedKind: return "not a regular file, directory or link: not read"
+        case .partlyJudged(let what): return what
         }
     }
 }

@@ -34,6 +34,7 @@ struct AppTextRenderer {
             + "\(summary.allowed) allowed" + (summary.errors > 0 ? ", \(summary.errors) not judged" : "")
             + (summary.filtered > 0 ? ", \(summary.filtered) set aside" : "")
             + (summary.notJudged > 0 ? "; \(summary.notJudged) places not judged" : "")
+            + (summary.limitsReached > 0 ? "; \(summary.limitsReached) files read in part (limits: see not read)" : "")
             + "; lint: \(summary.lintErrors) errors, \(summary.lintWarnings) warnings", "", "  ")
         return out
     }
