@@ -28,14 +28,20 @@ import ATSSocket
 /// proxy.stop()
 /// ```
 ///
-/// Slow or hostile clients cannot starve the others: the accept loop never waits (a
-/// connection over `maxConnections`, or over `maxConnectionsPerClient` from one address, gets
-/// an immediate 503 and is closed), and the whole request head must arrive within one
-/// deadline (`timeout`) however the bytes trickle in. One thread per client connection.
+/// Slow or hostile clients cannot starve the others. The accept loop never waits. Connections
+/// still sending their request head have a pool of their own (``maxPendingHeads``) and one
+/// deadline (`timeout`) however the bytes trickle in; when the pool is full, the connection
+/// that has waited longest for its head is answered 503 and closed to make room, so a client
+/// that sends its head at once is always served. The total is sized from the descriptors the
+/// process may open (two per tunnel). On a loopback listener every client is 127.0.0.1, so
+/// there is no per-address cap; with a remote listener one address may hold at most
+/// ``maxConnectionsPerClient``. One thread per client connection.
 public final class ProxyServer: @unchecked Sendable {
-    /// Client connections open at once; one more is answered 503 and closed.
-    public static let maxConnections = 256
-    /// Client connections open at once from one client address; one more is answered 503 and closed.
+    /// Client connections open at once at most, whatever the descriptor limit allows.
+    public static let maxConnections = 4096
+    /// Client connections still sending their request head at once; the oldest gives way to a new one.
+    public static let maxPendingHeads = 128
+    /// Client connections open at once from one client address on a non-loopback listener.
     public static let maxConnectionsPerClient = 64
     static let maxHeadBytes = ProxyRequestHead.maximumBytes
     /// How long a tunnel or a forwarded exchange may sit without traffic.
@@ -56,6 +62,13 @@ public final class ProxyServer: @unchecked Sendable {
     /// Open connections per client address, and in all (under `lock`).
     private var openByClient: [String: Int] = [:]
     private var openTotal = 0
+    /// Connections still sending their request head, oldest first (under `lock`); a socket is
+    /// shut down or closed only under `lock`, so an eviction never reaches a reused descriptor.
+    private var pendingHeads: [Socket] = []
+    /// The most connections open at once: from the descriptor limit, two per tunnel.
+    let connectionLimit: Int
+    /// Whether one client address is capped (a non-loopback listener).
+    private let capsEachAddress: Bool
     /// `host:port` → verdict, on the uptime clock (nanoseconds).
     private var cache = ExpiringCache<Verdict>(lifetime: UInt64(ProxyServer.cacheSeconds * 1e9), capacity: ProxyServer.maxCacheEntries)
 
@@ -68,6 +81,8 @@ public final class ProxyServer: @unchecked Sendable {
         self.port = bound.port
         acceptor = try Acceptor(listeners: [bound.socket])
         checker = ATSChecker(store: configuration.trustStore)
+        connectionLimit = max(16, min(Self.maxConnections, (SystemProcess.raiseOpenFileLimit() - 64) / 2))
+        capsEachAddress = !Self.isLoopback(listenAddress)
     }
 
     /// Accepts connections on a background thread until ``stop()``.
@@ -91,42 +106,58 @@ public final class ProxyServer: @unchecked Sendable {
 
     /// Serves `client` on a thread of its own, or refuses it at once when a limit is reached.
     private func accepted(_ client: Socket, peer: String) {
-        guard admit(peer) else {
+        guard admit(client, peer: peer) else {
             log(method: "-", hostPort: peer, verdict: "refused", reason: "too-many-connections")
-            client.drainWithoutWaiting()
-            client.sendWithoutWaiting(Array(Self.response(status: "503 Service Unavailable", reason: nil,
-                                                          body: "atscheck proxy: too many connections\n").utf8))
-            client.drainWithoutWaiting()
+            Self.refuse(client, "atscheck proxy: too many connections\n")
             client.close()
             return
         }
         let started = DetachedThread.start { [self] in
             handle(client)
-            client.close()
-            release(peer)
+            finish(client, peer: peer)
         }
-        if !started {
-            client.close()
-            release(peer)
-        }
+        if !started { finish(client, peer: peer) }
     }
 
-    /// Counts a new connection from `peer`, or refuses it when a limit is reached.
-    private func admit(_ peer: String) -> Bool {
+    /// Counts a new connection from `peer` as one waiting for its head, making room by
+    /// evicting the connection that has waited longest when the total or the head pool is
+    /// full; false when nothing can give way (every slot holds a tunnel or an exchange).
+    private func admit(_ client: Socket, peer: String) -> Bool {
         lock.withLock {
-            guard openTotal < Self.maxConnections, openByClient[peer, default: 0] < Self.maxConnectionsPerClient else { return false }
+            if capsEachAddress, openByClient[peer, default: 0] >= Self.maxConnectionsPerClient { return false }
+            if openTotal >= connectionLimit || pendingHeads.count >= Self.maxPendingHeads {
+                guard !pendingHeads.isEmpty else { return false }
+                let oldest = pendingHeads.removeFirst()
+                Self.refuse(oldest, "atscheck proxy: the request head took too long and others were waiting\n")
+                oldest.shutdown(.both)
+                log(method: "-", hostPort: "-", verdict: "refused", reason: "request-head-evicted")
+            }
             openTotal += 1
             openByClient[peer, default: 0] += 1
+            pendingHeads.append(client)
             return true
         }
     }
 
-    private func release(_ peer: String) {
+    /// The connection's head has arrived (or never will): it leaves the head pool.
+    private func headSettled(_ client: Socket) {
+        lock.withLock { pendingHeads.removeAll { $0 === client } }
+    }
+
+    private func finish(_ client: Socket, peer: String) {
         lock.withLock {
+            pendingHeads.removeAll { $0 === client }
+            client.close()
             openTotal -= 1
             let left = openByClient[peer, default: 1] - 1
             openByClient[peer] = left > 0 ? left : nil
         }
+    }
+
+    private static func refuse(_ client: Socket, _ body: String) {
+        client.drainWithoutWaiting()
+        client.sendWithoutWaiting(Array(response(status: "503 Service Unavailable", reason: nil, body: body).utf8))
+        client.drainWithoutWaiting()
     }
 
     // MARK: - One connection
@@ -134,7 +165,9 @@ public final class ProxyServer: @unchecked Sendable {
     private func handle(_ client: Socket) {
         client.setTimeouts(seconds: configuration.timeout)
         let deadline = Deadline.after(seconds: configuration.timeout)
-        guard let (raw, rest) = readHead(client, before: deadline) else {
+        let head = readHead(client, before: deadline)
+        headSettled(client)
+        guard let (raw, rest) = head else {
             if deadline.hasPassed {
                 log(method: "-", hostPort: "-", verdict: "timeout", reason: "request-head-deadline")
                 respond(client, status: "408 Request Timeout", reason: nil, body: "atscheck proxy: the request head did not arrive in time\n")

@@ -23,6 +23,26 @@ package enum SystemProcess {
         return Int(size.ws_col)
     }
 
+    /// Raises the soft limit on open descriptors to the hard one (at most 65,536), so a server
+    /// can size its connection limit from what it may really open; returns the soft limit now
+    /// in force (1,024 when it cannot be read).
+    package static func raiseOpenFileLimit() -> Int {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0 else { return 1024 }
+        let wanted = min(limit.rlim_max, 65_536)
+        if limit.rlim_cur < wanted {
+            var raised = limit
+            raised.rlim_cur = wanted
+            if setrlimit(resource, &raised) == 0 { limit = raised }
+        }
+        return Int(clamping: limit.rlim_cur)
+    }
+
     /// Makes a write to a closed socket or pipe fail with EPIPE instead of killing the process.
     package static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
 
