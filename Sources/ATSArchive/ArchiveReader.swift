@@ -29,7 +29,11 @@ public enum ArchiveReader {
     /// with ``read(atPath:limits:visit:)``).
     public static func read(bytes: [UInt8], limits: ArchiveLimits = ArchiveLimits(),
                             visit: (ArchiveEntry) -> ArchiveEntryConsumer?) -> ArchiveReadSummary {
-        bytes.withUnsafeBytes { buffer in
+        let declaration = CentralDirectoryDeclaration.read(size: UInt64(bytes.count)) { offset, count in
+            offset + UInt64(count) <= UInt64(bytes.count) ? Array(bytes[Int(offset)..<(Int(offset) + count)]) : nil
+        }
+        if let refusal = declaration?.refusal(limits) { return ArchiveReadSummary(failure: refusal) }
+        return bytes.withUnsafeBytes { buffer in
             read(limits: limits, visit: visit) { error in
                 zip_source_buffer_create(buffer.baseAddress, zip_uint64_t(buffer.count), 0, error).flatMap { openArchive($0, error) }
             }
@@ -37,6 +41,15 @@ public enum ArchiveReader {
     }
 
     static func read(descriptor: Int32, limits: ArchiveLimits, visit: (ArchiveEntry) -> ArchiveEntryConsumer?) -> ArchiveReadSummary {
+        var status = stat()
+        if fstat(descriptor, &status) == 0 {
+            let declaration = CentralDirectoryDeclaration.read(size: UInt64(max(0, status.st_size))) { offset, count in
+                var bytes = [UInt8](repeating: 0, count: count)
+                let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+                return got == count ? bytes : nil
+            }
+            if let refusal = declaration?.refusal(limits) { return ArchiveReadSummary(failure: refusal) }
+        }
         // libzip seeks before every read of a stream, which throws a stream's default 4 KiB
         // buffer away each time; with a 1 MiB buffer of our own (glibc ignores a size given
         // without one) a 100 MB archive takes ~130 reads instead of ~2,900 and is read as fast

@@ -9,13 +9,18 @@ public struct ArchiveLimits: Sendable, Hashable {
     public var entryBytes: Int64
     /// Uncompressed bytes handed to readers over the whole archive.
     public var totalBytes: Int64
+    /// Bytes of central directory, as the archive declares it, that libzip is let load.
+    public var directoryBytes: Int64
 
-    /// Limits for an app archive: 4 GiB file, 200,000 entries, 256 MiB per entry, 2 GiB in all.
-    public init(archiveBytes: Int64 = 4 << 30, entries: Int = 200_000, entryBytes: Int64 = 256 << 20, totalBytes: Int64 = 2 << 30) {
+    /// Limits for an app archive: 4 GiB file, 200,000 entries, 256 MiB per entry, 2 GiB in all,
+    /// a 128 MiB central directory (a real 200,000-entry .ipa's is about 25 MB).
+    public init(archiveBytes: Int64 = 4 << 30, entries: Int = 200_000, entryBytes: Int64 = 256 << 20, totalBytes: Int64 = 2 << 30,
+                directoryBytes: Int64 = 128 << 20) {
         self.archiveBytes = archiveBytes
         self.entries = entries
         self.entryBytes = entryBytes
         self.totalBytes = totalBytes
+        self.directoryBytes = directoryBytes
     }
 }
 
@@ -117,6 +122,11 @@ public struct ArchiveReadSummary: Sendable, Hashable {
 
     /// Nothing read yet.
     public init() {}
+
+    /// A summary of an archive refused before any entry was read.
+    init(failure: String) {
+        self.failure = failure
+    }
 }
 
 /// Receives one entry's bytes, in order, in chunks; returns false to skip the rest of it.

@@ -127,3 +127,38 @@ struct HostileArchiveTests {
         for path in ["", "/etc/passwd", "../x", "a/../../x", "a/..", "\\..\\x", "a\0b"] { #expect(!ArchiveReader.isSafePath(path), "\(path)") }
     }
 }
+
+/// The end of central directory is read before libzip opens an archive (issue 28: libzip loaded
+/// 2,000,000 declared entries, 600 MB, before the entry limit was looked at).
+@Suite("app: an archive declaring too much is refused before libzip loads it")
+struct CentralDirectoryLimitTests {
+    /// A zip64 end record declaring `entries` and `directoryBytes`, its locator and a classic
+    /// end record that defers to it: the tail of an archive, with nothing before it.
+    static func zip64Tail(entries: UInt64, directoryBytes: UInt64) -> [UInt8] {
+        func little(_ value: UInt64, _ count: Int) -> [UInt8] { (0..<count).map { UInt8((value >> (8 * UInt64($0))) & 0xFF) } }
+        var record: [UInt8] = [0x50, 0x4B, 0x06, 0x06] + little(44, 8) + little(45, 2) + little(45, 2) + little(0, 4) + little(0, 4)
+        record += little(entries, 8) + little(entries, 8) + little(directoryBytes, 8) + little(0, 8)
+        let locator: [UInt8] = [0x50, 0x4B, 0x06, 0x07] + little(0, 4) + little(0, 8) + little(1, 4)
+        let end: [UInt8] = [0x50, 0x4B, 0x05, 0x06] + little(0, 4) + little(0xFFFF, 2) + little(0xFFFF, 2)
+            + little(0xFFFF_FFFF, 4) + little(0xFFFF_FFFF, 4) + little(0, 2)
+        return record + locator + end
+    }
+
+    @Test("a zip64 record declaring 2,000,000 entries, or a 1 GiB directory: refused with the number, nothing read")
+    func zip64Declarations() {
+        let many = ArchiveReader.read(bytes: Self.zip64Tail(entries: 2_000_000, directoryBytes: 1000)) { _ in nil }
+        #expect(many.failure == "the archive declares 2000000 entries, more than the 200000 atscheck reads: not read")
+        #expect(many.entries == 0)
+        let large = ArchiveReader.read(bytes: Self.zip64Tail(entries: 10, directoryBytes: 1 << 30)) { _ in nil }
+        #expect(large.failure?.hasPrefix("the archive declares a central directory of 1073741824 bytes") == true, "\(String(describing: large.failure))")
+    }
+
+    @Test("a real archive over a small entry limit is refused from its end record; within it, read as before")
+    func classicEndRecord() throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: AppFixtures.path("directories.ipa"))))
+        let whole = ArchiveReader.read(bytes: bytes) { _ in nil }
+        #expect(whole.failure == nil && whole.entries > 2)
+        let refused = ArchiveReader.read(bytes: bytes, limits: ArchiveLimits(entries: 2)) { _ in nil }
+        #expect(refused.failure == "the archive declares \(whole.entries) entries, more than the 2 atscheck reads: not read")
+    }
+}
