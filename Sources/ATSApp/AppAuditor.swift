@@ -167,6 +167,15 @@ public enum AppAuditor {
             return plan(perUnit[index], document: document, resolution: targets[index], options: options)
         }
         if !options.offline { options.announce?(plans.reduce(into: Set<String>()) { $0.formUnion($1?.endpointKeys ?? []) }.count) }
+        // Each framework's owner, looked up once (not once per unit: n² lookups for n bundles).
+        var frameworksByUnit: [Int: [AppBundle]] = [:]
+        if !files.isProject {
+            for framework in inventory.bundles where !framework.kind.setsPolicy {
+                if case .units(let owners) = attribution.ownership(of: framework.policyFile), owners.count == 1 {
+                    frameworksByUnit[owners[0], default: []].append(framework)
+                }
+            }
+        }
         var audited: [AuditedBundle] = []
         for (index, unit) in attribution.units.enumerated() {
             let bundle = unit.bundle
@@ -190,9 +199,7 @@ public enum AppAuditor {
             }
             let findings = bundle.lint(with: options.linter).findings
             let hasATS = document?.root.value.entry("NSAppTransportSecurity") != nil
-            let frameworks = files.isProject ? [] : inventory.bundles.filter { framework in
-                !framework.kind.setsPolicy && (attribution.ownership(of: framework.policyFile) == .units([index]))
-            }
+            let frameworks = frameworksByUnit[index] ?? []
             audited.append(AuditedBundle(bundle: bundle, unit: unit, findings: findings, hasATSDictionary: hasATS, endpoints: endpoints,
                                          frameworks: frameworks, target: targets[index].target))
         }

@@ -47,20 +47,26 @@ struct OutputSafetyTests {
     }
 
     @Test("a FIFO with a reader is written to, not replaced")
-    func fifo() async throws {
+    func fifo() throws {
         let scratch = try LintFixtures.Scratch()
         defer { scratch.remove() }
         let path = scratch.directory.appendingPathComponent("fifo").path
         try #require(mkfifo(path, 0o600) == 0)
-        let reader = Task.detached { () -> Data in
-            guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
-            return handle.readDataToEndOfFile()
-        }
+        // The reader is a thread of its own, not a task: opening a FIFO blocks until the writer
+        // comes, which must never hold one of the few threads the concurrency pool has.
+        final class Received: @unchecked Sendable { var data = Data() }
+        let received = Received()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            if let handle = FileHandle(forReadingAtPath: path) { received.data = handle.readDataToEndOfFile() }
+            done.signal()
+        }.start()
         let result = try Self.scan(path)
-        let received = String(decoding: await reader.value, as: UTF8.self)
+        #expect(done.wait(timeout: .now() + 30) == .success, "the reader never saw the end of the output")
+        let text = String(decoding: received.data, as: UTF8.self)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(Self.kind(path) == S_IFIFO)
-        #expect(received.contains("\"url\":\"http://cleartext.example/\"") && received.contains("\"summary\""))
+        #expect(text.contains("\"url\":\"http://cleartext.example/\"") && text.contains("\"summary\""))
     }
 
     @Test("a character device is written to and stays one; one that is full stops the scan, exit 2",
