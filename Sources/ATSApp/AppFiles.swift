@@ -98,6 +98,10 @@ public struct AppFiles: Sendable {
             let full = entry.fullPath
             // The ignore file is the walk's configuration, read above, not part of the app.
             if isProject && relative == ScanScope.ignoreFileName { continue }
+            if let problem = entry.problem {
+                summary.problems.append(ArchiveProblem(path: relative, problem: .partlyJudged(problem)))
+                if entry.kind != .directory { continue }
+            }
             if entry.kind != .directory, !decider.reads(file: relative) { continue }
             let size: Int64
             switch entry.kind {

@@ -47,8 +47,11 @@ package struct DirectoryWalk: Sequence {
         package let relativePath: String
         /// The root's path joined with ``relativePath``.
         package let fullPath: String
-        /// What the entry is, symbolic links not followed.
+        /// What the entry is, symbolic links not followed (`.other` when it cannot be examined).
         package let kind: FileKind
+        /// Why the entry could not be examined or its directory listed, when so: the walk
+        /// reports it instead of leaving it out in silence.
+        package var problem: String? = nil
         /// The entry's last path component.
         package var name: String { PathText.lastComponent(relativePath) }
     }
@@ -81,16 +84,25 @@ package struct DirectoryWalk: Sequence {
         init(root: String, descend: @escaping (Entry) -> Bool) {
             self.root = root
             self.descend = descend
-            pending = Self.children(ofFull: root, relative: "")
+            pending = Self.children((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [], ofFull: root, relative: "")
         }
 
         /// The next entry, parents before their children; nil when the walk is done.
         package mutating func next() -> Entry? {
             while let (relative, full) = pending.popLast() {
-                guard let kind = FileKind.of(full, followingLinks: false) else { continue }
-                let entry = Entry(relativePath: relative, fullPath: full, kind: kind)
+                guard let kind = FileKind.of(full, followingLinks: false) else {
+                    let reason = systemMessage(errno)
+                    let why = full.utf8.count >= Int(PATH_MAX) ? "its path is \(full.utf8.count) bytes, over the system's \(PATH_MAX)"
+                        : "\(reason) (a name that is not UTF-8 is listed under another spelling)"
+                    return Entry(relativePath: relative, fullPath: full, kind: .other, problem: "cannot be examined: \(why); not read")
+                }
+                var entry = Entry(relativePath: relative, fullPath: full, kind: kind)
                 if kind == .directory, descend(entry) {
-                    pending += Self.children(ofFull: full, relative: relative + "/")
+                    if let names = try? FileManager.default.contentsOfDirectory(atPath: full) {
+                        pending += Self.children(names, ofFull: full, relative: relative + "/")
+                    } else {
+                        entry.problem = "a directory that cannot be listed (\(systemMessage(errno))): its files not read"
+                    }
                 }
                 return entry
             }
@@ -98,8 +110,7 @@ package struct DirectoryWalk: Sequence {
         }
 
         /// A directory's entries, reversed so that popping yields them in byte order.
-        private static func children(ofFull full: String, relative: String) -> [(relative: String, full: String)] {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? []
+        private static func children(_ names: [String], ofFull full: String, relative: String) -> [(relative: String, full: String)] {
             let separator = full.hasSuffix("/") ? "" : "/"
             return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
                 .reversed().map { (relative + $0, full + separator + $0) }

@@ -1,6 +1,9 @@
 import AtscheckTestSupport
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `atscheck app` drops nothing in silence (issue 28): a cap reached inside a file is a line of
 /// the report's problems, counted in `summary.limitsReached`, and makes the exit status 3 unless
@@ -67,5 +70,42 @@ struct AppLimitsTests {
         #expect(bundle["policyKnown"] as? Bool == false)
         let endpoints = bundle["endpoints"] as? [[String: Any]] ?? []
         #expect(!endpoints.isEmpty && endpoints.allSatisfy { $0["verdict"] as? String == "unknown" }, "\(endpoints)")
+    }
+
+    @Test("an app extension whose folder name is not UTF-8, a file below a path over PATH_MAX: reported by name, exit 3 (both vanished, exit 0)")
+    func unreadableNames() throws {
+        let scratch = try LintFixtures.Scratch()
+        // rm walks with openat, so it removes what no path can name (over PATH_MAX).
+        defer { _ = try? ProcessRunner.run(URL(fileURLWithPath: "/bin/rm"), ["-rf", scratch.directory.path], displayName: "rm") }
+        let app = scratch.directory.appendingPathComponent("Names.app")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("PlugIns"), withIntermediateDirectories: true)
+        try Data(Self.infoPlist.utf8).write(to: app.appendingPathComponent("Info.plist"))
+        // PlugIns/Ext\xFF.appex, made from bytes: no Swift String can name it.
+        var name = Array((app.path + "/PlugIns/Ext").utf8).map { CChar(bitPattern: $0) } + [CChar(bitPattern: 0xFF)]
+        name += Array(".appex".utf8).map { CChar(bitPattern: $0) } + [0]
+        try #require(name.withUnsafeBufferPointer { mkdir($0.baseAddress!, 0o755) } == 0)
+        // 20 levels of 250-byte names, opened one below the other: the whole path is over 4,096 bytes.
+        var directory = open(app.path, O_RDONLY | O_DIRECTORY)
+        try #require(directory >= 0)
+        for _ in 0..<20 {
+            let level = String(repeating: "d", count: 250)
+            try #require(mkdirat(directory, level, 0o755) == 0)
+            let next = openat(directory, level, O_RDONLY | O_DIRECTORY)
+            close(directory)
+            directory = next
+            try #require(directory >= 0)
+        }
+        let file = openat(directory, "config.json", O_WRONLY | O_CREAT, 0o644)
+        _ = "https://deep.example/".withCString { write(file, $0, 21) }
+        close(file)
+        close(directory)
+
+        let result = try ProcessRunner.atscheck(["app", app.path, "--offline", "--format", "json"])
+        #expect(result.status == 3, "\(result.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        let problems = document["problems"] as? [String] ?? []
+        #expect(problems.contains { $0.contains("PlugIns/Ext") && $0.contains("cannot be examined") }, "\(problems)")
+        #expect(problems.contains { $0.contains("over the system's") }, "\(problems)")
+        #expect(Self.limits(document) == 2)
     }
 }
