@@ -40,7 +40,7 @@ public struct AppBundle: Sendable {
     /// The Info.plist's bytes, when the policy is one (lint then reports lines).
     public let policyBytes: Data?
     /// The Info.plist the policy is: as read, or built from app.json / config.xml.
-    public let document: Result<PlistDocument, PlistReadError>
+    public internal(set) var document: Result<PlistDocument, PlistReadError>
 
     /// A policy source built from something other than a bundle's Info.plist read as it is
     /// (`policyBytes` are the bytes linted, when there are any).

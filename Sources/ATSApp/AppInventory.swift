@@ -1,3 +1,4 @@
+import ATSPolicy
 import ATSArchive
 import ATSPolicySources
 import AtscheckSystem
@@ -211,7 +212,17 @@ private final class Collector {
                 limitReached("an Info.plist larger than \(megabytes) MiB: its policy cannot be read, so its bundle's URLs are unknown")
                 bytes = []
             }
-            if let bundle = AppBundle(infoPlistPath: path, bytes: Data(bytes), project: project) { inventory.bundles.append(bundle) }
+            guard let bundle = AppBundle(infoPlistPath: path, bytes: Data(bytes), project: project) else { break }
+            // A second entry of the same name (an archive can hold two): the same bytes add
+            // nothing; other bytes leave the device's policy unknowable, so none is used.
+            if let earlier = inventory.bundles.firstIndex(where: { $0.policyFile == bundle.policyFile }) {
+                if inventory.bundles[earlier].policyBytes != bundle.policyBytes {
+                    limitReached("a second Info.plist for this bundle with other contents: which one the device reads cannot be told, so the bundle's policy is unknown")
+                    inventory.bundles[earlier].document = .failure(PlistReadError("two different Info.plist entries for one bundle"))
+                }
+                break
+            }
+            inventory.bundles.append(bundle)
         case .xcodeProject:
             inventory.xcodeProjectFiles.append((path, Data(bytes)))
         case .expoConfig:
@@ -243,7 +254,14 @@ private final class Collector {
                 record("https://\(candidate.url)/", FoundAt(file: path, offset: candidate.offset, line: nil, detail: "bare host name"))
             }
         case .provisioningProfile:
-            for domain in ProvisioningProfile.associatedDomains(Data(bytes)) {
+            let domains: [(entitlement: String, host: String)]
+            switch ProvisioningProfile.read(Data(bytes)) {
+            case .success(let read): domains = read
+            case .failure(let unreadable):
+                limitReached("a provisioning profile that cannot be read (\(unreadable.reason)): the associated domains it may grant are not judged")
+                domains = []
+            }
+            for domain in domains {
                 record("https://\(domain.host)/.well-known/apple-app-site-association",
                        FoundAt(file: path, offset: nil, line: nil, detail: domain.entitlement))
             }

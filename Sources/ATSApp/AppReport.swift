@@ -154,7 +154,9 @@ public struct AppReport: Codable, Sendable {
         public var lintWarnings = 0
         /// Files read in part, or not at all, because a limit was reached (an entry over the
         /// per-entry limit, the archive's budget spent, text past 8 MiB, URLs past 10,000 in one
-        /// file); each is in `problems`, and any makes the exit status 3 unless a URL is blocked.
+        /// file) or their content could not be read (a name no path can reach, a provisioning
+        /// profile that is not CMS-signed); each is in `problems`, and any makes the exit status
+        /// 3 unless a URL is blocked.
         public var limitsReached = 0
     }
 

@@ -16,6 +16,15 @@ struct HostileArchiveTests {
         #expect(inventory.bundles.map(\.path) == ["Payload/Evil.app"])
     }
 
+    @Test("two Info.plist entries of one name with other contents: one bundle, its policy unknown, the problem reported")
+    func duplicateInfoPlist() throws {
+        let inventory = try AppFixtures.inventory("duplicate-info.ipa")
+        #expect(inventory.bundles.map(\.path) == ["Payload/Twice.app"])
+        #expect(inventory.bundles.first?.policyIsKnown == false)
+        #expect(inventory.walk.problems.contains { $0.path == "Payload/Twice.app/Info.plist" && $0.problem.isLimit
+            && $0.description.contains("which one the device reads cannot be told") })
+    }
+
     @Test("a symbolic link is reported with its target and not followed")
     func symlink() throws {
         let inventory = try AppFixtures.inventory("symlink.ipa")

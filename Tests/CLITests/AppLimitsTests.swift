@@ -72,6 +72,14 @@ struct AppLimitsTests {
         #expect(!endpoints.isEmpty && endpoints.allSatisfy { $0["verdict"] as? String == "unknown" }, "\(endpoints)")
     }
 
+    @Test("an embedded.mobileprovision that is not CMS-signed: reported (its associated domains go unjudged), exit 3")
+    func unreadableProfile() throws {
+        let (status, document) = try Self.audit(["embedded.mobileprovision": Data("<plist>not signed</plist>".utf8)])
+        #expect(status == 3)
+        let problems = document["problems"] as? [String] ?? []
+        #expect(problems.contains { $0.contains("embedded.mobileprovision") && $0.contains("not CMS-signed content") }, "\(problems)")
+    }
+
     @Test("an app extension whose folder name is not UTF-8, a file below a path over PATH_MAX: reported by name, exit 3 (both vanished, exit 0)")
     func unreadableNames() throws {
         let scratch = try LintFixtures.Scratch()

@@ -337,6 +337,23 @@ def directories_ipa():
     ])
 
 
+def duplicate_info_ipa():
+    # Two entries with one name, as a hand-made or tampered archive can hold: which one the
+    # device reads cannot be told from the archive, so the audit must not pick one.
+    app = "Payload/Twice.app/"
+    lenient = plistlib.dumps({"CFBundleIdentifier": "test.atscheck.twice", "CFBundleExecutable": "Twice",
+                              "CFBundlePackageType": "APPL",
+                              "NSAppTransportSecurity": {"NSAllowsArbitraryLoads": True}}, fmt=plistlib.FMT_XML, sort_keys=True)
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # zipfile warns of the duplicate name it is asked to write
+        write_zip(out("duplicate-info.ipa"), [
+            (zip_info(app + "Info.plist"), lenient),
+            (zip_info(app + "Info.plist"), minimal_app_info("Twice")),
+            (zip_info(app + "Twice", EXEC_MODE, zipfile.ZIP_STORED), b"\x00ELF http://cleartext.atscheck.test/feed \x00"),
+        ])
+
+
 BOMB_SIZE = 64 * 1024 * 1024
 CHUNK = 1024 * 1024
 
@@ -451,7 +468,7 @@ def notzip_ipa():
 
 
 OUTPUTS = ["Synthetic.ipa", "traversal.ipa", "symlink.ipa", "directories.ipa", "bomb.ipa",
-           "encrypted.ipa", "truncated.ipa", "notzip.ipa"]
+           "encrypted.ipa", "truncated.ipa", "notzip.ipa", "duplicate-info.ipa"]
 
 
 def main():
@@ -463,6 +480,7 @@ def main():
     encrypted_ipa()
     truncated_ipa(synthetic)
     notzip_ipa()
+    duplicate_info_ipa()
     for name in OUTPUTS + ["provisioning-signer.pem", "provisioning-signer.key"]:
         with open(out(name), "rb") as handle:
             data = handle.read()
