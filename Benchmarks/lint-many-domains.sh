@@ -12,10 +12,7 @@ cd "$(dirname "$0")/.."
 source Benchmarks/release-build.sh
 
 SIZES=${SIZES:-10000 20000 40000}
-if [ -z "${BIN:-}" ]; then
-    if [ "${SKIP_BUILD:-0}" != 1 ]; then swift build "${RELEASE_FLAGS[@]}" --product atscheck >&2; fi
-    BIN="$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)/atscheck"
-fi
+release_binary
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

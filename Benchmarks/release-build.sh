@@ -6,3 +6,12 @@
 #     of by demangling their names at run time, which also looked each conformance up by a scan of
 #     every conformance record in the binary; about 15 % of a `host` run's instructions.
 RELEASE_FLAGS=(-c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
+
+# Sets BIN to the binary to measure: $BIN when the caller gives one (an older build, to
+# compare), else the release product, built first unless SKIP_BUILD=1.
+release_binary() {
+    if [ -z "${BIN:-}" ]; then
+        if [ "${SKIP_BUILD:-0}" != 1 ]; then swift build "${RELEASE_FLAGS[@]}" --product atscheck >&2; fi
+        BIN="$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)/atscheck"
+    fi
+}
