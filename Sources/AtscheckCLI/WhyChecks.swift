@@ -81,11 +81,15 @@ extension WhyChecks {
         if let url, CheckTarget.parse(url) == nil || !url.contains("://") {
             throw UsageError(command: Command.spec.name, message: "invalid --url '\(url)' (expected an http:// or https:// URL)")
         }
+        let probing = arguments[Command.probe]
+        if !probing, try arguments[HostCommand.address] != nil || arguments[HostCommand.port] != nil || arguments[HostCommand.at] != nil {
+            throw UsageError(command: Command.spec.name, message: "'--address', '--port' and '--at' go with '--probe'")
+        }
         self.init(context: WhyContext(url: url, policyPath: policyPath),
                   policySource: try policyPath.map(PolicyOptions.loadSource),
                   loadContext: try arguments[Command.loadContext], explicitTarget: try arguments[Command.target],
                   subdomainDepth: try arguments[PolicyOptions.subdomainDepth], legacyKeys: try arguments[PolicyOptions.legacyKeys],
-                  probe: arguments[Command.probe], trustStore: try TrustStoreOptions(arguments, command: Command.spec.name),
+                  probe: probing, trustStore: try TrustStoreOptions(arguments, command: Command.spec.name),
                   address: try arguments[HostCommand.address]?.text, port: try arguments[HostCommand.port],
                   time: try arguments[HostCommand.at] ?? Date(), timeout: try arguments[HostCommand.timeout].seconds)
     }

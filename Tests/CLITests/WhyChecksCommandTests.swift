@@ -90,9 +90,11 @@ struct WhyChecksCommandTests {
         #expect(markdown.stdout.contains("lint `arbitrary-loads-ignored`"))
     }
 
-    @Test("bad --url and an unreadable --policy exit 2")
+    @Test("bad --url, an unreadable --policy, --address without --probe: exit 2")
     func usage() async throws {
         #expect(try await Self.why(["--url", "not a url", Self.versionFailure]).status == 2)
         #expect(try await Self.why(["--policy", "/nonexistent/Info.plist", Self.versionFailure]).status == 2)
+        let stray = try await Self.why(["--address", "127.0.0.1", Self.versionFailure])
+        #expect(stray.status == 2 && stray.stderr.contains("go with '--probe'"), "\(stray.stderr)")
     }
 }
