@@ -67,7 +67,8 @@ final class ScanWriter: @unchecked Sendable {
     /// A failed write (a full disk, an I/O error, a reader gone) ends the run, exit 2: a
     /// result that could not be written must not read as a scan that finished.
     private func emit(_ data: Data) {
-        if let failure = output?.write(data) ?? OutputDescriptor.standardOutput.write(data) { stop(failure) }
+        let failure = if let output { output.write(data) } else { OutputDescriptor.standardOutput.write(data) }
+        if let failure { stop(failure) }
     }
 
     private func stop(_ failure: String) -> Never {

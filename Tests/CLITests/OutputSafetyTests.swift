@@ -29,6 +29,17 @@ struct OutputSafetyTests {
         return stat(path, &status) == 0 ? status.st_ino : 0
     }
 
+    @Test("with --output, the records go to the file only: standard output stays empty")
+    func outputOnly() throws {
+        let scratch = try LintFixtures.Scratch()
+        defer { scratch.remove() }
+        let path = scratch.directory.appendingPathComponent("only.jsonl").path
+        let result = try Self.scan(path)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 2)
+    }
+
     @Test("a symbolic link is written through: the link stays a link, its target gets the records")
     func symbolicLink() throws {
         let scratch = try LintFixtures.Scratch()
