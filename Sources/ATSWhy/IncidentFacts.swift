@@ -54,7 +54,10 @@ struct IncidentFacts: Sendable {
             switch AppleError.Family(domain: domain) {
             case .nsurl: Self.append(code, to: &urlCodes)
             case .cfNetwork: Self.append(code, to: &cfNetworkCodes)
-            case .osStatus: Self.append(code, to: &osStatusCodes)
+            case .osStatus:
+                // SecureTransport's errSSL* codes are OSStatus values: a socket library that
+                // reports them as NSOSStatusErrorDomain (SocketRocket, MQTT clients) names the SSL code.
+                if (-9899 ... -9800).contains(code) { Self.append(code, to: &sslCodes) } else { Self.append(code, to: &osStatusCodes) }
             default: otherErrors.append((domain, code))
             }
         case let .urlCode(code): Self.append(code, to: &urlCodes)

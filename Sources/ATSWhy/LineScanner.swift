@@ -33,6 +33,8 @@ struct LineScanner: Sendable {
         Rule(#"(?:_kCFStreamErrorCodeKey|_kCFNetworkCFStreamSSLErrorOriginalValue)"?\s*[=:]\s*(-?\d+)"#) { c in int(c[1]).map(Evidence.streamCodeKey) },
         Rule(#"\(kCFStreamErrorDomainSSL, (-?\d+)\)"#) { c in int(c[1]).map(Evidence.sslCode) },
         Rule(#"SSLHandshake failed \((-?\d+)\)"#) { c in int(c[1]).map(Evidence.sslCode) },
+        // Foundation's description of an NSOSStatusErrorDomain error (`The operation couldn’t be completed. (OSStatus error -9836.)`).
+        Rule(#"\(OSStatus error (-?\d+)\.?\)"#) { c in int(c[1]).map { .nsError(domain: "NSOSStatusErrorDomain", code: $0) } },
         Rule(#"tls_handshake_process: \[(-?\d+)\]"#) { c in int(c[1]).map(Evidence.sslCode) },
         Rule(#"(-98\d\d): Optional\("#) { c in int(c[1]).map(Evidence.nwTLSDescription) },
         Rule(#"(default|strict|system) TLS Trust evaluation failed\((-?\d+)\)"#) { c in
