@@ -123,25 +123,34 @@ public final class ProxyServer: @unchecked Sendable {
     /// evicting the connection that has waited longest when the total or the head pool is
     /// full; false when nothing can give way (every slot holds a tunnel or an exchange).
     private func admit(_ client: Socket, peer: String) -> Bool {
-        lock.withLock {
-            if capsEachAddress, openByClient[peer, default: 0] >= Self.maxConnectionsPerClient { return false }
+        let (admitted, evicted) = lock.withLock { () -> (Bool, Bool) in
+            if capsEachAddress, openByClient[peer, default: 0] >= Self.maxConnectionsPerClient { return (false, false) }
+            var evicted = false
             if openTotal >= connectionLimit || pendingHeads.count >= Self.maxPendingHeads {
-                guard !pendingHeads.isEmpty else { return false }
+                guard !pendingHeads.isEmpty else { return (false, false) }
                 let oldest = pendingHeads.removeFirst()
                 Self.refuse(oldest, "atscheck proxy: the request head took too long and others were waiting\n")
                 oldest.shutdown(.both)
-                log(method: "-", hostPort: "-", verdict: "refused", reason: "request-head-evicted")
+                evicted = true
             }
             openTotal += 1
             openByClient[peer, default: 0] += 1
             pendingHeads.append(client)
-            return true
+            return (true, evicted)
         }
+        // Logged outside the lock: a slow log sink must never stall the accept loop.
+        if evicted { log(method: "-", hostPort: "-", verdict: "refused", reason: "request-head-evicted") }
+        return admitted
     }
 
-    /// The connection's head has arrived (or never will): it leaves the head pool.
-    private func headSettled(_ client: Socket) {
-        lock.withLock { pendingHeads.removeAll { $0 === client } }
+    /// The connection's head has arrived (or never will): it leaves the head pool. False when
+    /// it had already left it, evicted for a newer connection (answered and logged then).
+    private func headSettled(_ client: Socket) -> Bool {
+        lock.withLock {
+            guard let index = pendingHeads.firstIndex(where: { $0 === client }) else { return false }
+            pendingHeads.remove(at: index)
+            return true
+        }
     }
 
     private func finish(_ client: Socket, peer: String) {
@@ -166,7 +175,7 @@ public final class ProxyServer: @unchecked Sendable {
         client.setTimeouts(seconds: configuration.timeout)
         let deadline = Deadline.after(seconds: configuration.timeout)
         let head = readHead(client, before: deadline)
-        headSettled(client)
+        guard headSettled(client) else { return }
         guard let (raw, rest) = head else {
             if deadline.hasPassed {
                 log(method: "-", hostPort: "-", verdict: "timeout", reason: "request-head-deadline")

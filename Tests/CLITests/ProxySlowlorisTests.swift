@@ -99,6 +99,9 @@ struct ProxySlowlorisTests {
                 if String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 403 Forbidden\r\n") { answered += 1 }
             }
             #expect(answered == 20, "the 9th client got its verdict on \(answered) of 20 tries")
+            let log = proxy.stderr()
+            #expect(log.contains("request-head-evicted"), "each eviction is logged")
+            #expect(!log.contains("bad-request"), "an evicted head is not logged again as a malformed request: \(log.suffix(400))")
             #expect(proxy.isRunning)
         }
     }
