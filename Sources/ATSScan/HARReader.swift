@@ -30,7 +30,11 @@ public enum HARReader {
         let urls = try HARDocument.urls(in: data)
         var input = ScanInput()
         for (index, url) in urls.enumerated() {
-            input.append(url.flatMap { ScanText.target($0, requireURL: true) }, origin: ScanOrigin(file: file, harEntry: index))
+            let origin = ScanOrigin(file: file, harEntry: index)
+            switch url {
+            case .success(let text): input.append(text, .harURL, ScanText.target(text, requireURL: true), origin: origin)
+            case .failure(let error): input.append(problem: error, origin: origin)
+            }
         }
         return input
     }

@@ -53,21 +53,39 @@ public final class ScanEngine: Sendable {
 
     /// The entries grouped by endpoint, in the order each endpoint first appears.
     public static func group(_ entries: [ScanEntry]) -> [(endpoint: ScanEndpoint, entries: [ScanEntry])] {
+        groupedIndices(entries).map { group in (group.endpoint, group.members.map { entries[Int($0)] }) }
+    }
+
+    /// The positions of the entries of each endpoint, endpoints in the order they first
+    /// appear: four bytes a URL, where grouping copies of the entries cost a few hundred. A
+    /// ``ScanEntryList`` knows its entries' endpoints; other entries are asked.
+    static func groupedIndices(_ entries: some RandomAccessCollection<ScanEntry>) -> [(endpoint: ScanEndpoint, members: [Int32])] {
+        if let list = entries as? ScanEntryList {
+            var members = Array(repeating: [Int32](), count: list.endpoints.count)
+            for position in list.indices { members[list.endpointIndex(at: position)].append(Int32(position)) }
+            return zip(list.endpoints, members).filter { !$0.1.isEmpty }.map { ($0, $1) }
+        }
         var order: [ScanEndpoint] = []
-        var groups: [ScanEndpoint: [ScanEntry]] = [:]
-        for entry in entries {
+        var groups: [ScanEndpoint: [Int32]] = [:]
+        for (offset, entry) in entries.enumerated() {
             let endpoint = ScanEndpoint(entry.target)
             if groups[endpoint] == nil { order.append(endpoint) }
-            groups[endpoint, default: []].append(entry)
+            groups[endpoint, default: []].append(Int32(offset))
         }
         return order.map { ($0, groups[$0] ?? []) }
     }
 
-    /// Judges every entry and hands each result to `deliver` as soon as its endpoint is done;
+    /// Judges every entry and hands each result to `deliver` as soon as it is judged (an
+    /// endpoint's URLs in input order, endpoints interleaved when they are judged at once);
     /// `deliver` is called on one thread at a time. Returns when every entry was delivered.
-    /// An entry the policy cannot resolve (no host, say) is delivered as an error instead.
-    public func run(_ entries: [ScanEntry], deliver: @escaping @Sendable (Result<ScanResult, ScanEntryError>) -> Void) {
-        let groups = Self.group(entries)
+    /// No result is kept once delivered, and a ``ScanEntryList`` keeps its entries compact, so
+    /// memory grows with the list by tens of bytes a URL, not by what is judged. An entry the
+    /// policy cannot resolve (no host, say) is delivered as an error instead.
+    public func run<Entries: RandomAccessCollection<ScanEntry> & Sendable>(
+        _ entries: Entries, deliver: @escaping @Sendable (Result<ScanResult, ScanEntryError>) -> Void
+    ) where Entries.Index == Int {
+        precondition(entries.count <= Int(Int32.max), "more entries than a scan input can hold")
+        let groups = Self.groupedIndices(entries)
         let loop = SharedProbeLoop(configuration: ATSChecker.probeConfiguration(timeout: options.timeout), maxHandshakes: concurrency)
         let queue = WorkQueue(count: groups.count)
         let delivery = Lock()
@@ -77,8 +95,10 @@ public final class ScanEngine: Sendable {
             done.enter()
             DetachedThread.startOrRunHere { [self] in
                 while let index = queue.next() {
-                    let results = judge(groups[index].endpoint, groups[index].entries, loop: loop)
-                    delivery.withLock { results.forEach(deliver) }
+                    let group = groups[index]
+                    judge(group.endpoint, group.members.lazy.map { entries[entries.startIndex + Int($0)] }, loop: loop) { result in
+                        delivery.withLock { deliver(result) }
+                    }
                 }
                 done.leave()
             }
@@ -86,46 +106,83 @@ public final class ScanEngine: Sendable {
         done.wait()
     }
 
-    /// One endpoint's URLs: one probe for the https:// ones, the policy alone for http://.
-    func judge(_ endpoint: ScanEndpoint, _ entries: [ScanEntry], loop: SharedProbeLoop) -> [Result<ScanResult, ScanEntryError>] {
+    /// One endpoint's URLs, each handed to `deliver` as soon as it is judged: one probe for
+    /// the https:// ones, the policy alone for http://. URLs that differ only in their path,
+    /// query or fragment get the same verdict (ATS reads scheme, host and port; the probe is
+    /// the endpoint's), so each distinct ``VerdictKey`` is judged once.
+    func judge(_ endpoint: ScanEndpoint, _ entries: some Collection<ScanEntry>, loop: SharedProbeLoop,
+               deliver: (Result<ScanResult, ScanEntryError>) -> Void) {
         var probed: CheckResult? = nil
         var probeFailure: String? = nil
         var twins: [ScanEndpoint: CheckResult] = [:]
+        var verdicts: [VerdictKey: Verdict] = [:]
         // With probeHTTP, the endpoint of http:// URLs is asked once whether it answers.
         var httpAnswer: HTTPProbe.Answer? = nil
-        if options.probeHTTP, let first = entries.first(where: { $0.target.scheme == .http }) {
-            httpAnswer = try? checker.check(first.target, options: options, probingWith: loop).httpAnswer
-        }
-        if let first = entries.first(where: { $0.target.scheme == .https }) {
-            do {
-                probed = try checker.check(first.target, options: options, probingWith: loop)
-            } catch {
-                probeFailure = error.description
+        var askedHTTP = false, probedTLS = false
+        // One pass: each entry is read (and a ScanEntryList's text parsed) once; the probes run
+        // when the first URL that needs them comes.
+        for entry in entries {
+            if entry.target.scheme == .http, options.probeHTTP, !askedHTTP {
+                askedHTTP = true
+                httpAnswer = try? checker.check(entry.target, options: options, probingWith: loop).httpAnswer
             }
-        }
-        return entries.map { entry in
-            do {
-                if entry.target.scheme == .http {
-                    let verdict = try checker.judge(entry.target, observation: nil, options: options)
-                    var result = ScanResult(entry: entry, endpoint: endpoint, verdict: verdict, probeMilliseconds: nil)
-                    result.httpAnswer = httpAnswer
-                    if upgrade, verdict.status == .blocked {
-                        if let probed, ScanEndpoint(probed.target) == entry.target.httpsTwin.map(ScanEndpoint.init) { twins[endpoint] = probed }
-                        result.upgrade = twin(of: entry.target, cache: &twins, loop: loop)
+            if entry.target.scheme == .https, !probedTLS {
+                probedTLS = true
+                do {
+                    let result = try checker.check(entry.target, options: options, probingWith: loop)
+                    verdicts[VerdictKey(result.target)] = result.verdict
+                    probed = result
+                } catch {
+                    probeFailure = error.description
+                }
+            }
+            deliver(Result { () throws(ScanEntryError) -> ScanResult in
+                do {
+                    let key = VerdictKey(entry.target)
+                    if entry.target.scheme == .http {
+                        let verdict = try verdicts[key] ?? checker.judge(entry.target, observation: nil, options: options)
+                        verdicts[key] = verdict
+                        var result = ScanResult(entry: entry, endpoint: endpoint, verdict: verdict, probeMilliseconds: nil)
+                        result.httpAnswer = httpAnswer
+                        if upgrade, verdict.status == .blocked {
+                            if let probed, ScanEndpoint(probed.target) == entry.target.httpsTwin.map(ScanEndpoint.init) { twins[endpoint] = probed }
+                            result.upgrade = twin(of: entry.target, cache: &twins, loop: loop)
+                        }
+                        return result
                     }
-                    return .success(result)
+                    guard let probed else {
+                        throw ScanEntryError(entry: entry, message: probeFailure ?? "not probed")
+                    }
+                    let verdict = try verdicts[key]
+                        ?? checker.judge(entry.target, observation: probed.observation, options: options, issuers: probed.issuers)
+                    verdicts[key] = verdict
+                    return ScanResult(entry: entry, endpoint: endpoint, verdict: verdict, probeMilliseconds: probed.observation?.milliseconds)
+                } catch let error as ScanEntryError {
+                    throw error
+                } catch {
+                    throw ScanEntryError(entry: entry, message: "\(error)")
                 }
-                guard let probed else {
-                    return .failure(ScanEntryError(entry: entry, message: probeFailure ?? "not probed"))
-                }
-                let verdict = entry.target == probed.target
-                    ? probed.verdict : try checker.judge(entry.target, observation: probed.observation, options: options, issuers: probed.issuers)
-                return .success(ScanResult(entry: entry, endpoint: endpoint, verdict: verdict,
-                                           probeMilliseconds: probed.observation?.milliseconds))
-            } catch {
-                return .failure(ScanEntryError(entry: entry, message: "\(error)"))
-            }
+            })
         }
+    }
+}
+
+/// What a verdict depends on in a target: everything but the URL's path, query and fragment
+/// (ATS resolves the scheme and host; the probe serves the host, port, address and SNI).
+/// The host is kept as written, so a verdict's text never names another spelling of it.
+struct VerdictKey: Hashable {
+    let scheme: URLScheme
+    let host: String
+    let port: UInt16
+    let address: String?
+    let serverName: String?
+
+    init(_ target: CheckTarget) {
+        scheme = target.scheme
+        host = target.host
+        port = target.port
+        address = target.address
+        serverName = target.serverName
     }
 }
 

@@ -64,23 +64,25 @@ public struct ScanInputProblem: Sendable, Hashable, CustomStringConvertible {
 /// What an input gave: the entries in order, and every skipped line with its reason (never
 /// silently dropped).
 public struct ScanInput: Sendable {
-    /// The URLs, in input order, duplicates kept.
-    public var entries: [ScanEntry]
+    /// The URLs, in input order, duplicates kept (compact: see ``ScanEntryList``).
+    public var entries = ScanEntryList()
     /// The skipped lines or entries, in input order.
-    public var problems: [ScanInputProblem]
+    public var problems: [ScanInputProblem] = []
 
-    /// An input of these parts (empty by default).
-    public init(entries: [ScanEntry] = [], problems: [ScanInputProblem] = []) {
-        self.entries = entries
-        self.problems = problems
-    }
+    /// An empty input.
+    public init() {}
 
-    /// Adds a target or, when there is none, the reason it was skipped.
-    mutating func append(_ result: Result<CheckTarget, ScanTextError>, origin: ScanOrigin) {
+    /// Adds `text`, read by `reading`, or, when it is no target, the reason it was skipped.
+    mutating func append(_ text: String, _ reading: ScanEntryList.Reading, _ result: Result<CheckTarget, ScanTextError>, origin: ScanOrigin) {
         switch result {
-        case .success(let target): entries.append(ScanEntry(target: target, origin: origin))
+        case .success(let target): entries.append(text, reading, target: target, origin: origin)
         case .failure(let error): problems.append(ScanInputProblem(origin: origin, message: error.message))
         }
+    }
+
+    /// Adds a problem with no text to read (an unreadable line, a HAR entry without a URL).
+    mutating func append(problem error: ScanTextError, origin: ScanOrigin) {
+        problems.append(ScanInputProblem(origin: origin, message: error.message))
     }
 }
 

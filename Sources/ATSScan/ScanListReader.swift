@@ -25,8 +25,10 @@ public enum ScanListReader {
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             var contentEnd = end
             if contentEnd > start && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-            if let result = line(bytes[start..<contentEnd]) {
-                input.append(result, origin: ScanOrigin(file: file, line: number))
+            switch text(bytes[start..<contentEnd]) {
+            case nil: break
+            case .success(let text)?: input.append(text, .listLine, ScanText.target(text, requireURL: false), origin: ScanOrigin(file: file, line: number))
+            case .failure(let error)?: input.append(problem: error, origin: ScanOrigin(file: file, line: number))
             }
             start = end + 1
         }
@@ -36,7 +38,9 @@ public enum ScanListReader {
     /// One line without its line ending: nil when blank or a comment. Comments and the
     /// surrounding spaces and tabs are cut on the bytes (all ASCII, so never inside a UTF-8
     /// sequence) before the rest is decoded: this runs once per line of a 64 MiB list.
-    static func line(_ bytes: ArraySlice<UInt8>) -> Result<CheckTarget, ScanTextError>? {
+    /// Its text is the line without its comment and surrounding blanks, or a problem when it
+    /// cannot be text (too long, a NUL byte, not UTF-8).
+    static func text(_ bytes: ArraySlice<UInt8>) -> Result<String, ScanTextError>? {
         if bytes.count > ScanInputLimits.lineBytes {
             return .failure(ScanTextError(message: "line is \(bytes.count) bytes, more than the limit of \(ScanInputLimits.lineBytes)"))
         }
@@ -46,7 +50,7 @@ public enum ScanListReader {
         guard let text = String(validating: content, as: UTF8.self) else {
             return .failure(ScanTextError(message: "not UTF-8"))
         }
-        return ScanText.target(text, requireURL: false)
+        return .success(text)
     }
 
     /// The line up to a `#` that starts it or follows a space or tab.

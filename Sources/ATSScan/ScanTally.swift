@@ -31,6 +31,20 @@ public struct ScanTally: Sendable {
         return true
     }
 
+    /// Counts `record` without remembering it: for a record known to be new (a running scan
+    /// judges each input line once), so the tally's memory does not grow with the records.
+    public mutating func count(_ record: ScanRecord) {
+        summary.add(record, newEndpoint: endpoints.insert(record.endpoint).inserted)
+    }
+
+    /// This tally without the URLs it remembers (its counts and endpoints kept): what a
+    /// resumed scan goes on counting from once it has left out the URLs already judged.
+    public func forgettingURLs() -> ScanTally {
+        var tally = self
+        tally.keys = []
+        return tally
+    }
+
     /// Input lines or entries skipped before judging.
     public mutating func setSkippedInputs(_ count: Int) { summary.skippedInputs = count }
 

@@ -92,7 +92,7 @@ enum ScanCommand: AtscheckCommand {
         }
         if options.resume, let output {
             let loaded = try ScanResume.load(output, shard: options.shard)
-            entries = entries.filter { !loaded.tally.contains(origin: $0.origin.description, url: $0.target.url) }
+            entries.removeEntries { loaded.tally.contains(origin: $0.origin.description, url: $0.target.url) }
             resume = loaded
         }
         let environment = try options.trustStore.environment(target: options.check.resolution.target,

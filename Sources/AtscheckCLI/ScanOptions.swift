@@ -33,16 +33,17 @@ extension ScanOptions {
         let shard = try arguments[ScanCommand.shard]
         let resolve = Self.resolveMap(try arguments[Self.resolve])
 
-        var input = ScanInput(entries: [], problems: [])
+        var input = ScanInput()
         let urls = arguments[ScanCommand.urls]
-        let listFiles = try arguments[ScanCommand.input]
-        let harFiles = try arguments[ScanCommand.har]
+        // A file given twice is read once: its lines have one origin each, judged and counted once.
+        let listFiles = Self.once(try arguments[ScanCommand.input])
+        let harFiles = Self.once(try arguments[ScanCommand.har])
         for (index, text) in urls.enumerated() {
             let origin = ScanOrigin(file: "argument", line: index + 1)
             guard let target = CheckTarget.parse(text) else {
                 throw UsageError(command: command, message: "invalid URL '\(text)' (expected an http(s):// URL, name, name:port or [v6]:port)")
             }
-            input.entries.append(ScanEntry(target: target, origin: origin))
+            input.entries.appendArgument(text, target: target, origin: origin)
         }
         for path in listFiles {
             let data = path == "-" ? try Self.readStandardInput(limit: ScanInputLimits.listBytes)
@@ -60,8 +61,8 @@ extension ScanOptions {
         if input.entries.isEmpty && input.problems.isEmpty {
             throw UsageError(command: command, message: "no URLs to judge (give URLs, --input FILE or --har FILE)")
         }
-        input.entries = input.entries.map { Self.resolved($0, resolve) }
-        if let shard { input.entries = input.entries.filter { shard.contains(ScanEndpoint($0.target)) } }
+        input.entries.connect(to: resolve)
+        if let shard { input.entries.keepEndpoints(where: shard.contains) }
 
         let harOnly = !harFiles.isEmpty && listFiles.isEmpty && urls.isEmpty
         let context = try arguments[ScanCommand.context] ?? (harOnly ? .webView : .urlSession)
@@ -96,12 +97,16 @@ extension ScanOptions {
 
     /// The entry with `--resolve` applied (an exact host first, then `*`).
     static func resolved(_ entry: ScanEntry, _ map: [String: String]) -> ScanEntry {
-        guard !map.isEmpty else { return entry }
-        let port = entry.target.port
-        guard let address = map["\(entry.target.host.lowercased()):\(port)"] ?? map["*:\(port)"] else { return entry }
+        guard let address = ScanEntryList.address(host: entry.target.host, port: entry.target.port, in: map) else { return entry }
         var target = entry.target
         target.address = address
         return ScanEntry(target: target, origin: entry.origin)
+    }
+
+    /// `paths` without the repeats, in the order first given.
+    static func once(_ paths: [String]) -> [String] {
+        var seen = Set<String>()
+        return paths.filter { seen.insert($0).inserted }
     }
 
     /// Standard input, up to `limit` bytes (more is an input error, not a silent cut).
@@ -116,7 +121,7 @@ extension ScanOptions {
 extension ScanInput {
     /// Appends another input's entries and problems.
     mutating func append(_ other: ScanInput) {
-        entries += other.entries
+        entries.append(contentsOf: other.entries)
         problems += other.problems
     }
 }

@@ -8,7 +8,8 @@ import Foundation
 import AtscheckSystem
 
 /// Writes `atscheck scan`'s results as they arrive (jsonl and text line by line, json at the
-/// end) and keeps only what the summary needs. Called from one thread at a time.
+/// end) and keeps only what the summary needs: counts and the endpoints seen, never the
+/// records (except `--format json`, one document). Called from one thread at a time.
 final class ScanWriter: @unchecked Sendable {
     private let format: OutputFormat
     private let output: OutputFile?
@@ -24,7 +25,7 @@ final class ScanWriter: @unchecked Sendable {
         self.format = format
         self.output = output
         self.progress = progress
-        tally = resume?.tally ?? ScanTally(shard: shard)
+        tally = resume?.tally.forgettingURLs() ?? ScanTally(shard: shard)
         tally.setSkippedInputs(skippedInputs)
     }
 
@@ -34,7 +35,7 @@ final class ScanWriter: @unchecked Sendable {
         case .success(let value): record = ScanRecord(value)
         case .failure(let failure): record = ScanRecord(failure)
         }
-        tally.add(record)
+        tally.count(record)
         switch format {
         case .text: emit(Data(ScanTextRenderer.line(record).utf8))
         case .json: records.append(record)
