@@ -21,6 +21,10 @@ enum LabConnectionHandler: Sendable {
     case notTLS
     /// Read the client's first record (its ClientHello), then misbehave.
     case afterClientHello(LabMisbehaviour)
+    /// Answer the ClientHello as the context's server would, but send only the first record
+    /// of that answer (the ServerHello, with the version and suite chosen from the client's
+    /// offer), then nothing more.
+    case serverHelloThenSilence(LabTLSContext)
 
     /// The banner the `not-tls` server sends on connect.
     static let sshBanner = "SSH-2.0-OpenSSH_9.2\r\n"
@@ -38,20 +42,24 @@ enum LabConnectionHandler: Sendable {
             guard connection.trySendAll(Array(Self.sshBanner.utf8)) else { return }
             connection.discardUntilClosed()
         case .afterClientHello(let misbehaviour):
-            guard Self.receiveRecord(connection) else { return }
+            guard Self.receiveRecord(connection) != nil else { return }
             misbehaviour.act(on: connection)
+        case .serverHelloThenSilence(let context):
+            guard let hello = Self.receiveRecord(connection), let answer = LabServerHelloOnly.firstRecord(answering: hello, context: context),
+                  connection.trySendAll(answer) else { return }
+            connection.discardUntilClosed()
         }
     }
 
     /// Reads one whole TLS record (5-byte header, then its length): the client's first
-    /// flight. False when the peer closed or sent too little before the read timeout.
-    private static func receiveRecord(_ connection: Socket) -> Bool {
+    /// flight. Nil when the peer closed or sent too little before the read timeout.
+    private static func receiveRecord(_ connection: Socket) -> [UInt8]? {
         var bytes: [UInt8] = []
         while bytes.count < 5 || bytes.count < 5 + (Int(bytes[3]) << 8 | Int(bytes[4])) {
-            guard let more = connection.tryReceive(capacity: 4096) else { return false }
+            guard let more = connection.tryReceive(capacity: 4096) else { return nil }
             bytes += more
         }
-        return true
+        return bytes
     }
 
     private static func serveTLS(_ connection: Socket, context: LabTLSContext, profile: LabProfile) {

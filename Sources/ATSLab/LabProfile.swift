@@ -66,6 +66,9 @@ public enum LabProfile: String, CaseIterable, Sendable {
     case closeAfterHello = "close-after-hello"
     /// Answers the ClientHello with the first bytes of a ServerHello record, then resets.
     case resetMidHandshake = "reset-mid-handshake"
+    /// Answers the ClientHello with a whole ServerHello (OpenSSL's, good-rsa's settings), then
+    /// says nothing more and keeps the connection open: a server that stalls mid-handshake.
+    case helloThenSilence = "hello-then-silence"
     /// Answers the ClientHello with TLS-looking records (handshake headers) of random bytes.
     case tlsGarbage = "tls-garbage"
     /// A good server that resets every ClientHello asking for SCTs, as the app's does.
@@ -113,6 +116,7 @@ public enum LabProfile: String, CaseIterable, Sendable {
         case .closeAfterHello: "reads the ClientHello, then closes the connection: never a TLS answer"
         case .resetMidHandshake: "sends the first bytes of a ServerHello, then resets the connection"
         case .tlsGarbage: "answers with TLS record headers around random bytes"
+        case .helloThenSilence: "an OpenSSL server that sends its ServerHello (version and suite from the client's offer), then nothing more: handshakes time out"
         }
     }
 
@@ -128,7 +132,7 @@ public enum LabProfile: String, CaseIterable, Sendable {
     /// Whether the server speaks TLS at all.
     public var speaksTLS: Bool {
         switch self {
-        case .plainHTTP, .silent, .notTLS, .resetAfterHello, .closeAfterHello, .resetMidHandshake, .tlsGarbage: false
+        case .plainHTTP, .silent, .notTLS, .resetAfterHello, .closeAfterHello, .resetMidHandshake, .helloThenSilence, .tlsGarbage: false
         default: true
         }
     }

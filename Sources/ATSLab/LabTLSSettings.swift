@@ -99,7 +99,7 @@ struct LabTLSSettings: Sendable, Equatable {
             settings.secondChainFile = "leaf-expired-ecdsa.pem"
             settings.secondKeyFile = "keys/leaf-expired-ecdsa.key"
             settings.prefersServerCipherOrder = true
-        case .plainHTTP, .silent, .notTLS, .resetAfterHello, .closeAfterHello, .resetMidHandshake, .tlsGarbage: return nil
+        case .plainHTTP, .silent, .notTLS, .resetAfterHello, .closeAfterHello, .resetMidHandshake, .helloThenSilence, .tlsGarbage: return nil
         }
         return settings
     }

@@ -93,6 +93,10 @@ public final class TLSLab: Sendable {
             case .resetAfterHello: handlers.append(.afterClientHello(.reset))
             case .closeAfterHello: handlers.append(.afterClientHello(.close))
             case .resetMidHandshake: handlers.append(.afterClientHello(.partialServerHelloThenReset))
+            case .helloThenSilence:
+                // A real OpenSSL server (good-rsa's), whose answer stops after its first record.
+                guard let settings = LabTLSSettings.forProfile(.goodRSA) else { throw LabError("\(profile.rawValue): no TLS settings") }
+                handlers.append(.serverHelloThenSilence(try LabTLSContext(settings: settings, profile: profile, certificates: certificates)))
             case .tlsGarbage: handlers.append(.afterClientHello(.garbageRecords))
             default:
                 guard let settings = LabTLSSettings.forProfile(profile) else {

@@ -79,6 +79,8 @@ enum Expectations {
         .init(profile: .resetAfterHello, status: .unknown, codes: ["connection-failed"], fix: .noFix),
         .init(profile: .closeAfterHello, status: .unknown, codes: ["connection-failed"], fix: .noFix),
         .init(profile: .resetMidHandshake, status: .unknown, codes: ["connection-failed"], fix: .noFix),
+        // Was connection-failed: probes that stop at the ServerHello completed, the app's timed out.
+        .init(profile: .helloThenSilence, status: .unknown, codes: ["timeout"], fix: .noFix),
         .init(profile: .tlsGarbage, status: .unknown, codes: ["not-tls"], fix: .noFix),
         // The app's own ClientHello (it asks for SCTs) is reset, twice; every other probe completes.
         .init(profile: .resetAppHello, status: .unknown, codes: ["inconsistent-server"], fix: .noFix),

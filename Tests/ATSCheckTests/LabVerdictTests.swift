@@ -84,6 +84,14 @@ struct LabVerdictTests {
             #expect(verdict.reasons.map(\.code.rawValue) == ["inconsistent-server"])
             #expect(verdict.reasons.first?.message.contains("got no TLS answer, twice") == true, "\(verdict.reasons)")
             #expect(verdict.notes.contains { $0.contains("the app's own handshake brought no certificate chain") })
+        case .helloThenSilence:
+            // The version and suite probes stop at the ServerHello and complete; the app's
+            // handshake needs the rest of the flight and times out: no chain, reason timeout.
+            #expect(verdict.trust == nil)
+            #expect(verdict.chain.isEmpty)
+            #expect(verdict.reasons.map(\.code.rawValue) == ["timeout"])
+            #expect(verdict.reasons.first?.message.contains("the app's handshake (probe default) timed out") == true, "\(verdict.reasons)")
+            #expect(verdict.reasons.first?.nsurlError == -1001)
         case .silent, .notTLS, .resetAfterHello, .closeAfterHello, .resetMidHandshake, .tlsGarbage:
             #expect(verdict.trust == nil)
             #expect(verdict.chain.isEmpty)

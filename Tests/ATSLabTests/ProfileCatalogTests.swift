@@ -13,7 +13,7 @@ struct ProfileCatalogTests {
             #expect(profile.serverName == "good.atscheck.test")
             #expect(LabProfile(rawValue: profile.rawValue) == profile)
         }
-        #expect(LabProfile.allCases.count == 34)
+        #expect(LabProfile.allCases.count == 35)
     }
 
     @Test("the shared lab serves every profile on its own port")

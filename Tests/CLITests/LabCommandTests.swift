@@ -41,7 +41,7 @@ struct LabCommandTests {
         let result = try await AsyncRun.atscheck(["lab"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(result.stdoutLines.first == "atscheck lab: 34 servers on 127.0.0.1")
+        #expect(result.stdoutLines.first == "atscheck lab: 35 servers on 127.0.0.1")
         let caPrefix = "  lab CA (trust it as a user-installed root): "
         let caLine = try #require(result.stdoutLines.first { $0.hasPrefix(caPrefix) })
         try Self.expectBundledRoot(String(caLine.dropFirst(caPrefix.count)))

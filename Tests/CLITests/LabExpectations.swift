@@ -62,6 +62,7 @@ enum LabTable {
         LabCase(profile: "reset-after-hello", verdict: "unknown", codes: ["connection-failed"], fixKeys: nil),
         LabCase(profile: "close-after-hello", verdict: "unknown", codes: ["connection-failed"], fixKeys: nil),
         LabCase(profile: "reset-mid-handshake", verdict: "unknown", codes: ["connection-failed"], fixKeys: nil),
+        LabCase(profile: "hello-then-silence", verdict: "unknown", codes: ["timeout"], fixKeys: nil),
         LabCase(profile: "tls-garbage", verdict: "unknown", codes: ["not-tls"], fixKeys: nil),
         LabCase(profile: "reset-app-hello", verdict: "unknown", codes: ["inconsistent-server"], fixKeys: nil),
         LabCase(profile: "only-app-hello", verdict: "allowed", codes: [], fixKeys: nil),

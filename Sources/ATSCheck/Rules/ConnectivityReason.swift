@@ -25,6 +25,24 @@ enum ConnectivityReason {
         }
     }
 
+    /// Why the app's own handshake (the `default` probe, or its retry) brought no chain when it
+    /// timed out, met something that is not TLS or lost its connection; nil when it was refused
+    /// by a TLS answer (that is a handshake failure, judged by the connection rules) or ran.
+    static func appHandshakeFailure(_ observation: Observation, message: String) -> ProbeFailure? {
+        let names = [ProbeName.appleDefault.rawValue, ProbeName.appleDefault.rawValue + ProbePlan.retrySuffix]
+        for probe in names.compactMap({ observation.probe($0) }) {
+            guard case .failed(let failure) = probe.outcome else { continue }
+            let prefix = "\(message): the app's handshake (probe \(probe.spec.name))"
+            switch failure {
+            case .timeout: return .timeout("\(prefix) timed out (\(failure.message)) though other probes got a TLS answer")
+            case .notTLS: return .notTLS("\(prefix): \(failure.message)")
+            case .connectionFailed: return .connectionFailed("\(prefix) failed: \(failure.message)")
+            case .handshakeFailed, .certificateListTooLarge: continue
+            }
+        }
+        return nil
+    }
+
     /// When some probes completed but one the verdict needs did not: that probe's failure
     /// (timeout, not TLS, connection failure), so the reason names what actually happened
     /// rather than defaulting to connection-failed.

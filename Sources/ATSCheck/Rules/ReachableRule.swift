@@ -29,7 +29,11 @@ public struct ReachableRule: ConnectionRule {
             return .failed([ConnectivityReason.reason(failure, message: message)])
         }
         if context.trust == nil && ChainSizeRule.reason(context) == nil {
-            return .failed([ConnectivityReason.reason(capabilities.connectivityFailure, message: "no certificate chain was received")])
+            let message = "no certificate chain was received"
+            // Probes that stop at the ServerHello can complete while the app's handshake, which
+            // needs the rest of the server's flight, timed out or was cut: that is what the app sees.
+            let failure = capabilities.connectivityFailure ?? ConnectivityReason.appHandshakeFailure(observation, message: message)
+            return .failed([ConnectivityReason.reason(failure, message: message)])
         }
         return .passed
     }
