@@ -41,24 +41,21 @@ public struct ProxyRequestHead: Sendable, Equatable {
     /// not a well-formed HTTP/1.x head (control bytes, a malformed request line or header line,
     /// invalid UTF-8, more than ``maximumBytes``).
     public static func parse(_ raw: [UInt8]) -> ProxyRequestHead? {
-        guard raw.count <= maximumBytes,
-              raw.allSatisfy({ $0 == 9 || ($0 >= 32 && $0 < 127) || $0 == 13 || $0 == 10 || $0 >= 128 }),
-              let text = String(validating: raw, as: UTF8.self) else { return nil }
-        let lines = text.separated(by: "\r\n")
+        guard let lines = Header.lines(raw, limit: maximumBytes) else { return nil }
         let requestLine = lines[0].split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         guard requestLine.count == 3, !requestLine[0].isEmpty, requestLine[0].allSatisfy({ $0.isLetter && $0.isUppercase }),
-              !requestLine[1].isEmpty, requestLine[2] == "HTTP/1.1" || requestLine[2] == "HTTP/1.0" else { return nil }
-        var headers: [Header] = []
-        // A bare CR or LF inside a line is where request smuggling starts (RFC 9112 §2.2: a
-        // recipient may read it as a line break, and most servers then see a second header).
-        guard !lines.contains(where: { $0.contains("\r") || $0.contains("\n") }) else { return nil }
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            let name = String(line[..<colon])
-            guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
-            headers.append(Header(name: name, value: line[line.index(after: colon)...].trimmingScalars { $0 == " " || $0 == "\t" }))
-        }
+              !requestLine[1].isEmpty, requestLine[2] == "HTTP/1.1" || requestLine[2] == "HTTP/1.0",
+              let headers = Header.parse(lines.dropFirst()) else { return nil }
         return ProxyRequestHead(method: requestLine[0], target: requestLine[1], version: requestLine[2], headers: headers)
+    }
+
+    /// Whether the client wants its connection kept open after the response (RFC 9112 §9.3):
+    /// for HTTP/1.1 unless `Connection` (or the older `Proxy-Connection`) says `close`, for
+    /// HTTP/1.0 only when one of them says `keep-alive`.
+    public var keepsAlive: Bool {
+        let tokens = headers.tokens("connection") + headers.tokens("proxy-connection")
+        if tokens.contains("close") { return false }
+        return version == "HTTP/1.1" || tokens.contains("keep-alive")
     }
 
     /// How the request's body is framed, as the proxy forwards it.
@@ -74,19 +71,17 @@ public struct ProxyRequestHead: Sendable, Equatable {
     /// be read two ways), a `Transfer-Encoding` alone (411: the proxy forwards counted bodies
     /// only, so no request can hide behind a chunk it did not read), or an invalid length.
     public var bodyFraming: BodyFraming {
-        let lengths = headers.filter { $0.name.lowercased() == "content-length" }.flatMap { $0.value.split(separator: ",") }
-            .map { $0.trimmingScalars { $0 == " " || $0 == "\t" } }
         let encoded = headers.contains { $0.name.lowercased() == "transfer-encoding" }
-        if encoded && !lengths.isEmpty {
+        let length = ContentLengthField(headers)
+        if encoded && length != .absent {
             return .refused(status: "400 Bad Request", why: "Content-Length and Transfer-Encoding together (RFC 9112 section 6.3)")
         }
         if encoded { return .refused(status: "411 Length Required", why: "a request body with Transfer-Encoding; send it with a Content-Length") }
-        guard let first = lengths.first else { return .length(0) }
-        guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.count <= 18, first.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let length = Int(first) else {
-            return .refused(status: "400 Bad Request", why: "an invalid or conflicting Content-Length")
+        switch length {
+        case .absent: return .length(0)
+        case .valid(let count): return .length(count)
+        case .invalid: return .refused(status: "400 Bad Request", why: "an invalid or conflicting Content-Length")
         }
-        return .length(length)
     }
 
     /// `host:port` or `[v6]:port` → host (brackets removed) and port; nil when malformed.

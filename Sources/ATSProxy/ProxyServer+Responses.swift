@@ -20,13 +20,14 @@ extension ProxyServer {
             + errors.dropFirst().map(\.description).joined(separator: ", ") : "")
     }
 
-    /// A complete response; `X-ATS-Reason` names the first reason and `X-ATS-App-Error` the
-    /// error the app would most likely log for it (`-1200 [3:-9802]`).
-    static func response(status: String, reason: String?, body: String, appError: LikelyAppError? = nil) -> String {
+    /// A complete response, framed by its `Content-Length`; `X-ATS-Reason` names the first
+    /// reason and `X-ATS-App-Error` the error the app would most likely log for it
+    /// (`-1200 [3:-9802]`); `Connection: keep-alive` when the client connection stays open.
+    static func response(status: String, reason: String?, body: String, appError: LikelyAppError? = nil, keepAlive: Bool = false) -> String {
         var head = "HTTP/1.1 \(status)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
         if let reason { head += "X-ATS-Reason: \(reason)\r\n" }
         if let appError { head += "X-ATS-App-Error: \(appError)\r\n" }
-        head += "Connection: close\r\n\r\n"
+        head += keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"
         return head + body
     }
 }

@@ -15,10 +15,19 @@ import ATSSocket
 /// engine behind `atscheck proxy`, for embedding in a test harness or a debugging proxy.
 ///
 /// Absolute-form requests (`GET http://host/…`) are judged by the policy alone: blocked loads
-/// get `403` with an `X-ATS-Reason` header, allowed ones are forwarded. `CONNECT host:port` is
+/// get `403` with an `X-ATS-Reason` header, allowed ones are forwarded (one upstream connection
+/// per request, `Connection: close` upstream). The client connection is kept alive between
+/// requests (HTTP/1.1 unless the client says `close`; HTTP/1.0 only with `keep-alive`): each
+/// response is relayed where its framing says it ends, and each request on the connection,
+/// pipelined or not, is read, judged, logged and answered on its own, in order. The next head
+/// must arrive, whole, within ``keepAliveSeconds`` (or `timeout` when longer) of the previous
+/// response; an idle connection then closes quietly. `CONNECT host:port` is
 /// judged with the same handshakes as `atscheck host` (verdicts cached per `host:port` for a
-/// minute): blocked → `403` before any tunnel, could not judge → `502`, allowed → `200` and
-/// the bytes are spliced both ways.
+/// minute; at most ``maxProbesInFlight`` probes at once, and concurrent CONNECTs to one
+/// `host:port` share one probe): blocked → `403` before any tunnel, could not judge → `502`,
+/// no probe slot within `timeout` → `503`, allowed → `200` and the bytes are spliced both
+/// ways until either side closes or ``minimumIdleSeconds`` (or `timeout` when longer) pass
+/// without traffic. A tunnel never counts against the head pool.
 ///
 /// ```swift
 /// let environment = try TrustEnvironment(target: TargetOS(.iOS, 17))
@@ -44,8 +53,15 @@ public final class ProxyServer: @unchecked Sendable {
     /// Client connections open at once from one client address on a non-loopback listener.
     public static let maxConnectionsPerClient = 64
     static let maxHeadBytes = ProxyRequestHead.maximumBytes
-    /// How long a tunnel or a forwarded exchange may sit without traffic.
-    static let minimumIdleSeconds = 60.0
+    /// How long, in seconds, a tunnel or a forwarded exchange may sit without traffic at least
+    /// (`timeout` when longer).
+    public static let minimumIdleSeconds = 60.0
+    /// How long, in seconds, a kept-alive client connection waits for its next request head
+    /// (`timeout` when longer); it waits in the head pool, and closes quietly when nothing came.
+    public static let keepAliveSeconds = 15.0
+    /// CONNECT probes running at once at most (each is a few TLS handshakes, each handshake a
+    /// descriptor); a CONNECT waits up to `timeout` for a slot, then gets `503`.
+    public static let maxProbesInFlight = 16
     /// How long, in seconds, a verdict for a CONNECT `host:port` is reused (`unknown` verdicts are not kept).
     public static let cacheSeconds = 60.0
     static let maxCacheEntries = 256
@@ -57,20 +73,23 @@ public final class ProxyServer: @unchecked Sendable {
     /// The port listened on (the one picked when 0 was asked for).
     public let port: UInt16
     private let acceptor: Acceptor
-    private let checker: ATSChecker
-    private let lock = Lock()
+    let checker: ATSChecker
+    /// Bounds the probes of CONNECT verdicts and shares one probe among CONNECTs to one `host:port`.
+    let probes = ProxyProbeGate<Result<Verdict, ResolutionError>>(limit: ProxyServer.maxProbesInFlight)
+    let lock = Lock()
     /// Open connections per client address, and in all (under `lock`).
     private var openByClient: [String: Int] = [:]
     private var openTotal = 0
-    /// Connections still sending their request head, oldest first (under `lock`); a socket is
-    /// shut down or closed only under `lock`, so an eviction never reaches a reused descriptor.
-    private var pendingHeads: [Socket] = []
+    /// Connections still sending their request head, oldest first (under `lock`), `idle` when
+    /// kept alive between requests; a socket is shut down or closed only under `lock`, so an
+    /// eviction never reaches a reused descriptor.
+    private var pendingHeads: [(socket: Socket, idle: Bool)] = []
     /// The most connections open at once: from the descriptor limit, two per tunnel.
     let connectionLimit: Int
     /// Whether one client address is capped (a non-loopback listener).
     private let capsEachAddress: Bool
     /// `host:port` → verdict, on the uptime clock (nanoseconds).
-    private var cache = ExpiringCache<Verdict>(lifetime: UInt64(ProxyServer.cacheSeconds * 1e9), capacity: ProxyServer.maxCacheEntries)
+    var cache = ExpiringCache<Verdict>(lifetime: UInt64(ProxyServer.cacheSeconds * 1e9), capacity: ProxyServer.maxCacheEntries)
 
     /// Binds `listenAddress:port` (an IP literal; port 0 picks a free one). Nothing is
     /// accepted until ``start()``. Throws when the address cannot be bound.
@@ -127,15 +146,12 @@ public final class ProxyServer: @unchecked Sendable {
             if capsEachAddress, openByClient[peer, default: 0] >= Self.maxConnectionsPerClient { return (false, false) }
             var evicted = false
             if openTotal >= connectionLimit || pendingHeads.count >= Self.maxPendingHeads {
-                guard !pendingHeads.isEmpty else { return (false, false) }
-                let oldest = pendingHeads.removeFirst()
-                Self.refuse(oldest, "atscheck proxy: the request head took too long and others were waiting\n")
-                oldest.shutdown(.both)
-                evicted = true
+                guard let wasIdle = evictOldestHeadLocked() else { return (false, false) }
+                evicted = !wasIdle
             }
             openTotal += 1
             openByClient[peer, default: 0] += 1
-            pendingHeads.append(client)
+            pendingHeads.append((client, false))
             return (true, evicted)
         }
         // Logged outside the lock: a slow log sink must never stall the accept loop.
@@ -143,11 +159,34 @@ public final class ProxyServer: @unchecked Sendable {
         return admitted
     }
 
+    /// Makes room in the head pool (under `lock`): the connection that has waited longest is
+    /// answered `503` and shut down, or only shut down when it was idle between requests (its
+    /// client sends the next request on a new connection). Whether it was idle; nil when the
+    /// pool is empty.
+    private func evictOldestHeadLocked() -> Bool? {
+        guard !pendingHeads.isEmpty else { return nil }
+        let oldest = pendingHeads.removeFirst()
+        if !oldest.idle { Self.refuse(oldest.socket, "atscheck proxy: the request head took too long and others were waiting\n") }
+        oldest.socket.shutdown(.both)
+        return oldest.idle
+    }
+
+    /// A kept-alive connection waits for its next head in the head pool, like a new one,
+    /// making room the same way.
+    private func awaitNextHead(_ client: Socket) {
+        let evictedHead = lock.withLock { () -> Bool in
+            let evictedHead = pendingHeads.count >= Self.maxPendingHeads && evictOldestHeadLocked() == false
+            pendingHeads.append((client, true))
+            return evictedHead
+        }
+        if evictedHead { log(method: "-", hostPort: "-", verdict: "refused", reason: "request-head-evicted") }
+    }
+
     /// The connection's head has arrived (or never will): it leaves the head pool. False when
     /// it had already left it, evicted for a newer connection (answered and logged then).
     private func headSettled(_ client: Socket) -> Bool {
         lock.withLock {
-            guard let index = pendingHeads.firstIndex(where: { $0 === client }) else { return false }
+            guard let index = pendingHeads.firstIndex(where: { $0.socket === client }) else { return false }
             pendingHeads.remove(at: index)
             return true
         }
@@ -155,7 +194,7 @@ public final class ProxyServer: @unchecked Sendable {
 
     private func finish(_ client: Socket, peer: String) {
         lock.withLock {
-            pendingHeads.removeAll { $0 === client }
+            pendingHeads.removeAll { $0.socket === client }
             client.close()
             openTotal -= 1
             let left = openByClient[peer, default: 1] - 1
@@ -173,45 +212,64 @@ public final class ProxyServer: @unchecked Sendable {
 
     private func handle(_ client: Socket) {
         client.setTimeouts(seconds: configuration.timeout)
-        let deadline = Deadline.after(seconds: configuration.timeout)
-        let head = readHead(client, before: deadline)
-        guard headSettled(client) else { return }
-        guard let (raw, rest) = head else {
-            if deadline.hasPassed {
+        var buffered: [UInt8] = []
+        for exchange in 0... {
+            if exchange > 0 { awaitNextHead(client) }
+            let deadline = Deadline.after(seconds: exchange == 0 ? configuration.timeout : max(Self.keepAliveSeconds, configuration.timeout))
+            let read = readHead(client, buffered: buffered, before: deadline)
+            guard headSettled(client) else { return }
+            let raw: [UInt8], rest: [UInt8]
+            switch read {
+            case .head(let head, let after): (raw, rest) = (head, after)
+            case .ended: return
+            case .timedOut(let partial):
+                // A kept-alive connection with nothing new closes quietly; a head cut short gets 408.
+                guard exchange == 0 || partial else { return }
                 log(method: "-", hostPort: "-", verdict: "timeout", reason: "request-head-deadline")
                 respond(client, status: "408 Request Timeout", reason: nil, body: "atscheck proxy: the request head did not arrive in time\n")
+                return
             }
-            return
-        }
-        guard let head = ProxyRequestHead.parse(raw) else {
-            log(method: "-", hostPort: "-", verdict: "bad-request", reason: "-")
-            respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: malformed request\n")
-            return
-        }
-        if head.method == "CONNECT" {
-            tunnel(client, head: head, rest: rest)
-        } else {
-            forward(client, head: head, rest: rest)
+            guard let head = ProxyRequestHead.parse(raw) else {
+                log(method: "-", hostPort: "-", verdict: "bad-request", reason: "-")
+                respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: malformed request\n")
+                return
+            }
+            if head.method == "CONNECT" {
+                tunnel(client, head: head, rest: rest)
+                return
+            }
+            guard let next = forward(client, head: head, rest: rest) else { return }
+            buffered = next
         }
     }
 
-    /// Bytes up to the blank line, and whatever followed; nil when the client went away or the
-    /// deadline passed first. An oversized or unterminated head comes back as garbage (→ 400).
-    private func readHead(_ client: Socket, before deadline: Deadline) -> ([UInt8], [UInt8])? {
-        var buffer: [UInt8] = []
+    /// What reading a request head gave.
+    private enum HeadRead {
+        /// The bytes before the blank line, and whatever followed.
+        case head([UInt8], rest: [UInt8])
+        /// The client went away before sending anything.
+        case ended
+        /// The deadline passed; `partial` when some of a head had arrived.
+        case timedOut(partial: Bool)
+    }
+
+    /// The next head from `buffered` and then the client. An oversized head, or one the client
+    /// stopped sending halfway (EOF), comes back as garbage (→ 400).
+    private func readHead(_ client: Socket, buffered: [UInt8], before deadline: Deadline) -> HeadRead {
+        var buffer = buffered
         let terminator: [UInt8] = [13, 10, 13, 10]
         var searchFrom = 0
         while true {
-            guard !deadline.hasPassed, let bytes = client.tryReceive(until: deadline) else {
-                // EOF with something unfinished: answer it as malformed.
-                return buffer.isEmpty || deadline.hasPassed ? nil : ([0], [])
-            }
-            buffer += bytes
             if let end = Self.find(terminator, in: buffer, from: max(0, searchFrom - 3)) {
-                return (Array(buffer[..<end]), Array(buffer[(end + 4)...]))
+                return .head(Array(buffer[..<end]), rest: Array(buffer[(end + 4)...]))
             }
             searchFrom = buffer.count
-            if buffer.count > Self.maxHeadBytes { return ([0], []) }
+            if buffer.count > Self.maxHeadBytes { return .head([0], rest: []) }
+            guard !deadline.hasPassed, let bytes = client.tryReceive(until: deadline) else {
+                if deadline.hasPassed { return .timedOut(partial: !buffer.isEmpty) }
+                return buffer.isEmpty ? .ended : .head([0], rest: [])
+            }
+            buffer += bytes
         }
     }
 
@@ -232,12 +290,20 @@ public final class ProxyServer: @unchecked Sendable {
             return
         }
         let hostPort = Self.hostPort(host, port)
-        let verdict: Verdict
+        let judgement: TLSJudgement
         do {
-            verdict = try judgeTLS(host: host, port: port)
+            judgement = try judgeTLS(host: host, port: port)
         } catch {
             log(method: "CONNECT", hostPort: hostPort, verdict: "bad-request", reason: "-")
             respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: \(error)\n")
+            return
+        }
+        let verdict: Verdict
+        switch judgement {
+        case .verdict(let judged): verdict = judged
+        case .busy(let reason, let why):
+            log(method: "CONNECT", hostPort: hostPort, verdict: "refused", reason: reason)
+            respond(client, status: "503 Service Unavailable", reason: nil, body: "atscheck proxy: \(why)\n")
             return
         }
         let reason = verdict.reasons.first?.code.rawValue
@@ -264,121 +330,23 @@ public final class ProxyServer: @unchecked Sendable {
         client.splice(with: upstream, idle: idleSeconds)
     }
 
-    private var idleSeconds: Double { max(Self.minimumIdleSeconds, configuration.timeout) }
-
-    /// The verdict for https://host:port/, from the cache when fresh.
-    private func judgeTLS(host: String, port: UInt16) throws(ResolutionError) -> Verdict {
-        let key = "\(host.lowercased()):\(port)"
-        let now = DispatchTime.now().uptimeNanoseconds
-        if let cached = lock.withLock({ cache.value(for: key, now: now) }) { return cached }
-        var target = try CheckTarget(url: "https://\(Self.hostPort(host, port))/")
-        target.address = configuration.resolve[key] ?? configuration.resolve["*:\(port)"]
-        let verdict = try checker.check(target, options: checkOptions).verdict
-        if verdict.status != .unknown {
-            lock.withLock { cache.insert(verdict, for: key, now: DispatchTime.now().uptimeNanoseconds) }
-        }
-        return verdict
-    }
-
-    /// The verdict for a cleartext URL, from the policy alone.
-    private func judgeCleartext(host: String, port: UInt16) throws(ResolutionError) -> Verdict {
-        let target = try CheckTarget(url: "http://\(Self.hostPort(host, port))/")
-        return try checker.judge(target, observation: nil, options: checkOptions)
-    }
-
-    /// The options of one check: the configured instant, or now when none was set.
-    private var checkOptions: CheckOptions {
-        var options = CheckOptions(policyDocument: configuration.policyDocument, context: configuration.context, resolution: configuration.resolution,
-                                   time: configuration.time ?? Date(), timeout: configuration.timeout)
-        options.issuerFetch = configuration.issuerFetch
-        return options
-    }
-
-    // MARK: - Absolute-form http://
-
-    private func forward(_ client: Socket, head: ProxyRequestHead, rest: [UInt8]) {
-        guard let target = ProxyRequestHead.absoluteHTTP(head.target) else {
-            log(method: head.method, hostPort: "-", verdict: "bad-request", reason: "-")
-            respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: expected an absolute http:// URL or CONNECT\n")
-            return
-        }
-        let bodyLength: Int
-        switch head.bodyFraming {
-        case .length(let length): bodyLength = length
-        case .refused(let status, let why):
-            log(method: head.method, hostPort: Self.hostPort(target.host, target.port), verdict: "bad-request", reason: "framing")
-            respond(client, status: status, reason: nil, body: "atscheck proxy: \(why)\n")
-            return
-        }
-        let hostPort = Self.hostPort(target.host, target.port)
-        let verdict: Verdict
-        do {
-            verdict = try judgeCleartext(host: target.host, port: target.port)
-        } catch {
-            log(method: head.method, hostPort: hostPort, verdict: "bad-request", reason: "-")
-            respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: \(error)\n")
-            return
-        }
-        guard verdict.status == .allowed else {
-            let reason = verdict.reasons.first?.code.rawValue ?? "unknown"
-            log(method: head.method, hostPort: hostPort, verdict: verdict.status.rawValue, reason: reason)
-            respond(client, status: "403 Forbidden", reason: reason, body: Self.explanation(verdict, blocked: true),
-                    appError: verdict.reasons.first?.likelyErrors.first)
-            return
-        }
-        let upstream: Socket
-        do {
-            upstream = try ProxyEndpoints.connect(host: address(target.host, target.port), port: target.port, timeout: configuration.timeout)
-        } catch {
-            log(method: head.method, hostPort: hostPort, verdict: "allowed", reason: "upstream-failed")
-            respond(client, status: "502 Bad Gateway", reason: "connection-failed", body: "atscheck proxy: \(error)\n")
-            return
-        }
-        log(method: head.method, hostPort: hostPort, verdict: "allowed", reason: "-")
-        // The upstream sees the target's authority as Host (a client's own Host header could
-        // name another virtual host than the one judged) and a connection that ends after one
-        // response; nothing past this request's counted body is forwarded, so a pipelined
-        // request is never sent unjudged: the client sees the connection close and sends it
-        // again, on a connection of its own.
-        var lines = ["\(head.method) \(target.path) \(head.version)",
-                     "Host: \(target.port == 80 ? Self.bracketed(target.host) : hostPort)"]
-        let dropped: Set<String> = ["host", "connection", "proxy-connection", "keep-alive", "proxy-authorization"]
-        for header in head.headers where !dropped.contains(header.name.lowercased()) {
-            lines.append("\(header.name): \(header.value)")
-        }
-        lines.append("Connection: close")
-        upstream.setTimeouts(seconds: idleSeconds)
-        let body = Array(rest.prefix(bodyLength))
-        guard upstream.trySendAll(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body) else { return }
-        var sent = body.count
-        client.setTimeouts(seconds: idleSeconds)
-        while sent < bodyLength, let bytes = client.tryReceive(capacity: min(16384, bodyLength - sent), until: .after(seconds: idleSeconds)) {
-            guard upstream.trySendAll(bytes) else { return }
-            sent += bytes.count
-        }
-        if rest.count > bodyLength {
-            log(method: head.method, hostPort: hostPort, verdict: "allowed", reason: "pipelined-request-not-forwarded")
-        }
-        while let bytes = upstream.tryReceive(until: .after(seconds: idleSeconds)) {
-            guard client.trySendAll(bytes) else { return }
-        }
-    }
+    var idleSeconds: Double { max(Self.minimumIdleSeconds, configuration.timeout) }
 
     // MARK: - Helpers
 
     /// The address to dial: `--resolve` if it names this host:port, else the host itself (DNS).
-    private func address(_ host: String, _ port: UInt16) -> String {
+    func address(_ host: String, _ port: UInt16) -> String {
         configuration.resolve["\(host.lowercased()):\(port)"] ?? configuration.resolve["*:\(port)"] ?? host
     }
 
     static func bracketed(_ host: String) -> String { HostPort.bracketed(host) }
     static func hostPort(_ host: String, _ port: UInt16) -> String { HostPort.format(host: host, port: port) }
 
-    private func respond(_ client: Socket, status: String, reason: String?, body: String, appError: LikelyAppError? = nil) {
-        _ = client.trySendAll(Array(Self.response(status: status, reason: reason, body: body, appError: appError).utf8))
+    func respond(_ client: Socket, status: String, reason: String?, body: String, appError: LikelyAppError? = nil, keepAlive: Bool = false) {
+        _ = client.trySendAll(Array(Self.response(status: status, reason: reason, body: body, appError: appError, keepAlive: keepAlive).utf8))
     }
 
-    private func log(method: String, hostPort: String, verdict: String, reason: String) {
+    func log(method: String, hostPort: String, verdict: String, reason: String) {
         configuration.log("\(UTCTimestamp.format(Date())) \(method) \(hostPort) \(verdict) \(reason)")
     }
 }

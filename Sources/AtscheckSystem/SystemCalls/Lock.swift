@@ -47,7 +47,16 @@ package final class Condition: @unchecked Sendable {
         mutex.initialize(to: pthread_mutex_t())
         condition.initialize(to: pthread_cond_t())
         pthread_mutex_init(mutex, nil)
+        #if os(Linux)
+        // Timed waits count on the monotonic clock, as `Deadline` does, not the settable wall clock.
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+        #else
         pthread_cond_init(condition, nil)
+        #endif
     }
 
     deinit {
@@ -65,6 +74,29 @@ package final class Condition: @unchecked Sendable {
 
     /// Waits for a signal; the lock must be held, and is held again on return.
     package func wait() { pthread_cond_wait(condition, mutex) }
+
+    /// Waits for a signal until `deadline`; false when the deadline passed first. The lock must
+    /// be held, and is held again on return. Wake-ups can be spurious: callers loop on their
+    /// condition and check `deadline.hasPassed`.
+    package func wait(until deadline: Deadline) -> Bool {
+        let milliseconds = deadline.pollTimeout
+        if milliseconds < 0 {
+            wait()
+            return true
+        }
+        if milliseconds == 0 { return false }
+        #if os(Linux)
+        var until = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &until)
+        let nanoseconds = Int(until.tv_nsec) + Int(milliseconds % 1000) * 1_000_000
+        until.tv_sec += .init(Int(milliseconds / 1000) + nanoseconds / 1_000_000_000)
+        until.tv_nsec = .init(nanoseconds % 1_000_000_000)
+        return pthread_cond_timedwait(condition, mutex, &until) != ETIMEDOUT
+        #else
+        var relative = timespec(tv_sec: .init(milliseconds / 1000), tv_nsec: .init(Int(milliseconds % 1000) * 1_000_000))
+        return pthread_cond_timedwait_relative_np(condition, mutex, &relative) != ETIMEDOUT
+        #endif
+    }
 
     /// Wakes one thread waiting in ``wait()``, if any.
     package func signal() { pthread_cond_signal(condition) }

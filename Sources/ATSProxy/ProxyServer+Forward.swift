@@ -1,0 +1,98 @@
+import ATSCheck
+import ATSPolicy
+import AtscheckSystem
+
+// Absolute-form http:// requests: judged by the policy alone, forwarded one upstream
+// connection per request, the response relayed where its framing says it ends.
+extension ProxyServer {
+    /// The most bytes of a blocked request's body read and dropped to keep the connection
+    /// open after its `403`; a longer body ends the connection instead.
+    static let maxDiscardedBodyBytes = 65536
+
+    /// Judges, forwards and answers one absolute-form request. Returns the bytes that followed
+    /// its counted body (the start of the next request) when the client connection may carry
+    /// another request, nil when it ends.
+    func forward(_ client: Socket, head: ProxyRequestHead, rest: [UInt8]) -> [UInt8]? {
+        guard let target = ProxyRequestHead.absoluteHTTP(head.target) else {
+            log(method: head.method, hostPort: "-", verdict: "bad-request", reason: "-")
+            respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: expected an absolute http:// URL or CONNECT\n")
+            return nil
+        }
+        let hostPort = Self.hostPort(target.host, target.port)
+        let bodyLength: Int
+        switch head.bodyFraming {
+        case .length(let length): bodyLength = length
+        case .refused(let status, let why):
+            log(method: head.method, hostPort: hostPort, verdict: "bad-request", reason: "framing")
+            respond(client, status: status, reason: nil, body: "atscheck proxy: \(why)\n")
+            return nil
+        }
+        let verdict: Verdict
+        do {
+            verdict = try judgeCleartext(host: target.host, port: target.port)
+        } catch {
+            log(method: head.method, hostPort: hostPort, verdict: "bad-request", reason: "-")
+            respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: \(error)\n")
+            return nil
+        }
+        guard verdict.status == .allowed else {
+            let reason = verdict.reasons.first?.code.rawValue ?? "unknown"
+            log(method: head.method, hostPort: hostPort, verdict: verdict.status.rawValue, reason: reason)
+            // The 403 is framed by its Content-Length, so the connection can go on once the
+            // refused request's body is read past.
+            let next = head.keepsAlive ? discardBody(client, length: bodyLength, rest: rest) : nil
+            respond(client, status: "403 Forbidden", reason: reason, body: Self.explanation(verdict, blocked: true),
+                    appError: verdict.reasons.first?.likelyErrors.first, keepAlive: next != nil)
+            return next
+        }
+        let upstream: Socket
+        do {
+            upstream = try ProxyEndpoints.connect(host: address(target.host, target.port), port: target.port, timeout: configuration.timeout)
+        } catch {
+            log(method: head.method, hostPort: hostPort, verdict: "allowed", reason: "upstream-failed")
+            respond(client, status: "502 Bad Gateway", reason: "connection-failed", body: "atscheck proxy: \(error)\n")
+            return nil
+        }
+        defer { upstream.close() }
+        log(method: head.method, hostPort: hostPort, verdict: "allowed", reason: "-")
+        // The upstream sees the target's authority as Host (a client's own Host header could
+        // name another virtual host than the one judged), no hop-by-hop field, and a connection
+        // that ends after one response. Only this request's counted body is sent: what follows
+        // it is the next request, read, judged and logged on its own after this response.
+        var lines = ["\(head.method) \(target.path) \(head.version)",
+                     "Host: \(target.port == 80 ? Self.bracketed(target.host) : hostPort)"]
+        let dropped = head.headers.hopByHopNames.union(["host", "proxy-authorization"])
+        for header in head.headers where !dropped.contains(header.name.lowercased()) {
+            lines.append("\(header.name): \(header.value)")
+        }
+        lines.append("Connection: close")
+        upstream.setTimeouts(seconds: idleSeconds)
+        let body = Array(rest.prefix(bodyLength))
+        guard upstream.trySendAll(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body) else { return nil }
+        var sent = body.count
+        client.setTimeouts(seconds: idleSeconds)
+        while sent < bodyLength, let bytes = client.tryReceive(capacity: min(16384, bodyLength - sent), until: .after(seconds: idleSeconds)) {
+            guard upstream.trySendAll(bytes) else { return nil }
+            sent += bytes.count
+        }
+        guard sent == bodyLength else { return nil }
+        let relayed = relayResponse(from: upstream, to: client, method: head.method, keepAlive: head.keepsAlive,
+                                    http10Client: head.version == "HTTP/1.0")
+        if let problem = relayed.problem { log(method: head.method, hostPort: hostPort, verdict: "bad-gateway", reason: problem) }
+        return relayed.reusable ? Array(rest.dropFirst(bodyLength)) : nil
+    }
+
+    /// Reads past a refused request's body: the bytes after it, or nil when it is longer than
+    /// ``maxDiscardedBodyBytes`` or the client stops sending it.
+    private func discardBody(_ client: Socket, length: Int, rest: [UInt8]) -> [UInt8]? {
+        if rest.count >= length { return Array(rest.dropFirst(length)) }
+        guard length - rest.count <= Self.maxDiscardedBodyBytes else { return nil }
+        var left = length - rest.count
+        let deadline = Deadline.after(seconds: configuration.timeout)
+        while left > 0 {
+            guard let bytes = client.tryReceive(capacity: min(16384, left), until: deadline) else { return nil }
+            left -= bytes.count
+        }
+        return []
+    }
+}
