@@ -12,19 +12,26 @@ extension AppFiles {
     /// The bytes of the project file at `relative` (input-relative), when the input is a
     /// directory and the path stays inside it, no component of it is a link (a build setting
     /// naming `ios/link/passwd`, with `ios/link` pointing at `/etc`, reads nothing) and it is a
-    /// regular file of at most ``projectFileBytes``; nil otherwise.
+    /// regular file of at most ``projectFileBytes``; nil otherwise. Each directory is opened
+    /// relative to the one above it (`openat`, `O_NOFOLLOW`), so a path over `PATH_MAX` reads
+    /// too, and a component shown escaped by the walk (`Ext\xFF`) names the bytes it shows.
     public func readProjectFile(_ relative: String) -> Data? {
-        guard kind == .directory, ProjectPath.isContained(relative) else { return nil }
-        var full = path.hasSuffix("/") ? String(path.dropLast()) : path
+        guard kind == .directory, ProjectPath.isContained(relative),
+              var directory = try? DirectoryHandle.open(atPath: path) else { return nil }
         let components = relative.split(separator: "/")
-        for (index, component) in components.enumerated() {
-            full += "/" + component
-            switch FileKind.of(full, followingLinks: false) {
-            case .directory? where index < components.count - 1: continue
-            case .regular? where index == components.count - 1: continue
-            default: return nil
-            }
+        guard let file = components.last else { return nil }
+        for component in components.dropLast() {
+            guard let next = Self.spellings(component).lazy.compactMap({ try? directory.directory(named: $0) }).first else { return nil }
+            directory = next
         }
-        return try? RegularFile.read(atPath: full, limit: Self.projectFileBytes)
+        return Self.spellings(file).lazy.compactMap { try? RegularFile.read(in: directory, named: $0, limit: Self.projectFileBytes) }.first
+    }
+
+    /// The names a path component may stand for: its UTF-8, and, when it holds a backslash,
+    /// the bytes the walk would have shown so (``NameBytes``).
+    private static func spellings(_ component: Substring) -> [[UInt8]] {
+        let literal = Array(component.utf8)
+        guard component.contains("\\"), let shown = NameBytes.bytes(fromDisplay: component), shown != literal else { return [literal] }
+        return [literal, shown]
     }
 }

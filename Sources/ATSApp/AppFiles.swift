@@ -95,7 +95,6 @@ public struct AppFiles: Sendable {
             }
             summary.entries += 1
             let relative = prefix + entry.relativePath
-            let full = entry.fullPath
             // The ignore file is the walk's configuration, read above, not part of the app.
             if isProject && relative == ScanScope.ignoreFileName { continue }
             if let problem = entry.problem {
@@ -106,7 +105,7 @@ public struct AppFiles: Sendable {
             let size: Int64
             switch entry.kind {
             case .symbolicLink:
-                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? ""
+                let target = entry.parent.linkTarget(of: entry.nameBytes).map(NameBytes.display) ?? ""
                 summary.problems.append(ArchiveProblem(path: relative, problem: .symbolicLink(target: target)))
                 continue
             case .directory:
@@ -124,7 +123,7 @@ public struct AppFiles: Sendable {
             }
             let cap = min(limits.entryBytes, limits.totalBytes - summary.bytesRead)
             do throws(FileReadError) {
-                let (bytes, truncated) = try RegularFile.stream(atPath: full, limit: cap, consume)
+                let (bytes, truncated) = try RegularFile.stream(in: entry.parent, named: entry.nameBytes, limit: cap, consume)
                 summary.bytesRead += bytes
                 if truncated {
                     let problem: ArchiveEntryProblem = cap == limits.entryBytes ? .tooLarge(limit: limits.entryBytes) : .totalLimitReached(limit: limits.totalBytes)

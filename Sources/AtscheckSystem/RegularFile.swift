@@ -42,7 +42,19 @@ public enum RegularFile {
     public static func read(atPath path: String, limit: Int) throws(FileReadError) -> Data {
         let (descriptor, size) = try openForStreaming(atPath: path, limit: Int64(limit))
         defer { closeDescriptor(descriptor) }
+        return try readAll(descriptor, size: size, limit: limit)
+    }
 
+    /// The bytes of the regular file `name` in `directory`, which must hold at most `limit`
+    /// bytes: ``read(atPath:limit:)`` through `openat`, a symbolic link refused, so that a
+    /// name that is not UTF-8 or a path over `PATH_MAX` reads the same.
+    package static func read(in directory: DirectoryHandle, named name: [UInt8], limit: Int) throws(FileReadError) -> Data {
+        let (descriptor, size) = try checked(directory.openEntry(name, readFlags), limit: Int64(limit))
+        defer { closeDescriptor(descriptor) }
+        return try readAll(descriptor, size: size, limit: limit)
+    }
+
+    private static func readAll(_ descriptor: Int32, size: Int64, limit: Int) throws(FileReadError) -> Data {
         // Read straight into the Data returned (no second copy of the file).
         var bytes = Data(count: Int(size) + 1)
         var filled = 0
@@ -66,7 +78,14 @@ public enum RegularFile {
     /// streams it (an archive); the same checks as ``read(atPath:limit:)``, without reading.
     /// The caller closes the descriptor.
     public static func openForStreaming(atPath path: String, limit: Int64) throws(FileReadError) -> (descriptor: Int32, size: Int64) {
-        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
+        try checked(retryingOnInterrupt { open(path, readFlags) }, limit: limit)
+    }
+
+    /// The flags every input file is opened with: non-blocking, so a FIFO cannot stall `open`.
+    private static let readFlags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
+
+    /// `descriptor` (from `open`, -1 with errno on failure) checked as `openForStreaming` does.
+    private static func checked(_ descriptor: Int32, limit: Int64) throws(FileReadError) -> (descriptor: Int32, size: Int64) {
         guard descriptor >= 0 else { throw .system(errorMessage(errno)) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
@@ -95,7 +114,22 @@ public enum RegularFile {
     public static func stream(atPath path: String, limit: Int64, _ body: (ArraySlice<UInt8>) -> Bool) throws(FileReadError) -> (bytes: Int64, truncated: Bool) {
         let (descriptor, size) = try openForStreaming(atPath: path, limit: .max)
         defer { closeDescriptor(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        return try streamAll(descriptor, size: size, limit: limit, body)
+    }
+
+    /// ``stream(atPath:limit:_:)`` for the regular file `name` in `directory`, opened with
+    /// `openat`, a symbolic link refused.
+    @discardableResult
+    package static func stream(in directory: DirectoryHandle, named name: [UInt8], limit: Int64, _ body: (ArraySlice<UInt8>) -> Bool) throws(FileReadError) -> (bytes: Int64, truncated: Bool) {
+        let (descriptor, size) = try checked(directory.openEntry(name, readFlags), limit: .max)
+        defer { closeDescriptor(descriptor) }
+        return try streamAll(descriptor, size: size, limit: limit, body)
+    }
+
+    private static func streamAll(_ descriptor: Int32, size: Int64, limit: Int64, _ body: (ArraySlice<UInt8>) -> Bool) throws(FileReadError) -> (bytes: Int64, truncated: Bool) {
+        // Most files are small: no bigger than the file and a byte to see its end, but at least
+        // a page (a file whose size reads 0 may still hold bytes).
+        var buffer = [UInt8](repeating: 0, count: Int(Swift.min(64 * 1024, Swift.max(4096, size + 1))))
         var total: Int64 = 0
         while total < limit {
             let want = Int(Swift.min(Int64(buffer.count), limit - total))

@@ -80,7 +80,7 @@ struct AppLimitsTests {
         #expect(problems.contains { $0.contains("embedded.mobileprovision") && $0.contains("not CMS-signed content") }, "\(problems)")
     }
 
-    @Test("an app extension whose folder name is not UTF-8, a file below a path over PATH_MAX: reported by name, exit 3 (both vanished, exit 0)")
+    @Test("an app extension whose folder name is not UTF-8, a file below a path over PATH_MAX: both audited (both vanished, exit 0; then reported unread, exit 3)")
     func unreadableNames() throws {
         let scratch = try LintFixtures.Scratch()
         // rm walks with openat, so it removes what no path can name (over PATH_MAX).
@@ -88,10 +88,24 @@ struct AppLimitsTests {
         let app = scratch.directory.appendingPathComponent("Names.app")
         try FileManager.default.createDirectory(at: app.appendingPathComponent("PlugIns"), withIntermediateDirectories: true)
         try Data(Self.infoPlist.utf8).write(to: app.appendingPathComponent("Info.plist"))
-        // PlugIns/Ext\xFF.appex, made from bytes: no Swift String can name it.
-        var name = Array((app.path + "/PlugIns/Ext").utf8).map { CChar(bitPattern: $0) } + [CChar(bitPattern: 0xFF)]
-        name += Array(".appex".utf8).map { CChar(bitPattern: $0) } + [0]
-        try #require(name.withUnsafeBufferPointer { mkdir($0.baseAddress!, 0o755) } == 0)
+        // PlugIns/Ext\xFF.appex, made from bytes: no Swift String can name it. Its Info.plist
+        // turns ATS off; its config file holds a cleartext URL.
+        let plugIns = open(app.appendingPathComponent("PlugIns").path, O_RDONLY | O_DIRECTORY)
+        try #require(plugIns >= 0)
+        defer { close(plugIns) }
+        let extensionName = Array("Ext".utf8).map { CChar(bitPattern: $0) } + [CChar(bitPattern: 0xFF)] + Array(".appex".utf8).map { CChar(bitPattern: $0) } + [0]
+        try #require(mkdirat(plugIns, extensionName, 0o755) == 0)
+        let appex = openat(plugIns, extensionName, O_RDONLY | O_DIRECTORY)
+        try #require(appex >= 0)
+        defer { close(appex) }
+        let extensionPlist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.limits.ext</string>
+        <key>CFBundlePackageType</key><string>XPC!</string>
+        <key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict></dict></plist>
+        """
+        try Self.writeFile(extensionPlist, in: appex, named: "Info.plist")
+        try Self.writeFile("{\"feed\": \"http://feed.corp-host.net/items\"}", in: appex, named: "config.json")
         // 20 levels of 250-byte names, opened one below the other: the whole path is over 4,096 bytes.
         var directory = open(app.path, O_RDONLY | O_DIRECTORY)
         try #require(directory >= 0)
@@ -103,17 +117,36 @@ struct AppLimitsTests {
             directory = next
             try #require(directory >= 0)
         }
-        let file = openat(directory, "config.json", O_WRONLY | O_CREAT, 0o644)
-        _ = "https://deep.example/".withCString { write(file, $0, 21) }
-        close(file)
+        try Self.writeFile("https://deep.example/", in: directory, named: "config.json")
         close(directory)
 
         let result = try ProcessRunner.atscheck(["app", app.path, "--offline", "--format", "json"])
-        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.status == 0, "\(result.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
-        let problems = document["problems"] as? [String] ?? []
-        #expect(problems.contains { $0.contains("PlugIns/Ext") && $0.contains("cannot be examined") }, "\(problems)")
-        #expect(problems.contains { $0.contains("over the system's") }, "\(problems)")
-        #expect(Self.limits(document) == 2)
+        #expect(document["problems"] as? [String] == [], "\(document["problems"] ?? "")")
+        #expect(Self.limits(document) == 0)
+        let bundles = document["bundles"] as? [[String: Any]] ?? []
+        // The extension: found by its escaped name, its own policy read, its URL judged under it.
+        let appexBundle = try #require(bundles.first { $0["path"] as? String == "Names.app/PlugIns/Ext\\xFF.appex" }, "\(bundles.map { $0["path"] ?? "" })")
+        #expect(appexBundle["kind"] as? String == "extension")
+        #expect(appexBundle["policy"] as? String == "Names.app/PlugIns/Ext\\xFF.appex/Info.plist")
+        #expect(appexBundle["policyKnown"] as? Bool == true && appexBundle["hasATSDictionary"] as? Bool == true)
+        let endpoint = try #require((appexBundle["endpoints"] as? [[String: Any]])?.first { $0["url"] as? String == "http://feed.corp-host.net/items" })
+        #expect(endpoint["verdict"] as? String == "allowed", "\(endpoint)")
+        #expect(endpoint["foundAt"] as? [String] == ["Names.app/PlugIns/Ext\\xFF.appex/config.json:1"])
+        // The file below the long path: read, its URL found, shown at its full relative path.
+        let appBundle = try #require(bundles.first { $0["path"] as? String == "Names.app" })
+        let deep = try #require((appBundle["endpoints"] as? [[String: Any]])?.first { $0["url"] as? String == "https://deep.example/" })
+        let foundAt = (deep["foundAt"] as? [String])?.first ?? ""
+        #expect(foundAt.hasPrefix("Names.app/" + String(repeating: "d", count: 250) + "/") && foundAt.hasSuffix("/config.json:1") && foundAt.utf8.count > 5_000, "\(foundAt.prefix(80))")
+    }
+
+    /// Writes `text` to a new file `name` in the open directory `directory`.
+    static func writeFile(_ text: String, in directory: Int32, named name: String) throws {
+        let file = openat(directory, name, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        try #require(file >= 0)
+        defer { close(file) }
+        let count = text.utf8.count
+        try #require(text.withCString { write(file, $0, count) } == count)
     }
 }

@@ -32,6 +32,7 @@ struct SystemBoundaryTests {
         "Sources/AtscheckSystem/Sockets/Syscall.swift",
         "Sources/AtscheckSystem/Sockets/WakePipe.swift",
         "Sources/AtscheckSystem/SystemCalls/DetachedThread.swift",
+        "Sources/AtscheckSystem/SystemCalls/DirectoryHandle.swift",
         "Sources/AtscheckSystem/SystemCalls/LibPSL.swift",
         "Sources/AtscheckSystem/SystemCalls/Lock.swift",
         "Sources/AtscheckSystem/SystemCalls/PrivateDirectory.swift",
