@@ -65,6 +65,7 @@ struct SystemBoundaryTests {
         "Sources/ATSProbe/ProbeEngine+ActiveProbe.swift",
         "Sources/ATSProbe/UsableProcessors.swift",
         "Sources/ATSLab/LabConnectionHandler.swift",
+        "Sources/ATSLab/LabServerHelloOnly.swift",
         "Sources/ATSLab/LabTLSContext.swift",
         // libzip, libxml2, libyaml, libcurl.
         "Sources/ATSArchive/ArchiveReader.swift",
