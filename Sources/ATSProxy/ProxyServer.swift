@@ -346,7 +346,9 @@ public final class ProxyServer: @unchecked Sendable {
         _ = client.trySendAll(Array(Self.response(status: status, reason: reason, body: body, appError: appError, keepAlive: keepAlive).utf8))
     }
 
+    /// One log line; the method and target come from the client, so the line is made safe
+    /// for a terminal or CI log (``TerminalText/safe(_:)``) before any sink sees it.
     func log(method: String, hostPort: String, verdict: String, reason: String) {
-        configuration.log("\(UTCTimestamp.format(Date())) \(method) \(hostPort) \(verdict) \(reason)")
+        configuration.log(TerminalText.safe("\(UTCTimestamp.format(Date())) \(method) \(hostPort) \(verdict) \(reason)"))
     }
 }

@@ -22,6 +22,15 @@ public enum TerminalText {
         return out.split(separator: "##[", omittingEmptySubsequences: false).joined(separator: "\\x23#[")
     }
 
+    /// A message of several lines (atscheck's own line breaks kept) made safe line by line, as
+    /// ``safe(_:)`` makes one line, and with no line a CI runner would read as a workflow
+    /// command: the last guard of standard error, whose messages quote paths, arguments and
+    /// input lines. A line break inside a quoted input still breaks the line, but the line it
+    /// starts can neither hold a control character nor be a command.
+    public static func safeLines(_ text: String) -> String {
+        neutralisingWorkflowCommands(text.split(separator: "\n", omittingEmptySubsequences: false).map { safe(String($0)) }.joined(separator: "\n"))
+    }
+
     /// `output` with every line that a CI runner would read as a workflow command
     /// (`::name …::…` after optional blanks: GitHub Actions' `::warning`, `::add-mask::`) made
     /// inert by showing its first colon as `\x3A`. atscheck's own text never starts a line so;

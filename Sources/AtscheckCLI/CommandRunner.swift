@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import AtscheckSystem
+import ATSVocabulary
 
 /// Dispatches to a subcommand and turns every error into one line on stderr and an exit code.
 enum CommandRunner {
@@ -43,7 +44,9 @@ enum CommandRunner {
         }
     }
 
+    /// Writes `text` and a line break to standard error, every line made safe
+    /// (``TerminalText/safeLines(_:)``): messages quote paths, arguments and input lines.
     static func printError(_ text: String) {
-        OutputDescriptor.standardError.write((text + "\n"))
+        OutputDescriptor.standardError.write(TerminalText.safeLines(text) + "\n")
     }
 }

@@ -81,7 +81,7 @@ enum HostCommand: AtscheckCommand {
     static func evaluate(_ options: HostOptions, store prebuilt: TrustStore? = nil) throws -> CheckResult {
         let store = try prebuilt ?? options.trustStore.makeStore(target: options.resolution.target)
         for problem in options.pinProblems {
-            OutputDescriptor.standardError.write("atscheck host: warning: \(problem)\n")
+            CommandRunner.printError("atscheck host: warning: \(problem)")
         }
         do {
             return try ATSChecker(store: store).check(options.checkTarget, options: options.checkOptions)

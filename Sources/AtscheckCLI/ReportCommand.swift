@@ -57,6 +57,6 @@ enum ReportCommand: AtscheckCommand {
     }
 
     private static func warn(_ message: String) {
-        OutputDescriptor.standardError.write("atscheck report: warning: \(message)\n")
+        CommandRunner.printError("atscheck report: warning: \(message)")
     }
 }

@@ -8,6 +8,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import AtscheckSystem
+import ATSVocabulary
 
 /// `atscheck scan`: judge many URLs (lists, HAR captures) under one policy, one probe per endpoint.
 enum ScanCommand: AtscheckCommand {
@@ -77,7 +78,7 @@ enum ScanCommand: AtscheckCommand {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let options = try ScanOptions(arguments)
         for problem in options.input.problems {
-            OutputDescriptor.standardError.write("atscheck scan: skipped \(problem.origin): \(problem.message)\n")
+            CommandRunner.printError("atscheck scan: skipped \(TerminalText.safe(problem.description))")
         }
         var entries = options.input.entries
         var resume: ScanResume? = nil

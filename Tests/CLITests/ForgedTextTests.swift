@@ -65,6 +65,23 @@ struct ForgedTextTests {
         Self.expectInert(audit.stdout, "app")
     }
 
+    @Test("standard error escapes what it quotes: scan's skipped lines under a hostile file name, a hostile URL argument")
+    func hostileStandardError() throws {
+        let scratch = try LintFixtures.Scratch()
+        defer { scratch.remove() }
+        let list = scratch.directory.appendingPathComponent("urls\n::add-mask::x\u{1B}]0;t\u{07}.txt")
+        try Data("ftp://evil.example/\nexample.com extra\u{1B}[2J\n".utf8).write(to: list)
+        let skipped = try ProcessRunner.atscheck(["scan", "--input", list.path, "--format", "jsonl", "--timeout", "1"])
+        #expect(skipped.stderr.contains("atscheck scan: skipped "), "\(skipped.stderr)")
+        #expect(skipped.stderr.contains("urls\\x0A::add-mask::x\\x1B]0;t\\x07.txt:1: unsupported scheme"), "\(skipped.stderr)")
+        Self.expectInert(skipped.stderr, "scan stderr")
+
+        let usage = try ProcessRunner.atscheck(["scan", "bad\u{1B}]0;owned\u{07}\n::error::forged"])
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("bad\\x1B]0;owned\\x07"), "\(usage.stderr)")
+        Self.expectInert(usage.stderr, "usage stderr")
+    }
+
     @Test("the escaping keeps IPv6 literals and ordinary text as they are")
     func ordinaryTextUntouched() throws {
         let scratch = try LintFixtures.Scratch()
