@@ -12,6 +12,11 @@ public func fuzzScanInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     precondition(lines.allSatisfy { (1...lineCount).contains($0) }, "a list origin outside the input")
     precondition(Set(lines).count == lines.count, "a list line given twice")
     for problem in list.problems { _ = problem.description }
+    // The compact list parses each text again when read: it must read back, at the endpoint
+    // it was grouped under when appended.
+    for (position, entry) in list.entries.enumerated() {
+        precondition(list.entries.endpoints[list.entries.endpointIndex(at: position)] == ScanEndpoint(entry.target), "an entry read back elsewhere")
+    }
     if let har = try? HARReader.read(bytes, file: "fuzz.har") {
         let indices = har.entries.compactMap(\.origin.harEntry) + har.problems.compactMap(\.origin.harEntry)
         precondition(Set(indices).count == indices.count, "a HAR entry given twice")
