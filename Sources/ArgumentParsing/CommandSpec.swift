@@ -46,6 +46,12 @@ package struct CommandSpec: Sendable {
         self.examples = examples
     }
 
+    /// This command with `more` options declared after its own (options every command shares).
+    package func adding(_ more: [any OptionDeclaration]) -> CommandSpec {
+        CommandSpec(name: name, abstract: abstract, discussion: discussion, options: options + more.map(\.spec),
+                    positionals: positionals, examples: examples)
+    }
+
     /// The declared option with the given long name, if any.
     package func option(named name: String) -> OptionSpec? {
         options.first { $0.name == name }

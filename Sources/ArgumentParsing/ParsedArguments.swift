@@ -10,11 +10,14 @@ package struct ParsedArguments: Sendable {
     /// The command these arguments belong to.
     package let spec: CommandSpec
     /// Values given for each value-taking option, in command-line order.
-    private let givenValues: [String: [String]]
+    private var givenValues: [String: [String]]
     /// How many times each option (flag or value-taking) was given.
-    private let counts: [String: Int]
+    private var counts: [String: Int]
     /// Values bound to each positional, in command-line order.
     private let boundPositionals: [String: [String]]
+    /// Where the values of options that did not come from the command line were written
+    /// (`.atscheck.yml: lint.format`), by option name.
+    private var origins: [String: String] = [:]
 
     /// Creates parsed arguments; the parser is the only producer.
     init(spec: CommandSpec,
@@ -25,6 +28,52 @@ package struct ParsedArguments: Sendable {
         self.givenValues = givenValues
         self.counts = counts
         self.boundPositionals = boundPositionals
+    }
+
+    /// These arguments with `configured` (option name → its values and where they were
+    /// written) standing in for every option the command line did not give: the command line
+    /// wins, then the configuration, then the declared default. A flag takes `true` or `false`
+    /// (`yes`/`no`, `on`/`off`); an option that is not repeatable takes one value. Throws a
+    /// usage error naming the origin for an option the command does not declare or a value of
+    /// the wrong shape; a value that does not parse is reported, with its origin, when read.
+    package func filling(from configured: [String: ConfiguredValue]) throws(UsageError) -> ParsedArguments {
+        var filled = self
+        for (name, value) in configured.sorted(by: { $0.key < $1.key }) {
+            guard let option = spec.option(named: name) else {
+                throw UsageError(command: spec.name, message: "'\(name)' (\(value.origin)) is not an option of '\(spec.name)'")
+            }
+            guard counts[name, default: 0] == 0 else { continue }
+            if option.valueName == nil {
+                guard value.values.count == 1, let on = Self.boolean(value.values[0]) else {
+                    throw UsageError(command: spec.name, message: "\(value.origin): '\(option.longSpelling)' is a flag: give true or false")
+                }
+                if on { filled.counts[name] = 1 }
+            } else {
+                guard option.repeatable || value.values.count == 1 else {
+                    throw UsageError(command: spec.name, message: "\(value.origin): '\(option.longSpelling)' takes one value, not a list")
+                }
+                if let allowed = option.allowed, let wrong = value.values.first(where: { !allowed.contains($0) }) {
+                    throw UsageError(command: spec.name,
+                                     message: UsageMessage.invalidValue(wrong, for: option, allowed: allowed) + " (\(value.origin))")
+                }
+                filled.givenValues[name] = value.values
+                filled.counts[name] = value.values.count
+            }
+            filled.origins[name] = value.origin
+        }
+        return filled
+    }
+
+    /// Where the option's value was written when it came from a configuration, else nil (the
+    /// command line gave it, or it is the default).
+    package func origin(of option: OptionSpec) -> String? { origins[option.name] }
+
+    private static func boolean(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "yes", "on": true
+        case "false", "no", "off": false
+        default: nil
+        }
     }
 
     /// The typed value of the option: what was given, else its default (or `nil`, or `[]`).
@@ -64,7 +113,8 @@ package struct ParsedArguments: Sendable {
     func convert<T>(_ text: String, for option: OptionSpec, expecting expectation: String,
                     _ parse: (String) -> T?) throws(UsageError) -> T {
         guard let value = parse(text) else {
-            throw UsageError(command: spec.name, message: UsageMessage.invalidValue(text, for: option, expected: expectation))
+            throw UsageError(command: spec.name, message: UsageMessage.invalidValue(text, for: option, expected: expectation)
+                                 + (origins[option.name].map { " (\($0))" } ?? ""))
         }
         return value
     }

@@ -22,12 +22,12 @@ enum CommandRunner {
                 guard let command = commands.first(where: { $0.name == name }) else {
                     throw UsageError(command: tool.name, message: "unknown subcommand '\(name)'")
                 }
-                switch try ArgumentParser.parse(rest, as: command.spec) {
+                switch try ArgumentParser.parse(rest, as: command.spec.adding(ConfigOptions.declarations)) {
                 case .help(let text):
                     print(text)
                     return .success
                 case .arguments(let parsed):
-                    return try command.run(parsed)
+                    return try command.run(ConfigOptions.apply(to: parsed, command: name, specs: AtscheckCommands.specs))
                 }
             }
         } catch let error as UsageError {

@@ -10,7 +10,7 @@ import Foundation
 OpenSSLProcess.initializeForCommandLine()
 
 /// Every command the tool offers, in the order `atscheck --help` lists them.
-let commands: [any AtscheckCommand.Type] = [HostCommand.self, LabCommand.self, CertCommand.self, PinsCommand.self, LintCommand.self, ExplainCommand.self, ProxyCommand.self, ScanCommand.self, ReportCommand.self, AppCommand.self, WhyCommand.self, UpdateCommand.self]
+let commands = AtscheckCommands.all
 
 let tool = ToolSpec(
     name: "atscheck",

@@ -51,6 +51,14 @@ package enum PathText {
         return String(trimmed.split(separator: "/", omittingEmptySubsequences: false).last ?? trimmed)
     }
 
+    /// "a" for "a/b.plist", "/" for "/b" or "/", "" for "b" (trailing slashes ignored).
+    package static func parent(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+
     /// "plist" for "a/b.plist", "" when the last component has no dot after its first character.
     package static func pathExtension(_ path: String) -> String {
         let name = lastComponent(path)

@@ -85,9 +85,10 @@ enum ProcessRunner {
         return .failure(.binaryNotFound(searched: searched))
     }()
 
-    /// Runs `atscheck ARGUMENTS` in the package root (with `environment` added to the inherited one).
-    static func atscheck(_ arguments: [String], environment: [String: String] = [:]) throws -> RunResult {
-        try run(try atscheckBinary.get(), arguments, environment: environment, displayName: "atscheck")
+    /// Runs `atscheck ARGUMENTS` in the package root, or in `directory` (with `environment`
+    /// added to the inherited one).
+    static func atscheck(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> RunResult {
+        try run(try atscheckBinary.get(), arguments, environment: environment, displayName: "atscheck", in: directory)
     }
 
     /// Runs `openssl ARGUMENTS` (found on PATH), feeding `stdin`.
@@ -101,10 +102,10 @@ enum ProcessRunner {
     /// Runs a process in the package root with stdout/stderr redirected to temporary files (no
     /// pipe can fill up); SIGKILL after `timeout`.
     static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-                    displayName: String, timeout: TimeInterval = 120) throws -> RunResult {
+                    displayName: String, timeout: TimeInterval = 120, in directory: URL? = nil) throws -> RunResult {
         let command = ([displayName] + arguments).map { $0.contains(" ") || $0.isEmpty ? "'\($0)'" : $0 }
             .joined(separator: " ")
-        let result = try ChildProcess.run(executable, arguments, stdin: stdin ?? Data(), currentDirectory: RepositoryLayout.packageRoot,
+        let result = try ChildProcess.run(executable, arguments, stdin: stdin ?? Data(), currentDirectory: directory ?? RepositoryLayout.packageRoot,
                                           environment: environment, timeout: timeout)
         if result.timedOut { throw ProcessRunnerError.timedOut(command) }
         return RunResult(command: command, status: result.status, killedBySignal: result.killedBySignal,

@@ -73,6 +73,17 @@ package struct OutputFile: Sendable {
         }
     }
 
+    /// Creates a new regular file at `path` (mode 0644) and opens it for writing; refused when
+    /// anything, a dangling symbolic link included, is already there: never replaces a file.
+    package static func create(_ path: String) throws(OpenError) -> OutputFile {
+        let descriptor = systemOpen(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let exists = errno == EEXIST
+            throw OpenError(description: exists ? "\(path): already exists; not replaced" : "\(path): cannot create (\(systemMessage(errno)))")
+        }
+        return OutputFile(path: path, writer: OutputDescriptor(descriptor: descriptor), isRegular: true)
+    }
+
     /// The contents of a regular file, read from its start, at most `limit` bytes (nil past
     /// it, or when the file cannot be read).
     package func contents(limit: Int) -> Data? {

@@ -1,0 +1,165 @@
+import ArgumentParsing
+import ATSYAML
+import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `.atscheck.yml`: option defaults for each command. A top-level key is a command's name (or
+/// `all`, for every command that declares the option); under it, each key is an option's long
+/// name without dashes and its value what would follow the option (a list for a repeatable
+/// one, `true`/`false` for a flag). Found by walking up from the working directory, or named
+/// with `--config FILE`; `--no-config` reads none. Read with libyaml (`YAMLReader`). Unknown
+/// commands and options are errors with a "did you mean"; relative paths are read from the
+/// file's directory.
+struct ConfigFile {
+    /// The name looked for in the working directory and each directory above it.
+    static let fileName = ".atscheck.yml"
+    /// The section whose options apply to every command that declares them.
+    static let allCommands = "all"
+    /// The most bytes a configuration file may hold.
+    static let maximumBytes = 1 << 20
+    /// The placeholders of options whose values are paths, read from the file's directory.
+    static let pathValueNames: Set<String> = ["FILE", "PEM", "DER", "DIR", "JSON", "FILE|URL"]
+
+    /// The path as found or given.
+    let path: String
+    /// Section (command name or `all`) → option name → the YAML value written, in file order.
+    let sections: [String: [(option: String, value: YAMLValue)]]
+
+    /// The nearest `.atscheck.yml` at or above `directory`, nil when there is none.
+    static func discover(from directory: String) throws -> ConfigFile? {
+        var current = directory
+        while true {
+            let candidate = (current.hasSuffix("/") ? current : current + "/") + fileName
+            if FileKind.of(candidate, followingLinks: true) != nil { return try load(candidate) }
+            let parent = PathText.parent(current)
+            if parent == current || parent.isEmpty { return nil }
+            current = parent
+        }
+    }
+
+    /// The file at `path`; throws an `InputError` naming it when it cannot be read or is not a
+    /// mapping of mappings.
+    static func load(_ path: String) throws -> ConfigFile {
+        let data = try InputFile.read(path, limit: maximumBytes)
+        let root: YAMLValue?
+        do {
+            root = try YAMLReader.read([UInt8](data), limits: YAMLReader.Limits(maximumBytes: maximumBytes))
+        } catch {
+            throw InputError(description: "\(path): not a configuration file: \(error)")
+        }
+        var sections: [String: [(option: String, value: YAMLValue)]] = [:]
+        guard let root, !Self.isEmpty(root) else { return ConfigFile(path: path, sections: [:]) }
+        guard case .mapping(let members) = root else {
+            throw InputError(description: "\(path): not a configuration file: the top level must map command names to options")
+        }
+        for (section, value) in members {
+            if Self.isEmpty(value) { sections[section] = []; continue }
+            guard case .mapping(let options) = value else {
+                throw InputError(description: "\(path): '\(section)' must map option names to values")
+            }
+            sections[section] = options.sorted { $0.key < $1.key }.map { (option: $0.key, value: $0.value) }
+        }
+        return ConfigFile(path: path, sections: sections)
+    }
+
+    /// Checks every section and key against the commands' declarations: a section that names
+    /// no command, or a key that names no option of its command (of any command, under `all`),
+    /// is a usage error with the closest spelling.
+    func validate(against specs: [String: CommandSpec]) throws(UsageError) {
+        let command = "atscheck"
+        for (section, options) in sections.sorted(by: { $0.key < $1.key }) {
+            let declared: Set<String>
+            if section == Self.allCommands {
+                declared = Set(specs.values.flatMap { $0.options.map(\.name) })
+            } else if let spec = specs[section] {
+                declared = Set(spec.options.map(\.name))
+            } else {
+                let suggestion = EditDistance.suggestion(for: section, among: specs.keys.sorted() + [Self.allCommands])
+                throw UsageError(command: command, message: "\(path): '\(section)' is not a command"
+                                     + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+            }
+            for (option, _) in options where !declared.contains(option) || ConfigOptions.names.contains(option) {
+                let suggestion = EditDistance.suggestion(for: option, among: declared.subtracting(ConfigOptions.names).sorted())
+                throw UsageError(command: command, message: "\(path): '\(section).\(option)' is not an option "
+                                     + (section == Self.allCommands ? "of any command" : "of 'atscheck \(section)'")
+                                     + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+            }
+        }
+    }
+
+    /// The values this file gives the options of `spec` (the command `name`): `all` first,
+    /// then the command's own section over it.
+    func values(for name: String, spec: CommandSpec) throws(UsageError) -> [String: ConfiguredValue] {
+        var values: [String: ConfiguredValue] = [:]
+        for section in [Self.allCommands, name] {
+            for (option, value) in sections[section] ?? [] {
+                guard let declared = spec.option(named: option) else { continue }
+                let origin = "\(path): \(section).\(option)"
+                values[option] = ConfiguredValue(values: try texts(value, origin: origin, paths: declared.valueName.map(Self.pathValueNames.contains) ?? false),
+                                                 origin: origin)
+            }
+        }
+        return values
+    }
+
+    /// A value as the texts that would follow the option: a scalar, or a list of scalars.
+    private func texts(_ value: YAMLValue, origin: String, paths: Bool) throws(UsageError) -> [String] {
+        let scalars: [String]
+        switch value {
+        case .scalar(let text): scalars = [text]
+        case .sequence(let items):
+            scalars = try items.map { item throws(UsageError) in
+                guard case .scalar(let text) = item else { throw UsageError(command: "atscheck", message: "\(origin): a list of plain values was expected") }
+                return text
+            }
+        case .mapping: throw UsageError(command: "atscheck", message: "\(origin): a value or a list of values was expected, not a mapping")
+        }
+        if let empty = scalars.firstIndex(where: \.isEmpty) {
+            throw UsageError(command: "atscheck", message: "\(origin): \(scalars.count == 1 ? "no value" : "item \(empty + 1) has no value")")
+        }
+        return paths ? scalars.map(resolvedPath) : scalars
+    }
+
+    /// A relative path read from this file's directory; `-`, absolute paths and URLs as written.
+    private func resolvedPath(_ text: String) -> String {
+        if text == "-" || text.hasPrefix("/") || text.contains("://") { return text }
+        let directory = PathText.parent(path)
+        return directory.isEmpty ? text : directory + "/" + text
+    }
+
+    /// An empty document or section: nothing written, `~` or `null`.
+    private static func isEmpty(_ value: YAMLValue) -> Bool {
+        guard case .scalar(let text) = value else { return false }
+        return text.isEmpty || text == "~" || text == "null"
+    }
+}
+
+/// The options every command has for its configuration: `--config FILE` and `--no-config`.
+enum ConfigOptions {
+    static let config = Option<String?>("config", value: "FILE", help: "Read option defaults from FILE instead of the nearest .atscheck.yml at or above the working directory.")
+    static let noConfig = Flag("no-config", help: "Read no configuration file.")
+    /// Both, as every command declares them.
+    static let declarations: [any OptionDeclaration] = [config, noConfig]
+    /// Their names, which a configuration file cannot set.
+    static let names: Set<String> = ["config", "no-config"]
+
+    /// `parsed` with the configuration's values for every option the command line did not
+    /// give (`name` is the command's name): from `--config FILE`, else the nearest
+    /// `.atscheck.yml`, else none; nothing with `--no-config`.
+    static func apply(to parsed: ParsedArguments, command name: String, specs: () -> [String: CommandSpec]) throws -> ParsedArguments {
+        guard let file = try file(parsed) else { return parsed }
+        try file.validate(against: specs())
+        return try parsed.filling(from: file.values(for: name, spec: parsed.spec))
+    }
+
+    /// The configuration file these arguments ask for, nil for none.
+    static func file(_ parsed: ParsedArguments) throws -> ConfigFile? {
+        if parsed[noConfig] { return nil }
+        if let path = try parsed[config] { return try ConfigFile.load(path) }
+        return try ConfigFile.discover(from: FileManager.default.currentDirectoryPath)
+    }
+}

@@ -1,0 +1,36 @@
+/// The commented `.atscheck.yml` that `atscheck config init` writes: every line an example
+/// left commented out, so the starter changes nothing until a line is uncommented.
+enum ConfigStarter {
+    static let text = """
+    # atscheck configuration: option defaults for each command.
+    #
+    # atscheck reads the nearest .atscheck.yml at or above the working directory (or the file
+    # of --config FILE; --no-config reads none). Under a command's name, each key is one of its
+    # options, the long name without the dashes, with the value that would follow it: a list
+    # for an option given several times, true or false for a flag. Under `all`, the options of
+    # every command that has them. The command line wins over this file, this file over the
+    # built-in default. Relative paths are read from this file's directory. An unknown command
+    # or option is an error. `atscheck config show COMMAND` prints what COMMAND will use.
+
+    all:
+      # target: ios17                     # the OS release whose ATS is applied
+
+    lint:
+      # format: sarif                     # text, json, sarif, github
+      # strict: true                      # warnings fail the run too
+      # disable: [legacy-key]             # rules turned off
+
+    app:
+      # offline: true                     # judge by the policies alone, no connection
+      # exclude: ["Pods/**", "Carthage/**"]
+
+    scan:
+      # policy: App/Info.plist
+      # concurrency: 32
+      # timeout: 10
+
+    host:
+      # policy: App/Info.plist
+
+    """
+}

@@ -1,0 +1,136 @@
+import AtscheckTestSupport
+import Foundation
+import Testing
+
+/// `.atscheck.yml`: found by walking up from the working directory, the command line over the
+/// file over the default, unknown commands and options refused with a "did you mean", values
+/// checked with their origin, relative paths read from the file's directory; `config init`
+/// and `config show`.
+@Suite("configuration file", .timeLimit(.minutes(TestTiming.minutes(2))))
+struct ConfigFileTests {
+    /// An Info.plist with a legacy key (NSTemporaryExceptionAllowsInsecureHTTPLoads: a
+    /// `legacy-key` warning) under one exception domain.
+    static let legacyPlist = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict>
+    <key>legacy.example.com</key><dict><key>NSTemporaryExceptionAllowsInsecureHTTPLoads</key><true/></dict>
+    </dict></dict></dict></plist>
+    """
+
+    /// A scratch project: `.atscheck.yml` (when given) at its root, `sub/Info.plist`.
+    static func project(config: String?) throws -> (LintFixtures.Scratch, sub: URL) {
+        let scratch = try LintFixtures.Scratch()
+        let sub = scratch.directory.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        try Data(legacyPlist.utf8).write(to: sub.appendingPathComponent("Info.plist"))
+        if let config { _ = try scratch.file(".atscheck.yml", config) }
+        return (scratch, sub)
+    }
+
+    @Test("found above the working directory; the command line wins, then the file, then the default; --no-config reads none")
+    func precedence() throws {
+        let (scratch, sub) = try Self.project(config: "lint:\n  format: json\n  disable: [legacy-key]\n")
+        defer { scratch.remove() }
+        let configured = try ProcessRunner.atscheck(["lint", "Info.plist"], in: sub)
+        #expect(configured.stdout.hasPrefix("{"), "\(configured.stdout)")
+        #expect(!configured.stdout.contains("\"legacy-key\""), "the file's disable list applies: \(configured.stdout)")
+        let flagged = try ProcessRunner.atscheck(["lint", "Info.plist", "--format", "text"], in: sub)
+        #expect(!flagged.stdout.hasPrefix("{") && !flagged.stdout.contains("legacy-key"), "\(flagged.stdout)")
+        let unconfigured = try ProcessRunner.atscheck(["lint", "Info.plist", "--no-config"], in: sub)
+        #expect(!unconfigured.stdout.hasPrefix("{") && unconfigured.stdout.contains("legacy-key"), "\(unconfigured.stdout)")
+    }
+
+    @Test("`all` applies to the commands that have the option; show names each value's origin, or default")
+    func allSectionAndShow() throws {
+        let (scratch, sub) = try Self.project(config: "all:\n  target: ios12\nlint:\n  strict: true\n")
+        defer { scratch.remove() }
+        let lint = try ProcessRunner.atscheck(["config", "show", "lint"], in: sub)
+        #expect(lint.status == 0, "\(lint.stderr)")
+        let file = scratch.directory.appendingPathComponent(".atscheck.yml").path
+        #expect(lint.stdout.contains("configuration file: \(file)"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("--target ios12  (\(file): all.target)"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("--strict true  (\(file): lint.strict)"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("--format text  (default)"), "\(lint.stdout)")
+        let report = try ProcessRunner.atscheck(["config", "show", "report"], in: sub)
+        #expect(!report.stdout.contains("--target"), "report has no --target: \(report.stdout)")
+        // The file's target reaches the command: iOS 12 knows no NSPinnedDomains, so lint says so.
+        let pinned = try scratch.file("sub/Pinned.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict><key>NSPinnedDomains</key><dict>
+            <key>api.example.com</key><dict><key>NSPinnedLeafIdentities</key><array><dict>
+            <key>SPKI-SHA256-BASE64</key><string>r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E=</string></dict></array></dict>
+            </dict></dict></dict></plist>
+            """)
+        let old = try ProcessRunner.atscheck(["lint", pinned, "--format", "json"], in: sub)
+        let current = try ProcessRunner.atscheck(["lint", pinned, "--format", "json", "--no-config"], in: sub)
+        #expect(old.stdout != current.stdout, "the configured target changes what lint reports")
+    }
+
+    @Test("unknown commands and options, wrong shapes and bad values: exit 2, naming the file and key, with a suggestion")
+    func refusals() throws {
+        let cases: [(config: String, message: String)] = [
+            ("lnt:\n  format: json\n", "'lnt' is not a command; did you mean 'lint'?"),
+            ("lint:\n  formt: json\n", "'lint.formt' is not an option of 'atscheck lint'; did you mean 'format'?"),
+            ("all:\n  nonsense: 1\n", "'all.nonsense' is not an option of any command"),
+            ("lint:\n  format: yaml\n", "invalid value 'yaml' for '--format'"),
+            ("lint:\n  strict: maybe\n", "lint.strict: '--strict' is a flag: give true or false"),
+            ("lint:\n  format: [json, text]\n", "lint.format: '--format' takes one value, not a list"),
+            ("lint:\n  format:\n", "lint.format: no value"),
+            ("lint: [format]\n", "'lint' must map option names to values"),
+            ("lint:\n  config: other.yml\n", "'lint.config' is not an option"),
+        ]
+        for (config, message) in cases {
+            let (scratch, sub) = try Self.project(config: config)
+            defer { scratch.remove() }
+            let result = try ProcessRunner.atscheck(["lint", "Info.plist"], in: sub)
+            #expect(result.status == 2, "\(config): \(result.stdout)")
+            #expect(result.stderr.contains(message), "\(config): \(result.stderr)")
+            #expect(result.stderr.contains(".atscheck.yml"), "\(config): the file is named: \(result.stderr)")
+        }
+    }
+
+    @Test("relative paths are read from the file's directory; --config FILE names another file")
+    func pathsAndExplicitFile() throws {
+        let (scratch, sub) = try Self.project(config: "explain:\n  policy: sub/Info.plist\n")
+        defer { scratch.remove() }
+        let deeper = sub.appendingPathComponent("deeper")
+        try FileManager.default.createDirectory(at: deeper, withIntermediateDirectories: true)
+        let explain = try ProcessRunner.atscheck(["explain", "http://legacy.example.com/"], in: deeper)
+        #expect(explain.status != 2, "\(explain.stderr)")
+        #expect(explain.stdout.contains("legacy.example.com"), "\(explain.stdout)")
+        #expect(explain.stdout.contains(sub.appendingPathComponent("Info.plist").path), "the policy read: \(explain.stdout)")
+
+        let elsewhere = try scratch.file("ci.yml", "lint:\n  format: json\n")
+        let explicit = try ProcessRunner.atscheck(["lint", "Info.plist", "--config", elsewhere], in: sub)
+        #expect(explicit.stdout.hasPrefix("{"), "\(explicit.stdout)")
+        let missing = try ProcessRunner.atscheck(["lint", "Info.plist", "--config", "nowhere.yml"], in: sub)
+        #expect(missing.status == 2 && missing.stderr.contains("nowhere.yml"), "\(missing.stderr)")
+    }
+
+    @Test("config init writes a starter, never over a file; every example in it, uncommented, is a valid configuration")
+    func initialise() throws {
+        let scratch = try LintFixtures.Scratch()
+        defer { scratch.remove() }
+        let written = try ProcessRunner.atscheck(["config", "init"], in: scratch.directory)
+        #expect(written.status == 0, "\(written.stderr)")
+        let path = scratch.directory.appendingPathComponent(".atscheck.yml")
+        let starter = try String(contentsOf: path, encoding: .utf8)
+        let again = try ProcessRunner.atscheck(["config", "init"], in: scratch.directory)
+        #expect(again.status == 2 && again.stderr.contains("already exists; not replaced"), "\(again.stderr)")
+        #expect(try String(contentsOf: path, encoding: .utf8) == starter)
+
+        let commented = try ProcessRunner.atscheck(["config", "show"], in: scratch.directory)
+        #expect(commented.status == 0, "the starter as written: \(commented.stderr)")
+        // Uncomment every example: `  # key: value  # note` → `  key: value`.
+        let examples = starter.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.hasPrefix("  # ") else { return String(line) }
+            let body = line.dropFirst(4)
+            return "  " + (body.range(of: "  #").map { String(body[..<$0.lowerBound]) } ?? String(body))
+        }.joined(separator: "\n")
+        try Data(examples.utf8).write(to: path)
+        let uncommented = try ProcessRunner.atscheck(["config", "show"], in: scratch.directory)
+        #expect(uncommented.status == 0, "every example: \(uncommented.stderr)")
+        #expect(uncommented.stdout.contains("--concurrency 32"), "\(uncommented.stdout)")
+        #expect(uncommented.stdout.contains("--exclude Pods/**, Carthage/**"), "\(uncommented.stdout)")
+    }
+}
