@@ -21,9 +21,9 @@ public struct Finding: Sendable, Hashable, Codable {
     /// The id of the rule that found it (`unknown-key`, ...).
     public let rule: String
     /// Its severity.
-    public let severity: Severity
+    public private(set) var severity: Severity
     /// One sentence for humans.
-    public let message: String
+    public private(set) var message: String
     /// Dotted key path (`NSAppTransportSecurity.NSExceptionDomains.example.com.NSIncludesSubdomains`), nil for the file.
     @EncodesNil public private(set) var keyPath: String?
     /// 1-based line (XML plists, and the element or key in an Expo or Cordova configuration).
@@ -46,6 +46,20 @@ public struct Finding: Sendable, Hashable, Codable {
         self.line = location?.line
         self.column = location?.column
         self.fix = fix
+    }
+
+    /// The same finding at another severity (a project's configuration can say so of a rule).
+    public func reported(at severity: Severity) -> Finding {
+        var finding = self
+        finding.severity = severity
+        return finding
+    }
+
+    /// The same finding with `note` added to its message, in parentheses.
+    public func noting(_ note: String) -> Finding {
+        var finding = self
+        finding.message += " (\(note))"
+        return finding
     }
 
     /// The same finding told in the terms of the file the Info.plist was built from (an Expo

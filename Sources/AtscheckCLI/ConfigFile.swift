@@ -28,6 +28,8 @@ struct ConfigFile {
     let path: String
     /// Section (command name or `all`) → option name → the YAML value written, in file order.
     let sections: [String: [(option: String, value: YAMLValue)]]
+    /// The `rules` section as written (``ruleSettings()`` reads it), nil when absent.
+    var rules: YAMLValue? = nil
 
     /// The nearest `.atscheck.yml` at or above `directory`, nil when there is none.
     static func discover(from directory: String) throws -> ConfigFile? {
@@ -56,14 +58,19 @@ struct ConfigFile {
         guard case .mapping(let members) = root else {
             throw InputError(description: "\(path): not a configuration file: the top level must map command names to options")
         }
+        var rules: YAMLValue? = nil
         for (section, value) in members {
+            if section == rulesSection {
+                rules = Self.isEmpty(value) ? nil : value
+                continue
+            }
             if Self.isEmpty(value) { sections[section] = []; continue }
             guard case .mapping(let options) = value else {
                 throw InputError(description: "\(path): '\(section)' must map option names to values")
             }
             sections[section] = options.sorted { $0.key < $1.key }.map { (option: $0.key, value: $0.value) }
         }
-        return ConfigFile(path: path, sections: sections)
+        return ConfigFile(path: path, sections: sections, rules: rules)
     }
 
     /// Checks every section and key against the commands' declarations: a section that names
@@ -71,6 +78,7 @@ struct ConfigFile {
     /// is a usage error with the closest spelling.
     func validate(against specs: [String: CommandSpec]) throws(UsageError) {
         let command = "atscheck"
+        _ = try ruleSettings()
         for (section, options) in sections.sorted(by: { $0.key < $1.key }) {
             let declared: Set<String>
             if section == Self.allCommands {
@@ -78,7 +86,7 @@ struct ConfigFile {
             } else if let spec = specs[section] {
                 declared = Set(spec.options.map(\.name))
             } else {
-                let suggestion = EditDistance.suggestion(for: section, among: specs.keys.sorted() + [Self.allCommands])
+                let suggestion = EditDistance.suggestion(for: section, among: specs.keys.sorted() + [Self.allCommands, Self.rulesSection])
                 throw UsageError(command: command, message: "\(path): '\(section)' is not a command"
                                      + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
             }

@@ -44,7 +44,7 @@ enum LintCommand: AtscheckCommand {
         directory with no policy file); the other files are still checked. A file that is not a property list is \
         an invalid-plist error (exit 1), not exit 2.
         """,
-        options: [format, strict, PolicyOptions.target, publicSuffixListOption, disable, sarifBaseURIOption] + ScopeOptions.specs + [listRules],
+        options: [format, strict, PolicyOptions.target, publicSuffixListOption, disable, sarifBaseURIOption] + ScopeOptions.specs + [showSuppressed, listRules],
         positionals: [files],
         examples: [
             "atscheck lint Info.plist",
@@ -63,6 +63,7 @@ enum LintCommand: AtscheckCommand {
     static let disable = Option<[String]>("disable", value: "RULE", help: "Do not report this rule's findings (an id from --list-rules).")
     static let sarifBaseURIOption = Option<String?>("sarif-base-uri", value: "URI",
                                                     help: "With --format sarif: the absolute URI of the atscheck repository the rule links are built on (informationUri, and helpUri = URI + docs/ats-rules.md#RULE), e.g. https://github.com/ORG/atscheck/blob/main/. Without it, those links are left out and the help text gives the repository-relative link.")
+    static let showSuppressed = Flag("show-suppressed", help: "List the findings the configuration's rules accept (text), with their reasons.")
     static let listRules = Flag("list-rules", help: "Print every rule (id, severity, summary) and where it is documented, instead of linting.")
     static let files = PositionalSpec("FILE", help: "Policy files, apps (.ipa) or directories to check, - for stdin; at least one unless --list-rules is given.",
                                       variadic: true, optional: true)
@@ -98,29 +99,31 @@ enum LintCommand: AtscheckCommand {
 
         let linter = Linter(options: LintOptions(target: target, publicSuffixes: suffixes), disabledRules: disabled)
         let outcomes = LintRun.lint(files, with: linter, scope: try ScopeOptions.scope(arguments, command: spec.name))
-        var reports: [FileReport] = []
+        var linted: [FileReport] = []
         var unreadable = 0
         for outcome in outcomes {
             switch outcome {
-            case .report(let report): reports.append(report)
+            case .report(let report): linted.append(report)
             case .unreadable(let error):
                 unreadable += 1
                 CommandRunner.printError(error.description)
             }
         }
+        let (reports, suppressed) = try LintRun.settled(linted, arguments: arguments)
 
         let output: String
         switch format {
         case .json:
-            output = try JSONOutput.encode(JSONReporter.document(reports)) + "\n"
+            output = try JSONOutput.encode(JSONReporter.document(reports, suppressed: suppressed)) + "\n"
         case .sarif:
             let options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, documentationBaseURI: baseURI,
                                                 sourceRoot: FileManager.default.currentDirectoryPath)
-            output = try JSONOutput.encode(SARIFReporter.log(reports, options: options)) + "\n"
+            output = try JSONOutput.encode(SARIFReporter.log(reports, options: options, suppressed: suppressed)) + "\n"
         case .github:
             output = GitHubReporter.render(reports)
         default:
-            output = wrappedForTerminal(TextReporter.render(reports, color: LintRun.useColor()))
+            output = wrappedForTerminal(TextReporter.render(reports, color: LintRun.useColor(), suppressed: suppressed,
+                                                            showSuppressed: arguments[showSuppressed]))
         }
         CheckedOutput.write(output)
 

@@ -2,6 +2,7 @@ import ATSLint
 import ATSPolicySources
 import AtscheckSystem
 import ATSPolicy
+import ArgumentParsing
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -43,6 +44,21 @@ enum LintRun {
             return .report(try PolicySources.read(data, path: path).lint(with: linter))
         } catch {
             return .unreadable(InputError(description: error.description))
+        }
+    }
+
+    /// `reports` under the rule settings of the configuration these arguments read (none with
+    /// `--no-config` or without a file): rules turned off or given another severity, accepted
+    /// findings returned apart, acceptances judged on today's UTC day.
+    static func settled(_ reports: [FileReport], arguments: ParsedArguments) throws -> (reports: [FileReport], suppressed: [SuppressedFinding]) {
+        guard let file = try ConfigOptions.file(arguments) else { return (reports, []) }
+        let settings = try file.ruleSettings()
+        let working = FileManager.default.currentDirectoryPath
+        let absolute = { (path: String) in path.hasPrefix("/") ? path : working + "/" + path }
+        let directory = PathText.parent(absolute(file.path))
+        return settings.apply(to: reports, day: UTCTimestamp.day(Date())) { path in
+            let full = absolute(path)
+            return full.hasPrefix(directory + "/") ? String(full.dropFirst(directory.count + 1)) : nil
         }
     }
 

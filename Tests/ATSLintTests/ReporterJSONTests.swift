@@ -15,7 +15,7 @@ struct ReporterJSONTests {
     @Test("top-level shape: schemaVersion, files, summary")
     func topLevel() throws {
         let document = try parse(ReporterFixtures.reports)
-        #expect(Set(document.keys) == ["schemaVersion", "files", "summary"])
+        #expect(Set(document.keys) == ["schemaVersion", "files", "summary", "suppressed"])
         #expect(document["schemaVersion"] as? Int == 1)
         let summary = try #require(document["summary"] as? [String: Int])
         #expect(summary == ["error": 2, "warning": 1, "notice": 1])

@@ -133,4 +133,103 @@ struct ConfigFileTests {
         #expect(uncommented.stdout.contains("--concurrency 32"), "\(uncommented.stdout)")
         #expect(uncommented.stdout.contains("--exclude Pods/**, Carthage/**"), "\(uncommented.stdout)")
     }
+
+    /// Two deliberate public-suffix entries and a legacy-key entry: real settings of Tor and
+    /// Tailscale clients (issue 29).
+    static let deliberatePlist = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict>
+    <key>onion</key><dict><key>NSIncludesSubdomains</key><true/><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict>
+    <key>ts.net</key><dict><key>NSIncludesSubdomains</key><true/></dict>
+    <key>legacy.example.com</key><dict><key>NSTemporaryExceptionAllowsInsecureHTTPLoads</key><true/></dict>
+    </dict></dict></dict></plist>
+    """
+
+    @Test("rules: an acceptance moves its findings out (text count, JSON suppressed, SARIF suppressions with the reason); an expired one counts again; severity and off")
+    func ruleSettings() throws {
+        let scratch = try LintFixtures.Scratch()
+        defer { scratch.remove() }
+        let plist = try scratch.file("Info.plist", Self.deliberatePlist)
+        let plain = try ProcessRunner.atscheck(["lint", plist, "--format", "json", "--no-config"], in: scratch.directory)
+        let plainCodes = try Self.codes(plain.stdoutData)
+        #expect(plainCodes.filter { $0 == "subdomains-on-public-suffix" }.count == 2, "\(plainCodes)")
+        #expect(plainCodes.contains("legacy-key") && plainCodes.contains("insecure-http-exception"))
+
+        _ = try scratch.file(".atscheck.yml", """
+            rules:
+              subdomains-on-public-suffix:
+                accept:
+                  - domain: onion
+                    reason: Tor hidden services are user-chosen
+                  - domain: ts.net
+                    reason: Tailscale MagicDNS names
+                    expires: 2001-01-31
+              insecure-http-exception:
+                accept:
+                  - domain: onion
+                    reason: not this file
+                    path: "Other/*.plist"
+              legacy-key:
+                severity: error
+              shadowed-domain:
+                severity: "off"
+            """)
+        let json = try ProcessRunner.atscheck(["lint", plist, "--format", "json"], in: scratch.directory)
+        let document = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
+        let suppressed = try #require(document["suppressed"] as? [[String: Any]])
+        #expect(suppressed.count == 1, "only onion's public-suffix finding is accepted: \(suppressed)")
+        #expect(suppressed.first?["justification"] as? String == "Tor hidden services are user-chosen")
+        #expect((suppressed.first?["origin"] as? String)?.hasSuffix(".atscheck.yml: rules.subdomains-on-public-suffix.accept[0]") == true)
+        let findings = try Self.findings(json.stdoutData)
+        let tailscale = try #require(findings.first { $0["rule"] as? String == "subdomains-on-public-suffix" })
+        #expect((tailscale["message"] as? String)?.contains("expired on 2001-01-31") == true, "\(tailscale)")
+        #expect(findings.contains { $0["rule"] as? String == "insecure-http-exception" }, "the path glob does not match Info.plist")
+        #expect(findings.first { $0["rule"] as? String == "legacy-key" }?["severity"] as? String == "error")
+        #expect(json.status == 1, "an error now")
+
+        let text = try ProcessRunner.atscheck(["lint", plist], in: scratch.directory)
+        #expect(text.stdout.contains("1 finding accepted by the configuration (--show-suppressed lists them)"), "\(text.stdout)")
+        let listed = try ProcessRunner.atscheck(["lint", plist, "--show-suppressed"], in: scratch.directory)
+        #expect(listed.stdout.contains("accepted: Tor hidden services are user-chosen"), "\(listed.stdout)")
+
+        let sarif = try ProcessRunner.atscheck(["lint", plist, "--format", "sarif"], in: scratch.directory)
+        let log = try #require(try JSONSerialization.jsonObject(with: sarif.stdoutData) as? [String: Any])
+        let results = try #require(((log["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        let dismissed = results.filter { $0["suppressions"] != nil }
+        #expect(dismissed.count == 1 && results.count == findings.count + 1, "\(results.count) results")
+        let suppression = try #require((dismissed.first?["suppressions"] as? [[String: Any]])?.first)
+        #expect(suppression["kind"] as? String == "external" && suppression["status"] as? String == "accepted")
+        #expect(suppression["justification"] as? String == "Tor hidden services are user-chosen")
+    }
+
+    @Test("rules: an unknown rule or key, a severity or day that is not one, an acceptance without a reason: exit 2 naming the key")
+    func ruleRefusals() throws {
+        let cases: [(rules: String, message: String)] = [
+            ("  shadowed-domains:\n    severity: notice\n", "'rules.shadowed-domains' is not a rule; did you mean 'shadowed-domain'?"),
+            ("  shadowed-domain:\n    severty: notice\n", "'rules.shadowed-domain.severty' is not a rule setting; did you mean 'severity'?"),
+            ("  shadowed-domain:\n    severity: fatal\n", "'rules.shadowed-domain.severity' is 'fatal'"),
+            ("  shadowed-domain:\n    accept:\n      - domain: onion\n", "'rules.shadowed-domain.accept[0]' needs a reason"),
+            ("  shadowed-domain:\n    accept:\n      - reason: x\n", "'rules.shadowed-domain.accept[0]' needs a domain"),
+            ("  shadowed-domain:\n    accept:\n      - domain: a\n        reason: b\n        expires: 2027-02-30\n", "expires' must be a day"),
+            ("  shadowed-domain:\n    accept:\n      - domain: a\n        reason: b\n        until: 2027-02-01\n", "'rules.shadowed-domain.accept[0].until' is not an acceptance key"),
+        ]
+        for (rules, message) in cases {
+            let (scratch, sub) = try Self.project(config: "rules:\n" + rules)
+            defer { scratch.remove() }
+            // Every command checks the configuration it reads, not only lint.
+            for command in [["lint", "Info.plist"], ["explain", "http://example.com/"]] {
+                let result = try ProcessRunner.atscheck(command, in: sub)
+                #expect(result.status == 2, "\(rules): \(result.stdout)")
+                #expect(result.stderr.contains(message), "\(rules): \(result.stderr)")
+            }
+        }
+    }
+
+    static func findings(_ data: Data) throws -> [[String: Any]] {
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let files = try #require(document["files"] as? [[String: Any]])
+        return files.flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }
+    }
+
+    static func codes(_ data: Data) throws -> [String] { try findings(data).compactMap { $0["rule"] as? String } }
 }

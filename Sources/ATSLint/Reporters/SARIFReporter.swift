@@ -73,21 +73,34 @@ public enum SARIFReporter {
     }
 
     /// The SARIF log for `reports`, for encoding with any JSON encoder.
-    public static func log(_ reports: [FileReport], options: Options) -> Log {
-        let catalog = ReporterSupport.ruleCatalog(options.rules, covering: reports)
+    /// Findings a configuration accepted (`suppressed`) are results too, each with a
+    /// `suppressions` entry (kind `external`, status `accepted`, the reason as justification):
+    /// GitHub code scanning shows them as dismissed instead of losing them.
+    public static func log(_ reports: [FileReport], options: Options, suppressed: [SuppressedFinding] = []) -> Log {
+        let accepted = Dictionary(grouping: suppressed, by: \.path)
+        let everything = reports.map { FileReport(path: $0.path, findings: $0.findings + (accepted[$0.path] ?? []).map(\.finding)) }
+            + accepted.keys.filter { path in !reports.contains { $0.path == path } }.sorted().map { FileReport(path: $0, findings: accepted[$0]!.map(\.finding)) }
+        var justification: [Finding: String] = [:]
+        for item in suppressed where justification[item.finding] == nil { justification[item.finding] = item.justification }
+        let catalog = ReporterSupport.ruleCatalog(options.rules, covering: everything)
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in catalog.enumerated() where ruleIndex[rule.id] == nil { ruleIndex[rule.id] = index }
 
         var results: [Result] = []
-        for report in reports {
+        for report in everything {
+            let acceptedHere = Set((accepted[report.path] ?? []).map(\.finding))
             let artifact = artifactLocation(for: report.path, sourceRoot: options.sourceRoot)
             var occurrences: [String: Int] = [:]
             for finding in report.findings {
                 let identity = [finding.rule, artifact.uri, finding.keyPath ?? "", finding.message].joined(separator: "\u{0}")
                 let occurrence = occurrences[identity, default: 0] + 1
                 occurrences[identity] = occurrence
-                results.append(Result(finding: finding, ruleIndex: ruleIndex[finding.rule] ?? 0, artifact: artifact,
-                                      fingerprint: fnv1a64Hex(identity) + ":\(occurrence)"))
+                var result = Result(finding: finding, ruleIndex: ruleIndex[finding.rule] ?? 0, artifact: artifact,
+                                    fingerprint: fnv1a64Hex(identity) + ":\(occurrence)")
+                if acceptedHere.contains(finding) {
+                    result.suppressions = [Result.Suppression(justification: justification[finding] ?? "")]
+                }
+                results.append(result)
             }
         }
         let base = options.documentationBaseURI
@@ -286,6 +299,15 @@ public enum SARIFReporter {
         let partialFingerprints: [String: String]
         /// Left out when the finding has neither a key path nor a fix.
         let properties: Properties?
+        /// Only for a finding a configuration accepted.
+        var suppressions: [Suppression]? = nil
+
+        /// A SARIF `suppression`: accepted outside the source (in `.atscheck.yml`), with why.
+        struct Suppression: Encodable, Sendable {
+            var kind = "external"
+            var status = "accepted"
+            let justification: String
+        }
 
         init(finding: Finding, ruleIndex: Int, artifact: ArtifactLocation, fingerprint: String) {
             ruleId = finding.rule

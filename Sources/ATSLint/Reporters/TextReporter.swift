@@ -18,7 +18,11 @@ public enum TextReporter {
     /// colours (error red, warning yellow, notice cyan); nothing else is ever coloured. Paths,
     /// messages and fixes carry text from the files (keys, values, names): it is escaped
     /// (``TerminalText``), so no file can forge a line, a terminal sequence or a CI command.
-    public static func render(_ reports: [FileReport], color: Bool = false) -> String {
+    ///
+    /// Findings a configuration accepted are counted on a line of their own after the summary
+    /// and, with `showSuppressed`, listed there with their reasons.
+    public static func render(_ reports: [FileReport], color: Bool = false, suppressed: [SuppressedFinding] = [],
+                              showSuppressed: Bool = false) -> String {
         var out = ""
         for report in reports {
             for finding in report.findings {
@@ -28,7 +32,18 @@ public enum TextReporter {
                 }
             }
         }
-        return TerminalText.neutralisingWorkflowCommands(out + summary(LintSummary(reports)) + "\n")
+        out += summary(LintSummary(reports)) + "\n"
+        if !suppressed.isEmpty {
+            out += ReporterSupport.plural(suppressed.count, "finding") + " accepted by the configuration"
+                + (showSuppressed ? ":\n" : " (--show-suppressed lists them)\n")
+            if showSuppressed {
+                for item in suppressed {
+                    out += "  " + line(for: item.finding, path: item.path) + "\n"
+                    out += "    accepted: \(TerminalText.safe(item.justification)) (\(TerminalText.safe(item.origin)))\n"
+                }
+            }
+        }
+        return TerminalText.neutralisingWorkflowCommands(out)
     }
 
     /// `path:line:col: severity: message [rule-id]`.
