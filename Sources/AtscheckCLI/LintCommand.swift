@@ -44,7 +44,7 @@ enum LintCommand: AtscheckCommand {
         directory with no policy file); the other files are still checked. A file that is not a property list is \
         an invalid-plist error (exit 1), not exit 2.
         """,
-        options: [format, strict, PolicyOptions.target, publicSuffixListOption, disable, sarifBaseURIOption] + ScopeOptions.specs + [showSuppressed, listRules],
+        options: [format, LintFailThreshold.option, strict, PolicyOptions.target, publicSuffixListOption, disable, sarifBaseURIOption] + ScopeOptions.specs + [showSuppressed, listRules],
         positionals: [files],
         examples: [
             "atscheck lint Info.plist",
@@ -57,7 +57,7 @@ enum LintCommand: AtscheckCommand {
     )
 
     static let format = OutputFormat.option([.text, .json, .sarif, .github], help: "Output format (--list-rules: text or json).")
-    static let strict = Flag("strict", help: "Fail (exit 1) on warnings too.")
+    static let strict = Flag("strict", help: "Fail (exit 1) on warnings too: --fail-on warning.")
     static let publicSuffixListOption = Option<String?>("public-suffix-list", value: "FILE",
                                                         help: "The Public Suffix List to use instead of the snapshot compiled into atscheck (\(PublicSuffixList.snapshotSource)).")
     static let disable = Option<[String]>("disable", value: "RULE", help: "Do not report this rule's findings (an id from --list-rules).")
@@ -92,6 +92,10 @@ enum LintCommand: AtscheckCommand {
         guard !files.isEmpty else {
             throw UsageError(command: spec.name, message: "missing argument 'FILE' (or use --list-rules)")
         }
+        let threshold = try LintFailThreshold.resolved(try arguments[LintFailThreshold.option], strict: arguments[strict],
+                                                       configured: (arguments.origin(of: LintFailThreshold.option.spec) != nil,
+                                                                    arguments.origin(of: strict.spec) != nil),
+                                                       command: spec.name)
         let target = try arguments[PolicyOptions.target]
         let disabled = try disabledRules(try arguments[disable])
         let baseURI = try sarifBaseURI(try arguments[sarifBaseURIOption], format: format)
@@ -128,7 +132,7 @@ enum LintCommand: AtscheckCommand {
         CheckedOutput.write(output)
 
         if unreadable > 0 { return .usage }
-        return LintSummary(reports).fails(strict: arguments[strict]) ? .failure : .success
+        return threshold.fails(LintSummary(reports)) ? .failure : .success
     }
 
     /// On a terminal, lines wider than it are wrapped, continuations indented by four spaces;

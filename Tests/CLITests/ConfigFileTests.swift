@@ -225,6 +225,30 @@ struct ConfigFileTests {
         }
     }
 
+    @Test("--fail-on: error by default, warning (= --strict), notice, never; --strict with another level is bad usage; from the configuration too")
+    func failOn() throws {
+        let (scratch, sub) = try Self.project(config: nil)
+        defer { scratch.remove() }
+        // Info.plist has one legacy-key warning and no error.
+        let statuses = try ["error", "warning", "notice", "never"].map { level in
+            try ProcessRunner.atscheck(["lint", "Info.plist", "--fail-on", level], in: sub).status
+        }
+        #expect(statuses == [0, 1, 1, 0])
+        #expect(try ProcessRunner.atscheck(["lint", "Info.plist"], in: sub).status == 0)
+        #expect(try ProcessRunner.atscheck(["lint", "Info.plist", "--strict"], in: sub).status == 1)
+        #expect(try ProcessRunner.atscheck(["lint", "Info.plist", "--strict", "--fail-on", "warning"], in: sub).status == 1)
+        let clash = try ProcessRunner.atscheck(["lint", "Info.plist", "--strict", "--fail-on", "never"], in: sub)
+        #expect(clash.status == 2 && clash.stderr.contains("'--strict' means '--fail-on warning'"), "\(clash.stderr)")
+        _ = try scratch.file(".atscheck.yml", "lint:\n  fail-on: warning\n")
+        #expect(try ProcessRunner.atscheck(["lint", "Info.plist"], in: sub).status == 1)
+        #expect(try ProcessRunner.atscheck(["lint", "Info.plist", "--fail-on", "never"], in: sub).status == 0)
+        // The command line wins over the configuration when --strict and --fail-on come from both.
+        _ = try scratch.file(".atscheck.yml", "lint:\n  fail-on: never\n")
+        #expect(try ProcessRunner.atscheck(["lint", "Info.plist", "--strict"], in: sub).status == 1)
+        _ = try scratch.file(".atscheck.yml", "lint:\n  strict: true\n")
+        #expect(try ProcessRunner.atscheck(["lint", "Info.plist", "--fail-on", "never"], in: sub).status == 0)
+    }
+
     static func findings(_ data: Data) throws -> [[String: Any]] {
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let files = try #require(document["files"] as? [[String: Any]])
