@@ -44,7 +44,7 @@ enum LintCommand: AtscheckCommand {
         directory with no policy file); the other files are still checked. A file that is not a property list is \
         an invalid-plist error (exit 1), not exit 2.
         """,
-        options: [format, LintFailThreshold.option, strict, PolicyOptions.target, publicSuffixListOption, disable, sarifBaseURIOption] + ScopeOptions.specs + [showSuppressed, listRules],
+        options: [format, LintFailThreshold.option, strict, PolicyOptions.target, publicSuffixListOption, disable, sarifBaseURIOption] + ScopeOptions.specs + [showSuppressed, LintBaseline.read, LintBaseline.write, listRules],
         positionals: [files],
         examples: [
             "atscheck lint Info.plist",
@@ -113,25 +113,41 @@ enum LintCommand: AtscheckCommand {
                 CommandRunner.printError(error.description)
             }
         }
-        let (reports, suppressed) = try LintRun.settled(linted, arguments: arguments)
+        let (settled, suppressed) = try LintRun.settled(linted, arguments: arguments)
+        let sourceRoot = FileManager.default.currentDirectoryPath
+        if let path = try arguments[LintBaseline.write] {
+            try LintBaseline(settled, sourceRoot: sourceRoot).save(to: path)
+        }
+        var reports = settled
+        var baseline: LintBaselineOutcome? = nil
+        var known: Set<String>? = nil
+        if let path = try arguments[LintBaseline.read] {
+            let loaded = try LintBaseline.load(path)
+            let compared = loaded.compare(settled, sourceRoot: sourceRoot)
+            reports = compared.reports
+            baseline = LintBaselineOutcome(path: path, known: compared.known, fixed: compared.fixed)
+            known = Set(loaded.findings.map(\.fingerprint))
+        }
 
         let output: String
         switch format {
         case .json:
-            output = try JSONOutput.encode(JSONReporter.document(reports, suppressed: suppressed)) + "\n"
+            output = try JSONOutput.encode(LintJSONDocument(document: JSONReporter.document(reports, suppressed: suppressed), baseline: baseline)) + "\n"
         case .sarif:
-            let options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, documentationBaseURI: baseURI,
-                                                sourceRoot: FileManager.default.currentDirectoryPath)
-            output = try JSONOutput.encode(SARIFReporter.log(reports, options: options, suppressed: suppressed)) + "\n"
+            var options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, documentationBaseURI: baseURI, sourceRoot: sourceRoot)
+            options.baseline = known
+            // With a baseline, SARIF keeps every finding and marks each new or unchanged.
+            output = try JSONOutput.encode(SARIFReporter.log(known == nil ? reports : settled, options: options, suppressed: suppressed)) + "\n"
         case .github:
             output = GitHubReporter.render(reports)
         default:
             output = wrappedForTerminal(TextReporter.render(reports, color: LintRun.useColor(), suppressed: suppressed,
-                                                            showSuppressed: arguments[showSuppressed]))
+                                                            showSuppressed: arguments[showSuppressed]) + (baseline?.textLines ?? ""))
         }
         CheckedOutput.write(output)
 
         if unreadable > 0 { return .usage }
+        if try arguments[LintBaseline.write] != nil { return .success }
         return threshold.fails(LintSummary(reports)) ? .failure : .success
     }
 

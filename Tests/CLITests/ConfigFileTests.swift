@@ -249,6 +249,48 @@ struct ConfigFileTests {
         #expect(try ProcessRunner.atscheck(["lint", "Info.plist", "--fail-on", "never"], in: sub).status == 0)
     }
 
+    @Test("baselines: written by rule, file and key path; later runs report only new findings, survive lines moving and keys reordering, and name what was fixed")
+    func baselines() throws {
+        let scratch = try LintFixtures.Scratch()
+        defer { scratch.remove() }
+        // A real project's Info.plist (BlueWallet: 8 findings).
+        let original = try String(contentsOf: RepositoryLayout.packageRoot.appendingPathComponent("Tests/Corpus/plists/043-BlueWallet-BlueWallet-Info.plist"), encoding: .utf8)
+        _ = try scratch.file("Info.plist", original)
+        let written = try ProcessRunner.atscheck(["lint", "Info.plist", "--write-baseline", "base.json", "--fail-on", "notice"], in: scratch.directory)
+        #expect(written.status == 0, "writing a baseline passes: \(written.stderr)")
+        let baseline = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.directory.appendingPathComponent("base.json"))) as? [String: Any])
+        let entries = try #require(baseline["findings"] as? [[String: Any]])
+        #expect(entries.count == 8 && entries.allSatisfy { $0["fingerprint"] is String && $0["line"] == nil })
+
+        let same = try ProcessRunner.atscheck(["lint", "Info.plist", "--baseline", "base.json", "--fail-on", "notice", "--format", "json"], in: scratch.directory)
+        #expect(same.status == 0, "nothing new: \(same.stdout)")
+        let outcome = try #require((try JSONSerialization.jsonObject(with: same.stdoutData) as? [String: Any])?["baseline"] as? [String: Any])
+        #expect(outcome["known"] as? Int == 8 && (outcome["fixed"] as? [Any])?.isEmpty == true)
+
+        // Lines moved, the onion entry renamed, an insecure entry added.
+        let edited = original.replacingOccurrences(of: "<dict>", with: "<dict>\n\n\n", options: [], range: original.range(of: "<dict>"))
+            .replacingOccurrences(of: "<key>onion</key>", with: "<key>new.example.com</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict><key>onion.example</key>")
+        _ = try scratch.file("Info.plist", edited)
+        let text = try ProcessRunner.atscheck(["lint", "Info.plist", "--baseline", "base.json", "--fail-on", "warning"], in: scratch.directory)
+        #expect(text.status == 1, "new warnings fail: \(text.stdout)")
+        #expect(text.stdout.contains("6 findings in the baseline base.json not reported"), "\(text.stdout)")
+        #expect(text.stdout.contains("2 findings of the baseline fixed since:"), "\(text.stdout)")
+        #expect(text.stdout.contains("new.example.com") && !text.stdout.contains("tailscale.net"), "\(text.stdout)")
+
+        let sarif = try ProcessRunner.atscheck(["lint", "Info.plist", "--baseline", "base.json", "--format", "sarif"], in: scratch.directory)
+        let log = try #require(try JSONSerialization.jsonObject(with: sarif.stdoutData) as? [String: Any])
+        let results = try #require(((log["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        let states = results.compactMap { $0["baselineState"] as? String }
+        #expect(states.count == results.count && states.filter { $0 == "unchanged" }.count == 6, "\(states)")
+        // The SARIF fingerprints are the baseline's.
+        let prints = Set(results.compactMap { ($0["partialFingerprints"] as? [String: String])?["atscheckFinding/v1"] })
+        #expect(Set(entries.compactMap { $0["fingerprint"] as? String }).subtracting(prints).count == 2)
+
+        let bad = try scratch.file("bad.json", "{}")
+        let refused = try ProcessRunner.atscheck(["lint", "Info.plist", "--baseline", bad], in: scratch.directory)
+        #expect(refused.status == 2 && refused.stderr.contains("not a baseline"), "\(refused.stderr)")
+    }
+
     static func findings(_ data: Data) throws -> [[String: Any]] {
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let files = try #require(document["files"] as? [[String: Any]])

@@ -82,7 +82,7 @@ struct LintJSON {
 
     init(_ result: RunResult, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let document = try result.json(sourceLocation: sourceLocation)
-        #expect(Set(document.keys) == ["schemaVersion", "files", "summary", "suppressed"], sourceLocation: sourceLocation)
+        #expect(Set(document.keys) == ["schemaVersion", "files", "summary", "suppressed", "baseline"], sourceLocation: sourceLocation)
         #expect(document["schemaVersion"] as? Int == 1, sourceLocation: sourceLocation)
         files = try #require(document["files"] as? [[String: Any]], sourceLocation: sourceLocation)
         summary = try #require(document["summary"] as? [String: Int], sourceLocation: sourceLocation)

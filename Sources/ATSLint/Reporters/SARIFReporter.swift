@@ -52,6 +52,9 @@ public enum SARIFReporter {
         /// The catalogue written to `tool.driver.rules`; rule ids in the reports that are not
         /// in it (such as `invalid-plist`) are appended.
         public var rules: [LintRuleInfo]
+        /// The fingerprints of a baseline (``LintFingerprint``): each result then carries a
+        /// `baselineState`, `unchanged` for a finding the baseline holds, else `new`.
+        public var baseline: Set<String>? = nil
 
         /// Creates options.
         public init(toolVersion: String, documentationBaseURI: String? = nil,
@@ -90,13 +93,10 @@ public enum SARIFReporter {
         for report in everything {
             let acceptedHere = Set((accepted[report.path] ?? []).map(\.finding))
             let artifact = artifactLocation(for: report.path, sourceRoot: options.sourceRoot)
-            var occurrences: [String: Int] = [:]
-            for finding in report.findings {
-                let identity = [finding.rule, artifact.uri, finding.keyPath ?? "", finding.message].joined(separator: "\u{0}")
-                let occurrence = occurrences[identity, default: 0] + 1
-                occurrences[identity] = occurrence
+            for (finding, fingerprint) in zip(report.findings, LintFingerprint.all(report, sourceRoot: options.sourceRoot)) {
                 var result = Result(finding: finding, ruleIndex: ruleIndex[finding.rule] ?? 0, artifact: artifact,
-                                    fingerprint: fnv1a64Hex(identity) + ":\(occurrence)")
+                                    fingerprint: fingerprint)
+                if let known = options.baseline { result.baselineState = known.contains(fingerprint) ? "unchanged" : "new" }
                 if acceptedHere.contains(finding) {
                     result.suppressions = [Result.Suppression(justification: justification[finding] ?? "")]
                 }
@@ -175,7 +175,7 @@ public enum SARIFReporter {
     }
 
     /// 64-bit FNV-1a of the UTF-8 bytes, 16 hex digits.
-    static func fnv1a64Hex(_ text: String) -> String {
+    package static func fnv1a64Hex(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)
@@ -301,6 +301,8 @@ public enum SARIFReporter {
         let properties: Properties?
         /// Only for a finding a configuration accepted.
         var suppressions: [Suppression]? = nil
+        /// With a baseline: `new`, or `unchanged` for a finding the baseline holds.
+        var baselineState: String? = nil
 
         /// A SARIF `suppression`: accepted outside the source (in `.atscheck.yml`), with why.
         struct Suppression: Encodable, Sendable {

@@ -1,0 +1,119 @@
+import ArgumentParsing
+import ATSJSON
+import ATSLint
+import ATSVocabulary
+import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `lint --write-baseline FILE` and `--baseline FILE`: the findings a project has accepted for
+/// now, by fingerprint (``LintFingerprint``: rule, file, key path; no line numbers), so that a
+/// run reports, and fails on, only what is new since, and says what was fixed.
+struct LintBaseline: Codable, Sendable {
+    /// One finding the baseline holds; all but the fingerprint are there for people reading it.
+    struct Entry: Codable, Sendable, Hashable {
+        var fingerprint: String
+        var rule: String
+        var path: String
+        var keyPath: String?
+        var message: String
+    }
+
+    var schemaVersion = 1
+    var generator = "atscheck lint"
+    /// Sorted by path, rule, key path, fingerprint.
+    var findings: [Entry]
+
+    /// The most bytes a baseline file may hold.
+    static let maximumBytes = 64 << 20
+
+    static let write = Option<String?>("write-baseline", value: "FILE", help: "Write every finding reported to FILE as the baseline to compare later runs with (by rule, file and key path, not line), and pass.")
+    static let read = Option<String?>("baseline", value: "FILE", help: "Report, and fail on, only findings that FILE (from --write-baseline) does not hold; say which of its findings are gone.")
+
+    /// The findings of `reports` as a baseline, fingerprints relative to `sourceRoot`.
+    init(_ reports: [FileReport], sourceRoot: String) {
+        var entries: [Entry] = []
+        for report in reports {
+            for (finding, fingerprint) in zip(report.findings, LintFingerprint.all(report, sourceRoot: sourceRoot)) {
+                entries.append(Entry(fingerprint: fingerprint, rule: finding.rule, path: report.path, keyPath: finding.keyPath, message: finding.message))
+            }
+        }
+        findings = entries.sorted { ($0.path, $0.rule, $0.keyPath ?? "", $0.fingerprint) < ($1.path, $1.rule, $1.keyPath ?? "", $1.fingerprint) }
+    }
+
+    /// The baseline in `path`; an `InputError` naming it when it cannot be read or is not one.
+    static func load(_ path: String) throws -> LintBaseline {
+        let data = try InputFile.read(path, limit: maximumBytes)
+        guard let baseline = try? JSONDecoder().decode(LintBaseline.self, from: data), baseline.schemaVersion == 1 else {
+            throw InputError(description: "\(path): not a baseline written by atscheck lint --write-baseline")
+        }
+        return baseline
+    }
+
+    /// Writes the baseline to `path` (into the file, as `>` would; never renamed over).
+    func save(to path: String) throws {
+        let data = try JSONStyle.encoder().encode(self) + Data("\n".utf8)
+        do {
+            let file = try OutputFile.open(path, keepContents: false)
+            if let failure = file.write(data) ?? file.close() { throw InputError(description: "\(path): cannot write the baseline (\(failure))") }
+        } catch let error as OutputFile.OpenError {
+            throw InputError(description: error.description)
+        }
+    }
+
+    /// `reports` without the findings this baseline holds, how many those were, and the
+    /// baseline's findings no longer found.
+    func compare(_ reports: [FileReport], sourceRoot: String) -> (reports: [FileReport], known: Int, fixed: [Entry]) {
+        let held = Set(findings.map(\.fingerprint))
+        var seen = Set<String>(), known = 0
+        let kept = reports.map { report -> FileReport in
+            let fingerprints = LintFingerprint.all(report, sourceRoot: sourceRoot)
+            seen.formUnion(fingerprints)
+            let new = zip(report.findings, fingerprints).filter { !held.contains($0.1) }.map(\.0)
+            known += report.findings.count - new.count
+            return FileReport(path: report.path, findings: new)
+        }
+        return (kept, known, findings.filter { !seen.contains($0.fingerprint) })
+    }
+}
+
+/// What `--baseline` made of a run, for the outputs: `baseline` in JSON.
+struct LintBaselineOutcome: Encodable {
+    /// The baseline file, as given.
+    var path: String
+    /// Findings left out because the baseline holds them.
+    var known: Int
+    /// The baseline's findings not found in this run.
+    var fixed: [LintBaseline.Entry]
+
+    /// The lines text output adds after its summary.
+    var textLines: String {
+        func findings(_ count: Int) -> String { "\(count) finding\(count == 1 ? "" : "s")" }
+        var out = "\(findings(known)) in the baseline \(TerminalText.safe(path)) not reported\n"
+        if !fixed.isEmpty {
+            out += "\(findings(fixed.count)) of the baseline fixed since:\n"
+            for entry in fixed {
+                out += "  \(TerminalText.safe(entry.path)): \(entry.rule)" + (entry.keyPath.map { " at \(TerminalText.safe($0))" } ?? "") + "\n"
+            }
+        }
+        return out
+    }
+}
+
+/// `lint --format json`: the reporter's document and, with `--baseline`, what it held back
+/// (`baseline`, null without one).
+struct LintJSONDocument: Encodable {
+    let document: JSONReporter.Document
+    let baseline: LintBaselineOutcome?
+
+    private enum CodingKeys: String, CodingKey { case baseline }
+
+    func encode(to encoder: any Encoder) throws {
+        try document.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(baseline, forKey: .baseline)
+    }
+}
