@@ -11,6 +11,11 @@ public struct FileReport: Sendable, Encodable {
     public let path: String
     /// Every finding, sorted by line, then column, then rule id.
     public let findings: [Finding]
+    /// The findings the file's own `atscheck:ignore` comments accept, with their reasons (not
+    /// in ``findings``; not written by the JSON encoding of a report, which lists `findings`).
+    public var suppressed: [SuppressedFinding] = []
+
+    private enum CodingKeys: String, CodingKey { case path, findings }
 
     /// A report of `findings` on `path` (reporters also render findings made elsewhere, such as
     /// `atscheck app`'s blocked URLs).
@@ -59,7 +64,12 @@ public struct Linter: Sendable {
         let findings = rules.flatMap { $0.check(context) }.sorted { lhs, rhs in
             (lhs.line ?? 0, lhs.column ?? 0, lhs.rule, lhs.message) < (rhs.line ?? 0, rhs.column ?? 0, rhs.rule, rhs.message)
         }
-        return FileReport(path: path, findings: findings)
+        let directives = IgnoreComments.directives(document)
+        guard !directives.isEmpty else { return FileReport(path: path, findings: findings) }
+        let (kept, suppressed) = IgnoreComments.split(findings, path: path, directives: directives)
+        var report = FileReport(path: path, findings: kept)
+        report.suppressed = suppressed
+        return report
     }
 
     /// The report for a file that is not a readable property list: one `invalid-plist`

@@ -102,7 +102,7 @@ private final class NSCCollector {
         case .startElement(let name, let attributes): startElement(name, attributes: attributes)
         case .endElement(let name): endElement(name)
         case .characters(let string): text += string
-        case .cdata, .error, .undefinedEntity, .entityDeclaration: break
+        case .cdata, .comment, .error, .undefinedEntity, .entityDeclaration: break
         }
     }
 

@@ -62,7 +62,10 @@ public enum PlistReader {
         switch text.bytes[first] {
         case UInt8(ascii: "<"):
             try PlistXMLPrologue.prepare(&text)
-            return PlistDocument(root: try PlistXMLReader.read(text.bytes, limits: limits), format: .xml)
+            let (root, comments) = try PlistXMLReader.readWithComments(text.bytes, limits: limits)
+            var document = PlistDocument(root: root, format: .xml)
+            document.comments = comments
+            return document
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             return PlistDocument(root: try readJSON(text.bytes, limits: limits), format: .json)
         default:

@@ -122,11 +122,27 @@ public struct PlistDocument: Sendable {
     public let root: PlistNode
     /// How it was encoded.
     public let format: PlistFormat
+    /// The comments of an XML plist, in document order (none for binary and JSON).
+    public var comments: [PlistComment] = []
 
     /// Creates a document.
     public init(root: PlistNode, format: PlistFormat) {
         self.root = root
         self.format = format
+    }
+}
+
+/// A comment in an XML property list: its text and where it ends (just past `-->`).
+public struct PlistComment: Sendable, Hashable {
+    /// The text between `<!--` and `-->`.
+    public let text: String
+    /// The position just past the comment.
+    public let end: SourceLocation?
+
+    /// A comment of these parts.
+    public init(text: String, end: SourceLocation?) {
+        self.text = text
+        self.end = end
     }
 }
 

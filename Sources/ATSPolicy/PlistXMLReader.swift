@@ -34,6 +34,8 @@ final class PlistXMLReader {
     private var valueCount = 0
     private var result: PlistNode?
     private var failure: PlistReadError?
+    /// The comments, in document order.
+    private var comments: [PlistComment] = []
     let parser: XMLSAXParser
 
     private init(source: PlistSourceMap, limits: PlistReader.Limits, parser: XMLSAXParser) {
@@ -44,6 +46,11 @@ final class PlistXMLReader {
 
     /// Parses prepared UTF-8 bytes (see `PlistXMLPrologue.prepare`).
     static func read(_ bytes: [UInt8], limits: PlistReader.Limits) throws(PlistReadError) -> PlistNode {
+        try readWithComments(bytes, limits: limits).root
+    }
+
+    /// Parses prepared UTF-8 bytes, keeping the comments too.
+    static func readWithComments(_ bytes: [UInt8], limits: PlistReader.Limits) throws(PlistReadError) -> (root: PlistNode, comments: [PlistComment]) {
         let parser = XMLSAXParser(bytes)
         let reader = PlistXMLReader(source: PlistSourceMap(bytes: bytes), limits: limits, parser: parser)
         let succeeded = parser.parse(reader.handle)
@@ -63,7 +70,7 @@ final class PlistXMLReader {
         guard let root = reader.result else {
             throw PlistReadError("not a property list (no <plist> element)", at: reader.source.location(ofOffset: bytes.count))
         }
-        return root
+        return (root, reader.comments)
     }
 
     // MARK: Failing
@@ -82,6 +89,7 @@ final class PlistXMLReader {
         case .endElement: endElement()
         case .characters(let string): text(string)
         case .cdata(let bytes): text(String(decoding: bytes, as: UTF8.self))
+        case .comment(let text): comments.append(PlistComment(text: text, end: clampedParserLocation()))
         case .error(let code): error(code)
         case .entityDeclaration:
             // Second line of defence behind `PlistXMLPrologue`'s byte scan.

@@ -105,6 +105,7 @@ final class CordovaConfigXML {
         case .endElement(let name): endElement(name)
         case .characters(let string): text(string)
         case .cdata(let bytes): text(String(decoding: bytes, as: UTF8.self))
+        case .comment: break
         case .error(let code): fail("malformed XML (\(SafeXML.describeError(code)))")
         // Behind SafeXML's byte scan, which refuses `<!ENTITY` before the parser runs.
         case .entityDeclaration: fail("entity declarations are not allowed in config.xml")

@@ -24,4 +24,6 @@ package enum XMLEvent: Equatable, Sendable {
     /// An error or warning from libxml2: its `xmlParserErrors` code (`XML_ERR_TAG_NAME_MISMATCH`
     /// is 76, for instance). libxml2 recovers and goes on unless the parse is aborted.
     case error(code: Int)
+    /// A comment's text, between `<!--` and `-->`; the parser's position is just past it.
+    case comment(String)
 }

@@ -60,7 +60,7 @@ extension XMLSAXParser {
             owner(userData).deliver(.cdata(Array(UnsafeBufferPointer(start: text, count: Int(length)))))
         }
         sax.processingInstruction = { _, _, _ in }
-        sax.comment = { _, _ in }
+        sax.comment = { userData, text in owner(userData).deliver(.comment(string(text) ?? "")) }
         atsxml_set_ignored_error_message(&sax)
         sax.initialized = UInt32(XML_SAX2_MAGIC)
         return sax

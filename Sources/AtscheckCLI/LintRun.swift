@@ -51,15 +51,17 @@ enum LintRun {
     /// `--no-config` or without a file): rules turned off or given another severity, accepted
     /// findings returned apart, acceptances judged on today's UTC day.
     static func settled(_ reports: [FileReport], arguments: ParsedArguments) throws -> (reports: [FileReport], suppressed: [SuppressedFinding]) {
-        guard let file = try ConfigOptions.file(arguments) else { return (reports, []) }
+        let commented = reports.flatMap(\.suppressed)
+        guard let file = try ConfigOptions.file(arguments) else { return (reports, commented) }
         let settings = try file.ruleSettings()
         let working = FileManager.default.currentDirectoryPath
         let absolute = { (path: String) in path.hasPrefix("/") ? path : working + "/" + path }
         let directory = PathText.parent(absolute(file.path))
-        return settings.apply(to: reports, day: UTCTimestamp.day(Date())) { path in
+        let (settled, accepted) = settings.apply(to: reports, day: UTCTimestamp.day(Date())) { path in
             let full = absolute(path)
             return full.hasPrefix(directory + "/") ? String(full.dropFirst(directory.count + 1)) : nil
         }
+        return (settled, commented + accepted)
     }
 
     /// The bytes of a regular file of at most `limit` bytes, or why it cannot be read.

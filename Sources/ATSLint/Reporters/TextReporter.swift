@@ -19,7 +19,7 @@ public enum TextReporter {
     /// messages and fixes carry text from the files (keys, values, names): it is escaped
     /// (``TerminalText``), so no file can forge a line, a terminal sequence or a CI command.
     ///
-    /// Findings a configuration accepted are counted on a line of their own after the summary
+    /// Findings accepted on purpose (a configuration's rules, `atscheck:ignore` comments) are counted on a line of their own after the summary
     /// and, with `showSuppressed`, listed there with their reasons.
     public static func render(_ reports: [FileReport], color: Bool = false, suppressed: [SuppressedFinding] = [],
                               showSuppressed: Bool = false) -> String {
@@ -34,7 +34,7 @@ public enum TextReporter {
         }
         out += summary(LintSummary(reports)) + "\n"
         if !suppressed.isEmpty {
-            out += ReporterSupport.plural(suppressed.count, "finding") + " accepted by the configuration"
+            out += ReporterSupport.plural(suppressed.count, "finding") + " accepted (.atscheck.yml rules, atscheck:ignore comments)"
                 + (showSuppressed ? ":\n" : " (--show-suppressed lists them)\n")
             if showSuppressed {
                 for item in suppressed {
