@@ -51,7 +51,8 @@ enum IgnoreComments {
             }
             if let directive {
                 suppressed.append(SuppressedFinding(path: path, finding: finding, justification: directive.reason,
-                                                    origin: "\(path)" + (directive.line.map { ":\($0)" } ?? "") + ": an atscheck:ignore comment"))
+                                                    origin: "\(path)" + (directive.line.map { ":\($0)" } ?? "") + ": an atscheck:ignore comment",
+                                                    inSource: true))
             } else {
                 kept.append(finding)
             }

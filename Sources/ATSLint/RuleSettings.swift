@@ -109,12 +109,15 @@ public struct SuppressedFinding: Sendable, Hashable, Encodable {
     public let justification: String
     /// Where the acceptance was written.
     public let origin: String
+    /// SARIF's word for where: `inSource` (a comment in the file), or `external` (a configuration).
+    public let kind: String
 
-    /// A suppressed finding of these parts.
-    public init(path: String, finding: Finding, justification: String, origin: String) {
+    /// A suppressed finding of these parts; `inSource` for one a comment in its own file accepts.
+    public init(path: String, finding: Finding, justification: String, origin: String, inSource: Bool = false) {
         self.path = path
         self.finding = finding
         self.justification = justification
         self.origin = origin
+        kind = inSource ? "inSource" : "external"
     }
 }

@@ -83,8 +83,8 @@ public enum SARIFReporter {
         let accepted = Dictionary(grouping: suppressed, by: \.path)
         let everything = reports.map { FileReport(path: $0.path, findings: $0.findings + (accepted[$0.path] ?? []).map(\.finding)) }
             + accepted.keys.filter { path in !reports.contains { $0.path == path } }.sorted().map { FileReport(path: $0, findings: accepted[$0]!.map(\.finding)) }
-        var justification: [Finding: String] = [:]
-        for item in suppressed where justification[item.finding] == nil { justification[item.finding] = item.justification }
+        var justification: [Finding: SuppressedFinding] = [:]
+        for item in suppressed where justification[item.finding] == nil { justification[item.finding] = item }
         let catalog = ReporterSupport.ruleCatalog(options.rules, covering: everything)
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in catalog.enumerated() where ruleIndex[rule.id] == nil { ruleIndex[rule.id] = index }
@@ -98,7 +98,8 @@ public enum SARIFReporter {
                                     fingerprint: fingerprint)
                 if let known = options.baseline { result.baselineState = known.contains(fingerprint) ? "unchanged" : "new" }
                 if acceptedHere.contains(finding) {
-                    result.suppressions = [Result.Suppression(justification: justification[finding] ?? "")]
+                    result.suppressions = [Result.Suppression(kind: justification[finding]?.kind ?? "external",
+                                                              justification: justification[finding]?.justification ?? "")]
                 }
                 results.append(result)
             }
@@ -306,7 +307,8 @@ public enum SARIFReporter {
 
         /// A SARIF `suppression`: accepted outside the source (in `.atscheck.yml`), with why.
         struct Suppression: Encodable, Sendable {
-            var kind = "external"
+            /// `inSource` (an `atscheck:ignore` comment) or `external` (`.atscheck.yml`).
+            var kind: String
             var status = "accepted"
             let justification: String
         }
