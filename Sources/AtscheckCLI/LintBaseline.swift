@@ -89,6 +89,12 @@ struct LintBaselineOutcome: Encodable {
     /// The baseline's findings not found in this run.
     var fixed: [LintBaseline.Entry]
 
+    /// The lines the Markdown summary adds after its table.
+    var notes: [String] {
+        ["\(known) finding\(known == 1 ? "" : "s") in the baseline \(path) not reported"]
+            + (fixed.isEmpty ? [] : ["\(fixed.count) finding\(fixed.count == 1 ? "" : "s") of the baseline fixed since"])
+    }
+
     /// The lines text output adds after its summary.
     var textLines: String {
         func findings(_ count: Int) -> String { "\(count) finding\(count == 1 ? "" : "s")" }

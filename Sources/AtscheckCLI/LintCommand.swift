@@ -44,7 +44,7 @@ enum LintCommand: AtscheckCommand {
         directory with no policy file); the other files are still checked. A file that is not a property list is \
         an invalid-plist error (exit 1), not exit 2.
         """,
-        options: [format, LintFailThreshold.option, strict, PolicyOptions.target, publicSuffixListOption, disable, sarifBaseURIOption] + ScopeOptions.specs + [showSuppressed, LintBaseline.read, LintBaseline.write, listRules],
+        options: [format, LintFailThreshold.option, strict, PolicyOptions.target, publicSuffixListOption, disable, sarifBaseURIOption] + ScopeOptions.specs + [showSuppressed, LintBaseline.read, LintBaseline.write, githubSummary, listRules],
         positionals: [files],
         examples: [
             "atscheck lint Info.plist",
@@ -56,7 +56,8 @@ enum LintCommand: AtscheckCommand {
         ]
     )
 
-    static let format = OutputFormat.option([.text, .json, .sarif, .github], help: "Output format (--list-rules: text or json).")
+    static let format = OutputFormat.option([.text, .json, .sarif, .github, .markdown], help: "Output format (--list-rules: text or json).")
+    static let githubSummary = Flag("github-summary", help: "Also append the Markdown summary to the file $GITHUB_STEP_SUMMARY names (GitHub Actions' job summary); automatic with --format github when it is set.")
     static let strict = Flag("strict", help: "Fail (exit 1) on warnings too: --fail-on warning.")
     static let publicSuffixListOption = Option<String?>("public-suffix-list", value: "FILE",
                                                         help: "The Public Suffix List to use instead of the snapshot compiled into atscheck (\(PublicSuffixList.snapshotSource)).")
@@ -98,7 +99,8 @@ enum LintCommand: AtscheckCommand {
                                                        command: spec.name)
         let target = try arguments[PolicyOptions.target]
         let disabled = try disabledRules(try arguments[disable])
-        let baseURI = try sarifBaseURI(try arguments[sarifBaseURIOption], format: format)
+        let baseURI = try sarifBaseURI(try arguments[sarifBaseURIOption], format: arguments[githubSummary] || format == .github ? .markdown : format)
+        let summaryFile = try GitHubSummary.file(asked: arguments[githubSummary], format: format, command: spec.name)
         let suffixes = try publicSuffixList(try arguments[publicSuffixListOption])
 
         let linter = Linter(options: LintOptions(target: target, publicSuffixes: suffixes), disabledRules: disabled)
@@ -140,11 +142,17 @@ enum LintCommand: AtscheckCommand {
             output = try JSONOutput.encode(SARIFReporter.log(known == nil ? reports : settled, options: options, suppressed: suppressed)) + "\n"
         case .github:
             output = GitHubReporter.render(reports)
+        case .markdown:
+            output = MarkdownReporter.render(reports, suppressed: suppressed, documentationBaseURI: baseURI, notes: baseline?.notes ?? [])
         default:
             output = wrappedForTerminal(TextReporter.render(reports, color: LintRun.useColor(), suppressed: suppressed,
                                                             showSuppressed: arguments[showSuppressed]) + (baseline?.textLines ?? ""))
         }
         CheckedOutput.write(output)
+        if let summaryFile {
+            try GitHubSummary.append(MarkdownReporter.render(reports, suppressed: suppressed, documentationBaseURI: baseURI,
+                                                             notes: baseline?.notes ?? []), to: summaryFile)
+        }
 
         if unreadable > 0 { return .usage }
         if try arguments[LintBaseline.write] != nil { return .success }
@@ -177,8 +185,8 @@ enum LintCommand: AtscheckCommand {
     /// `--sarif-base-uri URI`: an absolute http(s) or file URI, only with `--format sarif`.
     static func sarifBaseURI(_ value: String?, format: OutputFormat) throws -> String? {
         guard let value else { return nil }
-        guard format == .sarif else {
-            throw UsageError(command: spec.name, message: "'--sarif-base-uri' applies to --format sarif only")
+        guard format == .sarif || format == .markdown else {
+            throw UsageError(command: spec.name, message: "'--sarif-base-uri' applies to --format sarif and to Markdown (--format markdown, the job summary) only")
         }
         guard let url = URL(string: value), let scheme = url.scheme?.lowercased(), ["https", "http", "file"].contains(scheme),
               scheme == "file" || url.host?.isEmpty == false, url.query == nil, url.fragment == nil else {

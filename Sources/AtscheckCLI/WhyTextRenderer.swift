@@ -1,4 +1,5 @@
 import ATSWhy
+import ATSVocabulary
 
 /// `atscheck why` for people: per error, what failed, whether ATS enforced the host, the causes
 /// ranked and the one command to run next (text for a terminal, Markdown for an issue or PR).
@@ -92,9 +93,7 @@ enum WhyTextRenderer {
 
     private static func safe(_ text: String) -> String { CertTextRenderer.printable(text) }
 
-    private static func markdownSafe(_ text: String) -> String {
-        String(safe(text).flatMap { "|`<>*_[]".contains($0) ? "\\\($0)" : "\($0)" })
-    }
+    private static func markdownSafe(_ text: String) -> String { MarkdownText.safe(text) }
 
     private static func codeSafe(_ text: String) -> String {
         String(safe(text).map { $0 == "`" ? "'" : $0 })
