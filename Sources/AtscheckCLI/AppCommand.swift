@@ -72,7 +72,7 @@ enum AppCommand: AtscheckCommand {
         too) or not judged, 2 bad usage, unreadable input, or an input holding no app, \
         extension, Xcode app target, Expo or Cordova configuration.
         """,
-        options: PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [offline, probe, all] + ScopeOptions.specs + [only]
+        options: PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [offline, probe, all] + ScopeOptions.specs + [only, VerdictFailThreshold.option]
             + ScanOptions.probingOptionSpecs + [format],
         positionals: [path],
         examples: [
@@ -155,6 +155,6 @@ enum AppCommand: AtscheckCommand {
             let code = inventory.unevaluatedConfigurations.first.map { " (\($0) is code: \(AppInventory.codeConfigurationAdvice))" } ?? ""
             throw InputError(description: "\(path): no app or app extension bundle, Xcode app target, Expo app.json or Cordova config.xml found\(code)")
         }
-        return ExitCode(rawValue: report.exitStatus) ?? .unknown
+        return try arguments[VerdictFailThreshold.option].exitCode(ExitCode(rawValue: report.exitStatus) ?? .unknown)
     }
 }

@@ -36,7 +36,7 @@ enum HostCommand: AtscheckCommand {
         cert-weak-key, ...).
         """,
         options: [policy, context] + PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs
-            + [address, port, sni, at, timeout, ciphers, probeHTTP, upgrade, pins, verbose, format] + IssuerFetchArguments.optionSpecs,
+            + [address, port, sni, at, timeout, ciphers, probeHTTP, upgrade, pins, verbose, format, VerdictFailThreshold.option] + IssuerFetchArguments.optionSpecs,
         positionals: [target],
         examples: [
             "atscheck host api.example.com --policy Info.plist",
@@ -69,11 +69,12 @@ enum HostCommand: AtscheckCommand {
         case .json: print(try JSONOutput.encode(HostReport(outcome: outcome, rules: options.verbose)))
         default: print(HostTextRenderer.render(options: options, outcome: outcome), terminator: "")
         }
-        switch outcome.verdict.status {
-        case .allowed: return .success
-        case .blocked: return .failure
-        case .unknown: return .unknown
+        let natural: ExitCode = switch outcome.verdict.status {
+        case .allowed: .success
+        case .blocked: .failure
+        case .unknown: .unknown
         }
+        return try arguments[VerdictFailThreshold.option].exitCode(natural)
     }
 
     /// Probes and judges one target. `store` lets a caller judging many targets load the

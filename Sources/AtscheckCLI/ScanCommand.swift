@@ -50,7 +50,7 @@ enum ScanCommand: AtscheckCommand {
         (could not connect, timed out, not TLS) or not judged, 2 bad usage or unreadable input.
         """,
         options: [input, har, policy, context] + PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [probeHTTP, upgrade]
-            + ScanOptions.probingOptionSpecs + [shard, format, output, resume, quiet],
+            + ScanOptions.probingOptionSpecs + [shard, format, output, resume, quiet, VerdictFailThreshold.option],
         positionals: [urls],
         examples: [
             "atscheck scan --har capture.har --policy Info.plist",
@@ -105,6 +105,6 @@ enum ScanCommand: AtscheckCommand {
                                     progress: options.quiet ? nil : ScanProgress(total: entries.count), resume: resume)
         engine.run(entries) { writer.write($0) }
         let summary = try writer.finish()
-        return ExitCode(rawValue: summary.exitStatus) ?? .unknown
+        return try arguments[VerdictFailThreshold.option].exitCode(ExitCode(rawValue: summary.exitStatus) ?? .unknown)
     }
 }

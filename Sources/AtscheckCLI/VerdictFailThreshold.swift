@@ -1,0 +1,25 @@
+import ArgumentParsing
+
+/// `--fail-on` for the commands that judge loads (`host`, `scan`, `app`): which verdicts fail
+/// the run. `unknown` (the default) keeps the documented statuses: 1 when a load is blocked,
+/// 3 when none is but one could not be judged. `blocked` fails only on a blocked load (an
+/// unknown one is still reported, and exits 0): for a CI gate that must not turn red on a
+/// network glitch. `never` reports and exits 0 unless the command cannot run.
+enum VerdictFailThreshold: String, CaseIterable, Sendable, ExpressibleByArgument {
+    case unknown, blocked, never
+
+    /// The option, the same for every judging command.
+    static let option = Option<VerdictFailThreshold>("fail-on", value: "VERDICT",
+                                                     help: "Which verdicts fail the run: unknown (default: 1 blocked, 3 unknown), blocked (only a blocked load, exit 1), or never.",
+                                                     default: .unknown)
+
+    /// The exit status for the run's natural status (0, 1 blocked, 3 unknown or not judged).
+    func exitCode(_ natural: ExitCode) -> ExitCode {
+        switch (self, natural) {
+        case (.unknown, _): natural
+        case (.blocked, .unknown): .success
+        case (.never, .failure), (.never, .unknown): .success
+        default: natural
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import AtscheckTestSupport
+import Foundation
+import Testing
+
+/// `--fail-on` of the commands that judge loads: `unknown` (default) keeps 1 for blocked and
+/// 3 for unknown, `blocked` lets unknown pass, `never` always passes; the output is the same.
+@Suite("--fail-on for host, scan and app", .timeLimit(.minutes(TestTiming.minutes(2))))
+struct FailOnTests {
+    /// A loopback port nothing listens on (bound, then closed): connecting is refused at once.
+    static func closedPort() throws -> UInt16 {
+        let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    @Test("host: unknown (a closed port) is 3, 0 with --fail-on blocked or never; blocked (cleartext) is 1, 0 only with never")
+    func host() throws {
+        let port = try Self.closedPort()
+        let unknown = ["host", "https://127.0.0.1:\(port)/", "--timeout", "2", "--no-fetch"]
+        #expect(try ProcessRunner.atscheck(unknown).status == 3)
+        #expect(try ProcessRunner.atscheck(unknown + ["--fail-on", "blocked"]).status == 0)
+        #expect(try ProcessRunner.atscheck(unknown + ["--fail-on", "never"]).status == 0)
+        let blocked = ["scan", "http://blocked.example/", "--format", "jsonl"]
+        #expect(try ProcessRunner.atscheck(blocked).status == 1)
+        #expect(try ProcessRunner.atscheck(blocked + ["--fail-on", "blocked"]).status == 1)
+        let never = try ProcessRunner.atscheck(blocked + ["--fail-on", "never"])
+        #expect(never.status == 0 && never.stdout.contains("\"verdict\":\"blocked\""), "still reported: \(never.stdout)")
+        let bad = try ProcessRunner.atscheck(blocked + ["--fail-on", "sometimes"])
+        #expect(bad.status == 2)
+    }
+
+    @Test("app: a blocked URL is 1, 0 with --fail-on never")
+    func app() throws {
+        let scratch = try LintFixtures.Scratch()
+        defer { scratch.remove() }
+        let bundle = scratch.directory.appendingPathComponent("Gate.app")
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.gate</string>
+            <key>CFBundlePackageType</key><string>APPL</string><key>CFBundleExecutable</key><string>Gate</string></dict></plist>
+            """.utf8).write(to: bundle.appendingPathComponent("Info.plist"))
+        try Data("http://metrics.acme-analytics.com/collect\n".utf8).write(to: bundle.appendingPathComponent("Gate"))
+        #expect(try ProcessRunner.atscheck(["app", bundle.path, "--offline"]).status == 1)
+        #expect(try ProcessRunner.atscheck(["app", bundle.path, "--offline", "--fail-on", "never"]).status == 0)
+    }
+}
