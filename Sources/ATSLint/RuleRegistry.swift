@@ -12,6 +12,7 @@ public enum RuleRegistry {
         DuplicateKeyRule(),
         LegacyKeyRule(),
         ObsoleteCTKeyRule(),
+        IgnoreCommentRule(),
         // Global keys
         ArbitraryLoadsRule(),
         ArbitraryLoadsIgnoredRule(),

@@ -68,6 +68,15 @@ struct RuleFixtureTests {
         Case("obsolete-ct-key", [
             ExpectedFinding("obsolete-ct-key", .warning, "\(domains).example.com.NSRequiresCertificateTransparency", line: 12),
         ]),
+        // No reason (line 9), a misspelt rule id (15), no key after the last comment (29); the
+        // onion comment accepts its finding (subdomains-on-public-suffix, not listed).
+        Case("ignore-comment", [
+            ExpectedFinding("ignore-comment", .warning, nil, line: 9),
+            ExpectedFinding("redundant-default", .notice, "\(domains).no-reason.example.com.NSExceptionMinimumTLSVersion", line: 12),
+            ExpectedFinding("ignore-comment", .warning, nil, line: 15),
+            ExpectedFinding("redundant-default", .notice, "\(domains).typo.example.com.NSExceptionMinimumTLSVersion", line: 18),
+            ExpectedFinding("ignore-comment", .warning, nil, line: 29),
+        ]),
         Case("arbitrary-loads", [ExpectedFinding("arbitrary-loads", .warning, "\(ats).NSAllowsArbitraryLoads", line: 8)]),
         Case("arbitrary-loads-ignored", [
             ExpectedFinding("arbitrary-loads-ignored", .warning, "\(ats).NSAllowsArbitraryLoads", line: 8),
@@ -227,7 +236,8 @@ struct RuleFixtureTests {
             let findings = try RuleTestSupport.lintFile("fixtures/\(rule.info.id).plist", target: Self.fixtureTargets[rule.info.id] ?? .latest)
             for finding in findings {
                 #expect(finding.line != nil, "\(finding)")
-                if finding.rule != "invalid-plist" { #expect(finding.keyPath != nil, "\(finding)") }
+                // invalid-plist is about the file, ignore-comment about a comment: no key path.
+                if !["invalid-plist", "ignore-comment"].contains(finding.rule) { #expect(finding.keyPath != nil, "\(finding)") }
                 #expect(!finding.message.contains("\n"))
                 // invalid-plist passes the reader's own message through.
                 if finding.rule != "invalid-plist" {

@@ -22,7 +22,7 @@ struct RuleRegistryTests {
     /// the registry, and the same as docs/ats-rules.md's "Lint rules" sections.
     static let expected: [(id: String, severity: Severity)] = [
         ("invalid-plist", .error), ("no-ats-configuration", .notice), ("wrong-type", .error), ("unknown-key", .warning), ("misplaced-key", .error),
-        ("duplicate-key", .error), ("legacy-key", .warning), ("obsolete-ct-key", .warning),
+        ("duplicate-key", .error), ("legacy-key", .warning), ("obsolete-ct-key", .warning), ("ignore-comment", .warning),
         ("arbitrary-loads", .warning), ("arbitrary-loads-ignored", .warning), ("web-content-arbitrary-loads", .warning),
         ("media-arbitrary-loads", .warning),
         ("insecure-http-exception", .warning), ("tls-minimum-deprecated", .warning), ("invalid-tls-version", .error),

@@ -252,7 +252,7 @@ struct LintCommandTests {
         #expect(plainRules.allSatisfy { $0["helpUri"] == nil }, "no base, no invented absolute link")
         #expect(plainRules.allSatisfy { (($0["help"] as? [String: String])?["text"] ?? "").contains("docs/ats-rules.md#") })
 
-        for (arguments, mention) in [(["--format", "json", "--sarif-base-uri", base], "applies to --format sarif only"),
+        for (arguments, mention) in [(["--format", "json", "--sarif-base-uri", base], "applies to --format sarif and to Markdown"),
                                      (["--format", "sarif", "--sarif-base-uri", "docs/"], "expected an absolute"),
                                      (["--format", "sarif", "--sarif-base-uri", "https://x.org/?a=b"], "without query")] {
             let bad = try ProcessRunner.atscheck(["lint", fixture] + arguments)
