@@ -20,7 +20,7 @@ struct OptionValueErrorTests {
          "atscheck host: invalid value 'bad' for '--connect-to' (expected HOST:PORT:ADDRESS:PORT, e.g. ca.example.com:80:127.0.0.1:8080)"),
         (["host", "example.com", "--format", "sarif"], "atscheck host: invalid value 'sarif' for '--format' (expected text, json)"),
         (["pins", "example.com", "--format", "jsonl"], "atscheck pins: invalid value 'jsonl' for '--format' (expected text, json, plist, trustkit)"),
-        (["lint", "Info.plist", "--format", "plist"], "atscheck lint: invalid value 'plist' for '--format' (expected text, json, sarif, github)"),
+        (["lint", "Info.plist", "--format", "plist"], "atscheck lint: invalid value 'plist' for '--format' (expected text, json, sarif, github, markdown)"),
         (["app", ".", "--format", "github"], "atscheck app: invalid value 'github' for '--format' (expected text, json, jsonl, sarif)"),
         (["scan", "https://a.example", "--format", "sarif"], "atscheck scan: invalid value 'sarif' for '--format' (expected jsonl, text, json)"),
         (["lab", "--timeout", "61"], "atscheck lab: invalid value '61' for '--timeout' (expected seconds, 0 < t ≤ 60)"),
