@@ -1,4 +1,6 @@
 import ATSJSON
+import ATSCheck
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -13,6 +15,18 @@ public struct ScanTally: Sendable {
     public private(set) var summary: ScanSummary
     private var keys = Set<String>()
     private var endpoints = Set<String>()
+    /// Endpoint (`host:port`) → its blocked URLs: how many, and the first one's first reason.
+    public private(set) var blockedEndpoints: [String: BlockedEndpoint] = [:]
+
+    /// The blocked URLs of one endpoint, for summaries: the count and a reason to show.
+    public struct BlockedEndpoint: Sendable, Equatable {
+        /// Blocked URLs counted on the endpoint.
+        public var urls: Int
+        /// The first blocked URL's first reason code.
+        public var reason: String
+        /// Its message.
+        public var message: String
+    }
 
     /// An empty tally.
     public init(shard: ScanShard? = nil) { summary = ScanSummary(shard: shard?.description) }
@@ -27,7 +41,7 @@ public struct ScanTally: Sendable {
     @discardableResult
     public mutating func add(_ record: ScanRecord) -> Bool {
         guard keys.insert(Self.key(origin: record.origin, url: record.url)).inserted else { return false }
-        summary.add(record, newEndpoint: endpoints.insert(record.endpoint).inserted)
+        count(record)
         return true
     }
 
@@ -35,6 +49,12 @@ public struct ScanTally: Sendable {
     /// judges each input line once), so the tally's memory does not grow with the records.
     public mutating func count(_ record: ScanRecord) {
         summary.add(record, newEndpoint: endpoints.insert(record.endpoint).inserted)
+        guard record.verdict == .blocked else { return }
+        if blockedEndpoints[record.endpoint] == nil {
+            let reason = record.reasons.first
+            blockedEndpoints[record.endpoint] = BlockedEndpoint(urls: 0, reason: reason?.code.rawValue ?? "-", message: reason?.message ?? "")
+        }
+        blockedEndpoints[record.endpoint]?.urls += 1
     }
 
     /// This tally without the URLs it remembers (its counts and endpoints kept): what a

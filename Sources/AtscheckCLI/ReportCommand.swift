@@ -26,7 +26,7 @@ enum ReportCommand: AtscheckCommand {
         Exit status: as scan's, over all the records: 0 every URL allowed, 1 any blocked, 3 none \
         blocked but some unknown or not judged, 2 bad usage or an unreadable FILE.
         """,
-        options: [format],
+        options: [format, githubSummary],
         positionals: [files],
         examples: [
             "atscheck report shard-1.jsonl shard-2.jsonl shard-3.jsonl",
@@ -34,7 +34,8 @@ enum ReportCommand: AtscheckCommand {
         ]
     )
 
-    static let format = OutputFormat.option()
+    static let format = OutputFormat.option([.text, .json, .markdown])
+    static let githubSummary = Flag("github-summary", help: "Also append the Markdown summary to the file $GITHUB_STEP_SUMMARY names (GitHub Actions' job summary).")
     static let files = PositionalSpec("FILE", help: "jsonl files written by atscheck scan.", variadic: true)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
@@ -49,9 +50,14 @@ enum ReportCommand: AtscheckCommand {
                 }
             }
         }
-        switch try arguments[format] {
+        let format = try arguments[format]
+        switch format {
         case .json: print(try JSONOutput.encode(ScanSummaryLine(summary: tally.summary)))
+        case .markdown: print(ScanMarkdownRenderer.render(tally, command: "report"), terminator: "")
         default: print(ScanTextRenderer.summary(tally.summary).dropFirst(), terminator: "")
+        }
+        if let path = try GitHubSummary.file(asked: arguments[githubSummary], format: format, command: spec.name) {
+            try GitHubSummary.append(ScanMarkdownRenderer.render(tally, command: "report"), to: path)
         }
         return ExitCode(rawValue: tally.summary.exitStatus) ?? .unknown
     }

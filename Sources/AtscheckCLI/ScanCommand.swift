@@ -50,7 +50,7 @@ enum ScanCommand: AtscheckCommand {
         (could not connect, timed out, not TLS) or not judged, 2 bad usage or unreadable input.
         """,
         options: [input, har, policy, context] + PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [probeHTTP, upgrade]
-            + ScanOptions.probingOptionSpecs + [shard, format, output, resume, quiet, VerdictFailThreshold.option],
+            + ScanOptions.probingOptionSpecs + [shard, format, output, resume, quiet, VerdictFailThreshold.option, githubSummary],
         positionals: [urls],
         examples: [
             "atscheck scan --har capture.har --policy Info.plist",
@@ -69,7 +69,8 @@ enum ScanCommand: AtscheckCommand {
     static let upgrade = Flag("upgrade", help: "For every blocked http:// URL, also probe its https:// twin; when that passes, \"load https://… instead\" is the first fix.")
     static let shard = Option<ScanShard?>("shard", value: "K/N", help: "Judge only the endpoints of shard K of N.")
     static let format = Option<OutputFormat?>("format", value: "FORMAT", help: "Output format (default: jsonl when stdout is not a terminal, else text).",
-                                              allowed: [.jsonl, .text, .json])
+                                              allowed: [.jsonl, .text, .json, .markdown])
+    static let githubSummary = Flag("github-summary", help: "Also append the Markdown summary to the file $GITHUB_STEP_SUMMARY names (GitHub Actions' job summary).")
     static let output = Option<String?>("output", value: "FILE", help: "Write the results to FILE instead of stdout.")
     static let resume = Flag("resume", help: "With --output (jsonl): keep the URLs FILE already judges, judge and append the rest.")
     static let quiet = Flag("quiet", help: "No progress line on stderr.")
@@ -103,6 +104,7 @@ enum ScanCommand: AtscheckCommand {
         let writer = ScanWriter(format: options.format, output: output, shard: options.shard,
                                     skippedInputs: options.input.problems.count,
                                     progress: options.quiet ? nil : ScanProgress(total: entries.count), resume: resume)
+        writer.jobSummary = try GitHubSummary.file(asked: arguments[githubSummary], format: options.format, command: spec.name)
         engine.run(entries) { writer.write($0) }
         let summary = try writer.finish()
         return try arguments[VerdictFailThreshold.option].exitCode(ExitCode(rawValue: summary.exitStatus) ?? .unknown)

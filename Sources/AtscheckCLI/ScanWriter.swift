@@ -17,6 +17,8 @@ final class ScanWriter: @unchecked Sendable {
     private var tally: ScanTally
     /// Only `--format json` keeps every record: it is one document.
     private var records: [ScanRecord] = []
+    /// `$GITHUB_STEP_SUMMARY`, to append the Markdown summary to at the end.
+    var jobSummary: String? = nil
 
     /// Writes to `output` (opened by ``OutputFile``, never replaced), else standard output;
     /// `resume` carries what an earlier run wrote to it (appended to, not truncated).
@@ -39,6 +41,7 @@ final class ScanWriter: @unchecked Sendable {
         switch format {
         case .text: emit(Data(ScanTextRenderer.line(record).utf8))
         case .json: records.append(record)
+        case .markdown: break // one summary at the end
         default: emit(line(record)) // jsonl, the one other format scan declares
         }
         progress?.update(tally.summary)
@@ -58,9 +61,11 @@ final class ScanWriter: @unchecked Sendable {
         switch format {
         case .text: emit(Data(ScanTextRenderer.summary(summary).utf8))
         case .json: emit(try ReportJSON.document(ScanDocument(results: records, summary: summary)) + Data("\n".utf8))
+        case .markdown: emit(Data(ScanMarkdownRenderer.render(tally, command: "scan").utf8))
         default: emit(try ReportJSON.line(ScanSummaryLine(summary: summary)) + Data("\n".utf8))
         }
         if let output, let failure = output.close() { stop(failure) }
+        if let jobSummary { try GitHubSummary.append(ScanMarkdownRenderer.render(tally, command: "scan"), to: jobSummary) }
         return summary
     }
 

@@ -22,7 +22,7 @@ struct OptionValueErrorTests {
         (["pins", "example.com", "--format", "jsonl"], "atscheck pins: invalid value 'jsonl' for '--format' (expected text, json, plist, trustkit)"),
         (["lint", "Info.plist", "--format", "plist"], "atscheck lint: invalid value 'plist' for '--format' (expected text, json, sarif, github, markdown)"),
         (["app", ".", "--format", "github"], "atscheck app: invalid value 'github' for '--format' (expected text, json, jsonl, sarif)"),
-        (["scan", "https://a.example", "--format", "sarif"], "atscheck scan: invalid value 'sarif' for '--format' (expected jsonl, text, json)"),
+        (["scan", "https://a.example", "--format", "sarif"], "atscheck scan: invalid value 'sarif' for '--format' (expected jsonl, text, json, markdown)"),
         (["lab", "--timeout", "61"], "atscheck lab: invalid value '61' for '--timeout' (expected seconds, 0 < t ≤ 60)"),
         (["scan", "https://a.example", "--shard", "3/2"], "atscheck scan: invalid value '3/2' for '--shard' (expected K/N with 1 ≤ K ≤ N)"),
         (["scan", "https://a.example", "--concurrency", "2000"], "atscheck scan: invalid value '2000' for '--concurrency' (expected 1-1024)"),
