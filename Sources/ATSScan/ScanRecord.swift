@@ -49,6 +49,9 @@ public struct ScanRecord: Codable, Sendable, Equatable {
     /// With `--probe-http`, for an http:// URL: `HTTP/1.1 200 OK` or `no answer: …`, as `host`
     /// reports it; null otherwise.
     @EncodesNil public var httpAnswer: String?
+    /// When `.atscheck.yml` accepts this blocked or unknown load: why, and where; null otherwise.
+    /// An accepted record keeps its verdict and does not fail the run.
+    @EncodesNil public var accepted: ScanAcceptance?
 
 
     /// The record of a result.

@@ -31,6 +31,17 @@ public struct ScanSummary: Codable, Sendable, Equatable {
     public var slowest: [SlowEndpoint] = []
     /// `K/N` when the scan was one shard.
     @EncodesNil public var shard: String?
+    /// Of the blocked and unknown URLs, those the configuration accepts (`accepted` on their
+    /// records): they do not fail the run. Null when no record was accepted.
+    @EncodesNil public var accepted: AcceptedCounts?
+
+    /// Blocked and unknown URLs that are accepted.
+    public struct AcceptedCounts: Codable, Sendable, Equatable {
+        /// Accepted blocked URLs.
+        public var blocked = 0
+        /// Accepted unknown URLs.
+        public var unknown = 0
+    }
 
     /// How many slow endpoints the summary keeps.
     public static let slowestKept = 5
@@ -55,6 +66,12 @@ public struct ScanSummary: Codable, Sendable, Equatable {
         case .unknown: unknown += 1
         case .error: errors += 1
         }
+        if record.accepted != nil {
+            var counts = accepted ?? AcceptedCounts()
+            if record.verdict == .blocked { counts.blocked += 1 }
+            if record.verdict == .unknown { counts.unknown += 1 }
+            accepted = counts
+        }
         var seen = Set<String>()
         for reason in record.reasons where seen.insert(reason.code.rawValue).inserted { reasons[reason.code.rawValue, default: 0] += 1 }
         guard newEndpoint else { return }
@@ -68,9 +85,10 @@ public struct ScanSummary: Codable, Sendable, Equatable {
 
     /// The exit status the summary means: 0 every URL allowed, 1 any blocked, 3 none blocked
     /// but some unknown or not judged.
+    /// Accepted loads (`accepted`) do not count.
     public var exitStatus: Int32 {
-        if blocked > 0 { return 1 }
-        if unknown > 0 || errors > 0 { return 3 }
+        if blocked - (accepted?.blocked ?? 0) > 0 { return 1 }
+        if unknown - (accepted?.unknown ?? 0) > 0 || errors > 0 { return 3 }
         return 0
     }
 }

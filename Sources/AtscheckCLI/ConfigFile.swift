@@ -30,6 +30,8 @@ struct ConfigFile {
     let sections: [String: [(option: String, value: YAMLValue)]]
     /// The `rules` section as written (``ruleSettings()`` reads it), nil when absent.
     var rules: YAMLValue? = nil
+    /// The `accepted` section as written (``acceptedLoads()`` reads it), nil when absent.
+    var accepted: YAMLValue? = nil
 
     /// The nearest `.atscheck.yml` at or above `directory`, nil when there is none.
     static func discover(from directory: String) throws -> ConfigFile? {
@@ -58,10 +60,14 @@ struct ConfigFile {
         guard case .mapping(let members) = root else {
             throw InputError(description: "\(path): not a configuration file: the top level must map command names to options")
         }
-        var rules: YAMLValue? = nil
+        var rules: YAMLValue? = nil, accepted: YAMLValue? = nil
         for (section, value) in members {
             if section == rulesSection {
                 rules = Self.isEmpty(value) ? nil : value
+                continue
+            }
+            if section == acceptedSection {
+                accepted = Self.isEmpty(value) ? nil : value
                 continue
             }
             if Self.isEmpty(value) { sections[section] = []; continue }
@@ -70,7 +76,7 @@ struct ConfigFile {
             }
             sections[section] = options.sorted { $0.key < $1.key }.map { (option: $0.key, value: $0.value) }
         }
-        return ConfigFile(path: path, sections: sections, rules: rules)
+        return ConfigFile(path: path, sections: sections, rules: rules, accepted: accepted)
     }
 
     /// Checks every section and key against the commands' declarations: a section that names
@@ -79,6 +85,7 @@ struct ConfigFile {
     func validate(against specs: [String: CommandSpec]) throws(UsageError) {
         let command = "atscheck"
         _ = try ruleSettings()
+        _ = try acceptedLoads()
         for (section, options) in sections.sorted(by: { $0.key < $1.key }) {
             let declared: Set<String>
             if section == Self.allCommands {
@@ -86,7 +93,7 @@ struct ConfigFile {
             } else if let spec = specs[section] {
                 declared = Set(spec.options.map(\.name))
             } else {
-                let suggestion = EditDistance.suggestion(for: section, among: specs.keys.sorted() + [Self.allCommands, Self.rulesSection])
+                let suggestion = EditDistance.suggestion(for: section, among: specs.keys.sorted() + [Self.allCommands, Self.rulesSection, Self.acceptedSection])
                 throw UsageError(command: command, message: "\(path): '\(section)' is not a command"
                                      + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
             }

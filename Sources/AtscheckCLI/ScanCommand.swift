@@ -105,6 +105,7 @@ enum ScanCommand: AtscheckCommand {
                                     skippedInputs: options.input.problems.count,
                                     progress: options.quiet ? nil : ScanProgress(total: entries.count), resume: resume)
         writer.jobSummary = try GitHubSummary.file(asked: arguments[githubSummary], format: options.format, command: spec.name)
+        writer.accepted = try ConfigOptions.file(arguments)?.acceptedLoads() ?? AcceptedLoads([])
         engine.run(entries) { writer.write($0) }
         let summary = try writer.finish()
         return try arguments[VerdictFailThreshold.option].exitCode(ExitCode(rawValue: summary.exitStatus) ?? .unknown)

@@ -13,6 +13,9 @@ enum ScanMarkdownRenderer {
         var out = "### atscheck \(command): \(summary.urls) URL\(summary.urls == 1 ? "" : "s") on \(summary.endpoints) endpoint\(summary.endpoints == 1 ? "" : "s")\n\n"
         out += "| verdict | URLs |\n|---|---:|\n| blocked | \(summary.blocked) |\n| unknown | \(summary.unknown) |\n| allowed | \(summary.allowed) |\n"
         if summary.errors > 0 { out += "| not judged | \(summary.errors) |\n" }
+        if let accepted = summary.accepted {
+            out += "\nAccepted in `.atscheck.yml` (they do not fail the run): \(accepted.blocked) blocked, \(accepted.unknown) unknown.\n"
+        }
         if summary.skippedInputs > 0 { out += "\n\(summary.skippedInputs) input line\(summary.skippedInputs == 1 ? "" : "s") skipped (see the run's log).\n" }
         if !summary.reasons.isEmpty {
             out += "\n| reason | URLs |\n|---|---:|\n"

@@ -13,6 +13,10 @@ enum ScanTextRenderer {
         var out = record.verdict.rawValue.uppercased().padded(toLength: 9) + record.url
             + (detail.isEmpty ? "" : "  " + detail) + "\n"
         if let answer = record.httpAnswer { out += "         server answered: \(answer)\n" }
+        if let accepted = record.accepted {
+            out += "         accepted: \(TerminalText.safe(accepted.reason)) (\(TerminalText.safe(accepted.origin)))\n"
+        }
+        for note in record.notes where note.hasSuffix("the acceptance has expired") { out += "         \(TerminalText.safe(note))\n" }
         if let appSees = appSees(record) { out += "         app sees: \(appSees)\n" }
         if let upgrade = record.upgrade {
             out += "         " + (upgrade.fix ?? "\(upgrade.url) would be \(upgrade.verdict) too ("
@@ -43,6 +47,7 @@ enum ScanTextRenderer {
         out += "\(summary.allowed) allowed, \(summary.blocked) blocked, \(summary.unknown) unknown"
         if summary.errors > 0 { out += ", \(summary.errors) not judged" }
         if summary.skippedInputs > 0 { out += "; \(summary.skippedInputs) input lines skipped" }
+        if let accepted = summary.accepted { out += "; accepted in .atscheck.yml: \(accepted.blocked) blocked, \(accepted.unknown) unknown" }
         out += "\n"
         if !summary.reasons.isEmpty {
             out += "reasons:\n"

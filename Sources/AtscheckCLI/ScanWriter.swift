@@ -1,5 +1,6 @@
 import ATSReport
 import ATSScan
+import ATSCheck
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -19,6 +20,10 @@ final class ScanWriter: @unchecked Sendable {
     private var records: [ScanRecord] = []
     /// `$GITHUB_STEP_SUMMARY`, to append the Markdown summary to at the end.
     var jobSummary: String? = nil
+    /// The loads the configuration accepts, judged on ``day``.
+    var accepted = AcceptedLoads([])
+    /// Today's UTC day (`YYYY-MM-DD`), for the acceptances' expiry.
+    var day = UTCTimestamp.day(Date())
 
     /// Writes to `output` (opened by ``OutputFile``, never replaced), else standard output;
     /// `resume` carries what an earlier run wrote to it (appended to, not truncated).
@@ -32,9 +37,16 @@ final class ScanWriter: @unchecked Sendable {
     }
 
     func write(_ result: Result<ScanResult, ScanEntryError>) {
-        let record: ScanRecord
+        var record: ScanRecord
         switch result {
-        case .success(let value): record = ScanRecord(value)
+        case .success(let value):
+            record = ScanRecord(value)
+            switch accepted.decision(url: record.url, host: value.entry.target.host, verdict: record.verdict, day: day) {
+            case .none: break
+            case .accepted(let entry): record.accepted = ScanAcceptance(entry)
+            case .expired(let entry):
+                record.notes.append("accepted by \(entry.origin) (\(entry.reason)) until \(entry.expires ?? ""): the acceptance has expired")
+            }
         case .failure(let failure): record = ScanRecord(failure)
         }
         tally.count(record)

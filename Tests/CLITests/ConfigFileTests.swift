@@ -291,6 +291,63 @@ struct ConfigFileTests {
         #expect(refused.status == 2 && refused.stderr.contains("not a baseline"), "\(refused.stderr)")
     }
 
+    @Test("accepted loads: scan records keep their verdict and carry the acceptance, which no longer fails the run; an expired one does; report recounts them")
+    func acceptedLoads() throws {
+        let scratch = try LintFixtures.Scratch()
+        defer { scratch.remove() }
+        let list = try scratch.file("urls.txt", "http://a.example.net/1\nhttp://staging.example.com/2\nhttp://b.example.org/feed/x\n")
+        _ = try scratch.file(".atscheck.yml", """
+            accepted:
+              - host: "*.example.com"
+                reason: the staging servers speak HTTP only
+              - url: http://b.example.org/feed/
+                reason: a third-party feed
+                expires: 2999-12-31
+            """)
+        let scan = try ProcessRunner.atscheck(["scan", "--input", list, "--format", "jsonl"], in: scratch.directory)
+        #expect(scan.status == 1, "a.example.net is not accepted: \(scan.stdout)")
+        let lines = scan.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let records = lines.compactMap { $0 }.filter { $0["summary"] == nil }
+        let accepted = Dictionary(uniqueKeysWithValues: records.map { ($0["url"] as? String ?? "", $0["accepted"] as? [String: Any]) })
+        #expect(accepted["http://a.example.net/1"]! == nil)
+        #expect(accepted["http://staging.example.com/2"]??["reason"] as? String == "the staging servers speak HTTP only")
+        #expect(accepted["http://b.example.org/feed/x"]??["expires"] as? String == "2999-12-31")
+        #expect(records.allSatisfy { $0["verdict"] as? String == "blocked" }, "verdicts are kept")
+        let summaries = lines.compactMap { $0 }.compactMap { $0["summary"] as? [String: Any] }
+        let summary = try #require(summaries.first)
+        #expect((summary["accepted"] as? [String: Int]) == ["blocked": 2, "unknown": 0])
+
+        let output = try scratch.file("out.jsonl", scan.stdout)
+        let report = try ProcessRunner.atscheck(["report", output, "--format", "json"], in: scratch.directory)
+        #expect(report.status == 1 && report.stdout.contains("\"accepted\""), "\(report.stdout)")
+
+        _ = try scratch.file(".atscheck.yml", """
+            accepted:
+              - host: a.example.net
+                reason: until the migration
+                expires: 2001-01-31
+              - host: "*.example.com"
+                reason: staging
+              - host: b.example.org
+                reason: feeds
+            """)
+        let expired = try ProcessRunner.atscheck(["scan", "--input", list, "--format", "text"], in: scratch.directory)
+        #expect(expired.status == 1, "\(expired.stdout)")
+        #expect(expired.stdout.contains("until 2001-01-31: the acceptance has expired"), "\(expired.stdout)")
+        _ = try scratch.file(".atscheck.yml", "accepted:\n  - host: \"*.example.com\"\n    reason: staging\n  - host: a.example.net\n    reason: prod\n  - host: b.example.org\n    reason: feeds\n")
+        let all = try ProcessRunner.atscheck(["scan", "--input", list, "--format", "text"], in: scratch.directory)
+        #expect(all.status == 0, "all accepted: \(all.stdout)")
+
+        for (bad, message) in [("accepted:\n  - host: a.example.com\n", "'accepted[0]' needs a reason"),
+                               ("accepted:\n  - reason: x\n", "'accepted[0]' needs a host or a url"),
+                               ("accepted:\n  - host: a\n    url: http://a/\n    reason: x\n", "'accepted[0]' needs a host or a url (one of them)"),
+                               ("accepted:\n  - hots: a\n    reason: x\n", "'accepted[0].hots' is not an acceptance key; did you mean 'host'?")] {
+            _ = try scratch.file(".atscheck.yml", bad)
+            let refused = try ProcessRunner.atscheck(["scan", "--input", list], in: scratch.directory)
+            #expect(refused.status == 2 && refused.stderr.contains(message), "\(bad): \(refused.stderr)")
+        }
+    }
+
     static func findings(_ data: Data) throws -> [[String: Any]] {
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let files = try #require(document["files"] as? [[String: Any]])

@@ -1,0 +1,50 @@
+import ArgumentParsing
+import ATSScan
+import ATSYAML
+import AtscheckSystem
+
+/// The `accepted` section of `.atscheck.yml`: loads the project knows `scan` finds blocked or
+/// unknown and accepts, each a `host` (or `*.domain`) or a `url` prefix, with a `reason` and an
+/// optional `expires` day:
+///
+/// ```yaml
+/// accepted:
+///   - host: legacy-dev.example.com
+///     reason: the staging server speaks HTTP only; retired with release 5
+///     expires: 2027-03-31
+///   - url: http://feeds.example.net/
+///     reason: third-party RSS, loaded in a web view with its own warning
+/// ```
+extension ConfigFile {
+    /// The top-level key of the accepted loads.
+    static let acceptedSection = "accepted"
+    static let acceptedKeys = ["host", "url", "reason", "expires"]
+
+    /// The accepted loads written in the file (none without an `accepted` section); a bad
+    /// entry is a usage error naming the file and entry.
+    func acceptedLoads() throws(UsageError) -> AcceptedLoads {
+        guard let accepted else { return AcceptedLoads([]) }
+        func refuse(_ message: String) -> UsageError { UsageError(command: "atscheck", message: "\(path): \(message)") }
+        guard case .sequence(let items) = accepted else { throw refuse("'accepted' must be a list of {host or url, reason}") }
+        var entries: [AcceptedLoads.Entry] = []
+        for (index, item) in items.enumerated() {
+            let origin = "accepted[\(index)]"
+            guard case .mapping(let fields) = item else { throw refuse("'\(origin)' must map host or url, and reason") }
+            for key in fields.keys.sorted() where !Self.acceptedKeys.contains(key) {
+                throw refuse("'\(origin).\(key)' is not an acceptance key" + (EditDistance.suggestion(for: key, among: Self.acceptedKeys).map { "; did you mean '\($0)'?" } ?? ""))
+            }
+            let host = fields["host"]?.text, url = fields["url"]?.text
+            guard (host == nil) != (url == nil), !(host ?? url ?? "").isEmpty else { throw refuse("'\(origin)' needs a host or a url (one of them)") }
+            guard let reason = fields["reason"]?.text, !reason.allSatisfy({ $0 == " " || $0 == "\t" }) else {
+                throw refuse("'\(origin)' needs a reason: why the load is accepted")
+            }
+            var expires: String? = nil
+            if let day = fields["expires"] {
+                guard let text = day.text, text.count == 10, UTCTimestamp.parseDay(text) != nil else { throw refuse("'\(origin).expires' must be a day, YYYY-MM-DD") }
+                expires = text
+            }
+            entries.append(AcceptedLoads.Entry(host: host, urlPrefix: url, reason: reason, expires: expires, origin: "\(path): \(origin)"))
+        }
+        return AcceptedLoads(entries)
+    }
+}
