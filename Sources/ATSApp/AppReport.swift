@@ -124,6 +124,42 @@ public struct AppReport: Codable, Sendable {
         /// Why ATS does not govern this URL (`verdict` is `outside-ats`): every place it was found
         /// loads it outside the URL Loading System (Dart's own HTTP client).
         @EncodesNil public var outsideATS: String?
+        /// When `.atscheck.yml` accepts this blocked or unknown URL: why, and where; null otherwise.
+        @EncodesNil public var accepted: ScanAcceptance?
+    }
+
+    /// Blocked and unknown URLs a configuration accepts: they do not fail the run.
+    public struct AcceptedEndpoints: Codable, Sendable, Equatable {
+        /// Accepted blocked URLs.
+        public var blocked = 0
+        /// Accepted unknown URLs.
+        public var unknown = 0
+        /// Of the accepted unknown URLs, those under a policy that cannot be read.
+        public var policyUnknown = 0
+    }
+
+    /// Marks the blocked and unknown URLs that `loads` accepts on `day` (`YYYY-MM-DD`), counts
+    /// them in the summary (``exitStatus`` leaves them out), and notes the acceptances that
+    /// have expired. Call before ``keepOnly(_:)``.
+    public mutating func accept(_ loads: AcceptedLoads, day: String) {
+        guard !loads.entries.isEmpty else { return }
+        var counts = AcceptedEndpoints()
+        for bundle in bundles.indices {
+            for index in bundles[bundle].endpoints.indices {
+                let endpoint = bundles[bundle].endpoints[index]
+                guard let verdict = ScanVerdict(rawValue: endpoint.verdict), let host = try? CheckTarget(url: endpoint.url).host else { continue }
+                switch loads.decision(url: endpoint.url, host: host, verdict: verdict, day: day) {
+                case .none: break
+                case .accepted(let entry):
+                    bundles[bundle].endpoints[index].accepted = ScanAcceptance(entry)
+                    if verdict == .blocked { counts.blocked += 1 } else { counts.unknown += 1 }
+                    if verdict == .unknown, endpoint.policyUnknown { counts.policyUnknown += 1 }
+                case .expired(let entry):
+                    bundles[bundle].endpoints[index].notes.append("accepted by \(entry.origin) (\(entry.reason)) until \(entry.expires ?? ""): the acceptance has expired")
+                }
+            }
+        }
+        if counts != AcceptedEndpoints() { summary.accepted = counts }
     }
 
     /// Counts over every bundle.
@@ -158,6 +194,8 @@ public struct AppReport: Codable, Sendable {
         /// profile that is not CMS-signed); each is in `problems`, and any makes the exit status
         /// 3 unless a URL is blocked.
         public var limitsReached = 0
+        /// Of the blocked and unknown URLs, those a configuration accepts; null when none is.
+        @EncodesNil public var accepted: AcceptedEndpoints?
     }
 
     /// The report of an audit, each bundle's endpoints sorted blocked first, then unknown, allowed,
@@ -220,9 +258,11 @@ public struct AppReport: Codable, Sendable {
     /// (unknown or not judged; offline, https:// URLs that were not probed are not counted, but
     /// URLs under a policy that cannot be read are) or a limit left part of the input unjudged,
     /// 0 otherwise.
+    /// URLs a configuration accepts (``accept(_:day:)``) do not count.
     public var exitStatus: Int32 {
-        if summary.blocked > 0 { return 1 }
-        let unknowns = offline ? summary.policyUnknown : summary.unknown
+        let accepted = summary.accepted ?? AcceptedEndpoints()
+        if summary.blocked - accepted.blocked > 0 { return 1 }
+        let unknowns = offline ? summary.policyUnknown - accepted.policyUnknown : summary.unknown - accepted.unknown
         return unknowns + summary.errors + summary.limitsReached > 0 ? 3 : 0
     }
 }

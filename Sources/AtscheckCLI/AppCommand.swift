@@ -134,6 +134,7 @@ enum AppCommand: AtscheckCommand {
         }
         let audit = AppAuditor.audit(inventory, files: files, checker: ATSChecker(store: store), options: options)
         var report = AppReport(audit, offline: options.offline)
+        report.accept(try ConfigOptions.file(arguments)?.acceptedLoads() ?? AcceptedLoads([]), day: UTCTimestamp.day(Date()))
         let only = Set(try arguments[Self.only])
         if !only.isEmpty { report.keepOnly(only) }
         switch try arguments[format] {

@@ -1,5 +1,6 @@
 import ATSVocabulary
 import ATSApp
+import ATSScan
 import ATSCheck
 import ATSLint
 
@@ -33,6 +34,7 @@ struct AppTextRenderer {
         out += "\n" + line("\(summary.endpoints) URLs in \(summary.bundles) bundles: \(summary.blocked) blocked, \(summary.unknown) unknown, "
             + "\(summary.allowed) allowed" + (summary.errors > 0 ? ", \(summary.errors) not judged" : "")
             + (summary.filtered > 0 ? ", \(summary.filtered) set aside" : "")
+            + (summary.accepted.map { "; accepted in .atscheck.yml: \($0.blocked) blocked, \($0.unknown) unknown" } ?? "")
             + (summary.notJudged > 0 ? "; \(summary.notJudged) places not judged" : "")
             + (summary.limitsReached > 0 ? "; \(summary.limitsReached) files read in part (limits: see not read)" : "")
             + "; lint: \(summary.lintErrors) errors, \(summary.lintWarnings) warnings", "", "  ")
@@ -95,7 +97,11 @@ struct AppTextRenderer {
                     "NSExceptionDomains \(domain): " + (fix.exceptionKeys ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
                 } ?? fix.serverChange), "      ", "        ")
             }
-            for endpoint in group { out += line("\(endpoint.url)  found: " + endpoint.foundAt.joined(separator: ", "), "      ", "        ") }
+            for endpoint in group {
+                out += line("\(endpoint.url)  found: " + endpoint.foundAt.joined(separator: ", "), "      ", "        ")
+                if let accepted = endpoint.accepted { out += line("accepted: \(accepted.reason) (\(accepted.origin))", "        ", "          ") }
+                for note in endpoint.notes where note.hasSuffix("the acceptance has expired") { out += line(note, "        ", "          ") }
+            }
         }
         return out
     }
@@ -131,6 +137,8 @@ struct AppTextRenderer {
         var out = line(endpoint.url + (endpoint.context == "urlsession" ? "" : " [\(endpoint.context)]")
             + (codes.isEmpty ? "" : "  " + codes.joined(separator: ", ")) + (endpoint.error.map { "  \($0)" } ?? ""), "    ", "      ")
         out += line("found: " + endpoint.foundAt.prefix(3).joined(separator: ", ") + (endpoint.foundAt.count > 3 ? " (+\(endpoint.foundAt.count - 3) more)" : ""), "      ", "        ")
+        if let accepted = endpoint.accepted { out += line("accepted: \(accepted.reason) (\(accepted.origin))", "      ", "        ") }
+        for note in endpoint.notes where note.hasSuffix("the acceptance has expired") { out += line(note, "      ", "        ") }
         return out
     }
 

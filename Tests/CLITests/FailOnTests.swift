@@ -49,5 +49,17 @@ struct FailOnTests {
         try Data("http://metrics.acme-analytics.com/collect\n".utf8).write(to: bundle.appendingPathComponent("Gate"))
         #expect(try ProcessRunner.atscheck(["app", bundle.path, "--offline"]).status == 1)
         #expect(try ProcessRunner.atscheck(["app", bundle.path, "--offline", "--fail-on", "never"]).status == 0)
+
+        // Accepted in .atscheck.yml: the URL stays blocked, carries the acceptance, and passes.
+        _ = try scratch.file(".atscheck.yml", "accepted:\n  - host: metrics.acme-analytics.com\n    reason: the vendor's SDK, HTTPS from release 4\n")
+        let accepted = try ProcessRunner.atscheck(["app", bundle.path, "--offline", "--format", "json"], in: scratch.directory)
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: accepted.stdoutData) as? [String: Any])
+        let endpoint = try #require((((document["bundles"] as? [[String: Any]])?.first?["endpoints"]) as? [[String: Any]])?.first)
+        #expect(endpoint["verdict"] as? String == "blocked")
+        #expect((endpoint["accepted"] as? [String: Any])?["reason"] as? String == "the vendor's SDK, HTTPS from release 4")
+        #expect(((document["summary"] as? [String: Any])?["accepted"] as? [String: Int])?["blocked"] == 1)
+        let text = try ProcessRunner.atscheck(["app", bundle.path, "--offline"], in: scratch.directory)
+        #expect(text.stdout.contains("accepted: the vendor's SDK, HTTPS from release 4"), "\(text.stdout)")
     }
 }
