@@ -37,3 +37,9 @@ enum Digest {
 extension Array where Element == UInt8 {
     var base64: String { Data(self).base64EncodedString() }
 }
+
+/// SHA-256 of text, for callers above the OpenSSL wrappers (a Content-Security-Policy hash).
+package enum ContentDigest {
+    /// The SHA-256 of `text`'s UTF-8 bytes, in base64.
+    package static func sha256Base64(_ text: String) -> String { Digest.sha256(Array(text.utf8)).base64 }
+}

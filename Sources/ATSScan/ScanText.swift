@@ -44,6 +44,10 @@ enum ScanText {
         if requireURL {
             return .failure(ScanTextError(message: "not an absolute URL: \(quoted(text))"))
         }
+        // A bare host never holds these (a URL would have them percent-encoded, or in its path).
+        if let bad = text.first(where: { "\"'<>`{}|\\^".contains($0) }) {
+            return .failure(ScanTextError(message: "not a URL, host, host:port or [v6]:port: a host name holds no '\(bad)'"))
+        }
         guard let target = CheckTarget.parse(text) else {
             return .failure(ScanTextError(message: "not a URL, host, host:port or [v6]:port: \(quoted(text))"))
         }

@@ -17,8 +17,10 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     case plist
     /// A TrustKit TSKConfiguration snippet (pins).
     case trustkit
-    /// Markdown for an issue or pull request (why).
+    /// Markdown for an issue, a pull request or a CI job summary (why, lint, scan, report).
     case markdown
+    /// One self-contained HTML page for people (scan, report).
+    case html
 
     /// `--format FORMAT`, one of `allowed`, `text` when absent.
     static func option(_ allowed: [OutputFormat] = [.text, .json], help: String = "Output format.") -> Option<OutputFormat> {

@@ -34,26 +34,33 @@ enum ReportCommand: AtscheckCommand {
         ]
     )
 
-    static let format = OutputFormat.option([.text, .json, .markdown])
+    static let format = OutputFormat.option([.text, .json, .markdown, .html])
     static let githubSummary = Flag("github-summary", help: "Also append the Markdown summary to the file $GITHUB_STEP_SUMMARY names (GitHub Actions' job summary).")
     static let files = PositionalSpec("FILE", help: "jsonl files written by atscheck scan.", variadic: true)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         var tally = ScanTally()
+        let format = try arguments[format]
+        // Only the HTML page lists every record; the other formats keep counts.
+        var records: [ScanRecord] = []
         for path in arguments[files] {
             let data = try InputFile.read(path, limit: 1 << 30)
             for (number, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
                 if let record = ScanTally.record(fromLine: line) {
-                    if !tally.add(record) { warn("\(path):\(number + 1): \(record.url) from \(record.origin) already counted") }
+                    if !tally.add(record) {
+                        warn("\(path):\(number + 1): \(record.url) from \(record.origin) already counted")
+                    } else if format == .html {
+                        records.append(record)
+                    }
                 } else if !ScanTally.isSummary(line: line) {
                     warn("\(path):\(number + 1): not a scan record; skipped")
                 }
             }
         }
-        let format = try arguments[format]
         switch format {
         case .json: print(try JSONOutput.encode(ScanSummaryLine(summary: tally.summary)))
         case .markdown: print(ScanMarkdownRenderer.render(tally, command: "report"), terminator: "")
+        case .html: print(ScanHTMLRenderer.render(records, summary: tally.summary, title: "atscheck report"), terminator: "")
         default: print(ScanTextRenderer.summary(tally.summary).dropFirst(), terminator: "")
         }
         if let path = try GitHubSummary.file(asked: arguments[githubSummary], format: format, command: spec.name) {

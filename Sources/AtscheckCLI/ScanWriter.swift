@@ -16,7 +16,7 @@ final class ScanWriter: @unchecked Sendable {
     private let output: OutputFile?
     private let progress: ScanProgress?
     private var tally: ScanTally
-    /// Only `--format json` keeps every record: it is one document.
+    /// Only `--format json` and `html` keep every record: each is one document.
     private var records: [ScanRecord] = []
     /// `$GITHUB_STEP_SUMMARY`, to append the Markdown summary to at the end.
     var jobSummary: String? = nil
@@ -52,7 +52,7 @@ final class ScanWriter: @unchecked Sendable {
         tally.count(record)
         switch format {
         case .text: emit(Data(ScanTextRenderer.line(record).utf8))
-        case .json: records.append(record)
+        case .json, .html: records.append(record)
         case .markdown: break // one summary at the end
         default: emit(line(record)) // jsonl, the one other format scan declares
         }
@@ -74,6 +74,7 @@ final class ScanWriter: @unchecked Sendable {
         case .text: emit(Data(ScanTextRenderer.summary(summary).utf8))
         case .json: emit(try ReportJSON.document(ScanDocument(results: records, summary: summary)) + Data("\n".utf8))
         case .markdown: emit(Data(ScanMarkdownRenderer.render(tally, command: "scan").utf8))
+        case .html: emit(Data(ScanHTMLRenderer.render(records, summary: summary, title: "atscheck scan").utf8))
         default: emit(try ReportJSON.line(ScanSummaryLine(summary: summary)) + Data("\n".utf8))
         }
         if let output, let failure = output.close() { stop(failure) }

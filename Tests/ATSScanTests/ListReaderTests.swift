@@ -74,6 +74,14 @@ struct ListReaderTests {
         #expect(input.problemRows.map(\.at) == [1, 2, 3, 4])
     }
 
+    @Test("a bare host holding a quote, <, >, a backtick, a brace, | or a backslash is a problem, not a host to probe (it was probed)")
+    func hostCharacters() {
+        let input = ScanListReader.read(Data("bad\"'<b>line\nx`y.example\na{b}.example:443\nok.example\nhttps://example.com/a<b\n".utf8), file: "-")
+        #expect(input.problemRows.map(\.at) == [1, 2, 3])
+        #expect(input.problems.first?.message == "not a URL, host, host:port or [v6]:port: a host name holds no '\"'")
+        #expect(input.entries.map(\.target.host) == ["ok.example", "example.com"])
+    }
+
     @Test("origins print as file:line and file: log.entries[N]")
     func originText() {
         #expect(ScanOrigin(file: "urls.txt", line: 12).description == "urls.txt:12")

@@ -1,0 +1,102 @@
+import ATSCertificates
+import ATSScan
+import ATSVocabulary
+import ATSCheck
+import ATSReport
+
+/// `scan --format html` and `report --format html`: one self-contained page for people. It makes
+/// no request of its own (inline CSS and script, allowed by their hashes in a strict
+/// Content-Security-Policy, and nothing else), and every text from an input is HTML-escaped.
+/// It shows the counts and bar charts by verdict and by reason, then a table of every URL
+/// sorted by endpoint, with filters by verdict and reason, a text search and sortable columns.
+/// `#verdict=blocked&reason=CODE&q=TEXT` in the address sets the filters on load. It reads at
+/// 1280 and at 375 pixels wide, and prints without the controls.
+enum ScanHTMLRenderer {
+    static func render(_ records: [ScanRecord], summary: ScanSummary, title: String) -> String {
+        let rows = records.sorted { ($0.endpoint, $0.url, $0.origin) < ($1.endpoint, $1.url, $1.origin) }
+        var out = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'sha256-\(ContentDigest.sha256Base64(style))'; script-src 'sha256-\(ContentDigest.sha256Base64(script))'\">\n"
+        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>\(escape(title))</title>\n"
+        out += "<style>\(style)</style></head><body>\n<h1>\(escape(title))</h1>\n"
+        out += "<p id=\"counts\">\(summary.urls) URLs on \(summary.endpoints) endpoints: <b>\(summary.blocked)</b> blocked, \(summary.unknown) unknown, \(summary.allowed) allowed"
+            + (summary.errors > 0 ? ", \(summary.errors) not judged" : "")
+            + (summary.accepted.map { "; accepted in .atscheck.yml: \($0.blocked) blocked, \($0.unknown) unknown" } ?? "") + "</p>\n"
+        out += chart("By verdict", [("blocked", summary.blocked), ("unknown", summary.unknown), ("allowed", summary.allowed), ("error", summary.errors)]
+            .filter { $0.1 > 0 }, total: summary.urls, classed: true)
+        out += chart("By reason", summary.reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }, total: summary.urls, classed: false)
+        let reasons = Set(records.flatMap { $0.reasons.map(\.code.rawValue) }).sorted()
+        out += "<div id=\"controls\"><label>Verdict <select id=\"verdict\"><option value=\"\">all</option>"
+            + ["blocked", "unknown", "allowed", "error"].map { "<option>\($0)</option>" }.joined() + "</select></label>\n"
+            + "<label>Reason <select id=\"reason\"><option value=\"\">all</option>" + reasons.map { "<option>\(escape($0))</option>" }.joined()
+            + "</select></label>\n<label>Search <input id=\"search\" type=\"search\"></label> <span id=\"shown\"></span></div>\n"
+        out += "<table id=\"results\"><thead><tr><th data-key=\"0\">Endpoint</th><th data-key=\"1\">URL</th><th data-key=\"2\">Verdict</th>"
+            + "<th data-key=\"3\">Reasons</th><th data-key=\"4\">Fix</th><th data-key=\"5\">Found at</th></tr></thead><tbody>\n"
+        for record in rows {
+            let codes = record.reasons.map(\.code.rawValue)
+            let fix = record.accepted.map { "accepted: " + $0.reason } ?? record.upgrade?.fix ?? record.reasons.lazy.compactMap { $0.fix?.serverChange }.first ?? ""
+            let reasonText = record.error ?? record.reasons.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "\n")
+            out += "<tr data-verdict=\"\(record.verdict.rawValue)\" data-reasons=\"\(escape(codes.joined(separator: " ")))\">"
+                + "<td>\(escape(record.endpoint))</td><td class=\"url\">\(escape(record.url))</td><td class=\"v \(record.verdict.rawValue)\">\(record.verdict.rawValue)</td>"
+                + "<td>\(escape(reasonText))</td><td>\(escape(fix))</td><td>\(escape(record.origin))</td></tr>\n"
+        }
+        return out + "</tbody></table>\n<script>\(script)</script>\n</body></html>\n"
+    }
+
+    /// A bar per (label, count), its width the count's share of `total`.
+    private static func chart(_ title: String, _ bars: [(String, Int)], total: Int, classed: Bool) -> String {
+        guard !bars.isEmpty else { return "" }
+        var out = "<h2>\(title)</h2><div class=\"chart\">\n"
+        for (label, count) in bars {
+            let width = total > 0 ? max(1, count * 100 / total) : 0
+            out += "<div class=\"bar\"><span class=\"label\">\(escape(label))</span><span class=\"fill\(classed ? " \(escape(label))" : "")\" data-width=\"\(width)\"></span><span class=\"n\">\(count)</span></div>\n"
+        }
+        return out + "</div>\n"
+    }
+
+    /// Text as HTML: `&`, `<`, `>`, `"` and `'` as references, control characters as `\xNN`.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\n": out += "\n"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    out += "\\x" + String(scalar.value, radix: 16, uppercase: true)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    static let style = """
+    body{font:14px/1.4 -apple-system,system-ui,sans-serif;margin:1.5em;color:#222}h1{font-size:1.4em}h2{font-size:1.1em;margin:1em 0 .3em}\
+    .chart{max-width:40em}.bar{display:flex;align-items:center;gap:.5em;margin:2px 0}.label{width:14em;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}\
+    .fill{height:1em;background:#7a8ca0;display:inline-block}.fill.blocked{background:#c0392b}.fill.unknown{background:#d68910}.fill.allowed{background:#229954}\
+    #controls{margin:1em 0;display:flex;flex-wrap:wrap;gap:1em;align-items:center}table{border-collapse:collapse;width:100%}\
+    th,td{border-bottom:1px solid #ddd;padding:.3em .5em;text-align:left;vertical-align:top;white-space:pre-wrap}th{cursor:pointer;background:#f4f4f4;position:sticky;top:0}\
+    td.url{word-break:break-all;min-width:16em}.v.blocked{color:#c0392b;font-weight:bold}.v.unknown{color:#b9770e}.v.allowed{color:#1e8449}\
+    tr[hidden]{display:none}@media (max-width:600px){th:nth-child(5),td:nth-child(5),th:nth-child(6),td:nth-child(6){display:none}.label{width:8em}}\
+    @media print{#controls{display:none}th{position:static}}
+    """
+
+    static let script = """
+    (function(){var rows=Array.prototype.slice.call(document.querySelectorAll('#results tbody tr'));\
+    var verdict=document.getElementById('verdict'),reason=document.getElementById('reason'),search=document.getElementById('search');\
+    document.querySelectorAll('.fill').forEach(function(f){f.style.width=f.getAttribute('data-width')+'%';});\
+    function apply(){var v=verdict.value,r=reason.value,q=search.value.toLowerCase(),n=0;rows.forEach(function(row){\
+    var show=(!v||row.getAttribute('data-verdict')===v)&&(!r||row.getAttribute('data-reasons').split(' ').indexOf(r)>=0)&&(!q||row.textContent.toLowerCase().indexOf(q)>=0);\
+    row.hidden=!show;if(show)n++;});document.getElementById('shown').textContent=n+' of '+rows.length+' shown';}\
+    var hash=new URLSearchParams(location.hash.slice(1));verdict.value=hash.get('verdict')||'';reason.value=hash.get('reason')||'';search.value=hash.get('q')||'';\
+    [verdict,reason].forEach(function(e){e.addEventListener('change',apply);});search.addEventListener('input',apply);\
+    document.querySelectorAll('#results th').forEach(function(th){var up=true;th.addEventListener('click',function(){var k=+th.getAttribute('data-key');\
+    var body=document.querySelector('#results tbody');rows.sort(function(a,b){var x=a.cells[k].textContent,y=b.cells[k].textContent;return up?x.localeCompare(y):y.localeCompare(x);});\
+    up=!up;rows.forEach(function(row){body.appendChild(row);});});});apply();})();
+    """
+}
