@@ -34,7 +34,7 @@ public struct AppFiles: Sendable {
     }
 
     /// Directory extensions that make an input a bundle or an archive rather than a project.
-    static let bundleExtensions: Set<String> = ["app", "appex", "xcarchive"]
+    package static let bundleExtensions: Set<String> = ["app", "appex", "xcarchive"]
 
     /// What the walk reads: `--include`/`--exclude` globs and, for a project, the default
     /// skips and the `.atscheckignore` at its root.

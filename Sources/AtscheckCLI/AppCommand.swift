@@ -72,7 +72,7 @@ enum AppCommand: AtscheckCommand {
         too) or not judged, 2 bad usage, unreadable input, or an input holding no app, \
         extension, Xcode app target, Expo or Cordova configuration.
         """,
-        options: PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [offline, probe, all] + ScopeOptions.specs + [only, VerdictFailThreshold.option]
+        options: PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [offline, probe, all] + ScopeOptions.specs + [only, VerdictFailThreshold.option, githubSummary]
             + ScanOptions.probingOptionSpecs + [format],
         positionals: [path],
         examples: [
@@ -88,7 +88,8 @@ enum AppCommand: AtscheckCommand {
     static let probe = Flag("probe", help: "Probe the https:// URLs of a project directory too (an .ipa, .app or .xcarchive is probed unless --offline).")
     static let all = Flag("all", help: "Also judge the URLs the filter sets aside (namespaces, placeholders, exempt loopback, templates), and list unknown URLs that were not probed.")
     static let only = Option<[String]>("only", value: "VERDICT", help: "Show only URLs with this verdict (repeatable).", allowed: ["blocked", "unknown", "allowed"])
-    static let format = OutputFormat.option([.text, .json, .jsonl, .sarif], help: "Output format: text, json, jsonl (one line per URL and bundle, then a summary line, as scan writes), or sarif (lint findings on the policy files' lines, each blocked URL where it was found).")
+    static let format = OutputFormat.option([.text, .json, .jsonl, .sarif, .github, .markdown], help: "Output format: text, json, jsonl (one line per URL and bundle, then a summary line, as scan writes), sarif (lint findings on the policy files' lines, each blocked URL where it was found), github (the same as workflow commands) or markdown (a summary for a CI job page).")
+    static let githubSummary = Flag("github-summary", help: "Also append the Markdown summary to the file $GITHUB_STEP_SUMMARY names (GitHub Actions' job summary); automatic with --format github when it is set.")
     static let path = PositionalSpec("PATH", help: "An .ipa, an .app or .xcarchive directory, or a project directory (Xcode, React Native, Expo, Flutter, Cordova/Ionic).")
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
@@ -137,7 +138,13 @@ enum AppCommand: AtscheckCommand {
         report.accept(try ConfigOptions.file(arguments)?.acceptedLoads() ?? AcceptedLoads([]), day: UTCTimestamp.day(Date()))
         let only = Set(try arguments[Self.only])
         if !only.isEmpty { report.keepOnly(only) }
-        switch try arguments[format] {
+        let format = try arguments[format]
+        let jobSummary = try GitHubSummary.file(asked: arguments[githubSummary], format: format, command: spec.name)
+        switch format {
+        case .github:
+            print(VerdictAnnotations.app(report), terminator: "")
+        case .markdown:
+            print(AppMarkdownRenderer.render(report), terminator: "")
         case .json:
             print(try JSONOutput.encode(report))
         case .jsonl:
@@ -151,6 +158,7 @@ enum AppCommand: AtscheckCommand {
             let width = SystemProcess.terminalColumns(.standardOutput) ?? CertTextRenderer.lineWidth
             print(AppTextRenderer(only: only, listAll: options.all, width: width).render(report), terminator: "")
         }
+        if let jobSummary { try GitHubSummary.append(AppMarkdownRenderer.render(report), to: jobSummary) }
         if report.bundles.isEmpty {
             if let failure = report.failure { throw InputError(description: "\(path): \(failure)") }
             let code = inventory.unevaluatedConfigurations.first.map { " (\($0) is code: \(AppInventory.codeConfigurationAdvice))" } ?? ""

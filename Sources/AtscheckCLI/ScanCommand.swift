@@ -69,7 +69,7 @@ enum ScanCommand: AtscheckCommand {
     static let upgrade = Flag("upgrade", help: "For every blocked http:// URL, also probe its https:// twin; when that passes, \"load https://… instead\" is the first fix.")
     static let shard = Option<ScanShard?>("shard", value: "K/N", help: "Judge only the endpoints of shard K of N.")
     static let format = Option<OutputFormat?>("format", value: "FORMAT", help: "Output format (default: jsonl when stdout is not a terminal, else text).",
-                                              allowed: [.jsonl, .text, .json, .markdown, .html])
+                                              allowed: [.jsonl, .text, .json, .markdown, .html, .github])
     static let githubSummary = Flag("github-summary", help: "Also append the Markdown summary to the file $GITHUB_STEP_SUMMARY names (GitHub Actions' job summary).")
     static let output = Option<String?>("output", value: "FILE", help: "Write the results to FILE instead of stdout.")
     static let resume = Flag("resume", help: "With --output (jsonl): keep the URLs FILE already judges, judge and append the rest.")

@@ -54,6 +54,12 @@ final class ScanWriter: @unchecked Sendable {
         case .text: emit(Data(ScanTextRenderer.line(record).utf8))
         case .json, .html: records.append(record)
         case .markdown: break // one summary at the end
+        case .github:
+            // Arguments (origin `argument:N`) have no file to annotate.
+            if record.accepted == nil, !record.origin.hasPrefix("argument"),
+               let command = VerdictAnnotations.command(url: record.url, verdict: record.verdict.rawValue, reasons: record.reasons, place: record.origin, base: nil) {
+                emit(Data((command + "\n").utf8))
+            }
         default: emit(line(record)) // jsonl, the one other format scan declares
         }
         progress?.update(tally.summary)
@@ -75,6 +81,7 @@ final class ScanWriter: @unchecked Sendable {
         case .json: emit(try ReportJSON.document(ScanDocument(results: records, summary: summary)) + Data("\n".utf8))
         case .markdown: emit(Data(ScanMarkdownRenderer.render(tally, command: "scan").utf8))
         case .html: emit(Data(ScanHTMLRenderer.render(records, summary: summary, title: "atscheck scan").utf8))
+        case .github: break // the job summary, when $GITHUB_STEP_SUMMARY is set, says the rest
         default: emit(try ReportJSON.line(ScanSummaryLine(summary: summary)) + Data("\n".utf8))
         }
         if let output, let failure = output.close() { stop(failure) }

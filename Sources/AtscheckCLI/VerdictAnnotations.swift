@@ -1,0 +1,71 @@
+import ATSApp
+import ATSVocabulary
+import ATSCheck
+import ATSLint
+import ATSReport
+import ATSScan
+import AtscheckSystem
+
+/// GitHub workflow commands for judged loads (`scan` and `app --format github`): a blocked load
+/// is an `error`, one that could not be judged a `warning`, on the file and line where the URL
+/// was found, titled with the first reason code. Loads the configuration accepts are not
+/// annotated. Values are escaped as `GitHubReporter` escapes them.
+enum VerdictAnnotations {
+    /// The command for a load of `verdict` found at `place` (`path:line`, `path@0xOFFSET`,
+    /// `path (…)`, or a path), nil for an allowed load.
+    static func command(url: String, verdict: String, reasons: [CheckReason], place: String, base: String?) -> String? {
+        let level: String
+        switch verdict {
+        case "blocked": level = "error"
+        case "unknown": level = "warning"
+        default: return nil
+        }
+        let (file, line) = location(place)
+        var properties = ["file=" + GitHubReporter.escapeProperty(base.map { $0 + "/" + file } ?? file)]
+        if let line { properties.append("line=\(line)") }
+        let code = reasons.first?.code.rawValue ?? verdict
+        properties.append("title=" + GitHubReporter.escapeProperty("\(code): \(url)"))
+        let message = "\(url) is \(verdict) under ATS" + (reasons.isEmpty ? "" : ": " + reasons.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "; "))
+        return "::\(level) \(properties.joined(separator: ","))::\(GitHubReporter.escapeData(message))"
+    }
+
+    /// `urls.txt:12` → (`urls.txt`, 12); `App@0x1f40`, `a (applinks:…)` and plain paths keep no line.
+    static func location(_ place: String) -> (String, Int?) {
+        var path = Substring(place)
+        if let paren = path.firstRange(of: " (") { path = path[..<paren.lowerBound] }
+        // A HAR entry (`capture.har: log.entries[3]`) has no line of its own.
+        if let entry = path.firstRange(of: ": log.entries[") { return (String(path[..<entry.lowerBound]), nil) }
+        if let at = path.lastIndex(of: "@"), path[path.index(after: at)...].hasPrefix("0x") { return (String(path[..<at]), nil) }
+        if let colon = path.lastIndex(of: ":"), let line = Int(path[path.index(after: colon)...]) { return (String(path[..<colon]), line) }
+        return (String(path), nil)
+    }
+
+    /// `app --format github`: each bundle's lint findings on its policy file, then every blocked
+    /// or unknown URL (not accepted; offline, only those under an unreadable policy count as
+    /// unknown) at each place it was found. Places in an archive are annotated on the archive.
+    static func app(_ report: AppReport) -> String {
+        let inDirectory = report.kind == .directory
+        // Places in a directory are relative to it, or, for a bundle given directly
+        // (`MyApp.app`), to its parent, as they keep the bundle's name.
+        let root = AppFiles.bundleExtensions.contains(PathText.pathExtension(report.input)) ? PathText.parent(report.input) : report.input
+        let base: String? = inDirectory && root != "." && !root.isEmpty ? root : nil
+        var out = ""
+        for bundle in report.bundles {
+            let policyFile = inDirectory ? (base.map { $0 + "/" + bundle.policy } ?? bundle.policy) : report.input
+            for finding in bundle.lint where finding.severity >= .warning {
+                out += GitHubReporter.command(for: finding, path: policyFile) + "\n"
+            }
+            for endpoint in bundle.endpoints where endpoint.accepted == nil {
+                if endpoint.verdict == "unknown", report.offline, !endpoint.policyUnknown { continue }
+                for place in endpoint.foundAt.prefix(5) {
+                    let location = inDirectory ? place : report.input
+                    if let line = command(url: endpoint.url, verdict: endpoint.verdict, reasons: endpoint.reasons, place: location,
+                                          base: inDirectory ? base : nil) {
+                        out += line + "\n"
+                    }
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,58 @@
+import AtscheckTestSupport
+import Foundation
+import Testing
+
+/// `app` and `scan --format github`: a blocked URL annotates the file and line where it was
+/// found (an error; an unknown one a warning), a policy's lint findings annotate the policy;
+/// accepted loads are not annotated. `app --format markdown` summarises per bundle.
+@Suite("app and scan: GitHub annotations and Markdown", .timeLimit(.minutes(TestTiming.minutes(2))))
+struct VerdictAnnotationTests {
+    static func app(in scratch: LintFixtures.Scratch) throws -> URL {
+        let bundle = scratch.directory.appendingPathComponent("Gate.app")
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.gate</string>
+            <key>CFBundlePackageType</key><string>APPL</string><key>CFBundleExecutable</key><string>Gate</string>
+            <key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><string>YES</string></dict></dict></plist>
+            """.utf8).write(to: bundle.appendingPathComponent("Info.plist"))
+        try Data("first line\nhttp://metrics.acme-analytics.com/collect\nhttp://cdn.acme-static.com/lib.js\n".utf8).write(to: bundle.appendingPathComponent("config.json"))
+        return bundle
+    }
+
+    @Test("app: an error per blocked URL on its file and line, the policy's lint on the policy; an accepted URL is quiet")
+    func appAnnotations() throws {
+        let scratch = try LintFixtures.Scratch()
+        defer { scratch.remove() }
+        let bundle = try Self.app(in: scratch)
+        let result = try ProcessRunner.atscheck(["app", bundle.path, "--offline", "--format", "github", "--no-config"], in: scratch.directory)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let base = scratch.directory.path
+        #expect(lines.contains { $0.hasPrefix("::error file=\(base)/Gate.app/config.json,line=2,title=insecure-http%3A http%3A//metrics.acme-analytics.com/collect::") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("::error file=\(base)/Gate.app/config.json,line=3,") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("::error file=\(base)/Gate.app/Info.plist,line=") && $0.contains("title=wrong-type::") }, "\(lines)")
+
+        _ = try scratch.file(".atscheck.yml", "accepted:\n  - host: cdn.acme-static.com\n    reason: the vendor's CDN\n")
+        let accepted = try ProcessRunner.atscheck(["app", bundle.path, "--offline", "--format", "github"], in: scratch.directory)
+        #expect(!accepted.stdout.contains("cdn.acme-static.com"), "\(accepted.stdout)")
+        #expect(accepted.stdout.contains("metrics.acme-analytics.com"))
+
+        let markdown = try ProcessRunner.atscheck(["app", bundle.path, "--offline", "--format", "markdown"], in: scratch.directory)
+        #expect(markdown.stdout.contains("**2 blocked**") && markdown.stdout.contains("accepted in `.atscheck.yml`: 1 blocked"), "\(markdown.stdout)")
+        #expect(markdown.stdout.contains("| http://cdn.acme-static.com/lib.js | blocked (accepted) |"), "\(markdown.stdout)")
+        #expect(markdown.stdout.contains("Lint of Gate.app/Info.plist: `wrong-type` (error)"), "\(markdown.stdout)")
+    }
+
+    @Test("scan: an annotation per blocked or unknown URL on its list line; none for command-line URLs")
+    func scanAnnotations() throws {
+        let scratch = try LintFixtures.Scratch()
+        defer { scratch.remove() }
+        let list = try scratch.file("urls.txt", "# comment\nhttp://a.example.com/x\nhttp://localhost/\n")
+        let result = try ProcessRunner.atscheck(["scan", "--input", list, "http://b.example.com/", "--format", "github", "--no-config"], in: scratch.directory)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1, "localhost is allowed, the argument has no file: \(lines)")
+        #expect(lines.first?.hasPrefix("::error file=\(list),line=2,title=insecure-http%3A http%3A//a.example.com/x::") == true, "\(lines)")
+    }
+}
