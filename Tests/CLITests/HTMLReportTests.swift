@@ -46,7 +46,7 @@ struct HTMLReportTests {
         defer { scratch.remove() }
         let (path, _) = try Self.report(in: scratch)
         func dom(_ fragment: String) throws -> String {
-            try ProcessRunner.run(URL(fileURLWithPath: chromium), ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(scratch.directory.path)/profile",
+            try ProcessRunner.run(URL(fileURLWithPath: chromium), ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--user-data-dir=\(scratch.directory.path)/profile",
                                                                     "--dump-dom", "file://\(path)\(fragment)"], displayName: "chromium").stdout
         }
         let all = try dom("")
