@@ -48,14 +48,16 @@ struct HTTPProbeTests {
 
     @Test("a closed port is a connection failure naming the address")
     func refused() throws {
-        let (listener, bound) = try Socket.listen(ip: "127.0.0.1", port: 0)
-        listener.close()
-        let answer = HTTPProbe.check(Endpoint(host: "127.0.0.1", port: bound.port), timeout: 5)
+        // Bound but not listening, and kept bound while probed: connecting is refused, and no
+        // other test's server can take the port in between (closing it first raced with them).
+        let (descriptor, port) = try LoopbackPort.refusing()
+        defer { close(descriptor) }
+        let answer = HTTPProbe.check(Endpoint(host: "127.0.0.1", port: port), timeout: 5)
         guard case .failed(.connectionFailed(let message)) = answer else {
             Issue.record("expected a connection failure, got \(answer)")
             return
         }
-        #expect(message.hasPrefix("connect to 127.0.0.1:\(bound.port): "))
+        #expect(message.hasPrefix("connect to 127.0.0.1:\(port): "), "\(message)")
     }
 }
 
@@ -92,3 +94,4 @@ private final class SlowHTTPServer: @unchecked Sendable {
         listener.close()
     }
 }
+

@@ -6,22 +6,11 @@ import Testing
 /// 3 for unknown, `blocked` lets unknown pass, `never` always passes; the output is the same.
 @Suite("--fail-on for host, scan and app", .timeLimit(.minutes(TestTiming.minutes(2))))
 struct FailOnTests {
-    /// A loopback port nothing listens on (bound, then closed): connecting is refused at once.
-    static func closedPort() throws -> UInt16 {
-        let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
-        return UInt16(bigEndian: address.sin_port)
-    }
-
     @Test("host: unknown (a closed port) is 3, 0 with --fail-on blocked or never; blocked (cleartext) is 1, 0 only with never")
     func host() throws {
-        let port = try Self.closedPort()
+        // Bound, never listening, kept open: refused, and no other test can take the port.
+        let (descriptor, port) = try LoopbackPort.refusing()
+        defer { close(descriptor) }
         let unknown = ["host", "https://127.0.0.1:\(port)/", "--timeout", "2", "--no-fetch"]
         #expect(try ProcessRunner.atscheck(unknown).status == 3)
         #expect(try ProcessRunner.atscheck(unknown + ["--fail-on", "blocked"]).status == 0)
