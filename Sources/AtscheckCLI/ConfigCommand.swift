@@ -76,17 +76,14 @@ enum ConfigCommand: AtscheckCommand {
         }
         try file.validate(against: specs)
         print("configuration file: \(CertTextRenderer.printable(file.path))")
-        let names = commandName.map { [$0] } ?? specs.keys.sorted().filter { name in
-            !file.sections.keys.filter { $0 == name || $0 == ConfigFile.allCommands }.isEmpty
-                && ((try? file.values(for: name, spec: specs[name]!).isEmpty) == false)
-        }
-        for name in names {
-            guard let commandSpec = specs[name] else { continue }
+        // Without COMMAND: every command the file gives a value.
+        let shown = try specs.sorted { $0.key < $1.key }.map { (name: $0.key, spec: $0.value, configured: try file.values(for: $0.key, spec: $0.value)) }
+            .filter { entry in commandName.map { entry.name == $0 } ?? !entry.configured.isEmpty }
+        for (name, commandSpec, configured) in shown {
             print("\natscheck \(name)")
-            let configured = try file.values(for: name, spec: commandSpec)
             for option in commandSpec.options where !ConfigOptions.names.contains(option.name) {
                 if let value = configured[option.name] {
-                    print("  \(option.longSpelling) \(value.values.joined(separator: ", "))  (\(CertTextRenderer.printable(value.origin)))")
+                    print("  \(option.longSpelling) \(CertTextRenderer.printable(value.values.joined(separator: ", ")))  (\(CertTextRenderer.printable(value.origin)))")
                 } else if commandName != nil {
                     print("  \(option.longSpelling) " + (option.defaultValue.map { "\($0)  (default)" } ?? (option.valueName == nil ? "off  (default)" : "not set")))
                 }

@@ -53,22 +53,21 @@ enum ScanHTMLRenderer {
         return out + "</div>\n"
     }
 
-    /// Text as HTML: `&`, `<`, `>`, `"` and `'` as references, control characters as `\xNN`.
+    /// Text as HTML: each line made safe as terminal text is (``TerminalText/safe(_:)``: control
+    /// characters and bidirectional overrides shown escaped), then `&`, `<`, `>`, `"` and `'` as
+    /// character references. Line breaks are kept (the cells wrap at them).
     static func escape(_ text: String) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\n": out += "\n"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    out += "\\x" + String(scalar.value, radix: 16, uppercase: true)
-                } else {
-                    out.unicodeScalars.append(scalar)
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { out += "\n" }
+            for character in TerminalText.safe(String(line)) {
+                switch character {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\"": out += "&quot;"
+                case "'": out += "&#39;"
+                default: out.append(character)
                 }
             }
         }

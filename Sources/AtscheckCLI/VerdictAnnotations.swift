@@ -13,7 +13,7 @@ import AtscheckSystem
 enum VerdictAnnotations {
     /// The command for a load of `verdict` found at `place` (`path:line`, `path@0xOFFSET`,
     /// `path (…)`, or a path), nil for an allowed load.
-    static func command(url: String, verdict: String, reasons: [CheckReason], place: String, base: String?) -> String? {
+    static func command(url: String, verdict: String, reasons: [CheckReason], place: String, base: String?, morePlaces: Int = 0) -> String? {
         let level: String
         switch verdict {
         case "blocked": level = "error"
@@ -26,6 +26,7 @@ enum VerdictAnnotations {
         let code = reasons.first?.code.rawValue ?? verdict
         properties.append("title=" + GitHubReporter.escapeProperty("\(code): \(url)"))
         let message = "\(url) is \(verdict) under ATS" + (reasons.isEmpty ? "" : ": " + reasons.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "; "))
+            + (morePlaces > 0 ? " (found in \(morePlaces) more place\(morePlaces == 1 ? "" : "s"), annotated only here: the JSON report lists them)" : "")
         return "::\(level) \(properties.joined(separator: ","))::\(GitHubReporter.escapeData(message))"
     }
 
@@ -39,6 +40,10 @@ enum VerdictAnnotations {
         if let colon = path.lastIndex(of: ":"), let line = Int(path[path.index(after: colon)...]) { return (String(path[..<colon]), line) }
         return (String(path), nil)
     }
+
+    /// The most places one URL is annotated at (a tracker found in 200 files would bury a
+    /// pull request's annotations).
+    static let placesAnnotated = 5
 
     /// `app --format github`: each bundle's lint findings on its policy file, then every blocked
     /// or unknown URL (not accepted; offline, only those under an unreadable policy count as
@@ -57,10 +62,13 @@ enum VerdictAnnotations {
             }
             for endpoint in bundle.endpoints where endpoint.accepted == nil {
                 if endpoint.verdict == "unknown", report.offline, !endpoint.policyUnknown { continue }
-                for place in endpoint.foundAt.prefix(5) {
+                // At most `placesAnnotated` annotations a URL; the last one says how many places are left.
+                let places = endpoint.foundAt.prefix(placesAnnotated)
+                for (index, place) in places.enumerated() {
                     let location = inDirectory ? place : report.input
+                    let more = index == places.count - 1 ? endpoint.foundAt.count - places.count : 0
                     if let line = command(url: endpoint.url, verdict: endpoint.verdict, reasons: endpoint.reasons, place: location,
-                                          base: inDirectory ? base : nil) {
+                                          base: inDirectory ? base : nil, morePlaces: more) {
                         out += line + "\n"
                     }
                 }

@@ -51,6 +51,11 @@ struct ConfigFileTests {
         #expect(lint.stdout.contains("--target ios12  (\(file): all.target)"), "\(lint.stdout)")
         #expect(lint.stdout.contains("--strict true  (\(file): lint.strict)"), "\(lint.stdout)")
         #expect(lint.stdout.contains("--format text  (default)"), "\(lint.stdout)")
+        // A value from the file is shown escaped: it could hold terminal sequences.
+        _ = try scratch.file(".atscheck.yml", "all:\n  target: ios12\nlint:\n  strict: true\n  disable: [\"x\\e]0;owned\\a\"]\n")
+        let hostile = try ProcessRunner.atscheck(["config", "show", "lint"], in: sub)
+        #expect(hostile.stdout.contains("--disable x\\x1B]0;owned\\x07"), "\(hostile.stdout)")
+        #expect(!hostile.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
         let report = try ProcessRunner.atscheck(["config", "show", "report"], in: sub)
         #expect(!report.stdout.contains("--target"), "report has no --target: \(report.stdout)")
         // The file's target reaches the command: iOS 12 knows no NSPinnedDomains, so lint says so.

@@ -13,7 +13,7 @@ struct HTMLReportTests {
 
     static func report(in scratch: LintFixtures.Scratch) throws -> (path: String, html: String) {
         // The file name reaches the page in every row's origin: it must arrive escaped.
-        let list = try scratch.file("urls<img src=x onerror=\"a'b\">.txt", Self.list)
+        let list = try scratch.file("urls<img src=x onerror=\"a'b\">\u{1B}[2J.txt", Self.list)
         let scan = try ProcessRunner.atscheck(["scan", "--input", list, "--format", "html", "--no-config"], in: scratch.directory)
         #expect(scan.status == 1, "\(scan.stderr)")
         return (try scratch.file("report.html", scan.stdout), scan.stdout)
@@ -35,7 +35,8 @@ struct HTMLReportTests {
         #expect(html.contains("default-src 'none'"))
         #expect(html.components(separatedBy: "<tr data-verdict").count == 5, "a row per URL (the bad line is skipped)")
         #expect(!html.contains("<b>line"), "the skipped line never reaches the page raw")
-        #expect(html.contains("urls&lt;img src=x onerror=&quot;a&#39;b&quot;&gt;.txt:1"), "the file name escaped")
+        #expect(html.contains("urls&lt;img src=x onerror=&quot;a&#39;b&quot;&gt;\\x1B[2J.txt:1"), "the file name escaped")
+        #expect(!html.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no control character from an input")
         #expect(!html.contains("<img"), "no tag from an input")
     }
 

@@ -44,6 +44,20 @@ struct VerdictAnnotationTests {
         #expect(markdown.stdout.contains("Lint of Gate.app/Info.plist: `wrong-type` (error)"), "\(markdown.stdout)")
     }
 
+    @Test("app: a URL found in 7 places is annotated at 5, the last saying 2 more places are left")
+    func annotationCap() throws {
+        let scratch = try LintFixtures.Scratch()
+        defer { scratch.remove() }
+        let bundle = try Self.app(in: scratch)
+        for index in 0..<7 {
+            try Data("http://tracker.acme-metrics.com/p\n".utf8).write(to: bundle.appendingPathComponent("page\(index).html"))
+        }
+        let result = try ProcessRunner.atscheck(["app", bundle.path, "--offline", "--format", "github", "--no-config"], in: scratch.directory)
+        let lines = result.stdout.split(separator: "\n").filter { $0.contains("tracker.acme-metrics.com") }
+        #expect(lines.count == 5, "VerdictAnnotations.placesAnnotated: \(lines)")
+        #expect(lines.filter { $0.contains("found in 2 more places, annotated only here") }.count == 1, "\(lines)")
+    }
+
     @Test("scan: an annotation per blocked or unknown URL on its list line; none for command-line URLs")
     func scanAnnotations() throws {
         let scratch = try LintFixtures.Scratch()
@@ -56,3 +70,4 @@ struct VerdictAnnotationTests {
         #expect(lines.first?.hasPrefix("::error file=\(list),line=2,title=insecure-http%3A http%3A//a.example.com/x::") == true, "\(lines)")
     }
 }
+
