@@ -34,12 +34,16 @@ public struct LintContext: Sendable {
     public let policy: AppTransportSecurity
     /// Settings such as the target OS.
     public let options: LintOptions
+    /// The file's `atscheck:ignore` comments, each tied to its key: read once, for the
+    /// `ignore-comment` rule and for the `Linter`, which sets their findings apart.
+    let ignoreDirectives: [IgnoreComments.Directive]
 
     /// Creates a context.
     public init(document: PlistDocument, policy: AppTransportSecurity, options: LintOptions) {
         self.document = document
         self.policy = policy
         self.options = options
+        ignoreDirectives = IgnoreComments.directives(document)
     }
 }
 

@@ -64,7 +64,7 @@ public struct Linter: Sendable {
         let findings = rules.flatMap { $0.check(context) }.sorted { lhs, rhs in
             (lhs.line ?? 0, lhs.column ?? 0, lhs.rule, lhs.message) < (rhs.line ?? 0, rhs.column ?? 0, rhs.rule, rhs.message)
         }
-        let directives = IgnoreComments.directives(document)
+        let directives = context.ignoreDirectives
         guard !directives.isEmpty else { return FileReport(path: path, findings: findings) }
         let (kept, suppressed) = IgnoreComments.split(findings, path: path, directives: directives)
         var report = FileReport(path: path, findings: kept)

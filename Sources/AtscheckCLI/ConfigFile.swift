@@ -171,10 +171,20 @@ enum ConfigOptions {
         return try parsed.filling(from: file.values(for: name, spec: parsed.spec))
     }
 
-    /// The configuration file these arguments ask for, nil for none.
+    /// The configuration file these arguments ask for, nil for none. Read once a run: the
+    /// runner reads it for the options, and `lint`, `scan` and `app` again for their rules
+    /// and accepted loads.
     static func file(_ parsed: ParsedArguments) throws -> ConfigFile? {
         if parsed[noConfig] { return nil }
-        if let path = try parsed[config] { return try ConfigFile.load(path) }
-        return try ConfigFile.discover(from: FileManager.default.currentDirectoryPath)
+        let explicit = try parsed[config]
+        let key = explicit.map { "file " + $0 } ?? "discovered from " + FileManager.default.currentDirectoryPath
+        if let known = lock.withLock({ loaded[key] }) { return known }
+        let file = try explicit.map(ConfigFile.load) ?? ConfigFile.discover(from: FileManager.default.currentDirectoryPath)
+        lock.withLock { loaded[key] = .some(file) }
+        return file
     }
+
+    /// The files read this run, by how they were asked for (under `lock`).
+    nonisolated(unsafe) private static var loaded: [String: ConfigFile?] = [:]
+    private static let lock = Lock()
 }

@@ -14,7 +14,7 @@ public struct IgnoreCommentRule: LintRule {
     /// One finding per `atscheck:ignore` comment that accepts nothing, at the comment.
     public func check(_ context: LintContext) -> [Finding] {
         let known = Set(RuleRegistry.all.map(\.info.id))
-        let bound = Set(IgnoreComments.directives(context.document).compactMap(\.line))
+        let bound = Set(context.ignoreDirectives.compactMap(\.line))
         return context.document.comments.compactMap { comment -> Finding? in
             let text = comment.text.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
             guard text.hasPrefix(IgnoreComments.marker) else { return nil }
