@@ -24,25 +24,20 @@ extension ConfigFile {
     /// entry is a usage error naming the file and entry.
     func acceptedLoads() throws(UsageError) -> AcceptedLoads {
         guard let accepted else { return AcceptedLoads([]) }
-        func refuse(_ message: String) -> UsageError { UsageError(command: "atscheck", message: "\(path): \(message)") }
         guard case .sequence(let items) = accepted else { throw refuse("'accepted' must be a list of {host or url, reason}") }
         var entries: [AcceptedLoads.Entry] = []
         for (index, item) in items.enumerated() {
             let origin = "accepted[\(index)]"
             guard case .mapping(let fields) = item else { throw refuse("'\(origin)' must map host or url, and reason") }
             for key in fields.keys.sorted() where !Self.acceptedKeys.contains(key) {
-                throw refuse("'\(origin).\(key)' is not an acceptance key" + (EditDistance.suggestion(for: key, among: Self.acceptedKeys).map { "; did you mean '\($0)'?" } ?? ""))
+                throw refuse("'\(origin).\(key)' is not an acceptance key" + Self.didYouMean(key, among: Self.acceptedKeys))
             }
             let host = fields["host"]?.text, url = fields["url"]?.text
             guard (host == nil) != (url == nil), !(host ?? url ?? "").isEmpty else { throw refuse("'\(origin)' needs a host or a url (one of them)") }
             guard let reason = fields["reason"]?.text, !reason.allSatisfy({ $0 == " " || $0 == "\t" }) else {
                 throw refuse("'\(origin)' needs a reason: why the load is accepted")
             }
-            var expires: String? = nil
-            if let day = fields["expires"] {
-                guard let text = day.text, text.count == 10, UTCTimestamp.parseDay(text) != nil else { throw refuse("'\(origin).expires' must be a day, YYYY-MM-DD") }
-                expires = text
-            }
+            let expires = try day(fields["expires"], at: "\(origin).expires")
             entries.append(AcceptedLoads.Entry(host: host, urlPrefix: url, reason: reason, expires: expires, origin: "\(path): \(origin)"))
         }
         return AcceptedLoads(entries)

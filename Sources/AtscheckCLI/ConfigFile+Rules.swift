@@ -32,17 +32,16 @@ extension ConfigFile {
     func ruleSettings() throws(UsageError) -> RuleSettings {
         var settings = RuleSettings()
         guard let rules else { return settings }
-        func refuse(_ message: String) -> UsageError { UsageError(command: "atscheck", message: "\(path): \(message)") }
         guard case .mapping(let members) = rules else { throw refuse("'rules' must map rule ids to their settings") }
         let known = RuleRegistry.all.map(\.info.id)
         for (id, value) in members.sorted(by: { $0.key < $1.key }) {
             guard known.contains(id) else {
-                throw refuse("'rules.\(id)' is not a rule" + (EditDistance.suggestion(for: id, among: known).map { "; did you mean '\($0)'?" } ?? "")
+                throw refuse("'rules.\(id)' is not a rule" + Self.didYouMean(id, among: known)
                              + " (atscheck lint --list-rules lists them)")
             }
             guard case .mapping(let fields) = value else { throw refuse("'rules.\(id)' must map 'severity' or 'accept' to values") }
             for key in fields.keys.sorted() where !Self.ruleKeys.contains(key) {
-                throw refuse("'rules.\(id).\(key)' is not a rule setting" + (EditDistance.suggestion(for: key, among: Self.ruleKeys).map { "; did you mean '\($0)'?" } ?? ""))
+                throw refuse("'rules.\(id).\(key)' is not a rule setting" + Self.didYouMean(key, among: Self.ruleKeys))
             }
             if let severity = fields["severity"] {
                 switch severity.text {
@@ -59,7 +58,7 @@ extension ConfigFile {
                 let origin = "rules.\(id).accept[\(index)]"
                 guard case .mapping(let entry) = item else { throw refuse("'\(origin)' must map domain and reason") }
                 for key in entry.keys.sorted() where !Self.acceptanceKeys.contains(key) {
-                    throw refuse("'\(origin).\(key)' is not an acceptance key" + (EditDistance.suggestion(for: key, among: Self.acceptanceKeys).map { "; did you mean '\($0)'?" } ?? ""))
+                    throw refuse("'\(origin).\(key)' is not an acceptance key" + Self.didYouMean(key, among: Self.acceptanceKeys))
                 }
                 guard let domain = entry["domain"]?.text, !domain.isEmpty else { throw refuse("'\(origin)' needs a domain: the entry it accepts") }
                 guard let reason = entry["reason"]?.text, !reason.trimmingBlanks.isEmpty else {
@@ -70,13 +69,7 @@ extension ConfigFile {
                     guard let text = pattern.text, let parsed = PathGlob(text) else { throw refuse("'\(origin).path' is not a glob") }
                     glob = parsed
                 }
-                var expires: String? = nil
-                if let day = entry["expires"] {
-                    guard let text = day.text, text.count == 10, UTCTimestamp.parseDay(text) != nil else {
-                        throw refuse("'\(origin).expires' must be a day, YYYY-MM-DD")
-                    }
-                    expires = text
-                }
+                let expires = try day(entry["expires"], at: "\(origin).expires")
                 settings.acceptances.append(RuleSettings.Acceptance(rule: id, domain: domain, path: glob, reason: reason, expires: expires,
                                                                     origin: "\(path): \(origin)"))
             }

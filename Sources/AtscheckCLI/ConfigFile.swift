@@ -83,7 +83,6 @@ struct ConfigFile {
     /// no command, or a key that names no option of its command (of any command, under `all`),
     /// is a usage error with the closest spelling.
     func validate(against specs: [String: CommandSpec]) throws(UsageError) {
-        let command = "atscheck"
         _ = try ruleSettings()
         _ = try acceptedLoads()
         for (section, options) in sections.sorted(by: { $0.key < $1.key }) {
@@ -93,15 +92,12 @@ struct ConfigFile {
             } else if let spec = specs[section] {
                 declared = Set(spec.options.map(\.name))
             } else {
-                let suggestion = EditDistance.suggestion(for: section, among: specs.keys.sorted() + [Self.allCommands, Self.rulesSection, Self.acceptedSection])
-                throw UsageError(command: command, message: "\(path): '\(section)' is not a command"
-                                     + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+                throw refuse("'\(section)' is not a command"
+                             + Self.didYouMean(section, among: specs.keys.sorted() + [Self.allCommands, Self.rulesSection, Self.acceptedSection]))
             }
             for (option, _) in options where !declared.contains(option) || ConfigOptions.names.contains(option) {
-                let suggestion = EditDistance.suggestion(for: option, among: declared.subtracting(ConfigOptions.names).sorted())
-                throw UsageError(command: command, message: "\(path): '\(section).\(option)' is not an option "
-                                     + (section == Self.allCommands ? "of any command" : "of 'atscheck \(section)'")
-                                     + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+                throw refuse("'\(section).\(option)' is not an option " + (section == Self.allCommands ? "of any command" : "of 'atscheck \(section)'")
+                             + Self.didYouMean(option, among: declared.subtracting(ConfigOptions.names).sorted()))
             }
         }
     }
@@ -144,6 +140,21 @@ struct ConfigFile {
         if text == "-" || text.hasPrefix("/") || text.contains("://") { return text }
         let directory = PathText.parent(path)
         return directory.isEmpty ? text : directory + "/" + text
+    }
+
+    /// A usage error about this file: `PATH: message`.
+    func refuse(_ message: String) -> UsageError { UsageError(command: "atscheck", message: "\(path): \(message)") }
+
+    /// `; did you mean 'x'?` for the candidate closest to `typed`, or nothing.
+    static func didYouMean(_ typed: String, among candidates: [String]) -> String {
+        EditDistance.suggestion(for: typed, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// An `expires` value: a real day written `YYYY-MM-DD`, nil when absent; else a usage error.
+    func day(_ value: YAMLValue?, at origin: String) throws(UsageError) -> String? {
+        guard let value else { return nil }
+        guard let text = value.text, text.count == 10, UTCTimestamp.parseDay(text) != nil else { throw refuse("'\(origin)' must be a day, YYYY-MM-DD") }
+        return text
     }
 
     /// An empty document or section: nothing written, `~` or `null`.
