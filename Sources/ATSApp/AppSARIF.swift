@@ -2,6 +2,7 @@ import ATSVocabulary
 import ATSLint
 import ATSPolicy
 import ATSCheck
+import ATSScan
 
 /// `atscheck app --format sarif`: the audit as lint-style reports for `SARIFReporter`. Each
 /// bundle's lint findings stay on its policy file's lines; each blocked URL becomes one result
@@ -9,8 +10,12 @@ import ATSCheck
 /// (`docs/ats-rules.md#<code>`). For an .ipa the archive itself is the artifact (code scanning
 /// cannot open an entry inside it) and the message names the entry.
 public enum AppSARIF {
-    /// The reports and the rule catalogue (the lint rules plus every reason code used).
-    public static func reports(_ audit: AppAudit) -> (reports: [FileReport], rules: [LintRuleInfo]) {
+    /// The reports and the rule catalogue (the lint rules plus every reason code used). A
+    /// blocked URL that `accepted` takes on `day` is a suppressed result instead (kind
+    /// `external`, its reason as justification); one whose acceptance has expired says so.
+    public static func reports(_ audit: AppAudit, accepted: AcceptedLoads = AcceptedLoads([]), day: String = "")
+        -> (reports: [FileReport], rules: [LintRuleInfo], suppressed: [SuppressedFinding]) {
+        var suppressed: [SuppressedFinding] = []
         var byFile: [String: [Finding]] = [:]
         var order: [String] = []
         var codes: [String] = []
@@ -35,12 +40,18 @@ public enum AppSARIF {
                 guard let reason = endpoint.verdict?.reasons.first else { continue }
                 let code = reason.code.rawValue
                 if !codes.contains(code) { codes.append(code) }
+                let decision = (try? CheckTarget(url: endpoint.url).host).map { accepted.decision(url: endpoint.url, host: $0, verdict: .blocked, day: day) } ?? .none
                 for place in endpoint.places {
                     let location = archive ? nil : place.line.map { SourceLocation(line: $0, column: 1) }
-                    let message = (archive ? "\(place): " : "") + "\(endpoint.url) would be blocked under \(policy) (\(code)): \(reason.message)."
-                    add(Finding(rule: code, severity: .error, message: message, keyPath: nil, location: location,
-                                fix: reason.fix.map { $0.plistSnippet == nil ? $0.serverChange : "add the NSExceptionDomains entry atscheck app prints, or " + $0.serverChange }),
-                        file: artifact(place.file))
+                    var message = (archive ? "\(place): " : "") + "\(endpoint.url) would be blocked under \(policy) (\(code)): \(reason.message)."
+                    if case .expired(let entry) = decision { message += " Its acceptance (\(entry.origin): \(entry.reason)) expired on \(entry.expires ?? "")." }
+                    let finding = Finding(rule: code, severity: .error, message: message, keyPath: nil, location: location,
+                                          fix: reason.fix.map { $0.plistSnippet == nil ? $0.serverChange : "add the NSExceptionDomains entry atscheck app prints, or " + $0.serverChange })
+                    if case .accepted(let entry) = decision {
+                        suppressed.append(SuppressedFinding(path: artifact(place.file), finding: finding, justification: entry.reason, origin: entry.origin))
+                    } else {
+                        add(finding, file: artifact(place.file))
+                    }
                 }
             }
         }
@@ -49,6 +60,6 @@ public enum AppSARIF {
                          rationale: "A URL the app holds would fail under its bundle's ATS policy; see the reason's section.",
                          citation: "docs/ats-rules.md#\($0)")
         }
-        return (order.map { FileReport(path: $0, findings: byFile[$0] ?? []) }, rules)
+        return (order.map { FileReport(path: $0, findings: byFile[$0] ?? []) }, rules, suppressed)
     }
 }

@@ -135,7 +135,9 @@ enum AppCommand: AtscheckCommand {
         }
         let audit = AppAuditor.audit(inventory, files: files, checker: ATSChecker(store: store), options: options)
         var report = AppReport(audit, offline: options.offline)
-        report.accept(try ConfigOptions.file(arguments)?.acceptedLoads() ?? AcceptedLoads([]), day: UTCTimestamp.day(Date()))
+        let accepted = try ConfigOptions.file(arguments)?.acceptedLoads() ?? AcceptedLoads([])
+        let today = UTCTimestamp.day(Date())
+        report.accept(accepted, day: today)
         let only = Set(try arguments[Self.only])
         if !only.isEmpty { report.keepOnly(only) }
         let format = try arguments[format]
@@ -151,9 +153,9 @@ enum AppCommand: AtscheckCommand {
             for record in AppRecord.records(report) { print(String(decoding: try ReportJSON.line(record), as: UTF8.self)) }
             print(String(decoding: try ReportJSON.line(AppSummaryLine(report)), as: UTF8.self))
         case .sarif:
-            let (reports, rules) = AppSARIF.reports(audit)
+            let (reports, rules, suppressed) = AppSARIF.reports(audit, accepted: accepted, day: today)
             let options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, sourceRoot: FileManager.default.currentDirectoryPath, rules: rules)
-            print(try JSONOutput.encode(SARIFReporter.log(reports, options: options)))
+            print(try JSONOutput.encode(SARIFReporter.log(reports, options: options, suppressed: suppressed)))
         default:
             let width = SystemProcess.terminalColumns(.standardOutput) ?? CertTextRenderer.lineWidth
             print(AppTextRenderer(only: only, listAll: options.all, width: width).render(report), terminator: "")

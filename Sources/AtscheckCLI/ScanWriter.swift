@@ -56,7 +56,7 @@ final class ScanWriter: @unchecked Sendable {
         case .markdown: break // one summary at the end
         case .github:
             // Arguments (origin `argument:N`) have no file to annotate.
-            if record.accepted == nil, !record.origin.hasPrefix("argument"),
+            if record.accepted == nil, !record.origin.hasPrefix("argument:"),
                let command = VerdictAnnotations.command(url: record.url, verdict: record.verdict.rawValue, reasons: record.reasons, place: record.origin, base: nil) {
                 emit(Data((command + "\n").utf8))
             }

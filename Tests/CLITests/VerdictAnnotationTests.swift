@@ -38,6 +38,15 @@ struct VerdictAnnotationTests {
         #expect(!accepted.stdout.contains("cdn.acme-static.com"), "\(accepted.stdout)")
         #expect(accepted.stdout.contains("metrics.acme-analytics.com"))
 
+        // SARIF keeps the accepted URL as a dismissed result, with the reason.
+        let sarif = try ProcessRunner.atscheck(["app", bundle.path, "--offline", "--format", "sarif"], in: scratch.directory)
+        let log = try #require(try JSONSerialization.jsonObject(with: sarif.stdoutData) as? [String: Any])
+        let results = try #require(((log["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        let dismissed = results.filter { $0["suppressions"] != nil }
+        #expect(dismissed.count == 1, "\(results.count) results")
+        #expect(((dismissed.first?["message"] as? [String: Any])?["text"] as? String)?.contains("cdn.acme-static.com") == true)
+        #expect(((dismissed.first?["suppressions"] as? [[String: Any]])?.first?["justification"]) as? String == "the vendor's CDN")
+
         let markdown = try ProcessRunner.atscheck(["app", bundle.path, "--offline", "--format", "markdown"], in: scratch.directory)
         #expect(markdown.stdout.contains("**2 blocked**") && markdown.stdout.contains("accepted in `.atscheck.yml`: 1 blocked"), "\(markdown.stdout)")
         #expect(markdown.stdout.contains("| http://cdn.acme-static.com/lib.js | blocked (accepted) |"), "\(markdown.stdout)")
