@@ -126,6 +126,10 @@ public struct AppReport: Codable, Sendable {
         @EncodesNil public var outsideATS: String?
         /// When `.atscheck.yml` accepts this blocked or unknown URL: why, and where; null otherwise.
         @EncodesNil public var accepted: ScanAcceptance?
+        /// With `--baseline`, for a blocked or unknown URL that counts and is not accepted:
+        /// `new`, or `unchanged` when the baseline holds it (it does not fail the run); null
+        /// otherwise.
+        @EncodesNil public var baselineState: BaselineState?
     }
 
     /// Blocked and unknown URLs a configuration accepts: they do not fail the run.
@@ -196,6 +200,30 @@ public struct AppReport: Codable, Sendable {
         public var limitsReached = 0
         /// Of the blocked and unknown URLs, those a configuration accepts; null when none is.
         @EncodesNil public var accepted: AcceptedEndpoints?
+        /// With `--baseline`: what the baseline held back, and what it holds that this run did
+        /// not meet; null without one.
+        @EncodesNil public var baseline: BaselineOutcome?
+    }
+
+    /// What `--baseline` made of an app run.
+    public struct BaselineOutcome: Codable, Sendable, Equatable {
+        /// The baseline file, as given.
+        public var path: String
+        /// Lint findings the baseline holds: left out of `bundles[].lint` and the lint counts.
+        public var findings = 0
+        /// Blocked URLs the baseline holds (`baselineState` `unchanged`).
+        public var blocked = 0
+        /// Unknown URLs the baseline holds.
+        public var unknown = 0
+        /// Of those, URLs under a policy that cannot be read.
+        public var policyUnknown = 0
+        /// The baseline's lint findings not found in this run.
+        public var fixedFindings: [LintBaselineEntry] = []
+        /// The baseline's loads not met in this run.
+        public var fixedLoads: [LoadBaselineEntry] = []
+
+        /// An outcome with nothing held back yet.
+        public init(path: String) { self.path = path }
     }
 
     /// The report of an audit, each bundle's endpoints sorted blocked first, then unknown, allowed,
@@ -258,11 +286,14 @@ public struct AppReport: Codable, Sendable {
     /// (unknown or not judged; offline, https:// URLs that were not probed are not counted, but
     /// URLs under a policy that cannot be read are) or a limit left part of the input unjudged,
     /// 0 otherwise.
-    /// URLs a configuration accepts (``accept(_:day:)``) do not count.
+    /// URLs a configuration accepts (``accept(_:day:)``) or the baseline holds
+    /// (``compare(with:findings:)``) do not count.
     public var exitStatus: Int32 {
         let accepted = summary.accepted ?? AcceptedEndpoints()
-        if summary.blocked - accepted.blocked > 0 { return 1 }
-        let unknowns = offline ? summary.policyUnknown - accepted.policyUnknown : summary.unknown - accepted.unknown
+        let known = summary.baseline ?? BaselineOutcome(path: "")
+        if summary.blocked - accepted.blocked - known.blocked > 0 { return 1 }
+        let unknowns = offline ? summary.policyUnknown - accepted.policyUnknown - known.policyUnknown
+            : summary.unknown - accepted.unknown - known.unknown
         return unknowns + summary.errors + summary.limitsReached > 0 ? 3 : 0
     }
 }

@@ -13,15 +13,22 @@ public enum AppSARIF {
     /// The reports and the rule catalogue (the lint rules plus every reason code used). A
     /// blocked URL that `accepted` takes on `day` is a suppressed result instead (kind
     /// `external`, its reason as justification); one whose acceptance has expired says so.
-    public static func reports(_ audit: AppAudit, accepted: AcceptedLoads = AcceptedLoads([]), day: String = "")
-        -> (reports: [FileReport], rules: [LintRuleInfo], suppressed: [SuppressedFinding]) {
+    /// With `knownLoads`, a baseline's loads, `knownLoadFingerprints` holds the
+    /// ``LintFingerprint`` (relative to `sourceRoot`) of each blocked URL's result whose load
+    /// the baseline holds.
+    public static func reports(_ audit: AppAudit, accepted: AcceptedLoads = AcceptedLoads([]), day: String = "",
+                               knownLoad knownLoads: LoadBaseline? = nil, sourceRoot: String? = nil)
+        -> (reports: [FileReport], rules: [LintRuleInfo], suppressed: [SuppressedFinding], knownLoadFingerprints: Set<String>) {
         var suppressed: [SuppressedFinding] = []
         var byFile: [String: [Finding]] = [:]
+        var known: [String: [Bool]] = [:]
         var order: [String] = []
         var codes: [String] = []
-        func add(_ finding: Finding, file: String) {
+        let held = Set((knownLoads?.entries ?? []).map(\.fingerprint))
+        func add(_ finding: Finding, file: String, inBaseline: Bool = false) {
             if byFile[file] == nil { order.append(file) }
             byFile[file, default: []].append(finding)
+            known[file, default: []].append(inBaseline)
         }
         let archive = audit.kind == .ipa
         func artifact(_ inner: String) -> String {
@@ -41,6 +48,8 @@ public enum AppSARIF {
                 let code = reason.code.rawValue
                 if !codes.contains(code) { codes.append(code) }
                 let decision = (try? CheckTarget(url: endpoint.url).host).map { accepted.decision(url: endpoint.url, host: $0, verdict: .blocked, day: day) } ?? .none
+                let inBaseline = LoadBaselineEntry(url: endpoint.url, verdict: .blocked, reasons: endpoint.verdict?.reasons ?? [],
+                                                   bundle: audited.bundle.path).map { held.contains($0.fingerprint) } ?? false
                 for place in endpoint.places {
                     let location = archive ? nil : place.line.map { SourceLocation(line: $0, column: 1) }
                     var message = (archive ? "\(place): " : "") + "\(endpoint.url) would be blocked under \(policy) (\(code)): \(reason.message)."
@@ -50,7 +59,7 @@ public enum AppSARIF {
                     if case .accepted(let entry) = decision {
                         suppressed.append(SuppressedFinding(path: artifact(place.file), finding: finding, justification: entry.reason, origin: entry.origin))
                     } else {
-                        add(finding, file: artifact(place.file))
+                        add(finding, file: artifact(place.file), inBaseline: inBaseline)
                     }
                 }
             }
@@ -60,6 +69,13 @@ public enum AppSARIF {
                          rationale: "A URL the app holds would fail under its bundle's ATS policy; see the reason's section.",
                          citation: "docs/ats-rules.md#\($0)")
         }
-        return (order.map { FileReport(path: $0, findings: byFile[$0] ?? []) }, rules, suppressed)
+        let reports = order.map { FileReport(path: $0, findings: byFile[$0] ?? []) }
+        var knownFingerprints = Set<String>()
+        for report in reports where known[report.path]?.contains(true) == true {
+            for (fingerprint, isKnown) in zip(LintFingerprint.all(report, sourceRoot: sourceRoot), known[report.path] ?? []) where isKnown {
+                knownFingerprints.insert(fingerprint)
+            }
+        }
+        return (reports, rules, suppressed, knownFingerprints)
     }
 }

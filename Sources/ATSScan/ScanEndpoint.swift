@@ -1,5 +1,6 @@
 import ATSCheck
 import ATSSocket
+import AtscheckSystem
 
 /// What one probe serves: every URL naming the same host (compared lowercased), port and SNI
 /// shares the endpoint's handshakes.
@@ -25,12 +26,5 @@ public struct ScanEndpoint: Sendable, Hashable, CustomStringConvertible {
 
     /// A stable 64-bit hash of `host:port` (FNV-1a), the same on every machine and run: what
     /// `--shard` splits on.
-    public var stableHash: UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in HostPort.format(host: host, port: port).utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
+    public var stableHash: UInt64 { StableHash.fnv1a64(HostPort.format(host: host, port: port)) }
 }

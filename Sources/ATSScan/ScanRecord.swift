@@ -52,7 +52,10 @@ public struct ScanRecord: Codable, Sendable, Equatable {
     /// When `.atscheck.yml` accepts this blocked or unknown load: why, and where; null otherwise.
     /// An accepted record keeps its verdict and does not fail the run.
     @EncodesNil public var accepted: ScanAcceptance?
-
+    /// With `--baseline`, for a blocked or unknown load the configuration does not accept:
+    /// `new` (it fails the run) or `unchanged` (the baseline holds it: it does not); null
+    /// otherwise.
+    @EncodesNil public var baselineState: BaselineState?
 
     /// The record of a result.
     public init(_ result: ScanResult) {

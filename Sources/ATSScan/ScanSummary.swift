@@ -34,6 +34,10 @@ public struct ScanSummary: Codable, Sendable, Equatable {
     /// Of the blocked and unknown URLs, those the configuration accepts (`accepted` on their
     /// records): they do not fail the run. Null when no record was accepted.
     @EncodesNil public var accepted: AcceptedCounts?
+    /// With `--baseline`: the blocked and unknown URLs the baseline holds (`baselineState`
+    /// `unchanged` on their records), which do not fail the run, and the baseline's loads not
+    /// met. Null without a baseline.
+    @EncodesNil public var baseline: BaselineCounts?
 
     /// Blocked and unknown URLs that are accepted.
     public struct AcceptedCounts: Codable, Sendable, Equatable {
@@ -41,6 +45,17 @@ public struct ScanSummary: Codable, Sendable, Equatable {
         public var blocked = 0
         /// Accepted unknown URLs.
         public var unknown = 0
+    }
+
+    /// What a baseline held back, and what it holds that the run did not meet.
+    public struct BaselineCounts: Codable, Sendable, Equatable {
+        /// Blocked URLs in the baseline.
+        public var blocked = 0
+        /// Unknown URLs in the baseline.
+        public var unknown = 0
+        /// The baseline's loads no URL of this run met: fixed since (or, with a shard or a
+        /// narrower input, not judged this time).
+        public var fixed: [LoadBaselineEntry] = []
     }
 
     /// How many slow endpoints the summary keeps.
@@ -71,6 +86,11 @@ public struct ScanSummary: Codable, Sendable, Equatable {
             if record.verdict == .blocked { counts.blocked += 1 }
             if record.verdict == .unknown { counts.unknown += 1 }
             accepted = counts
+        } else if record.baselineState == .unchanged {
+            var counts = baseline ?? BaselineCounts()
+            if record.verdict == .blocked { counts.blocked += 1 }
+            if record.verdict == .unknown { counts.unknown += 1 }
+            baseline = counts
         }
         var seen = Set<String>()
         for reason in record.reasons where seen.insert(reason.code.rawValue).inserted { reasons[reason.code.rawValue, default: 0] += 1 }
@@ -85,10 +105,10 @@ public struct ScanSummary: Codable, Sendable, Equatable {
 
     /// The exit status the summary means: 0 every URL allowed, 1 any blocked, 3 none blocked
     /// but some unknown or not judged.
-    /// Accepted loads (`accepted`) do not count.
+    /// Accepted loads (`accepted`) and loads the baseline holds (`baseline`) do not count.
     public var exitStatus: Int32 {
-        if blocked - (accepted?.blocked ?? 0) > 0 { return 1 }
-        if unknown - (accepted?.unknown ?? 0) > 0 || errors > 0 { return 3 }
+        if blocked - (accepted?.blocked ?? 0) - (baseline?.blocked ?? 0) > 0 { return 1 }
+        if unknown - (accepted?.unknown ?? 0) - (baseline?.unknown ?? 0) > 0 || errors > 0 { return 3 }
         return 0
     }
 }

@@ -65,6 +65,14 @@ public struct ScanTally: Sendable {
         return tally
     }
 
+    /// Records that a run compared with a baseline, and the baseline's loads it did not meet:
+    /// the summary's `baseline` is then present even when no record was in it.
+    public mutating func setBaselineFixed(_ fixed: [LoadBaselineEntry]) {
+        var counts = summary.baseline ?? ScanSummary.BaselineCounts()
+        counts.fixed = fixed
+        summary.baseline = counts
+    }
+
     /// Input lines or entries skipped before judging.
     public mutating func setSkippedInputs(_ count: Int) { summary.skippedInputs = count }
 

@@ -72,7 +72,7 @@ enum AppCommand: AtscheckCommand {
         too) or not judged, 2 bad usage, unreadable input, or an input holding no app, \
         extension, Xcode app target, Expo or Cordova configuration.
         """,
-        options: PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [offline, probe, all] + ScopeOptions.specs + [only, VerdictFailThreshold.option, githubSummary]
+        options: PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [offline, probe, all] + ScopeOptions.specs + [only, VerdictFailThreshold.option, Baseline.readLoads, Baseline.writeLoads, githubSummary]
             + ScanOptions.probingOptionSpecs + [format],
         positionals: [path],
         examples: [
@@ -88,7 +88,7 @@ enum AppCommand: AtscheckCommand {
     static let probe = Flag("probe", help: "Probe the https:// URLs of a project directory too (an .ipa, .app or .xcarchive is probed unless --offline).")
     static let all = Flag("all", help: "Also judge the URLs the filter sets aside (namespaces, placeholders, exempt loopback, templates), and list unknown URLs that were not probed.")
     static let only = Option<[String]>("only", value: "VERDICT", help: "Show only URLs with this verdict (repeatable).", allowed: ["blocked", "unknown", "allowed"])
-    static let format = OutputFormat.option([.text, .json, .jsonl, .sarif, .github, .markdown], help: "Output format: text, json, jsonl (one line per URL and bundle, then a summary line, as scan writes), sarif (lint findings on the policy files' lines, each blocked URL where it was found), github (the same as workflow commands) or markdown (a summary for a CI job page).")
+    static let format = OutputFormat.option([.text, .json, .jsonl, .sarif, .github, .markdown, .html], help: "Output format: text, json, jsonl (one line per URL and bundle, then a summary line, as scan writes), sarif (lint findings on the policy files' lines, each blocked URL where it was found), github (the same as workflow commands), markdown (a summary for a CI job page) or html (one self-contained page: charts, and every URL by bundle with filters).")
     static let githubSummary = Flag("github-summary", help: "Also append the Markdown summary to the file $GITHUB_STEP_SUMMARY names (GitHub Actions' job summary); automatic with --format github when it is set.")
     static let path = PositionalSpec("PATH", help: "An .ipa, an .app or .xcarchive directory, or a project directory (Xcode, React Native, Expo, Flutter, Cordova/Ionic).")
 
@@ -104,7 +104,8 @@ enum AppCommand: AtscheckCommand {
         if arguments[offline], arguments[probe] {
             throw UsageError(command: command, message: "'--offline' and '--probe' contradict each other")
         }
-        let scope = try ScopeOptions.scope(arguments, command: command)
+        let scope = ScopeOptions.excludingOwnFiles(try ScopeOptions.scope(arguments, command: command),
+                                                   [try arguments[Baseline.readLoads], try arguments[Baseline.writeLoads]].compactMap { $0 }, input: path)
         let files: AppFiles
         do throws(FileReadError) {
             files = try AppFiles(path: path, scope: scope)
@@ -138,6 +139,23 @@ enum AppCommand: AtscheckCommand {
         let accepted = try ConfigOptions.file(arguments)?.acceptedLoads() ?? AcceptedLoads([])
         let today = UTCTimestamp.day(Date())
         report.accept(accepted, day: today)
+        let sourceRoot = FileManager.default.currentDirectoryPath
+        if let path = try arguments[Baseline.writeLoads] {
+            try Baseline(generator: "atscheck app", findings: Baseline.entries(report.lintReports, sourceRoot: sourceRoot),
+                         loads: report.baselineLoads).save(to: path)
+        }
+        var knownFingerprints: Set<String>? = nil
+        var knownLoads: LoadBaseline? = nil
+        if let path = try arguments[Baseline.readLoads] {
+            let loaded = try Baseline.load(path)
+            var loads = LoadBaseline(loaded.loads)
+            let compared = loaded.compare(report.lintReports, sourceRoot: sourceRoot)
+            var outcome = AppReport.BaselineOutcome(path: path)
+            outcome.fixedFindings = compared.fixed
+            report.compare(with: &loads, findings: compared.reports, outcome: outcome)
+            knownFingerprints = Set(loaded.findings.map(\.fingerprint))
+            knownLoads = LoadBaseline(loaded.loads)
+        }
         let only = Set(try arguments[Self.only])
         if !only.isEmpty { report.keepOnly(only) }
         let format = try arguments[format]
@@ -147,14 +165,20 @@ enum AppCommand: AtscheckCommand {
             print(VerdictAnnotations.app(report), terminator: "")
         case .markdown:
             print(AppMarkdownRenderer.render(report), terminator: "")
+        case .html:
+            print(AppHTMLRenderer.render(report, listAll: options.all), terminator: "")
         case .json:
             print(try JSONOutput.encode(report))
         case .jsonl:
             for record in AppRecord.records(report) { print(String(decoding: try ReportJSON.line(record), as: UTF8.self)) }
             print(String(decoding: try ReportJSON.line(AppSummaryLine(report)), as: UTF8.self))
         case .sarif:
-            let (reports, rules, suppressed) = AppSARIF.reports(audit, accepted: accepted, day: today)
-            let options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, sourceRoot: FileManager.default.currentDirectoryPath, rules: rules)
+            let sarif = AppSARIF.reports(audit, accepted: accepted, day: today, knownLoad: knownLoads, sourceRoot: sourceRoot)
+            let (reports, rules, suppressed) = (sarif.reports, sarif.rules, sarif.suppressed)
+            var options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, sourceRoot: sourceRoot, rules: rules)
+            // With a baseline, each result is new or unchanged: a lint finding by its own
+            // fingerprint, a blocked URL's by its load's.
+            options.baseline = knownFingerprints.map { $0.union(sarif.knownLoadFingerprints) }
             print(try JSONOutput.encode(SARIFReporter.log(reports, options: options, suppressed: suppressed)))
         default:
             let width = SystemProcess.terminalColumns(.standardOutput) ?? CertTextRenderer.lineWidth
@@ -166,6 +190,7 @@ enum AppCommand: AtscheckCommand {
             let code = inventory.unevaluatedConfigurations.first.map { " (\($0) is code: \(AppInventory.codeConfigurationAdvice))" } ?? ""
             throw InputError(description: "\(path): no app or app extension bundle, Xcode app target, Expo app.json or Cordova config.xml found\(code)")
         }
+        if try arguments[Baseline.writeLoads] != nil { return .success }
         return try arguments[VerdictFailThreshold.option].exitCode(ExitCode(rawValue: report.exitStatus) ?? .unknown)
     }
 }

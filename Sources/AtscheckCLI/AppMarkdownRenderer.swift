@@ -17,6 +17,8 @@ enum AppMarkdownRenderer {
         var out = "### atscheck app: \(MarkdownText.safe(report.input))\n\n"
         out += "\(summary.endpoints) URLs in \(summary.bundles) bundles: **\(summary.blocked) blocked**, \(summary.unknown) unknown, \(summary.allowed) allowed"
             + (summary.accepted.map { "; accepted in `.atscheck.yml`: \($0.blocked) blocked, \($0.unknown) unknown" } ?? "")
+            + (summary.baseline.map { "; in the baseline: \($0.blocked) blocked, \($0.unknown) unknown, \($0.findings) lint findings"
+                + ($0.fixedLoads.count + $0.fixedFindings.count > 0 ? " (\($0.fixedLoads.count + $0.fixedFindings.count) of its entries not met)" : "") } ?? "")
             + "; lint: \(summary.lintErrors) errors, \(summary.lintWarnings) warnings\n"
         for bundle in report.bundles {
             let listed = bundle.endpoints.filter { $0.verdict == "blocked" || ($0.verdict == "unknown" && (!report.offline || $0.policyUnknown)) }
@@ -27,7 +29,7 @@ enum AppMarkdownRenderer {
                 out += "| URL | verdict | reason | found at |\n|---|---|---|---|\n"
                 for endpoint in listed.prefix(shownPerBundle) {
                     let reason = endpoint.reasons.first.map { "`\($0.code.rawValue)`: " + MarkdownText.safe($0.message) } ?? ""
-                    out += "| \(MarkdownText.safe(endpoint.url)) | \(endpoint.verdict)\(endpoint.accepted == nil ? "" : " (accepted)") | \(reason) | "
+                    out += "| \(MarkdownText.safe(endpoint.url)) | \(endpoint.verdict)\(endpoint.accepted == nil ? "" : " (accepted)")\(endpoint.baselineState == .unchanged ? " (in the baseline)" : "") | \(reason) | "
                         + MarkdownText.safe(endpoint.foundAt.first ?? "") + (endpoint.foundAt.count > 1 ? " (+\(endpoint.foundAt.count - 1))" : "") + " |\n"
                 }
                 if listed.count > shownPerBundle { out += "\n\(listed.count - shownPerBundle) more in the JSON report.\n" }

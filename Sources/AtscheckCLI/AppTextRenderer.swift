@@ -35,9 +35,20 @@ struct AppTextRenderer {
             + "\(summary.allowed) allowed" + (summary.errors > 0 ? ", \(summary.errors) not judged" : "")
             + (summary.filtered > 0 ? ", \(summary.filtered) set aside" : "")
             + (summary.accepted.map { "; accepted in .atscheck.yml: \($0.blocked) blocked, \($0.unknown) unknown" } ?? "")
+            + (summary.baseline.map { "; in the baseline: \($0.blocked) blocked, \($0.unknown) unknown, \($0.findings) lint findings" } ?? "")
             + (summary.notJudged > 0 ? "; \(summary.notJudged) places not judged" : "")
             + (summary.limitsReached > 0 ? "; \(summary.limitsReached) files read in part (limits: see not read)" : "")
             + "; lint: \(summary.lintErrors) errors, \(summary.lintWarnings) warnings", "", "  ")
+        if let baseline = summary.baseline {
+            for entry in baseline.fixedFindings.prefix(ScanTextRenderer.fixedListed) {
+                out += line("fixed since the baseline: \(entry.rule)" + (entry.keyPath.map { " at \($0)" } ?? "") + " in \(entry.path)", "", "  ")
+            }
+            for entry in baseline.fixedLoads.prefix(ScanTextRenderer.fixedListed) {
+                out += line("not met since the baseline: " + ScanTextRenderer.baselineLine(entry), "", "  ")
+            }
+            let more = max(0, baseline.fixedFindings.count - ScanTextRenderer.fixedListed) + max(0, baseline.fixedLoads.count - ScanTextRenderer.fixedListed)
+            if more > 0 { out += line("… and \(more) more of the baseline not met (--format json lists them all)", "", "  ") }
+        }
         return out
     }
 
@@ -100,6 +111,7 @@ struct AppTextRenderer {
             for endpoint in group {
                 out += line("\(endpoint.url)  found: " + endpoint.foundAt.joined(separator: ", "), "      ", "        ")
                 if let accepted = endpoint.accepted { out += line("accepted: \(accepted.reason) (\(accepted.origin))", "        ", "          ") }
+                if endpoint.baselineState == .unchanged { out += line("in the baseline: does not fail the run", "        ", "          ") }
                 for note in endpoint.notes where note.hasSuffix("the acceptance has expired") { out += line(note, "        ", "          ") }
             }
         }
@@ -138,6 +150,7 @@ struct AppTextRenderer {
             + (codes.isEmpty ? "" : "  " + codes.joined(separator: ", ")) + (endpoint.error.map { "  \($0)" } ?? ""), "    ", "      ")
         out += line("found: " + endpoint.foundAt.prefix(3).joined(separator: ", ") + (endpoint.foundAt.count > 3 ? " (+\(endpoint.foundAt.count - 3) more)" : ""), "      ", "        ")
         if let accepted = endpoint.accepted { out += line("accepted: \(accepted.reason) (\(accepted.origin))", "      ", "        ") }
+        if endpoint.baselineState == .unchanged { out += line("in the baseline: does not fail the run", "      ", "        ") }
         for note in endpoint.notes where note.hasSuffix("the acceptance has expired") { out += line(note, "      ", "        ") }
         return out
     }

@@ -44,7 +44,7 @@ enum LintCommand: AtscheckCommand {
         directory with no policy file); the other files are still checked. A file that is not a property list is \
         an invalid-plist error (exit 1), not exit 2.
         """,
-        options: [format, LintFailThreshold.option, strict, PolicyOptions.target, publicSuffixListOption, disable, sarifBaseURIOption] + ScopeOptions.specs + [showSuppressed, LintBaseline.read, LintBaseline.write, githubSummary, listRules],
+        options: [format, LintFailThreshold.option, strict, PolicyOptions.target, publicSuffixListOption, disable, sarifBaseURIOption] + ScopeOptions.specs + [showSuppressed, Baseline.read, Baseline.write, githubSummary, listRules],
         positionals: [files],
         examples: [
             "atscheck lint Info.plist",
@@ -117,14 +117,14 @@ enum LintCommand: AtscheckCommand {
         }
         let (settled, suppressed) = try LintRun.settled(linted, arguments: arguments)
         let sourceRoot = FileManager.default.currentDirectoryPath
-        if let path = try arguments[LintBaseline.write] {
-            try LintBaseline(settled, sourceRoot: sourceRoot).save(to: path)
+        if let path = try arguments[Baseline.write] {
+            try Baseline(settled, sourceRoot: sourceRoot).save(to: path)
         }
         var reports = settled
         var baseline: LintBaselineOutcome? = nil
         var known: Set<String>? = nil
-        if let path = try arguments[LintBaseline.read] {
-            let loaded = try LintBaseline.load(path)
+        if let path = try arguments[Baseline.read] {
+            let loaded = try Baseline.load(path)
             let compared = loaded.compare(settled, sourceRoot: sourceRoot)
             reports = compared.reports
             baseline = LintBaselineOutcome(path: path, known: compared.known, fixed: compared.fixed)
@@ -155,7 +155,7 @@ enum LintCommand: AtscheckCommand {
         }
 
         if unreadable > 0 { return .usage }
-        if try arguments[LintBaseline.write] != nil { return .success }
+        if try arguments[Baseline.write] != nil { return .success }
         return threshold.fails(LintSummary(reports)) ? .failure : .success
     }
 

@@ -23,10 +23,14 @@ enum ReportCommand: AtscheckCommand {
         a record (a run killed mid-line) is reported with its position and skipped; the same URL \
         from the same origin in two files counts once, with a warning.
 
+        --baseline FILE marks each blocked or unknown record FILE holds "unchanged" (over what \
+        the scan run wrote), and --write-baseline FILE records them all, as scan does.
+
         Exit status: as scan's, over all the records: 0 every URL allowed, 1 any blocked, 3 none \
-        blocked but some unknown or not judged, 2 bad usage or an unreadable FILE.
+        blocked but some unknown or not judged, 2 bad usage or an unreadable FILE. Loads \
+        accepted in .atscheck.yml when scanned, or in the baseline, do not count.
         """,
-        options: [format, githubSummary],
+        options: [format, Baseline.readLoads, Baseline.writeLoads, githubSummary],
         positionals: [files],
         examples: [
             "atscheck report shard-1.jsonl shard-2.jsonl shard-3.jsonl",
@@ -43,10 +47,16 @@ enum ReportCommand: AtscheckCommand {
         let format = try arguments[format]
         // Only the HTML page lists every record; the other formats keep counts.
         var records: [ScanRecord] = []
+        var baseline = try arguments[Baseline.readLoads].map { LoadBaseline(try Baseline.load($0).loads) }
+        let writeBaseline = try arguments[Baseline.writeLoads]
+        var loads: [LoadBaselineEntry] = []
         for path in arguments[files] {
             let data = try InputFile.read(path, limit: 1 << 30)
             for (number, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
-                if let record = ScanTally.record(fromLine: line) {
+                if var record = ScanTally.record(fromLine: line) {
+                    let entry = record.accepted == nil ? LoadBaselineEntry(url: record.url, verdict: record.verdict, reasons: record.reasons) : nil
+                    if baseline != nil { record.baselineState = entry.map { baseline!.state(of: $0) } }
+                    if !tally.contains(origin: record.origin, url: record.url), writeBaseline != nil, let entry { loads.append(entry) }
                     if !tally.add(record) {
                         warn("\(path):\(number + 1): \(record.url) from \(record.origin) already counted")
                     } else if format == .html {
@@ -56,6 +66,11 @@ enum ReportCommand: AtscheckCommand {
                     warn("\(path):\(number + 1): not a scan record; skipped")
                 }
             }
+        }
+        if let baseline { tally.setBaselineFixed(baseline.fixed) }
+        if let writeBaseline {
+            try Baseline(generator: "atscheck report", loads: loads).save(to: writeBaseline)
+            return .success
         }
         switch format {
         case .json: print(try JSONOutput.encode(ScanSummaryLine(summary: tally.summary)))

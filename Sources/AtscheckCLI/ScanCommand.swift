@@ -46,11 +46,17 @@ enum ScanCommand: AtscheckCommand {
         --shard K/N keeps the endpoints whose stable hash of host:port falls in shard K: N \
         shards of one input are disjoint and together complete.
 
+        --write-baseline FILE records the blocked and unknown loads (by verdict, reasons, scheme, \
+        host, port and path: not the query, not where found) and passes; --baseline FILE then \
+        marks the loads it holds "unchanged": still reported, but they do not fail the run, and \
+        the summary lists the baseline's loads no URL met.
+
         Exit status: 0 every URL allowed, 1 any blocked, 3 none blocked but some unknown \
-        (could not connect, timed out, not TLS) or not judged, 2 bad usage or unreadable input.
+        (could not connect, timed out, not TLS) or not judged, 2 bad usage or unreadable input. \
+        Loads accepted in .atscheck.yml or held by --baseline do not count.
         """,
         options: [input, har, policy, context] + PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [probeHTTP, upgrade]
-            + ScanOptions.probingOptionSpecs + [shard, format, output, resume, quiet, VerdictFailThreshold.option, githubSummary],
+            + ScanOptions.probingOptionSpecs + [shard, format, output, resume, quiet, VerdictFailThreshold.option, Baseline.readLoads, Baseline.writeLoads, githubSummary],
         positionals: [urls],
         examples: [
             "atscheck scan --har capture.har --policy Info.plist",
@@ -106,8 +112,14 @@ enum ScanCommand: AtscheckCommand {
                                     progress: options.quiet ? nil : ScanProgress(total: entries.count), resume: resume)
         writer.jobSummary = try GitHubSummary.file(asked: arguments[githubSummary], format: options.format, command: spec.name)
         writer.accepted = try ConfigOptions.file(arguments)?.acceptedLoads() ?? AcceptedLoads([])
+        let writeBaseline = try arguments[Baseline.writeLoads]
+        writer.useBaseline(try arguments[Baseline.readLoads].map { LoadBaseline(try Baseline.load($0).loads) }, collect: writeBaseline != nil)
         engine.run(entries) { writer.write($0) }
         let summary = try writer.finish()
+        if let writeBaseline {
+            try Baseline(generator: "atscheck scan", loads: Array((writer.baselineLoads ?? [:]).values)).save(to: writeBaseline)
+            return .success
+        }
         return try arguments[VerdictFailThreshold.option].exitCode(ExitCode(rawValue: summary.exitStatus) ?? .unknown)
     }
 }

@@ -4,42 +4,82 @@ import ATSVocabulary
 import ATSCheck
 import ATSReport
 
-/// `scan --format html` and `report --format html`: one self-contained page for people. It makes
+/// `scan`, `report` and `app` `--format html`: one self-contained page for people. It makes
 /// no request of its own (inline CSS and script, allowed by their hashes in a strict
 /// Content-Security-Policy, and nothing else), and every text from an input is HTML-escaped.
 /// It shows the counts and bar charts by verdict and by reason, then a table of every URL
-/// sorted by endpoint, with filters by verdict and reason, a text search and sortable columns.
-/// `#verdict=blocked&reason=CODE&q=TEXT` in the address sets the filters on load. It reads at
+/// sorted by endpoint (by bundle for `app`), with filters by verdict, reason and (app) bundle, a
+/// text search and sortable columns. `#verdict=blocked&reason=CODE&bundle=PATH&q=TEXT` in the
+/// address sets the filters on load. It reads at
 /// 1280 and at 375 pixels wide, and prints without the controls.
 enum ScanHTMLRenderer {
+    /// One row of the table: a URL under its endpoint (scan, report) or its bundle (app).
+    struct Row {
+        /// The first column: the endpoint, or the bundle.
+        var group: String
+        var url: String
+        var verdict: String
+        /// Reason codes, for the reason filter.
+        var codes: [String]
+        /// The reasons (or the error) as the cell shows them.
+        var reasons: String
+        var fix: String
+        var foundAt: String
+        /// True when the baseline holds the load.
+        var inBaseline = false
+    }
+
+    /// The page of a scan's records (or a report's).
     static func render(_ records: [ScanRecord], summary: ScanSummary, title: String) -> String {
-        let rows = records.sorted { ($0.endpoint, $0.url, $0.origin) < ($1.endpoint, $1.url, $1.origin) }
+        let rows = records.sorted { ($0.endpoint, $0.url, $0.origin) < ($1.endpoint, $1.url, $1.origin) }.map { record in
+            Row(group: record.endpoint, url: record.url, verdict: record.verdict.rawValue, codes: record.reasons.map(\.code.rawValue),
+                reasons: record.error ?? record.reasons.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "\n"),
+                fix: record.accepted.map { "accepted: " + $0.reason } ?? record.upgrade?.fix ?? record.reasons.lazy.compactMap { $0.fix?.serverChange }.first ?? "",
+                foundAt: record.origin, inBaseline: record.baselineState == .unchanged)
+        }
+        let counts = "\(summary.urls) URLs on \(summary.endpoints) endpoints: <b>\(summary.blocked)</b> blocked, \(summary.unknown) unknown, \(summary.allowed) allowed"
+            + (summary.errors > 0 ? ", \(summary.errors) not judged" : "")
+            + (summary.accepted.map { "; accepted in .atscheck.yml: \($0.blocked) blocked, \($0.unknown) unknown" } ?? "")
+            + (summary.baseline.map { "; in the baseline: \($0.blocked) blocked, \($0.unknown) unknown" } ?? "")
+        return page(title: title, counts: counts,
+                    verdicts: [("blocked", summary.blocked), ("unknown", summary.unknown), ("allowed", summary.allowed), ("error", summary.errors)],
+                    reasons: summary.reasons, total: summary.urls, rows: rows, groupTitle: "Endpoint", groups: nil)
+    }
+
+    /// The page: the counts line (already HTML), the charts, the filters (by bundle when
+    /// `groups` are given), and the table.
+    static func page(title: String, counts: String, verdicts: [(String, Int)], reasons: [String: Int], total: Int, rows: [Row],
+                     groupTitle: String, groups: [String]?) -> String {
         var out = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
         out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'sha256-\(ContentDigest.sha256Base64(style))'; script-src 'sha256-\(ContentDigest.sha256Base64(script))'\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>\(escape(title))</title>\n"
         out += "<style>\(style)</style></head><body>\n<h1>\(escape(title))</h1>\n"
-        out += "<p id=\"counts\">\(summary.urls) URLs on \(summary.endpoints) endpoints: <b>\(summary.blocked)</b> blocked, \(summary.unknown) unknown, \(summary.allowed) allowed"
-            + (summary.errors > 0 ? ", \(summary.errors) not judged" : "")
-            + (summary.accepted.map { "; accepted in .atscheck.yml: \($0.blocked) blocked, \($0.unknown) unknown" } ?? "") + "</p>\n"
-        out += chart("By verdict", [("blocked", summary.blocked), ("unknown", summary.unknown), ("allowed", summary.allowed), ("error", summary.errors)]
-            .filter { $0.1 > 0 }, total: summary.urls, classed: true)
-        out += chart("By reason", summary.reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }, total: summary.urls, classed: false)
-        let reasons = Set(records.flatMap { $0.reasons.map(\.code.rawValue) }).sorted()
-        out += "<div id=\"controls\"><label>Verdict <select id=\"verdict\"><option value=\"\">all</option>"
-            + ["blocked", "unknown", "allowed", "error"].map { "<option>\($0)</option>" }.joined() + "</select></label>\n"
-            + "<label>Reason <select id=\"reason\"><option value=\"\">all</option>" + reasons.map { "<option>\(escape($0))</option>" }.joined()
+        out += "<p id=\"counts\">\(counts)</p>\n"
+        out += chart("By verdict", verdicts.filter { $0.1 > 0 }, total: total, classed: true)
+        out += chart("By reason", reasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }, total: total, classed: false)
+        let codes = Set(rows.flatMap(\.codes)).sorted()
+        out += "<div id=\"controls\">"
+        if let groups {
+            out += "<label>\(escape(groupTitle)) <select id=\"group\"><option value=\"\">all</option>"
+                + groups.map { "<option>\(escape($0))</option>" }.joined() + "</select></label>\n"
+        }
+        out += "<label>Verdict <select id=\"verdict\"><option value=\"\">all</option>"
+            + Array(Set(verdicts.map(\.0) + rows.map(\.verdict))).sorted { rank($0) < rank($1) }.map { "<option>\(escape($0))</option>" }.joined() + "</select></label>\n"
+            + "<label>Reason <select id=\"reason\"><option value=\"\">all</option>" + codes.map { "<option>\(escape($0))</option>" }.joined()
             + "</select></label>\n<label>Search <input id=\"search\" type=\"search\"></label> <span id=\"shown\"></span></div>\n"
-        out += "<table id=\"results\"><thead><tr><th data-key=\"0\">Endpoint</th><th data-key=\"1\">URL</th><th data-key=\"2\">Verdict</th>"
+        out += "<table id=\"results\"><thead><tr><th data-key=\"0\">\(escape(groupTitle))</th><th data-key=\"1\">URL</th><th data-key=\"2\">Verdict</th>"
             + "<th data-key=\"3\">Reasons</th><th data-key=\"4\">Fix</th><th data-key=\"5\">Found at</th></tr></thead><tbody>\n"
-        for record in rows {
-            let codes = record.reasons.map(\.code.rawValue)
-            let fix = record.accepted.map { "accepted: " + $0.reason } ?? record.upgrade?.fix ?? record.reasons.lazy.compactMap { $0.fix?.serverChange }.first ?? ""
-            let reasonText = record.error ?? record.reasons.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "\n")
-            out += "<tr data-verdict=\"\(record.verdict.rawValue)\" data-reasons=\"\(escape(codes.joined(separator: " ")))\">"
-                + "<td>\(escape(record.endpoint))</td><td class=\"url\">\(escape(record.url))</td><td class=\"v \(record.verdict.rawValue)\">\(record.verdict.rawValue)</td>"
-                + "<td>\(escape(reasonText))</td><td>\(escape(fix))</td><td>\(escape(record.origin))</td></tr>\n"
+        for row in rows {
+            out += "<tr data-verdict=\"\(escape(row.verdict))\" data-reasons=\"\(escape(row.codes.joined(separator: " ")))\" data-group=\"\(escape(row.group))\">"
+                + "<td>\(escape(row.group))</td><td class=\"url\">\(escape(row.url))</td><td class=\"v \(escape(row.verdict))\">\(escape(row.verdict))\(row.inBaseline ? " (in the baseline)" : "")</td>"
+                + "<td>\(escape(row.reasons))</td><td>\(escape(row.fix))</td><td>\(escape(row.foundAt))</td></tr>\n"
         }
         return out + "</tbody></table>\n<script>\(script)</script>\n</body></html>\n"
+    }
+
+    /// The order verdicts are offered in.
+    private static func rank(_ verdict: String) -> Int {
+        ["blocked": 0, "unknown": 1, "allowed": 2, "error": 3, "outside-ats": 4, "filtered": 5][verdict] ?? 6
     }
 
     /// A bar per (label, count), its width the count's share of `total`.
@@ -88,12 +128,13 @@ enum ScanHTMLRenderer {
     static let script = """
     (function(){var rows=Array.prototype.slice.call(document.querySelectorAll('#results tbody tr'));\
     var verdict=document.getElementById('verdict'),reason=document.getElementById('reason'),search=document.getElementById('search');\
+    var group=document.getElementById('group')||{value:'',addEventListener:function(){}};\
     document.querySelectorAll('.fill').forEach(function(f){f.style.width=f.getAttribute('data-width')+'%';});\
-    function apply(){var v=verdict.value,r=reason.value,q=search.value.toLowerCase(),n=0;rows.forEach(function(row){\
-    var show=(!v||row.getAttribute('data-verdict')===v)&&(!r||row.getAttribute('data-reasons').split(' ').indexOf(r)>=0)&&(!q||row.textContent.toLowerCase().indexOf(q)>=0);\
+    function apply(){var v=verdict.value,r=reason.value,g=group.value,q=search.value.toLowerCase(),n=0;rows.forEach(function(row){\
+    var show=(!v||row.getAttribute('data-verdict')===v)&&(!r||row.getAttribute('data-reasons').split(' ').indexOf(r)>=0)&&(!g||row.getAttribute('data-group')===g)&&(!q||row.textContent.toLowerCase().indexOf(q)>=0);\
     row.hidden=!show;if(show)n++;});document.getElementById('shown').textContent=n+' of '+rows.length+' shown';}\
-    var hash=new URLSearchParams(location.hash.slice(1));verdict.value=hash.get('verdict')||'';reason.value=hash.get('reason')||'';search.value=hash.get('q')||'';\
-    [verdict,reason].forEach(function(e){e.addEventListener('change',apply);});search.addEventListener('input',apply);\
+    var hash=new URLSearchParams(location.hash.slice(1));verdict.value=hash.get('verdict')||'';reason.value=hash.get('reason')||'';group.value=hash.get('bundle')||'';search.value=hash.get('q')||'';\
+    [verdict,reason,group].forEach(function(e){e.addEventListener('change',apply);});search.addEventListener('input',apply);\
     document.querySelectorAll('#results th').forEach(function(th){var up=true;th.addEventListener('click',function(){var k=+th.getAttribute('data-key');\
     var body=document.querySelector('#results tbody');rows.sort(function(a,b){var x=a.cells[k].textContent,y=b.cells[k].textContent;return up?x.localeCompare(y):y.localeCompare(x);});\
     up=!up;rows.forEach(function(row){body.appendChild(row);});});});apply();})();

@@ -16,6 +16,10 @@ enum ScanMarkdownRenderer {
         if let accepted = summary.accepted {
             out += "\nAccepted in `.atscheck.yml` (they do not fail the run): \(accepted.blocked) blocked, \(accepted.unknown) unknown.\n"
         }
+        if let baseline = summary.baseline {
+            out += "\nIn the baseline (they do not fail the run): \(baseline.blocked) blocked, \(baseline.unknown) unknown"
+                + (baseline.fixed.isEmpty ? "" : "; \(baseline.fixed.count) of its loads not met (fixed since, or not judged)") + ".\n"
+        }
         if summary.skippedInputs > 0 { out += "\n\(summary.skippedInputs) input line\(summary.skippedInputs == 1 ? "" : "s") skipped (see the run's log).\n" }
         if !summary.reasons.isEmpty {
             out += "\n| reason | URLs |\n|---|---:|\n"

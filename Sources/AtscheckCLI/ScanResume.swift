@@ -16,6 +16,9 @@ import Foundation
 struct ScanResume {
     /// The records kept: the URLs already judged, counted into the new summary.
     let tally: ScanTally
+    /// The blocked and unknown loads of those records that no acceptance covers, for the
+    /// baseline this run compares with or writes.
+    var loads: [LoadBaselineEntry] = []
 
     /// Reads and rewrites the open `--output` file (an empty file is an empty start).
     static func load(_ file: OutputFile, shard: ScanShard?) throws -> ScanResume {
@@ -27,14 +30,18 @@ struct ScanResume {
         }
         var tally = ScanTally(shard: shard)
         var kept = Data()
+        var loads: [LoadBaselineEntry] = []
         for line in data.split(separator: UInt8(ascii: "\n")) {
             guard let record = ScanTally.record(fromLine: line), tally.add(record) else { continue }
+            if record.accepted == nil, let entry = LoadBaselineEntry(url: record.url, verdict: record.verdict, reasons: record.reasons) {
+                loads.append(entry)
+            }
             kept.append(contentsOf: line)
             kept.append(UInt8(ascii: "\n"))
         }
         if let failure = file.rewrite(kept) {
             throw InputError(description: "\(file.path): cannot rewrite for --resume (\(failure))")
         }
-        return ScanResume(tally: tally)
+        return ScanResume(tally: tally, loads: loads)
     }
 }

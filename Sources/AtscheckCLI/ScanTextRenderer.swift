@@ -17,6 +17,7 @@ enum ScanTextRenderer {
             out += "         accepted: \(TerminalText.safe(accepted.reason)) (\(TerminalText.safe(accepted.origin)))\n"
         }
         for note in record.notes where note.hasSuffix("the acceptance has expired") { out += "         \(TerminalText.safe(note))\n" }
+        if record.baselineState == .unchanged { out += "         in the baseline: does not fail the run\n" }
         if let appSees = appSees(record) { out += "         app sees: \(appSees)\n" }
         if let upgrade = record.upgrade {
             out += "         " + (upgrade.fix ?? "\(upgrade.url) would be \(upgrade.verdict) too ("
@@ -42,13 +43,28 @@ enum ScanTextRenderer {
         return pairs.isEmpty ? nil : pairs.map { "\($0.pair) (\($0.reasons.joined(separator: ", ")))" }.joined(separator: "; ")
     }
 
+    /// The most loads of the baseline that were not met the text summary lists.
+    static let fixedListed = 20
+
+    /// A baseline load as one line: `blocked http://host:80/path (insecure-http)`.
+    static func baselineLine(_ entry: LoadBaselineEntry) -> String {
+        TerminalText.safe("\(entry.verdict.rawValue) \(entry.load)" + (entry.reasons.isEmpty ? "" : " (\(entry.reasons.joined(separator: ", ")))")
+                          + (entry.bundle.map { " under \($0)" } ?? ""))
+    }
+
     static func summary(_ summary: ScanSummary) -> String {
         var out = "\n\(summary.urls) URLs on \(summary.endpoints) endpoints" + (summary.shard.map { " (shard \($0))" } ?? "") + ": "
         out += "\(summary.allowed) allowed, \(summary.blocked) blocked, \(summary.unknown) unknown"
         if summary.errors > 0 { out += ", \(summary.errors) not judged" }
         if summary.skippedInputs > 0 { out += "; \(summary.skippedInputs) input lines skipped" }
         if let accepted = summary.accepted { out += "; accepted in .atscheck.yml: \(accepted.blocked) blocked, \(accepted.unknown) unknown" }
+        if let baseline = summary.baseline { out += "; in the baseline: \(baseline.blocked) blocked, \(baseline.unknown) unknown" }
         out += "\n"
+        if let fixed = summary.baseline?.fixed, !fixed.isEmpty {
+            out += "\(fixed.count) load\(fixed.count == 1 ? "" : "s") of the baseline not met (fixed since, or not judged this run):\n"
+            for entry in fixed.prefix(fixedListed) { out += "  \(baselineLine(entry))\n" }
+            if fixed.count > fixedListed { out += "  … and \(fixed.count - fixedListed) more (--format json lists them all)\n" }
+        }
         if !summary.reasons.isEmpty {
             out += "reasons:\n"
             for (code, count) in summary.reasons.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {

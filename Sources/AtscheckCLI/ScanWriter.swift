@@ -24,6 +24,11 @@ final class ScanWriter: @unchecked Sendable {
     var accepted = AcceptedLoads([])
     /// Today's UTC day (`YYYY-MM-DD`), for the acceptances' expiry.
     var day = UTCTimestamp.day(Date())
+    /// `--baseline`: the loads to mark `unchanged`.
+    var baseline: LoadBaseline? = nil
+    /// `--write-baseline`: the blocked and unknown loads met so far, by fingerprint; nil when
+    /// not asked for.
+    private(set) var baselineLoads: [String: LoadBaselineEntry]? = nil
 
     /// Writes to `output` (opened by ``OutputFile``, never replaced), else standard output;
     /// `resume` carries what an earlier run wrote to it (appended to, not truncated).
@@ -34,6 +39,25 @@ final class ScanWriter: @unchecked Sendable {
         self.progress = progress
         tally = resume?.tally.forgettingURLs() ?? ScanTally(shard: shard)
         tally.setSkippedInputs(skippedInputs)
+        resumedLoads = resume?.loads ?? []
+    }
+
+    /// The loads of the records an earlier run wrote (`--resume`), met before this run's.
+    private let resumedLoads: [LoadBaselineEntry]
+
+    /// Compares with `baseline` and, when `collect`, keeps every blocked and unknown load for
+    /// `--write-baseline`. Call before the first ``write(_:)``.
+    func useBaseline(_ baseline: LoadBaseline?, collect: Bool) {
+        self.baseline = baseline
+        if collect { baselineLoads = [:] }
+        for entry in resumedLoads { meet(entry) }
+    }
+
+    /// Counts `entry` as met: its baseline state, and kept for `--write-baseline`.
+    @discardableResult
+    private func meet(_ entry: LoadBaselineEntry) -> BaselineState? {
+        baselineLoads?[entry.fingerprint] = entry
+        return baseline?.state(of: entry)
     }
 
     func write(_ result: Result<ScanResult, ScanEntryError>) {
@@ -49,6 +73,9 @@ final class ScanWriter: @unchecked Sendable {
             }
         case .failure(let failure): record = ScanRecord(failure)
         }
+        if record.accepted == nil, let entry = LoadBaselineEntry(url: record.url, verdict: record.verdict, reasons: record.reasons) {
+            record.baselineState = meet(entry)
+        }
         tally.count(record)
         switch format {
         case .text: emit(Data(ScanTextRenderer.line(record).utf8))
@@ -56,7 +83,7 @@ final class ScanWriter: @unchecked Sendable {
         case .markdown: break // one summary at the end
         case .github:
             // Arguments (origin `argument:N`) have no file to annotate.
-            if record.accepted == nil, !record.origin.hasPrefix("argument:"),
+            if record.accepted == nil, record.baselineState != .unchanged, !record.origin.hasPrefix("argument:"),
                let command = VerdictAnnotations.command(url: record.url, verdict: record.verdict.rawValue, reasons: record.reasons, place: record.origin, base: nil) {
                 emit(Data((command + "\n").utf8))
             }
@@ -74,6 +101,7 @@ final class ScanWriter: @unchecked Sendable {
 
     /// Writes what comes after the last record and returns the summary.
     func finish() throws -> ScanSummary {
+        if let baseline { tally.setBaselineFixed(baseline.fixed) }
         let summary = tally.summary
         progress?.finish()
         switch format {

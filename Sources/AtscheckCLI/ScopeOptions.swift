@@ -1,6 +1,11 @@
 import ArgumentParsing
 import ATSApp
 import AtscheckSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `--include`, `--exclude` and `--no-default-skips`: what `app` and `lint` read of a project.
 enum ScopeOptions {
@@ -18,5 +23,24 @@ enum ScopeOptions {
         }
         return ScanScope(include: try arguments[include], exclude: try arguments[exclude],
                          useDefaultSkips: !arguments[noDefaultSkips])
+    }
+
+    /// `scope` with `ownFiles` (files the command itself reads or writes, such as its baseline)
+    /// excluded where they lie inside `input`: their URLs are atscheck's, not the app's.
+    static func excludingOwnFiles(_ scope: ScanScope, _ ownFiles: [String], input: String) -> ScanScope {
+        let root = absolute(input)
+        let inside = ownFiles.map(absolute).compactMap { file in file.hasPrefix(root + "/") ? String(file.dropFirst(root.count + 1)) : nil }
+        guard !inside.isEmpty else { return scope }
+        return ScanScope(include: scope.include.map(\.pattern), exclude: scope.exclude.map(\.pattern) + inside.map { "/" + $0 }, useDefaultSkips: scope.useDefaultSkips)
+    }
+
+    /// `path` from the root, `.` and `..` resolved by name (no link followed).
+    private static func absolute(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in full.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 }

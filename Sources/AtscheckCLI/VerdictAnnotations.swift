@@ -46,7 +46,7 @@ enum VerdictAnnotations {
     static let placesAnnotated = 5
 
     /// `app --format github`: each bundle's lint findings on its policy file, then every blocked
-    /// or unknown URL (not accepted; offline, only those under an unreadable policy count as
+    /// or unknown URL (not accepted, not in the baseline; offline, only those under an unreadable policy count as
     /// unknown) at each place it was found. Places in an archive are annotated on the archive.
     static func app(_ report: AppReport) -> String {
         let inDirectory = report.kind == .directory
@@ -60,7 +60,7 @@ enum VerdictAnnotations {
             for finding in bundle.lint where finding.severity >= .warning {
                 out += GitHubReporter.command(for: finding, path: policyFile) + "\n"
             }
-            for endpoint in bundle.endpoints where endpoint.accepted == nil {
+            for endpoint in bundle.endpoints where endpoint.accepted == nil && endpoint.baselineState != .unchanged {
                 if endpoint.verdict == "unknown", report.offline, !endpoint.policyUnknown { continue }
                 // At most `placesAnnotated` annotations a URL; the last one says how many places are left.
                 let places = endpoint.foundAt.prefix(placesAnnotated)

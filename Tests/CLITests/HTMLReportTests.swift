@@ -59,5 +59,53 @@ struct HTMLReportTests {
         let searched = try dom("#q=b.example.org")
         #expect(searched.contains("id=\"shown\">1 of 4 shown"))
     }
-}
 
+    /// A project of an app and a share extension, each with its own Info.plist and URLs; one
+    /// URL carries markup, which must reach the page escaped.
+    static func appReport(in scratch: LintFixtures.Scratch) throws -> (path: String, html: String) {
+        for directory in ["App", "Share"] {
+            try FileManager.default.createDirectory(at: scratch.directory.appendingPathComponent(directory), withIntermediateDirectories: true)
+        }
+        let plist = { (type: String, identifier: String, extra: String) in
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>CFBundlePackageType</key><string>\(type)</string>"
+                + "<key>CFBundleIdentifier</key><string>\(identifier)</string>\(extra)</dict></plist>\n"
+        }
+        _ = try scratch.file("App/Info.plist", plist("APPL", "com.example.app", ""))
+        _ = try scratch.file("Share/Info.plist", plist("XPC!", "com.example.app.share",
+                                                        "<key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.share-services</string></dict>"))
+        _ = try scratch.file("App/Net.swift", "let a = \"http://api.acme-shop.io/v1\"\nlet b = \"https://secure.acme-shop.io/\"\n")
+        _ = try scratch.file("Share/Share.swift", "let u = \"http://upload.acme-shop.io/<img src=x>\"\n")
+        let app = try ProcessRunner.atscheck(["app", ".", "--format", "html", "--no-config"], in: scratch.directory)
+        #expect(app.status == 1, "\(app.stderr)")
+        return (try scratch.file("app.html", app.stdout), app.stdout)
+    }
+
+    @Test("app: a row per URL under its bundle, a bundle filter, the same policy and escaping")
+    func appPage() throws {
+        let scratch = try LintFixtures.Scratch()
+        defer { scratch.remove() }
+        let (_, html) = try Self.appReport(in: scratch)
+        #expect(html.components(separatedBy: "<tr data-verdict").count == 4, "\(html)")
+        #expect(html.contains("<select id=\"group\"><option value=\"\">all</option><option>App</option><option>Share</option></select>"))
+        #expect(html.contains("data-group=\"Share\""))
+        #expect(html.contains("2 blocked") || html.contains("<b>2</b> blocked"), "the counts")
+        #expect(!html.contains("<img"), "the URL's markup escaped")
+        for reference in [" src=\"", " href=\"", "url(", "@import"] { #expect(!html.contains(reference), "\(reference)") }
+    }
+
+    @Test("app in headless Chromium: #bundle=Share leaves the extension's row", .enabled(if: chromium != nil || ProcessInfo.processInfo.environment["CI"] != nil))
+    func appBrowser() throws {
+        let chromium = try #require(Self.chromium, "CI installs chromium (.ci/run)")
+        let scratch = try LintFixtures.Scratch()
+        defer { scratch.remove() }
+        let (path, _) = try Self.appReport(in: scratch)
+        func dom(_ fragment: String) throws -> String {
+            try ProcessRunner.run(URL(fileURLWithPath: chromium), ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--user-data-dir=\(scratch.directory.path)/profile",
+                                                                    "--dump-dom", "file://\(path)\(fragment)"], displayName: "chromium").stdout
+        }
+        #expect(try dom("").contains("id=\"shown\">3 of 3 shown"))
+        let share = try dom("#bundle=Share")
+        #expect(share.contains("id=\"shown\">1 of 3 shown"), "\(share.suffix(600))")
+        #expect(try dom("#bundle=App&verdict=blocked").contains("id=\"shown\">1 of 3 shown"))
+    }
+}

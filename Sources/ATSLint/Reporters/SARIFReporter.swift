@@ -175,15 +175,6 @@ public enum SARIFReporter {
         return out
     }
 
-    /// 64-bit FNV-1a of the UTF-8 bytes, 16 hex digits.
-    package static func fnv1a64Hex(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return NumberText.hex(hash, digits: 16, uppercase: false)
-    }
 
     // MARK: - Document
 

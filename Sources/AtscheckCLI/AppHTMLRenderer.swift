@@ -1,0 +1,48 @@
+import ATSApp
+import ATSCheck
+import ATSLint
+import ATSScan
+import ATSVocabulary
+
+/// `app --format html`: the page `scan` writes (``ScanHTMLRenderer``), a row per URL under each
+/// bundle it was judged for, grouped and filterable by bundle. URLs a filter set aside are rows
+/// only with `--all`; lint findings are listed per bundle above the table's counts.
+enum AppHTMLRenderer {
+    /// A fix as the text report gives it: the exception to add, or the server change.
+    static func describe(_ fix: Fix) -> String {
+        guard let domain = fix.exceptionDomain else { return fix.serverChange }
+        let keys: [String] = (fix.exceptionKeys ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return "NSExceptionDomains \(domain): " + keys.joined(separator: ", ")
+    }
+
+    static func render(_ report: AppReport, listAll: Bool) -> String {
+        var rows: [ScanHTMLRenderer.Row] = []
+        for bundle in report.bundles {
+            for endpoint in bundle.endpoints where listAll || endpoint.verdict != "filtered" {
+                let reasons = endpoint.error ?? (endpoint.reasons.isEmpty ? endpoint.notes.joined(separator: "\n")
+                    : endpoint.reasons.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "\n"))
+                let fix = endpoint.accepted.map { "accepted: " + $0.reason } ?? endpoint.reasons.lazy.compactMap(\.fix).first.map(describe) ?? ""
+                rows.append(ScanHTMLRenderer.Row(group: bundle.path.isEmpty ? "." : bundle.path, url: endpoint.url, verdict: endpoint.verdict,
+                                                 codes: endpoint.reasons.map(\.code.rawValue), reasons: reasons, fix: fix,
+                                                 foundAt: endpoint.foundAt.joined(separator: "\n"), inBaseline: endpoint.baselineState == .unchanged))
+            }
+        }
+        let summary = report.summary
+        var reasons: [String: Int] = [:]
+        for row in rows { for code in Set(row.codes) { reasons[code, default: 0] += 1 } }
+        let lint = report.bundles.filter { !$0.lint.isEmpty }.map { bundle in
+            "<br>\(ScanHTMLRenderer.escape(bundle.policy)): " + bundle.lint.map { ScanHTMLRenderer.escape("\($0.rule) (\($0.severity.rawValue))") }.joined(separator: ", ")
+        }.joined()
+        let counts = "\(ScanHTMLRenderer.escape(report.input)): \(summary.endpoints) URLs in \(summary.bundles) bundles: <b>\(summary.blocked)</b> blocked, "
+            + "\(summary.unknown) unknown, \(summary.allowed) allowed" + (summary.errors > 0 ? ", \(summary.errors) not judged" : "")
+            + (summary.filtered > 0 ? ", \(summary.filtered) set aside" : "") + (report.offline ? " (offline: https:// URLs not probed)" : "")
+            + (summary.accepted.map { "; accepted in .atscheck.yml: \($0.blocked) blocked, \($0.unknown) unknown" } ?? "")
+            + (summary.baseline.map { "; in the baseline: \($0.blocked) blocked, \($0.unknown) unknown, \($0.findings) lint findings" } ?? "")
+            + "; lint: \(summary.lintErrors) errors, \(summary.lintWarnings) warnings" + lint
+        let groups = report.bundles.map { $0.path.isEmpty ? "." : $0.path }
+        return ScanHTMLRenderer.page(title: "atscheck app", counts: counts,
+                                     verdicts: [("blocked", summary.blocked), ("unknown", summary.unknown), ("allowed", summary.allowed),
+                                                ("error", summary.errors), ("outside-ats", summary.outsideATS), ("filtered", listAll ? summary.filtered : 0)],
+                                     reasons: reasons, total: rows.count, rows: rows, groupTitle: "Bundle", groups: groups)
+    }
+}
