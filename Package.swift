@@ -126,8 +126,9 @@ let package = Package(
         .target(name: "ATSFoundationObjects", dependencies: ["ATSPolicy", "ATSPinning", "ATSPinningLoaders"]),
         .executableTarget(name: "AtscheckCLI", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSReport", "ATSScan", "ATSApp", "ATSFetch", "ATSWhy"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSPinningOpenSSL", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
-        // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies).
-        .target(name: "AtscheckTestSupport", path: "Tests/TestSupport"),
+        // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies), and the
+        // hand-written SARIF 2.1.0 schema checks (SARIFSchema) over ATSJSON's value tree.
+        .target(name: "AtscheckTestSupport", dependencies: ["ATSJSON"], path: "Tests/TestSupport"),
         .testTarget(name: "AtscheckSystemTests", dependencies: ["AtscheckSystem"]),
         .testTarget(name: "ATSSocketTests", dependencies: ["ATSVocabulary", "ATSSocket", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSCertificatesTests", dependencies: ["ATSVocabulary", "ATSCertificates", "ATSTrustData", "AtscheckTestSupport", "CATSOpenSSL"]),

@@ -183,6 +183,11 @@ enum LintCommand: AtscheckCommand {
     }
 
     /// `--sarif-base-uri URI`: an absolute http(s) or file URI, only with `--format sarif`.
+    /// SARIF's `informationUri` and `helpUri` are URIs (`format: uri` in the SARIF 2.1.0 schema),
+    /// and `URL(string:)` also takes text that is none (it encodes what it cannot parse), so the
+    /// value is checked character by character: an IRI's non-ASCII characters are written
+    /// percent-encoded as UTF-8 (SARIF 2.1.0 §3.10.4, RFC 3987 §3.1); a space or another character
+    /// no URI holds, or a `%` without two hex digits, is refused.
     static func sarifBaseURI(_ value: String?, format: OutputFormat) throws -> String? {
         guard let value else { return nil }
         guard format == .sarif || format == .markdown else {
@@ -193,7 +198,33 @@ enum LintCommand: AtscheckCommand {
             throw UsageError(command: spec.name,
                              message: "'--sarif-base-uri \(value)': expected an absolute https://, http:// or file:// URI without query or fragment")
         }
-        return value
+        guard let uri = uriText(value) else {
+            throw UsageError(command: spec.name,
+                             message: "'--sarif-base-uri \(value)': a URI cannot hold a space, a backslash or any of \"<>^`{|}, nor a '%' without two hex digits; percent-encode them")
+        }
+        return uri
+    }
+
+    /// `text` as an RFC 3986 URI: non-ASCII bytes percent-encoded; nil when it holds an ASCII
+    /// character outside RFC 3986's set or a `%` not followed by two hex digits.
+    static func uriText(_ text: String) -> String? {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=".utf8)
+        let bytes = Array(text.utf8)
+        var out = ""
+        for (index, byte) in bytes.enumerated() {
+            if byte >= 0x80 {
+                out += "%" + NumberText.hexByte(byte, uppercase: true)
+            } else if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, NumberText.hexDigitValue(bytes[index + 1]) != nil,
+                      NumberText.hexDigitValue(bytes[index + 2]) != nil else { return nil }
+                out += "%"
+            } else if allowed.contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                return nil
+            }
+        }
+        return out
     }
 
     /// `--public-suffix-list FILE` (unreadable or not a list: exit 2), else the snapshot compiled in.
