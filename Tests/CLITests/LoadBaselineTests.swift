@@ -125,6 +125,7 @@ struct LoadBaselineTests {
         #expect((report["skipped"] as? [[String: Any]])?.contains { $0["path"] as? String == "atscheck-baseline.json" } == true)
 
         let sarif = try ProcessRunner.atscheck(["app", ".", "--baseline", "atscheck-baseline.json", "--format", "sarif", "--no-config"], in: scratch.directory)
+        #expect(SARIFSchema.violations(sarif.stdoutData, artifactSchemes: ["file"]) == [], "SARIF 2.1.0 with baseline states")
         let results = ((try JSONSerialization.jsonObject(with: sarif.stdoutData) as? [String: Any]).flatMap { ($0["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]] }) ?? []
         let urlStates = results.filter { $0["ruleId"] as? String == "insecure-http" }.compactMap { $0["baselineState"] as? String }.sorted()
         #expect(urlStates == ["new", "unchanged"], "\(urlStates)")
