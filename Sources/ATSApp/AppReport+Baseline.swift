@@ -12,9 +12,21 @@ extension AppReport {
         bundles.map { FileReport(path: lintArtifact($0), findings: $0.lint) }
     }
 
+    /// Replaces each bundle's lint findings with those of `reports` (one per bundle, in the
+    /// order of ``lintReports``: the configuration's rule settings applied), and the lint
+    /// counts with theirs.
+    public mutating func replaceLint(_ reports: [FileReport]) {
+        guard reports.count == bundles.count else { return }
+        for index in bundles.indices { bundles[index].lint = reports[index].findings }
+        let findings = reports.flatMap(\.findings)
+        summary.lintErrors = findings.filter { $0.severity == .error }.count
+        summary.lintWarnings = findings.filter { $0.severity == .warning }.count
+    }
+
     /// The file a bundle's lint findings are on, as ``AppSARIF`` names it.
     func lintArtifact(_ bundle: BundleReport) -> String {
-        kind == .ipa ? input : (input.hasSuffix("/") ? input : input + "/") + bundle.policy
+        if kind == .ipa { return input }
+        return input == "." || input == "./" ? bundle.policy : (input.hasSuffix("/") ? input : input + "/") + bundle.policy
     }
 
     /// The baseline entry of an endpoint that a baseline holds or compares, nil for one it

@@ -15,9 +15,10 @@ public enum AppSARIF {
     /// `external`, its reason as justification); one whose acceptance has expired says so.
     /// With `knownLoads`, a baseline's loads, `knownLoadFingerprints` holds the
     /// ``LintFingerprint`` (relative to `sourceRoot`) of each blocked URL's result whose load
-    /// the baseline holds.
+    /// the baseline holds. `lint`, one list per bundle in order, replaces the bundles' own lint
+    /// findings (the configuration's rule settings applied).
     public static func reports(_ audit: AppAudit, accepted: AcceptedLoads = AcceptedLoads([]), day: String = "",
-                               knownLoad knownLoads: LoadBaseline? = nil, sourceRoot: String? = nil)
+                               knownLoad knownLoads: LoadBaseline? = nil, sourceRoot: String? = nil, lint: [[Finding]]? = nil)
         -> (reports: [FileReport], rules: [LintRuleInfo], suppressed: [SuppressedFinding], knownLoadFingerprints: Set<String>) {
         var suppressed: [SuppressedFinding] = []
         var byFile: [String: [Finding]] = [:]
@@ -34,9 +35,10 @@ public enum AppSARIF {
         func artifact(_ inner: String) -> String {
             archive ? audit.path : (audit.path.hasSuffix("/") ? audit.path : audit.path + "/") + inner
         }
-        for audited in audit.bundles {
+        for (index, audited) in audit.bundles.enumerated() {
             let policy = audited.bundle.policyFile
-            for finding in audited.findings {
+            let findings = lint.flatMap { index < $0.count ? $0[index] : nil } ?? audited.findings
+            for finding in findings {
                 let moved = archive
                     ? Finding(rule: finding.rule, severity: finding.severity, message: "\(policy): \(finding.message)",
                               keyPath: finding.keyPath.map { PlistKeyPath($0.split(separator: ".").map(String.init)) }, location: nil, fix: finding.fix)

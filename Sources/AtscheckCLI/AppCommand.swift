@@ -67,12 +67,18 @@ enum AppCommand: AtscheckCommand {
         entries and entries past the size limits are reported one by one and never read; a \
         truncated or unreadable archive is an error with what was read before it.
 
+        Lint findings follow .atscheck.yml's rules (off, severity, accepted findings) as in lint. \
+        --fail-on takes a verdict (unknown, the default, or blocked) and/or a lint severity \
+        (error, warning or notice: a finding at or above it fails the run, exit 1), \
+        comma-separated: --fail-on blocked,warning. --write-baseline and --baseline keep lint \
+        findings and blocked or unknown URLs (by bundle), as lint and scan do.
+
         Exit status: 0 nothing blocked (and, when probing, nothing unknown), 1 a URL is \
-        blocked, 3 none blocked but some unknown (a policy that cannot be read counts offline \
+        blocked (or a lint finding at --fail-on's severity), 3 none blocked but some unknown (a policy that cannot be read counts offline \
         too) or not judged, 2 bad usage, unreadable input, or an input holding no app, \
         extension, Xcode app target, Expo or Cordova configuration.
         """,
-        options: PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [offline, probe, all] + ScopeOptions.specs + [only, VerdictFailThreshold.option, Baseline.readLoads, Baseline.writeLoads, githubSummary]
+        options: PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [offline, probe, all] + ScopeOptions.specs + [only, AppFailThreshold.option, Baseline.readLoads, Baseline.writeLoads, githubSummary]
             + ScanOptions.probingOptionSpecs + [format],
         positionals: [path],
         examples: [
@@ -97,6 +103,7 @@ enum AppCommand: AtscheckCommand {
         guard let path = arguments[Self.path].first else {
             throw UsageError(command: command, message: "missing PATH (an .ipa, .app, .xcarchive or project directory)")
         }
+        let failOn = try arguments[AppFailThreshold.option]
         let timeout = try arguments[ScanOptions.timeout].seconds
         let concurrency = try arguments[ScanOptions.concurrency]
         let resolve = ScanOptions.resolveMap(try arguments[ScanOptions.resolve])
@@ -139,6 +146,10 @@ enum AppCommand: AtscheckCommand {
         let accepted = try ConfigOptions.file(arguments)?.acceptedLoads() ?? AcceptedLoads([])
         let today = UTCTimestamp.day(Date())
         report.accept(accepted, day: today)
+        // The configuration's rule settings (off, severity, accepted findings) apply to each
+        // policy's lint as they do in `lint`.
+        let (settledLint, lintSuppressed) = try LintRun.settled(report.lintReports, arguments: arguments)
+        report.replaceLint(settledLint)
         let sourceRoot = FileManager.default.currentDirectoryPath
         if let path = try arguments[Baseline.writeLoads] {
             try Baseline(generator: "atscheck app", findings: Baseline.entries(report.lintReports, sourceRoot: sourceRoot),
@@ -173,8 +184,9 @@ enum AppCommand: AtscheckCommand {
             for record in AppRecord.records(report) { print(String(decoding: try ReportJSON.line(record), as: UTF8.self)) }
             print(String(decoding: try ReportJSON.line(AppSummaryLine(report)), as: UTF8.self))
         case .sarif:
-            let sarif = AppSARIF.reports(audit, accepted: accepted, day: today, knownLoad: knownLoads, sourceRoot: sourceRoot)
-            let (reports, rules, suppressed) = (sarif.reports, sarif.rules, sarif.suppressed)
+            let sarif = AppSARIF.reports(audit, accepted: accepted, day: today, knownLoad: knownLoads, sourceRoot: sourceRoot,
+                                         lint: settledLint.map(\.findings))
+            let (reports, rules, suppressed) = (sarif.reports, sarif.rules, sarif.suppressed + lintSuppressed)
             var options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, sourceRoot: sourceRoot, rules: rules)
             // With a baseline, each result is new or unchanged: a lint finding by its own
             // fingerprint, a blocked URL's by its load's.
@@ -191,6 +203,6 @@ enum AppCommand: AtscheckCommand {
             throw InputError(description: "\(path): no app or app extension bundle, Xcode app target, Expo app.json or Cordova config.xml found\(code)")
         }
         if try arguments[Baseline.writeLoads] != nil { return .success }
-        return try arguments[VerdictFailThreshold.option].exitCode(ExitCode(rawValue: report.exitStatus) ?? .unknown)
+        return failOn.exitCode(report)
     }
 }

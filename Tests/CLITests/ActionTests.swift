@@ -83,4 +83,68 @@ struct ActionTests {
             #expect(clean.status == 0 && clean.stdout.contains("in 4 files"), "\(id): warnings pass: \(clean.stdout)")
         }
     }
+
+    /// The "Run atscheck" step's script, run by bash as the runner would: the inputs in its
+    /// environment, `atscheck` on PATH, `$RUNNER_TEMP`, `$GITHUB_OUTPUT` and
+    /// `$GITHUB_STEP_SUMMARY` files.
+    static func runStep(_ inputs: [String: String], in scratch: LintFixtures.Scratch) throws -> (result: RunResult, summary: String, output: String, sarif: Data?) {
+        let action = try Self.yaml("action.yml")
+        guard case .sequence(let steps)? = action["runs"]?["steps"],
+              let script = steps.first(where: { $0["name"]?.text == "Run atscheck" })?["run"]?.text else {
+            Issue.record("no 'Run atscheck' step")
+            return (RunResult(command: "", status: -1, killedBySignal: false, stdoutData: Data(), stderr: ""), "", "", nil)
+        }
+        let temp = scratch.directory.appendingPathComponent("runner-temp")
+        try? FileManager.default.removeItem(at: temp)
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+        let summary = temp.appendingPathComponent("summary.md"), output = temp.appendingPathComponent("output.txt")
+        FileManager.default.createFile(atPath: summary.path, contents: nil)
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        var environment = ["CONFIG": "", "FAIL_ON": "", "BASELINE": "", "RUNNER_TEMP": temp.path, "GITHUB_OUTPUT": output.path,
+                           "GITHUB_STEP_SUMMARY": summary.path,
+                           "PATH": try ProcessRunner.atscheckBinary.get().deletingLastPathComponent().path + ":/usr/bin:/bin"]
+        for (name, value) in inputs { environment[name] = value }
+        let result = try ProcessRunner.run(URL(fileURLWithPath: "/bin/bash"), ["-c", script], environment: environment, displayName: "bash", in: scratch.directory)
+        return (result, (try? String(contentsOf: summary, encoding: .utf8)) ?? "", (try? String(contentsOf: output, encoding: .utf8)) ?? "",
+                try? Data(contentsOf: temp.appendingPathComponent("atscheck.sarif")))
+    }
+
+    @Test("the Action's script, run for lint, app and scan: annotations on standard output, the job summary, valid SARIF, the status; a baseline lets the job pass")
+    func actionScript() throws {
+        let scratch = try LintFixtures.Scratch()
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(at: scratch.directory.appendingPathComponent("App"), withIntermediateDirectories: true)
+        // BlueWallet's real Info.plist (exceptions for localhost, onion, tailscale.net and ts.net
+        // only), so a cleartext URL to another host is blocked.
+        let plist = try String(contentsOf: RepositoryLayout.packageRoot.appendingPathComponent("Tests/Corpus/plists/042-BlueWallet-BlueWallet-Info.plist"), encoding: .utf8)
+        _ = try scratch.file("App/Info.plist", plist)
+        _ = try scratch.file("App/Net.swift", "let feed = \"http://feeds.acme-shop.io/rss\"\n")
+        _ = try scratch.file(".atscheck.yml", "rules:\n  subdomains-on-public-suffix:\n    accept:\n      - domain: onion\n        reason: Tor hidden services are user-chosen\n")
+
+        let lint = try Self.runStep(["COMMAND": "lint", "PATHS": "App/Info.plist", "FAIL_ON": "warning"], in: scratch)
+        #expect(lint.result.status == 1, "\(lint.result.stdout) \(lint.result.stderr)")
+        #expect(lint.result.stdout.contains("::warning file=App/Info.plist,line="), "annotations reach the step's output: \(lint.result.stdout)")
+        #expect(lint.summary.hasPrefix("### atscheck lint"), "\(lint.summary)")
+        #expect(lint.output == "status=1\n")
+        let lintSARIF = try #require(lint.sarif)
+        #expect(SARIFSchema.violations(lintSARIF, artifactSchemes: ["file"]) == [])
+        #expect(String(decoding: lintSARIF, as: UTF8.self).contains("Tor hidden services are user-chosen"), "the accepted finding is a suppressed result")
+
+        let app = try Self.runStep(["COMMAND": "app", "PATHS": ".", "FAIL_ON": "blocked"], in: scratch)
+        #expect(app.result.stdout.contains("::error file=App/Net.swift,line=1,title=insecure-http") && app.result.stdout.contains("feeds.acme-shop.io"), "\(app.result.stdout)")
+        let appSARIF = try #require(app.sarif)
+        #expect(SARIFSchema.violations(appSARIF, artifactSchemes: ["file"]) == [])
+        #expect(app.summary.contains("### atscheck app"), "\(app.summary)")
+        #expect(app.result.status == 1 && app.output == "status=1\n", "\(app.result.stdout) \(app.result.stderr)")
+
+        let urls = "http://feeds.acme-shop.io/rss http://legacy.acme-shop.io/feed"
+        let scan = try Self.runStep(["COMMAND": "scan", "PATHS": urls], in: scratch)
+        #expect(scan.result.status == 1 && scan.summary.contains("### atscheck scan"), "\(scan.result.stdout) \(scan.result.stderr)")
+        // With a baseline of today's loads, the job passes and nothing is annotated.
+        let written = try ProcessRunner.atscheck(["scan"] + urls.split(separator: " ").map(String.init) + ["--write-baseline", "scan-baseline.json"], in: scratch.directory)
+        #expect(written.status == 0, "\(written.stderr)")
+        let known = try Self.runStep(["COMMAND": "scan", "PATHS": urls, "BASELINE": "scan-baseline.json"], in: scratch)
+        #expect(known.result.status == 0 && known.output == "status=0\n", "\(known.result.stdout) \(known.result.stderr)")
+        #expect(known.summary.contains("In the baseline (they do not fail the run): 2 blocked"), "\(known.summary)")
+    }
 }
