@@ -55,7 +55,7 @@ enum WhyTextRenderer {
             if let url = error.url { out += "- URL: `\(codeSafe(url))`\n" }
             if let notATS = error.notATS { out += "- \(markdownSafe(notATS))\n" }
             for (rank, cause) in error.causes.enumerated() {
-                out += "\(rank == 0 ? "\n" : "")\(rank + 1). [`\(cause.reason)`](docs/ats-rules.md#error-codes) (\(WhyChecksText.mark(cause, in: error))\(cause.confidence.rawValue)): \(markdownSafe(cause.evidence))\n"
+                out += "\(rank == 0 ? "\n" : "")\(rank + 1). [`\(cause.reason)`](docs/ats-rules.md#\(CheckReasonCode(rawValue: cause.reason) == nil ? "error-codes" : cause.reason)) (\(WhyChecksText.mark(cause, in: error))\(cause.confidence.rawValue)): \(markdownSafe(cause.evidence))\n"
             }
             let checks = WhyChecksText.markdown(error, safe: markdownSafe)
             if !checks.isEmpty { out += "\n" + checks }

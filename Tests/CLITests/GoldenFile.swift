@@ -9,11 +9,14 @@ enum GoldenFile {
     static let updating = ProcessInfo.processInfo.environment["ATSCHECK_UPDATE_GOLDEN"] == "1"
 
     /// Compares `result`'s stdout (normalised) with the golden file `name`, or rewrites it.
-    static func check(_ name: String, _ result: RunResult, ports: [UInt16] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// `fileExtension` names the file (`json`, `md`, `txt`); `stderr`, when given, is what
+    /// standard error must hold besides (empty by default).
+    static func check(_ name: String, _ result: RunResult, ports: [UInt16] = [], fileExtension: String = "json",
+                      stderrAllowed: (String) -> Bool = { $0.isEmpty }, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(!result.killedBySignal, "\(result.command)", sourceLocation: sourceLocation)
-        #expect(result.stderr.isEmpty, "\(result.command): \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(stderrAllowed(result.stderr), "\(result.command): \(result.stderr)", sourceLocation: sourceLocation)
         let actual = GoldenNormaliser.normalise(result.stdout, ports: ports)
-        let url = directory.appendingPathComponent(name + ".json")
+        let url = directory.appendingPathComponent(name + "." + fileExtension)
         if updating {
             try Data(actual.utf8).write(to: url)
             return
@@ -23,7 +26,7 @@ enum GoldenFile {
             return
         }
         if actual != expected {
-            Issue.record("\(result.command) differs from Tests/Golden/\(name).json: \(firstDifference(expected, actual))",
+            Issue.record("\(result.command) differs from Tests/Golden/\(name).\(fileExtension): \(firstDifference(expected, actual))",
                          sourceLocation: sourceLocation)
         }
     }
