@@ -21,7 +21,7 @@ struct OptionValueErrorTests {
         (["host", "example.com", "--format", "sarif"], "atscheck host: invalid value 'sarif' for '--format' (expected text, json)"),
         (["pins", "example.com", "--format", "jsonl"], "atscheck pins: invalid value 'jsonl' for '--format' (expected text, json, plist, trustkit)"),
         (["lint", "Info.plist", "--format", "plist"], "atscheck lint: invalid value 'plist' for '--format' (expected text, json, sarif, github, markdown)"),
-        (["app", ".", "--format", "html"], "atscheck app: invalid value 'html' for '--format' (expected text, json, jsonl, sarif, github, markdown)"),
+        (["app", ".", "--format", "csv"], "atscheck app: invalid value 'csv' for '--format' (expected text, json, jsonl, sarif, github, markdown, html)"),
         (["scan", "https://a.example", "--format", "sarif"], "atscheck scan: invalid value 'sarif' for '--format' (expected jsonl, text, json, markdown, html, github)"),
         (["lab", "--timeout", "61"], "atscheck lab: invalid value '61' for '--timeout' (expected seconds, 0 < t ≤ 60)"),
         (["scan", "https://a.example", "--shard", "3/2"], "atscheck scan: invalid value '3/2' for '--shard' (expected K/N with 1 ≤ K ≤ N)"),
