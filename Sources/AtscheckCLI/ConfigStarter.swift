@@ -16,21 +16,41 @@ enum ConfigStarter {
       # target: ios17                     # the OS release whose ATS is applied
 
     lint:
-      # format: sarif                     # text, json, sarif, github
-      # strict: true                      # warnings fail the run too
+      # format: sarif                     # text, json, sarif, github, markdown
+      # fail-on: warning                  # error, warning, notice or never
+      # baseline: atscheck-baseline.json  # only findings it does not hold fail the run
       # disable: [legacy-key]             # rules turned off
 
     app:
       # offline: true                     # judge by the policies alone, no connection
       # exclude: ["Pods/**", "Carthage/**"]
+      # fail-on: blocked,warning          # a verdict and/or a lint severity
+      # baseline: atscheck-baseline.json  # from atscheck app --write-baseline
 
     scan:
       # policy: App/Info.plist
       # concurrency: 32
       # timeout: 10
+      # fail-on: blocked                  # unknown (default), blocked or never
 
     host:
       # policy: App/Info.plist
+
+    # Deliberate lint findings, each with a reason (and an optional last day):
+    # rules:
+    #   subdomains-on-public-suffix:
+    #     accept:
+    #       - domain: onion
+    #         reason: Tor hidden services are chosen by the app's users
+    #         expires: 2027-06-30
+    #   legacy-key:
+    #     severity: notice               # error, warning, notice or off
+
+    # Loads known to be blocked (or unknown) and accepted, each with a reason:
+    # accepted:
+    #   - host: legacy-dev.example.com
+    #     reason: the staging server speaks HTTP only; retired with release 5
+    #     expires: 2027-03-31
 
     """
 }
