@@ -13,7 +13,7 @@ protocol AtscheckCommand {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode
 }
 
-/// Process exit statuses; the meaning of each is documented in the README.
+/// Process exit statuses; the meaning of each is documented in README.md and docs/tour.md ("Exit codes").
 enum ExitCode: Int32 {
     /// Success: the verdict is positive, or there was nothing to judge.
     case success = 0

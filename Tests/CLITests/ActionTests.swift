@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The GitHub Action (`action.yml`) and the pre-commit hooks (`.pre-commit-hooks.yaml`) are
-/// what a team adds to a repository: the Action's inputs are exactly the README's table, every
+/// what a team adds to a repository: the Action's inputs are exactly docs/tour.md's table, every
 /// input it uses is declared, its scripts parse; each hook's file pattern takes the policy
 /// files and nothing else, and its entry lints them.
 @Suite("GitHub Action and pre-commit hooks", .timeLimit(.minutes(TestTiming.minutes(2))))
@@ -14,20 +14,20 @@ struct ActionTests {
         return try #require(try YAMLReader.read([UInt8](bytes)))
     }
 
-    /// The rows of the README's table of the Action's inputs: `| \`name\` | … |`.
+    /// The rows of docs/tour.md's table of the Action's inputs: `| \`name\` | … |`.
     static func documentedInputs() throws -> [String] {
-        let readme = try String(contentsOf: RepositoryLayout.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: RepositoryLayout.packageRoot.appendingPathComponent("docs/tour.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "| input | default | meaning |"))
         return readme[start.upperBound...].split(separator: "\n").dropFirst().prefix { $0.hasPrefix("| `") }
             .map { String($0.dropFirst(3).prefix { $0 != "`" }) }
     }
 
-    @Test("action.yml: a composite action whose inputs are the README's, each described, every input used declared, every script valid bash")
+    @Test("action.yml: a composite action whose inputs are docs/tour.md's, each described, every input used declared, every script valid bash")
     func action() throws {
         let action = try Self.yaml("action.yml")
         #expect(action["runs"]?["using"]?.text == "composite")
         let inputs = action["inputs"]?.keys ?? []
-        #expect(inputs == Set(try Self.documentedInputs()), "README's table and action.yml's inputs differ")
+        #expect(inputs == Set(try Self.documentedInputs()), "docs/tour.md's table and action.yml's inputs differ")
         for name in inputs { #expect(action["inputs"]?[name]?["description"]?.text?.isEmpty == false, "\(name) has no description") }
 
         let text = try String(contentsOf: RepositoryLayout.packageRoot.appendingPathComponent("action.yml"), encoding: .utf8)

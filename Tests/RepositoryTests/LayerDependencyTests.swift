@@ -2,11 +2,11 @@ import AtscheckTestSupport
 import Foundation
 import Testing
 
-// README's "Layers" tables are the architecture: every target in one layer, each layer importing
+// docs/layout.md's "Layers" tables are the architecture: every target in one layer, each layer importing
 // only the layers its row names, and the few edges inside a layer listed with a reason. This test
 // reads those tables and Package.swift, so an import that runs upward fails here, not in review.
 
-@Suite("Layers: Package.swift against README's table")
+@Suite("Layers: Package.swift against docs/layout.md's table")
 struct LayerDependencyTests {
     /// One target's declared dependencies, as Package.swift writes them.
     struct Target: Equatable {
@@ -14,7 +14,7 @@ struct LayerDependencyTests {
         let dependencies: [String]
     }
 
-    /// The README's two tables: layer of each target, layers each may import, allowed same-layer edges.
+    /// docs/layout.md's two tables: layer of each target, layers each may import, allowed same-layer edges.
     struct Layers {
         var layerOf: [String: String] = [:]
         var mayImport: [String: Set<String>] = [:]
@@ -65,7 +65,7 @@ struct LayerDependencyTests {
         var found: [String] = []
         for target in targets {
             guard let layer = layers.layerOf[target.name] else {
-                found.append("\(target.name) is in no layer of README's table")
+                found.append("\(target.name) is in no layer of docs/layout.md's table")
                 continue
             }
             if target.name == "ATSVocabulary" && !target.dependencies.isEmpty {
@@ -91,7 +91,7 @@ struct LayerDependencyTests {
     @Test("every target of Package.swift imports only what its layer may")
     func packageFollowsTheTable() throws {
         let targets = Self.targets(in: try Self.text("Package.swift"))
-        let layers = try Self.layers(in: try Self.text("README.md"))
+        let layers = try Self.layers(in: try Self.text("docs/layout.md"))
         #expect(targets.count > 30)
         #expect(layers.layerOf["ATSVocabulary"] == "floor" && layers.layerOf["ATSCheck"] == "facade")
         #expect(Self.violations(targets, layers) == [])
@@ -108,7 +108,7 @@ struct LayerDependencyTests {
         var targets = Self.targets(in: try Self.text("Package.swift"))
         let index = try #require(targets.firstIndex { $0.name == from })
         targets[index] = Target(name: from, dependencies: targets[index].dependencies + [to])
-        let found = Self.violations(targets, try Self.layers(in: try Self.text("README.md")))
+        let found = Self.violations(targets, try Self.layers(in: try Self.text("docs/layout.md")))
         #expect(found.count == 1 && found.first?.contains(expected) == true, "\(found)")
     }
 }

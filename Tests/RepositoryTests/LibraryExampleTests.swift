@@ -2,10 +2,10 @@ import AtscheckTestSupport
 import Foundation
 import Testing
 
-// The README's library section shows Examples/LibraryClient, which .ci/run builds and runs:
+// docs/libraries.md shows Examples/LibraryClient, which .ci/run builds and runs:
 // the code a reader copies is the code that compiles.
 
-@Suite("README library example")
+@Suite("docs/libraries.md library example")
 struct LibraryExampleTests {
     static let example = RepositoryLayout.packageRoot.appendingPathComponent("Examples/LibraryClient")
 
@@ -13,11 +13,11 @@ struct LibraryExampleTests {
         try String(contentsOf: RepositoryLayout.packageRoot.appendingPathComponent(relative), encoding: .utf8)
     }
 
-    @Test("each example program appears verbatim in the README", arguments: ["CheckOne", "GuardedProxy"])
+    @Test("each example program appears verbatim in docs/libraries.md", arguments: ["CheckOne", "GuardedProxy"])
     func verbatim(program: String) throws {
         let source = try Self.text("Examples/LibraryClient/Sources/\(program)/main.swift")
-        let readme = try Self.text("README.md")
-        #expect(readme.contains("```swift\n" + source + "```"), "README.md does not show Examples/LibraryClient/Sources/\(program)/main.swift as it is")
+        let readme = try Self.text("docs/libraries.md")
+        #expect(readme.contains("```swift\n" + source + "```"), "docs/libraries.md does not show Examples/LibraryClient/Sources/\(program)/main.swift as it is")
     }
 
     /// Each DocC article and the example programs whose code it shows, in order.
@@ -48,9 +48,9 @@ struct LibraryExampleTests {
         }
     }
 
-    @Test("the README's Package.swift lines name products the example depends on and the package declares")
+    @Test("docs/libraries.md's Package.swift lines name products the example depends on and the package declares")
     func products() throws {
-        let readme = try Self.text("README.md")
+        let readme = try Self.text("docs/libraries.md")
         let manifest = try Self.text("Package.swift")
         let example = try Self.text("Examples/LibraryClient/Package.swift")
         let section = try #require(readme.components(separatedBy: "## Using the libraries from another package").dropFirst().first)
