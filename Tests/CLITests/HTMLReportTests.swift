@@ -11,6 +11,13 @@ struct HTMLReportTests {
     static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static let list = "http://a.example.com/1\nhttp://a.example.com/2\nhttp://b.example.org/x\nhttp://localhost:8080/\nbad\"'<b>line\n"
 
+    /// The page at `path` (with `fragment`, the filters) as headless Chromium leaves its DOM
+    /// once its script has run.
+    static func dom(_ chromium: String, _ path: String, _ fragment: String, _ scratch: LintFixtures.Scratch) throws -> String {
+        try ProcessRunner.run(URL(fileURLWithPath: chromium), ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--user-data-dir=\(scratch.directory.path)/profile",
+                                                                "--dump-dom", "file://\(path)\(fragment)"], displayName: "chromium").stdout
+    }
+
     static func report(in scratch: LintFixtures.Scratch) throws -> (path: String, html: String) {
         // The file name reaches the page in every row's origin: it must arrive escaped.
         let list = try scratch.file("urls<img src=x onerror=\"a'b\">\u{1B}[2J.txt", Self.list)
@@ -46,10 +53,7 @@ struct HTMLReportTests {
         let scratch = try LintFixtures.Scratch()
         defer { scratch.remove() }
         let (path, _) = try Self.report(in: scratch)
-        func dom(_ fragment: String) throws -> String {
-            try ProcessRunner.run(URL(fileURLWithPath: chromium), ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--user-data-dir=\(scratch.directory.path)/profile",
-                                                                    "--dump-dom", "file://\(path)\(fragment)"], displayName: "chromium").stdout
-        }
+        func dom(_ fragment: String) throws -> String { try Self.dom(chromium, path, fragment, scratch) }
         let all = try dom("")
         #expect(all.contains("id=\"shown\">4 of 4 shown"), "the script ran and counted the rows")
         #expect(all.components(separatedBy: "<tr data-verdict").count == 5)
@@ -99,10 +103,7 @@ struct HTMLReportTests {
         let scratch = try LintFixtures.Scratch()
         defer { scratch.remove() }
         let (path, _) = try Self.appReport(in: scratch)
-        func dom(_ fragment: String) throws -> String {
-            try ProcessRunner.run(URL(fileURLWithPath: chromium), ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--user-data-dir=\(scratch.directory.path)/profile",
-                                                                    "--dump-dom", "file://\(path)\(fragment)"], displayName: "chromium").stdout
-        }
+        func dom(_ fragment: String) throws -> String { try Self.dom(chromium, path, fragment, scratch) }
         #expect(try dom("").contains("id=\"shown\">3 of 3 shown"))
         let share = try dom("#bundle=Share")
         #expect(share.contains("id=\"shown\">1 of 3 shown"), "\(share.suffix(600))")
