@@ -2,8 +2,8 @@
 # Builds the release binary as the README does and packages it for Linux:
 #
 #   dist/atscheck-VERSION-linux-ARCH.tar.gz   atscheck-VERSION-linux-ARCH/{bin,share/man,share/*completions*}
-#                                             plus LICENSE, NOTICE, THIRD_PARTY.md, README.md; unpack with
-#                                             `tar -xzf … -C /usr/local --strip-components=1`
+#                                             plus LICENSE, NOTICE, THIRD_PARTY.md, README.md; install by
+#                                             copying bin/ and share/ into a prefix (cp -R bin share /usr/local/)
 #   dist/atscheck_DEBVERSION_DEBARCH.deb      /usr/bin/atscheck, man pages (gzipped), bash/zsh/fish completions,
 #                                             /usr/share/doc/atscheck; Depends from dpkg-shlibdeps + ca-certificates
 #   dist/atscheck-VERSION-linux-ARCH.SHA256SUMS  the SHA-256 of both
