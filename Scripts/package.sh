@@ -48,7 +48,15 @@ fi
 # in, generic metadata through accessors.
 # shellcheck source=../Benchmarks/release-build.sh
 source Benchmarks/release-build.sh
+export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}"
 if [ "$skip_build" = 0 ]; then
+    # The commit and day `atscheck --version` prints (Scripts/write-build-info.sh), put back to the
+    # committed source-build file afterwards, whatever happens. Without git history (a Docker
+    # context without .git) the binary says "(source build)".
+    if git rev-parse --verify -q HEAD >/dev/null 2>&1; then
+        trap 'bash Scripts/write-build-info.sh --reset >/dev/null' EXIT
+        bash Scripts/write-build-info.sh
+    fi
     swift build "${RELEASE_FLAGS[@]}" --product atscheck
 fi
 built="$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)/atscheck"
@@ -64,7 +72,6 @@ fi
 deb_version="${version//-/\~}"
 arch="$(uname -m)"
 deb_arch="$(dpkg --print-architecture)"
-export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}"
 dist="${DIST:-dist}"
 work=".build/package"
 rm -rf "$work"
