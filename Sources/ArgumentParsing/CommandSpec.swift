@@ -105,6 +105,10 @@ enum BuiltIn {
     static let versionName = "version"
     /// Help text of the tool-level version flag.
     static let versionText = "Show the version."
+    /// Long name of the flag that, after `--version`, asks for the details behind it.
+    static let verboseName = "verbose"
+    /// Help text of the tool-level verbose flag.
+    static let verboseText = "With --version: also show what the build carries."
     /// Name of the tool-level help subcommand.
     static let helpSubcommand = "help"
     /// Help text of the tool-level help subcommand.

@@ -11,6 +11,9 @@ package protocol ExpressibleByArgument: Sendable {
     /// Every accepted spelling when the values are a closed set (checked while the
     /// command line is scanned and listed in the help text); `nil` for an open set.
     static var allValueStrings: [String]? { get }
+    /// Spellings a shell completion offers for an open set of values (common ones); `nil` for
+    /// none. A closed set offers ``allValueStrings`` instead.
+    static var completionValueStrings: [String]? { get }
     /// How this value is spelt on the command line, e.g. as the help text shows a default.
     var argumentDescription: String { get }
 }
@@ -18,6 +21,9 @@ package protocol ExpressibleByArgument: Sendable {
 extension ExpressibleByArgument {
     /// An open set of values by default.
     package static var allValueStrings: [String]? { nil }
+
+    /// Nothing to suggest by default.
+    package static var completionValueStrings: [String]? { nil }
 }
 
 extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {

@@ -72,9 +72,10 @@ struct HelpFormatter {
         positional.variadic ? positional.name + "..." : positional.name
     }
 
-    /// The description of a positional, noting when it is optional.
+    /// The description of a positional, noting its allowed values and when it is optional.
     static func text(for positional: PositionalSpec) -> String {
-        annotate(positional.help, positional.optional ? ["optional"] : [])
+        annotate(positional.help, (positional.allowed.map { ["values: " + $0.joined(separator: ", ")] } ?? [])
+                    + (positional.optional ? ["optional"] : []))
     }
 
     // MARK: - Tools
@@ -86,6 +87,7 @@ struct HelpFormatter {
         let optionRows = [
             HelpRow(label: "-\(BuiltIn.helpShort), --\(BuiltIn.helpName)", text: BuiltIn.helpText),
             HelpRow(label: "    --\(BuiltIn.versionName)", text: BuiltIn.versionText),
+            HelpRow(label: "    --\(BuiltIn.verboseName)", text: BuiltIn.verboseText),
         ]
         let column = Self.column(for: subcommandRows + optionRows)
         return Self.join([

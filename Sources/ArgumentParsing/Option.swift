@@ -37,7 +37,8 @@ extension Option where Value: ExpressibleByArgument {
     package init(_ name: String, short: Character? = nil, value valueName: String, help: String,
                 allowed: [Value]? = nil, default defaultValue: Value, showsDefault: Bool = true) {
         let spec = OptionSpec(name, short: short, value: valueName, help: help, allowed: Self.spellings(allowed),
-                              defaultValue: showsDefault ? defaultValue.argumentDescription : nil)
+                              defaultValue: showsDefault ? defaultValue.argumentDescription : nil,
+                              suggested: Value.completionValueStrings)
         self.init(spec: spec) { arguments throws(UsageError) in
             guard let text = arguments.given(spec).last else { return defaultValue }
             return try arguments.convert(text, for: spec, expecting: Value.argumentExpectation, Value.init(argument:))
@@ -82,7 +83,7 @@ extension Option {
     package init<Wrapped: ExpressibleByArgument>(_ name: String, short: Character? = nil, value valueName: String, help: String,
                                                 allowed: [Wrapped]? = nil) where Value == Wrapped? {
         let spec = OptionSpec(name, short: short, value: valueName, help: help,
-                              allowed: Option<Wrapped>.spellings(allowed))
+                              allowed: Option<Wrapped>.spellings(allowed), suggested: Wrapped.completionValueStrings)
         self.init(spec: spec) { arguments throws(UsageError) -> Wrapped? in
             guard let text = arguments.given(spec).last else { return nil }
             return try arguments.convert(text, for: spec, expecting: Wrapped.argumentExpectation, Wrapped.init(argument:))
@@ -118,7 +119,8 @@ extension Option {
     package init<Element: ExpressibleByArgument>(_ name: String, short: Character? = nil, value valueName: String, help: String,
                                                 allowed: [Element]? = nil) where Value == [Element] {
         let spec = OptionSpec(name, short: short, value: valueName, help: help,
-                              allowed: Option<Element>.spellings(allowed), repeatable: true)
+                              allowed: Option<Element>.spellings(allowed), repeatable: true,
+                              suggested: Element.completionValueStrings)
         self.init(spec: spec) { arguments throws(UsageError) -> [Element] in
             var values: [Element] = []
             for text in arguments.given(spec) {

@@ -20,6 +20,8 @@ package struct OptionSpec: Sendable, Equatable {
     package let defaultValue: String?
     /// Whether the option may be given several times; its values are collected in order.
     package let repeatable: Bool
+    /// Values a shell completion offers when `allowed` is `nil` (common spellings of an open set).
+    package let suggested: [String]?
 
     /// Declares an option.
     ///
@@ -31,6 +33,7 @@ package struct OptionSpec: Sendable, Equatable {
     ///   - allowed: The accepted values, e.g. `["text", "json"]`; other values are usage errors.
     ///   - defaultValue: The value reported when the option is absent; shown in the help text.
     ///   - repeatable: Whether the option may be given more than once.
+    ///   - suggested: Values to offer in shell completion when any value is accepted.
     package init(
         _ name: String,
         short: Character? = nil,
@@ -38,7 +41,8 @@ package struct OptionSpec: Sendable, Equatable {
         help: String,
         allowed: [String]? = nil,
         defaultValue: String? = nil,
-        repeatable: Bool = false
+        repeatable: Bool = false,
+        suggested: [String]? = nil
     ) {
         precondition(!name.isEmpty && !name.hasPrefix("-"),
                      "OptionSpec: long name '\(name)' must be non-empty and given without dashes")
@@ -63,6 +67,7 @@ package struct OptionSpec: Sendable, Equatable {
         self.allowed = allowed
         self.defaultValue = defaultValue
         self.repeatable = repeatable
+        self.suggested = suggested
     }
 
     /// Whether the option is a boolean flag (takes no value).

@@ -3,8 +3,9 @@ enum PositionalBinder {
     /// Assigns `arguments` to `spec.positionals` in order: one argument each,
     /// except a variadic positional, which takes all that remain.
     ///
-    /// - Throws: `UsageError` naming the first missing required positional, or
-    ///   the first argument left over when every positional is bound.
+    /// - Throws: `UsageError` naming the first missing required positional, the
+    ///   first argument left over when every positional is bound, or a value
+    ///   outside a positional's allowed ones.
     static func bind(_ arguments: [String], to spec: CommandSpec) throws(UsageError) -> [String: [String]] {
         var remaining = arguments[...]
         var bound: [String: [String]] = [:]
@@ -24,6 +25,12 @@ enum PositionalBinder {
         }
         if let extra = remaining.first {
             throw UsageError(command: spec.name, message: UsageMessage.unexpectedArgument(extra))
+        }
+        for positional in spec.positionals {
+            guard let allowed = positional.allowed else { continue }
+            if let wrong = bound[positional.name]?.first(where: { !allowed.contains($0) }) {
+                throw UsageError(command: spec.name, message: UsageMessage.invalidValue(wrong, for: positional, allowed: allowed))
+            }
         }
         return bound
     }

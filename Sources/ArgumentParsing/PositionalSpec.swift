@@ -11,6 +11,8 @@ package struct PositionalSpec: Sendable {
     package let variadic: Bool
     /// Whether this positional may be absent (a variadic optional may bind zero values).
     package let optional: Bool
+    /// The values it accepts, or `nil` for any; another value is a usage error.
+    package let allowed: [String]?
 
     /// Declares a positional argument.
     ///
@@ -19,12 +21,14 @@ package struct PositionalSpec: Sendable {
     ///   - help: The description shown in the help text.
     ///   - variadic: Whether it takes all remaining arguments (at least one unless `optional`).
     ///   - optional: Whether it may be omitted.
-    package init(_ name: String, help: String, variadic: Bool = false, optional: Bool = false) {
+    ///   - allowed: The accepted values in help order, when they are a closed set.
+    package init(_ name: String, help: String, variadic: Bool = false, optional: Bool = false, allowed: [String]? = nil) {
         precondition(!name.isEmpty, "PositionalSpec: name must not be empty")
         self.name = name
         self.help = help
         self.variadic = variadic
         self.optional = optional
+        self.allowed = allowed
     }
 
     /// How the positional appears in the usage line: `FILE`, `[FILE]`, `FILE...` or `[FILE...]`.

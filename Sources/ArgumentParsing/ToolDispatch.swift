@@ -6,4 +6,7 @@ package enum ToolDispatch: Sendable {
     case help(String)
     /// Print this version string (exactly as declared in `ToolSpec.version`).
     case version(String)
+    /// `--version --verbose`: print this version string and the details behind it (what they
+    /// are is the tool's to say).
+    case verboseVersion(String)
 }

@@ -3,11 +3,13 @@ extension ArgumentParser {
     ///
     /// - No arguments, `--help`, `-h` or `help` alone: `.help` with the tool's help.
     /// - `help NAME`: `.subcommand(NAME, ["--help"])`.
-    /// - `--version`: `.version` with the declared version string.
+    /// - `--version`: `.version` with the declared version string; `--version --verbose`
+    ///   (in either order): `.verboseVersion`.
     /// - `NAME args...`: `.subcommand(NAME, args)`.
     ///
     /// - Throws: `UsageError` for an unknown subcommand or option (with a
-    ///   suggestion when one is close), or for extra arguments after `help NAME`.
+    ///   suggestion when one is close), or for extra arguments after `help NAME`
+    ///   or `--version [--verbose]`.
     package static func dispatch(_ arguments: [String], tool: ToolSpec) throws(UsageError) -> ToolDispatch {
         guard let first = arguments.first else {
             return .help(help(for: tool))
@@ -16,8 +18,10 @@ extension ArgumentParser {
         switch first {
         case "--help", "-h":
             return .help(help(for: tool))
-        case "--version":
-            return .version(tool.version)
+        case "--" + BuiltIn.versionName:
+            return try version(rest, tool: tool)
+        case "--" + BuiltIn.verboseName where rest.first == "--" + BuiltIn.versionName:
+            return try version(["--" + BuiltIn.verboseName] + rest.dropFirst(), tool: tool)
         case BuiltIn.helpSubcommand:
             guard let name = rest.first, name != BuiltIn.helpSubcommand else {
                 return .help(help(for: tool))
@@ -42,6 +46,17 @@ extension ArgumentParser {
     /// The help text of a multi-command tool, listing its subcommands, wrapped at 80 columns.
     package static func help(for tool: ToolSpec) -> String {
         HelpFormatter(width: HelpFormatter.defaultWidth).help(for: tool)
+    }
+
+    /// `--version` with `rest`, the other arguments: nothing, or `--verbose`.
+    private static func version(_ rest: [String], tool: ToolSpec) throws(UsageError) -> ToolDispatch {
+        switch rest {
+        case []: return .version(tool.version)
+        case ["--" + BuiltIn.verboseName]: return .verboseVersion(tool.version)
+        default:
+            let extra = rest.first { $0 != "--" + BuiltIn.verboseName } ?? rest[rest.count - 1]
+            throw UsageError(command: tool.name, message: UsageMessage.unexpectedArgument(extra))
+        }
     }
 
     /// Returns `name` if the tool declares it, or throws with a did-you-mean suggestion.

@@ -66,6 +66,11 @@ enum UsageMessage {
         "invalid value '\(value)' for '\(option.longSpelling)' (expected \(expected))"
     }
 
+    /// `invalid value 'tcsh' for 'SHELL' (expected bash, zsh, fish)`
+    static func invalidValue(_ value: String, for positional: PositionalSpec, allowed: [String]) -> String {
+        "invalid value '\(value)' for '\(positional.name)' (expected \(allowed.joined(separator: ", ")))"
+    }
+
     /// `missing argument 'FILE'`
     static func missingPositional(_ positional: PositionalSpec) -> String {
         "missing argument '\(positional.name)'"

@@ -13,8 +13,9 @@ protocol AtscheckCommand {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode
 }
 
-/// Process exit statuses; the meaning of each is documented in README.md and docs/tour.md ("Exit codes").
-enum ExitCode: Int32 {
+/// Process exit statuses; the meaning of each is documented in README.md and docs/tour.md
+/// ("Exit codes") and, from ``meaning``, in atscheck(1).
+enum ExitCode: Int32, CaseIterable {
     /// Success: the verdict is positive, or there was nothing to judge.
     case success = 0
     /// The verdict is negative (e.g. the certificate would be refused).
@@ -23,6 +24,16 @@ enum ExitCode: Int32 {
     case usage = 2
     /// The verdict could not be reached (could not connect, timed out, not TLS).
     case unknown = 3
+
+    /// What the status means for every command, as atscheck(1) says it.
+    var meaning: String {
+        switch self {
+        case .success: "Success: the verdict is positive (allowed, trusted, nothing at or above --fail-on), or there was nothing to judge; also --help and --version."
+        case .failure: "The verdict is negative: a load would be blocked, a chain is not trusted, a lint finding is at or above --fail-on."
+        case .usage: "Bad usage, unreadable input or configuration, or output that cannot be written (a full disk, an I/O error)."
+        case .unknown: "The verdict could not be reached: no connection, a timeout, a server that does not speak TLS, or trust data too old to decide (run `atscheck update`)."
+        }
+    }
 }
 
 /// Input the command cannot work with: printed as one line, exit status 2.

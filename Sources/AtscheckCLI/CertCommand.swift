@@ -32,6 +32,9 @@ enum CertCommand: AtscheckCommand {
         The rules are trustd's (Security-61901).
 
         Each trust rule, its source and what changes it: docs/ats-rules.md#trust-rules.
+
+        Exit status: 0 trusted for --host (or only printing fields), 1 not trusted, 2 bad usage \
+        or unreadable input, 3 trust unknown (ct-log-list-outdated: run `atscheck update`).
         """,
         options: [host, PolicyOptions.target] + TrustStoreOptions.optionSpecs + [at, ocspResponse, format, trustStore],
         positionals: [files],

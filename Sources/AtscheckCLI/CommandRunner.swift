@@ -16,7 +16,10 @@ enum CommandRunner {
                 print(text)
                 return .success
             case .version(let version):
-                print(version)
+                print(VersionText.line(version: version))
+                return .success
+            case .verboseVersion(let version):
+                print(VersionText.verbose(version: version))
                 return .success
             case .subcommand(let name, let rest):
                 guard let command = commands.first(where: { $0.name == name }) else {

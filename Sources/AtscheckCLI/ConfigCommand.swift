@@ -28,13 +28,16 @@ enum ConfigCommand: AtscheckCommand {
         replaces a file. `config show [COMMAND]` prints the configuration file found and, for \
         COMMAND (every command the file configures when omitted), each option's value and its \
         origin: the file and key, or `default`.
+
+        Exit status: 0 written or shown, 2 bad usage, a configuration file that cannot be read \
+        or names an unknown command or option, or init where a file already exists.
         """,
         options: [],
         positionals: [action, command],
         examples: ["atscheck config init", "atscheck config show lint", "atscheck config show scan --config ci/atscheck.yml"]
     )
 
-    static let action = PositionalSpec("ACTION", help: "init or show.")
+    static let action = PositionalSpec("ACTION", help: "init or show.", allowed: ["init", "show"])
     static let command = PositionalSpec("COMMAND", help: "With show: the command whose options to show.", optional: true)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {

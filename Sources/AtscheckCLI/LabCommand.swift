@@ -31,6 +31,9 @@ enum LabCommand: AtscheckCommand {
         the servers stay up until interrupted: a local badssl for testing your own client or proxy.
 
         Serves the certificates built into atscheck (or those in --certs DIR). No network beyond loopback.
+
+        Exit status: 0 when the lab ran (the verdicts are its output), 2 when it cannot start \
+        (bad usage, unreadable certificates, a port taken).
         """,
         options: [serve, profile, port, policy, certs, timeout, format],
         examples: ["atscheck lab", "atscheck lab --profile tls10-only --profile static-rsa-only", "atscheck lab --serve --port 9443"]

@@ -29,6 +29,9 @@ enum ProxyCommand: AtscheckCommand {
 
         The listen address must be loopback unless --allow-remote. Runs until SIGINT or SIGTERM. \
         X-ATS-Reason codes are documented in docs/ats-rules.md (one section per code).
+
+        Exit status: 0 when stopped by SIGINT or SIGTERM, 2 bad usage or a listen address that \
+        is not loopback without --allow-remote.
         """,
         options: [listen, allowRemote, policy, context] + PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs
             + [resolve, at, timeout] + IssuerFetchArguments.optionSpecs,
