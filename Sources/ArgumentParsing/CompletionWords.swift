@@ -26,7 +26,13 @@ enum CompletionWords {
     /// The first sentence of `help`, for the one-line descriptions zsh and fish show.
     static func summary(_ help: String) -> String {
         let firstLine = help.split(separator: "\n").first.map(String.init) ?? ""
-        guard let end = firstLine.firstRange(of: ". ") else { return firstLine }
-        return String(firstLine[..<end.lowerBound]) + "."
+        var searched = firstLine[...]
+        while let end = searched.firstRange(of: ". ") {
+            let sentence = firstLine[..<end.lowerBound]
+            // "e.g. x" and "i.e. x" do not end a sentence.
+            if !sentence.hasSuffix("e.g"), !sentence.hasSuffix("i.e") { return String(sentence) + "." }
+            searched = searched[end.upperBound...]
+        }
+        return firstLine
     }
 }

@@ -69,12 +69,13 @@ package enum ZshCompletion {
         let spellings = CompletionWords.spellings(option)
         let exclusion = option.repeatable ? "*" : "(\(spellings.joined(separator: " ")))"
         let value = option.valueName.map { ":" + escapedColons($0) + ":" + action(ValueCompletion(option)) } ?? ""
-        let tail = quoted(bracketed(option.help) + value)
+        let tail = bracketed(option.help) + value
         let takesValue = option.isFlag ? "" : "="
         if spellings.count == 1 {
-            return quoted((option.repeatable ? "*" : "") + spellings[0] + takesValue) + tail
+            return quoted((option.repeatable ? "*" : "") + spellings[0] + takesValue + tail)
         }
-        return quoted(exclusion) + "{" + spellings.map { $0 + takesValue }.joined(separator: ",") + "}" + tail
+        // Brace expansion, outside the quotes, gives each spelling the same spec.
+        return quoted(exclusion) + "{" + spellings.map { $0 + takesValue }.joined(separator: ",") + "}" + quoted(tail)
     }
 
     /// One `_arguments` spec for a positional: `':NAME:action'`, `'::NAME:…'` when optional, `'*:NAME:…'` when variadic.

@@ -51,6 +51,24 @@ struct DispatchTests {
         #expect(version == "1.2.3")
     }
 
+    @Test("--version --verbose, in either order, asks for the details; anything else after --version is refused")
+    func verboseVersion() {
+        for arguments in [["--version", "--verbose"], ["--verbose", "--version"]] {
+            guard case .success(.verboseVersion(let version)) = dispatched(arguments) else {
+                Issue.record("expected the verbose version for \(arguments)")
+                continue
+            }
+            #expect(version == "1.2.3")
+        }
+        for arguments in [["--version", "cert"], ["--version", "--verbose", "--verbose"]] {
+            guard case .failure(let error) = dispatched(arguments) else {
+                Issue.record("expected an error for \(arguments)")
+                continue
+            }
+            #expect(error.message.hasPrefix("unexpected argument"))
+        }
+    }
+
     @Test("A subcommand receives the remaining arguments untouched")
     func subcommand() {
         guard case .success(.subcommand(let name, let rest)) = dispatched(["server", "--host", "a", "--help", "--version"]) else {

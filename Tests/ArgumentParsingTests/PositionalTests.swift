@@ -23,6 +23,15 @@ struct PositionalTests {
         #expect(parsed(["x", "y"], as: Fixtures.list)?.positional("PATTERN") == ["x", "y"])
     }
 
+    @Test("A positional with allowed values refuses others and lists them in its help")
+    func allowedValues() {
+        let spec = CommandSpec(name: "tool completions", abstract: "", options: [],
+                               positionals: [PositionalSpec("SHELL", help: "The shell.", allowed: ["bash", "zsh", "fish"])])
+        #expect(parsed(["zsh"], as: spec)?.positional("SHELL") == ["zsh"])
+        #expect(usageError(["tcsh"], as: spec)?.message == "invalid value 'tcsh' for 'SHELL' (expected bash, zsh, fish)")
+        #expect(ArgumentParser.help(for: spec).contains("The shell. (values: bash, zsh, fish)"))
+    }
+
     @Test("A missing required positional is named in the error")
     func missing() {
         #expect(usageError([])?.message == "missing argument 'FILE'")

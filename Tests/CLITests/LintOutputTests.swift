@@ -52,7 +52,8 @@ struct LintOutputTests {
         #expect(SARIFCheck.problems(log, relativeURIs: false) == [])
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
-        let version = try ProcessRunner.atscheck(["--version"]).stdoutLines.first
+        // `atscheck VERSION (…)`: the driver's version is the second word.
+        let version = try ProcessRunner.atscheck(["--version"]).stdoutLines.first?.split(separator: " ").dropFirst().first.map(String.init)
         #expect(driver["version"] as? String == version)
         let ids = try #require(driver["rules"] as? [[String: Any]]).compactMap { $0["id"] as? String }
         let registry = RuleRegistry.all.map(\.info.id)
