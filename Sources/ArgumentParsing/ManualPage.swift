@@ -156,7 +156,8 @@ extension ManualPage {
         var notes: [String] = []
         if let allowed { notes.append("Values: " + allowed.joined(separator: ", ") + ".") }
         if let defaultValue { notes.append("Default: " + defaultValue + ".") }
-        if repeatable { notes.append("May be repeated.") }
+        // Some help texts already say "(repeatable)"; the page should not say it twice.
+        if repeatable, !help.lowercased().contains("repeat") { notes.append("May be repeated.") }
         if optional { notes.append("Optional.") }
         return ([help] + notes).filter { !$0.isEmpty }.joined(separator: " ")
     }

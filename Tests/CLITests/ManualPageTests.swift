@@ -34,6 +34,10 @@ struct ManualPageTests {
             }
             #expect(page.contains(".TH \"\(name.dropLast(2).uppercased().replacingOccurrences(of: "-", with: "\\-"))\" 1 \""), "\(name): .TH")
             #expect(!page.contains("\n'") && !page.contains("\n. "), "\(name): a text line taken for a request")
+            for item in page.components(separatedBy: ".TP\n") where item.contains("May be repeated.") {
+                let said = item.components(separatedBy: "May be repeated.")[0].replacingOccurrences(of: "\n", with: " ")
+                #expect(!said.lowercased().contains("repeat"), "\(name): says twice that an option repeats: \(said.prefix(100))")
+            }
         }
         let main = try #require(pages["atscheck.1"])
         for code in ["0", "1", "2", "3"] { #expect(main.contains(".TP\n\\fB\(code)\\fR\n"), "atscheck.1: exit status \(code)") }
