@@ -103,8 +103,11 @@ enum ScanCommand: AtscheckCommand {
             entries.removeEntries { loaded.tally.contains(origin: $0.origin.description, url: $0.target.url) }
             resume = loaded
         }
+        // The CT list's age matters only to a scan that judges certificates: a list of
+        // cleartext URLs (judged by the policy alone) gets no warning about it.
+        let judgesCertificates = options.upgrade || entries.contains { $0.target.scheme == .https }
         let environment = try options.trustStore.environment(target: options.check.resolution.target,
-                                                             staleWarningAt: options.check.time)
+                                                             staleWarningAt: judgesCertificates ? options.check.time : nil)
         let engine = ScanEngine(environment: environment, options: options.check, concurrency: options.concurrency,
                                 upgrade: options.upgrade)
         let writer = ScanWriter(format: options.format, output: output, shard: options.shard,

@@ -72,13 +72,18 @@ struct UpdateCommandTests {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let urls = scratch.appendingPathComponent("urls.txt")
-        try Data("http://example.test/\n".utf8).write(to: urls)  // cleartext: judged without a connection
-        func scan(at time: String) throws -> RunResult {
-            try ProcessRunner.atscheck(["scan", "--input", urls.path, "--at", time], environment: cache.environment)
+        // An https:// URL on a loopback port nothing listens on: refused at once, no DNS.
+        try Data("https://127.0.0.1:1/\n".utf8).write(to: urls)
+        func scan(at time: String, input: URL? = nil) throws -> RunResult {
+            try ProcessRunner.atscheck(["scan", "--input", (input ?? urls).path, "--at", time, "--timeout", "5"], environment: cache.environment)
         }
         let stale = try scan(at: "2026-03-03")
         #expect(stale.stderr.contains("scan: warning: the CT log list (") && stale.stderr.contains("older than 60 days: run `atscheck update`"),
                 "\(stale.stderr)")
+        let cleartext = scratch.appendingPathComponent("cleartext.txt")
+        try Data("http://example.test/\n".utf8).write(to: cleartext)
+        #expect(!(try scan(at: "2026-03-03", input: cleartext)).stderr.contains("CT log list"),
+                "cleartext URLs are judged by the policy alone: the list's age does not bear on them")
         #expect(!(try scan(at: "2025-11-01")).stderr.contains("older than 60 days"), "the embedded list is weeks old then")
 
         #expect(try ProcessRunner.atscheck(["update", "--from", try Self.listWithTestLogs().path], environment: cache.environment).status == 0)
