@@ -37,6 +37,8 @@ struct ConsoleBlock: Sendable {
     var steps: [Step] = []
 
     static let marker = "<!-- atscheck: checked"
+    /// What a block that is not run says before it, with its reason.
+    static let uncheckedMarker = "<!-- atscheck: unchecked:"
 
     /// The options of a marker line.
     init(marker line: String, at place: String) throws {
@@ -112,18 +114,22 @@ enum ConsoleMatch {
         return trimmed == "…" || trimmed == "..."
     }
 
-    /// The line without what varies from run to run: durations and the lab's per-user folder.
-    static func normalised(_ line: String) -> String {
-        var text = line.replacingOccurrences(of: #" *\b[0-9]+ ms\b"#, with: " N ms", options: .regularExpression)
-        text = text.replacingOccurrences(of: #"[^ ]*/atscheck-lab-[0-9]+/"#, with: "LAB/", options: .regularExpression)
-        return text
+    /// The lines without what varies from run to run: durations, the lab's per-user folder
+    /// and the day `update` stored a list (the wall clock's; a wrapped line may split it from
+    /// its "fetched", so the rules run on the joined text).
+    static func normalised(_ lines: [String]) -> [String] {
+        var text = lines.joined(separator: "\n")
+        text = text.replacingOccurrences(of: #" *\b[0-9]+ ms\b"#, with: " N ms", options: .regularExpression)
+        text = text.replacingOccurrences(of: #"[^ \n]*/atscheck-lab-[0-9]+/"#, with: "LAB/", options: .regularExpression)
+        text = text.replacingOccurrences(of: #"fetched(\s+)[0-9]{4}-[0-9]{2}-[0-9]{2}"#, with: "fetched$1DAY", options: .regularExpression)
+        return text.components(separatedBy: "\n")
     }
 
     /// True when `actual` is what `expected` documents: line for line after normalising, each
     /// elision line matching any run of lines (segments are found in order; the first is
     /// anchored at the start and the last at the end).
     static func matches(_ expected: [String], _ actual: [String]) -> Bool {
-        let want = expected.map(normalised), got = actual.map(normalised)
+        let want = normalised(expected), got = normalised(actual)
         guard want.contains(where: isElision) else { return want == got }
         var segments: [[String]] = [[]]
         for line in want { if isElision(line) { segments.append([]) } else { segments[segments.count - 1].append(line) } }
@@ -143,11 +149,32 @@ enum ConsoleMatch {
         return true
     }
 
+    /// Where `actual` departs from `expected`, for a readable failure.
+    static func difference(_ expected: [String], _ actual: [String]) -> String {
+        let want = normalised(expected), got = normalised(actual)
+        guard want.contains(where: isElision) else {
+            return GoldenFile.firstDifference(want.joined(separator: "\n"), got.joined(separator: "\n"))
+        }
+        var position = 0
+        for line in want where !isElision(line) {
+            guard let found = got[position...].firstIndex(of: line) else {
+                return "`\(line)` is not printed (after line \(position) of \(got.count))"
+            }
+            position = found + 1
+        }
+        return "every documented line is printed, but not where the block puts it (its start or end differs): printed `\(got.first ?? "")` … `\(got.last ?? "")`"
+    }
+
     /// What to write back when regenerating: the fresh lines, or for an abridged block whose
     /// abridgement no longer matches, the fresh head and tail around the block's own elisions
     /// (a person then re-abridges it).
     static func rewritten(_ expected: [String], _ actual: [String]) -> [String] {
-        guard expected.contains(where: isElision) else { return actual }
+        guard expected.contains(where: isElision) else {
+            // A line that differs only in what varies (a duration, the lab folder) keeps its
+            // documented form, so regenerating changes only what changed.
+            guard expected.count == actual.count else { return actual }
+            return zip(expected, actual).map { normalised([$0]) == normalised([$1]) ? $0 : $1 }
+        }
         if matches(expected, actual) { return expected }
         let head = expected.prefix { !isElision($0) }.count
         let tail = expected.reversed().prefix { !isElision($0) }.count

@@ -5,7 +5,8 @@ import Testing
 /// The console blocks of README.md and docs/tour.md marked `<!-- atscheck: checked -->` are
 /// what the binary prints: each command is run again from the package root (no configuration
 /// file, no job summary, an empty trust-data cache, the lab serving when the marker asks for
-/// it) and its output compared with the lines under it (`ConsoleBlock` has the grammar).
+/// it) and its output compared with the lines under it (`ConsoleBlock` has the grammar). A
+/// block that cannot be run here says why in `<!-- atscheck: unchecked: REASON -->`.
 /// `ATSCHECK_UPDATE_DOCS=1` (what `Scripts/regenerate-docs.sh` sets) rewrites the blocks.
 @Suite("documented console output", .timeLimit(.minutes(TestTiming.minutes(3))))
 struct DocsConsoleTests {
@@ -18,15 +19,16 @@ struct DocsConsoleTests {
         let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
         var rewritten: [String] = []
         var index = 0, blocks = 0
-        // An empty cache: the runs judge with the data compiled in, whatever `atscheck update`
-        // cached on this machine.
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-docs-cache-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: cache) }
         while index < lines.count {
             let line = lines[index]
             rewritten.append(line)
             index += 1
+            if line == "```console" {
+                // Every console block is checked, or says why it cannot be.
+                let before = index >= 2 ? lines[index - 2] : ""
+                #expect(before.hasPrefix(ConsoleBlock.marker) || before.hasPrefix(ConsoleBlock.uncheckedMarker),
+                        "\(name):\(index): a console block with neither `\(ConsoleBlock.marker) -->` nor `\(ConsoleBlock.uncheckedMarker) REASON -->` before it")
+            }
             guard line.hasPrefix(ConsoleBlock.marker) else { continue }
             let place = "\(name):\(index)"
             var block = try ConsoleBlock(marker: line, at: place)
@@ -37,6 +39,11 @@ struct DocsConsoleTests {
             while index < lines.count, lines[index] != "```" { body.append(lines[index]); index += 1 }
             blocks += 1
             try block.read(body, at: place)
+            // An empty cache for each block: its runs judge with the data compiled in, whatever
+            // `atscheck update` cached on this machine or in an earlier block.
+            let cache = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-docs-cache-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: cache) }
             let ready = block
             let run: @Sendable () throws -> [String] = { try Self.run(ready, in: name, cache: cache) }
             if let lab = block.lab {
@@ -70,14 +77,17 @@ struct DocsConsoleTests {
                 if !block.showsStderr {
                     #expect(result.stderr.isEmpty, "\(name): `\(result.command)` wrote to stderr, which the block does not show: \(result.stderr)")
                 }
-                printed = (block.showsStderr ? result.stderrLines : []) + result.stdoutLines
+                // The block shows the cache where a user's is (the run's is a scratch folder).
+                printed = ((block.showsStderr ? result.stderrLines : []) + result.stdoutLines)
+                    .map { $0.replacingOccurrences(of: cache.path, with: "~/.cache/atscheck") }
                 status = result.status
                 command = result.command
             }
-            let (expected, actual) = block.unordered ? (step.output.sorted(), printed.sorted()) : (step.output, printed)
+            let (expected, actual) = block.unordered
+                ? (ConsoleMatch.normalised(step.output).sorted(), ConsoleMatch.normalised(printed).sorted()) : (step.output, printed)
             if !Self.updating {
                 #expect(ConsoleMatch.matches(expected, actual),
-                        "\(name): `\(command)` drifted: \(GoldenFile.firstDifference(expected.map(ConsoleMatch.normalised).joined(separator: "\n"), actual.map(ConsoleMatch.normalised).joined(separator: "\n")))")
+                        "\(name): `\(command)` drifted: \(ConsoleMatch.difference(expected, actual))")
                 if let expectedStatus = step.status { #expect(status == expectedStatus, "\(name): `\(command)` exits \(status), not \(expectedStatus)") }
             }
             fresh += step.commandLines
