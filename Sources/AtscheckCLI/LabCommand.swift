@@ -40,7 +40,7 @@ enum LabCommand: AtscheckCommand {
     )
 
     static let serve = Flag("serve", help: "Keep the servers up until Ctrl-C instead of checking them.")
-    static let profile = Option<[LabProfile]>("profile", value: "NAME", help: "Only these profiles: \(LabProfile.allCases.map(\.rawValue).joined(separator: ", ")).")
+    static let profile = Option<[LabProfile]>("profile", value: "NAME", help: "Serve and check only these profiles (each is listed with its flaw when the lab starts).")
     static let port = Option<UInt16?>("port", value: "N", help: "Listen on consecutive ports from N (default: ephemeral ports).", in: 1...65535)
     static let policy = Option<String?>("policy", value: "FILE", help: "Judge the endpoints under this Info.plist instead of full ATS.")
     static let certs = Option<String?>("certs", value: "DIR", help: "Directory with the TestCerts PKI (default: the copy built into atscheck).")
