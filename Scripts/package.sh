@@ -2,8 +2,9 @@
 # Builds the release binary as the README does and packages it for Linux:
 #
 #   dist/atscheck-VERSION-linux-ARCH.tar.gz   atscheck-VERSION-linux-ARCH/{bin,share/man,share/*completions*}
-#                                             plus LICENSE, NOTICE, THIRD_PARTY.md, README.md; install by
-#                                             copying bin/ and share/ into a prefix (cp -R bin share /usr/local/)
+#                                             plus LICENSE, NOTICE, THIRD_PARTY.md, README.md and INSTALL.txt
+#                                             (copy bin/ and share/ into a prefix; the Debian packages of the
+#                                             libraries it links)
 #   dist/atscheck_DEBVERSION_DEBARCH.deb      /usr/bin/atscheck, man pages (gzipped), bash/zsh/fish completions,
 #                                             /usr/share/doc/atscheck; Depends from dpkg-shlibdeps + ca-certificates
 #   dist/atscheck-VERSION-linux-ARCH.SHA256SUMS  the SHA-256 of both
@@ -24,7 +25,6 @@
 # Works in .build/package (removed first); writes only dist/ and .build/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root="$(pwd)"
 
 skip_build=0
 for argument in "$@"; do
@@ -97,20 +97,6 @@ docs=(LICENSE NOTICE THIRD_PARTY.md README.md)
 
 # Files in both archives: owned by root, dated SOURCE_DATE_EPOCH, sorted.
 normalise() { find "$1" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +; }
-
-# --- tarball
-name="atscheck-$version-linux-$arch"
-tree="$work/$name"
-install -D -m 0755 "$work/atscheck" "$tree/bin/atscheck"
-install -d "$tree/share/man/man1"
-install -m 0644 "$generated"/man/*.1 "$tree/share/man/man1/"
-install -D -m 0644 "$generated/completions/bash" "$tree/share/bash-completion/completions/atscheck"
-install -D -m 0644 "$generated/completions/zsh" "$tree/share/zsh/site-functions/_atscheck"
-install -D -m 0644 "$generated/completions/fish" "$tree/share/fish/vendor_completions.d/atscheck.fish"
-install -m 0644 "${docs[@]}" "$tree/"
-normalise "$tree"
-tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
-    -C "$work" -cf - "$name" | gzip -9n > "$dist/$name.tar.gz"
 
 # --- Debian package, staged where dpkg-shlibdeps looks for it (debian/PACKAGE beside debian/control)
 source_tree="$work/source"
@@ -205,6 +191,38 @@ chmod 0644 "$pkg/DEBIAN/control" "$pkg/DEBIAN/md5sums"
 normalise "$pkg"
 deb="$dist/atscheck_${deb_version}_${deb_arch}.deb"
 dpkg-deb --root-owner-group -Zxz --build "$pkg" "$deb" >/dev/null
+
+# --- tarball (after the .deb: its INSTALL.txt names the packages the .deb depends on)
+name="atscheck-$version-linux-$arch"
+tree="$work/$name"
+install -D -m 0755 "$work/atscheck" "$tree/bin/atscheck"
+install -d "$tree/share/man/man1"
+install -m 0644 "$generated"/man/*.1 "$tree/share/man/man1/"
+install -D -m 0644 "$generated/completions/bash" "$tree/share/bash-completion/completions/atscheck"
+install -D -m 0644 "$generated/completions/zsh" "$tree/share/zsh/site-functions/_atscheck"
+install -D -m 0644 "$generated/completions/fish" "$tree/share/fish/vendor_completions.d/atscheck.fish"
+install -m 0644 "${docs[@]}" "$tree/"
+# What to install beside it: the same shared libraries the .deb depends on (package names
+# without their version constraints), on the line .ci/install-test.sh reads.
+packages="$(tr ',' '\n' <<<"$depends" | sed 's/(.*)//; s/|.*//; s/ //g' | grep -v '^$' | tr '\n' ' ' | sed 's/ $//')"
+cat > "$tree/INSTALL.txt" <<EOF
+atscheck $version for Linux $arch
+
+Install: copy bin/ and share/ into a prefix, e.g.
+    sudo cp -R bin share /usr/local/
+(bin/atscheck, man pages in share/man/man1, bash, zsh and fish completions under share/).
+
+It links these shared libraries dynamically: OpenSSL 3, libcurl, libzip, libxml2, libyaml,
+libpsl, ICU, and the C and C++ runtimes. On Debian 12 these packages hold them (with
+ca-certificates, the system roots that host and update read):
+Debian 12 packages: $packages
+    sudo apt-get install $packages
+On other distributions install the same libraries; ldd bin/atscheck names any that is missing.
+The .deb of this release does all this with apt.
+EOF
+normalise "$tree"
+tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
+    -C "$work" -cf - "$name" | gzip -9n > "$dist/$name.tar.gz"
 
 sums="$name.SHA256SUMS"
 (cd "$dist" && sha256sum "$name.tar.gz" "$(basename "$deb")" > "$sums")

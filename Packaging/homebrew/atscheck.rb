@@ -4,7 +4,9 @@
 # URL is the README's placeholder (ORG); url and sha256 are filled per release from the tag's
 # source tarball (`shasum -a 256 v0.1.0.tar.gz`). It builds from source with Homebrew's
 # libraries, as the README's "Set up" says for macOS, and installs the man pages and completions
-# the binary writes itself (`atscheck manual`, `atscheck completions SHELL`).
+# the binary writes itself (`atscheck manual`, `atscheck completions SHELL`). What was checked
+# here: `ruby -c` (syntax), and the `test do` block's two plists linted by the Linux binary
+# (exit 1 with [invalid-tls-version], exit 0 with "0 errors").
 class Atscheck < Formula
   desc "Would Apple's App Transport Security block this request, and exactly why?"
   homepage "https://github.com/ORG/atscheck"
