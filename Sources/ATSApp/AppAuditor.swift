@@ -93,6 +93,8 @@ public struct AuditedBundle: Sendable {
     public let unit: PolicyUnit
     /// Lint findings on its Info.plist.
     public let findings: [Finding]
+    /// The findings its Info.plist's own `atscheck:ignore` comments accept (not in `findings`).
+    public var commented: [SuppressedFinding] = []
     /// Whether the Info.plist has an NSAppTransportSecurity dictionary at all (without one, ATS's
     /// defaults apply).
     public let hasATSDictionary: Bool
@@ -197,11 +199,13 @@ public enum AppAuditor {
                 document = read
                 endpoints = []
             }
-            let findings = bundle.lint(with: options.linter).findings
+            let linted = bundle.lint(with: options.linter)
             let hasATS = document?.root.value.entry("NSAppTransportSecurity") != nil
             let frameworks = frameworksByUnit[index] ?? []
-            audited.append(AuditedBundle(bundle: bundle, unit: unit, findings: findings, hasATSDictionary: hasATS, endpoints: endpoints,
-                                         frameworks: frameworks, target: targets[index].target))
+            var auditedBundle = AuditedBundle(bundle: bundle, unit: unit, findings: linted.findings, hasATSDictionary: hasATS, endpoints: endpoints,
+                                              frameworks: frameworks, target: targets[index].target)
+            auditedBundle.commented = linted.suppressed
+            audited.append(auditedBundle)
         }
         return AppAudit(path: files.path, kind: files.kind, bundles: audited, walk: inventory.walk, attribution: attribution, notJudged: notJudged, skipped: inventory.skipped)
     }

@@ -9,18 +9,33 @@ import ATSScan
 extension AppReport {
     /// Each bundle's lint findings as one report on its policy file, in bundle order.
     public var lintReports: [FileReport] {
-        bundles.map { FileReport(path: lintArtifact($0), findings: $0.lint) }
+        bundles.map { bundle in
+            let path = lintArtifact(bundle)
+            var report = FileReport(path: path, findings: bundle.lint)
+            report.suppressed = bundle.lintAccepted.filter { $0.kind == "inSource" }.map {
+                SuppressedFinding(path: path, finding: $0.finding, justification: $0.justification, origin: $0.origin, inSource: true)
+            }
+            return report
+        }
     }
 
     /// Replaces each bundle's lint findings with those of `reports` (one per bundle, in the
     /// order of ``lintReports``: the configuration's rule settings applied), and the lint
     /// counts with theirs.
-    public mutating func replaceLint(_ reports: [FileReport]) {
+    /// `accepted` (every finding a comment or the configuration accepts, on the files of
+    /// ``lintReports``) becomes each bundle's `lintAccepted`.
+    public mutating func replaceLint(_ reports: [FileReport], accepted: [SuppressedFinding]? = nil) {
         guard reports.count == bundles.count else { return }
         for index in bundles.indices { bundles[index].lint = reports[index].findings }
         let findings = reports.flatMap(\.findings)
         summary.lintErrors = findings.filter { $0.severity == .error }.count
         summary.lintWarnings = findings.filter { $0.severity == .warning }.count
+        guard let accepted else { return }
+        for index in bundles.indices {
+            let path = reports[index].path
+            bundles[index].lintAccepted = accepted.filter { $0.path == path }.map(AcceptedFinding.init)
+        }
+        summary.lintAccepted = bundles.reduce(0) { $0 + $1.lintAccepted.count }
     }
 
     /// The file a bundle's lint findings are on, as ``AppSARIF`` names it.

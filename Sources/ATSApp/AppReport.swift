@@ -85,6 +85,9 @@ public struct AppReport: Codable, Sendable {
         public var hasATSDictionary: Bool
         /// Lint findings on the Info.plist, as `atscheck lint --format json` gives them.
         public var lint: [Finding]
+        /// Lint findings accepted on purpose (an `atscheck:ignore` comment, the configuration's
+        /// rules), with why: not in `lint` and not counted in the lint totals.
+        public var lintAccepted: [AcceptedFinding] = []
         /// Blocked first, then unknown, then allowed, then errors and filtered URLs.
         public var endpoints: [EndpointReport]
         /// Frameworks and resource bundles inside it: their Info.plists set no policy.
@@ -192,6 +195,8 @@ public struct AppReport: Codable, Sendable {
         public var lintErrors = 0
         /// Lint findings of severity warning over every bundle's Info.plist.
         public var lintWarnings = 0
+        /// Lint findings accepted on purpose over every bundle (each bundle's `lintAccepted`).
+        public var lintAccepted = 0
         /// Files read in part, or not at all, because a limit was reached (an entry over the
         /// per-entry limit, the archive's budget spent, text past 8 MiB, URLs past 10,000 in one
         /// file) or their content could not be read (a name no path can reach, a provisioning
@@ -262,7 +267,7 @@ public struct AppReport: Codable, Sendable {
             summary.lintErrors += bundled.findings.filter { $0.severity == .error }.count
             summary.lintWarnings += bundled.findings.filter { $0.severity == .warning }.count
             let unit = bundled.unit
-            return BundleReport(path: bundled.bundle.path, kind: bundled.bundle.kind.rawValue, role: unit.role, target: unit.target,
+            var report = BundleReport(path: bundled.bundle.path, kind: bundled.bundle.kind.rawValue, role: unit.role, target: unit.target,
                                 identifier: bundled.bundle.identifier, policy: bundled.bundle.policyFile, attribution: unit.reason,
                                 notes: unit.notes, policyKnown: bundled.bundle.policyIsKnown, judgesFiles: unit.governsFiles,
                                 judgedFor: bundled.target.description, hasATSDictionary: bundled.hasATSDictionary, lint: bundled.findings,
@@ -271,6 +276,9 @@ public struct AppReport: Codable, Sendable {
                                     FrameworkReport(path: framework.path, identifier: framework.identifier,
                                                     ignoredATSDictionary: (try? framework.document.get())?.root.value.entry("NSAppTransportSecurity") != nil)
                                 })
+            report.lintAccepted = bundled.commented.map(AcceptedFinding.init)
+            summary.lintAccepted += report.lintAccepted.count
+            return report
         }
         summary.bundles = bundles.count
         self.summary = summary

@@ -149,7 +149,7 @@ enum AppCommand: AtscheckCommand {
         // The configuration's rule settings (off, severity, accepted findings) apply to each
         // policy's lint as they do in `lint`.
         let (settledLint, lintSuppressed) = try LintRun.settled(report.lintReports, arguments: arguments)
-        report.replaceLint(settledLint)
+        report.replaceLint(settledLint, accepted: lintSuppressed)
         let sourceRoot = FileManager.default.currentDirectoryPath
         if let path = try arguments[Baseline.writeLoads] {
             try Baseline(generator: "atscheck app", findings: Baseline.entries(report.lintReports, sourceRoot: sourceRoot),

@@ -38,7 +38,8 @@ enum AppHTMLRenderer {
             + (summary.filtered > 0 ? ", \(summary.filtered) set aside" : "") + (report.offline ? " (offline: https:// URLs not probed)" : "")
             + (summary.accepted.map { "; accepted in .atscheck.yml: \($0.blocked) blocked, \($0.unknown) unknown" } ?? "")
             + (summary.baseline.map { "; in the baseline: \($0.blocked) blocked, \($0.unknown) unknown, \($0.findings) lint findings" } ?? "")
-            + "; lint: \(summary.lintErrors) errors, \(summary.lintWarnings) warnings" + lint
+            + "; lint: \(summary.lintErrors) errors, \(summary.lintWarnings) warnings"
+            + (summary.lintAccepted > 0 ? ", \(summary.lintAccepted) accepted" : "") + lint
         let groups = report.bundles.map { $0.path.isEmpty ? "." : $0.path }
         return ScanHTMLRenderer.page(title: "atscheck app", counts: counts,
                                      verdicts: [("blocked", summary.blocked), ("unknown", summary.unknown), ("allowed", summary.allowed),

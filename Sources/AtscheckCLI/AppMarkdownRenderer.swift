@@ -19,7 +19,8 @@ enum AppMarkdownRenderer {
             + (summary.accepted.map { "; accepted in `.atscheck.yml`: \($0.blocked) blocked, \($0.unknown) unknown" } ?? "")
             + (summary.baseline.map { "; in the baseline: \($0.blocked) blocked, \($0.unknown) unknown, \($0.findings) lint findings"
                 + ($0.fixedLoads.count + $0.fixedFindings.count > 0 ? " (\($0.fixedLoads.count + $0.fixedFindings.count) of its entries not met)" : "") } ?? "")
-            + "; lint: \(summary.lintErrors) errors, \(summary.lintWarnings) warnings\n"
+            + "; lint: \(summary.lintErrors) errors, \(summary.lintWarnings) warnings"
+            + (summary.lintAccepted > 0 ? ", \(summary.lintAccepted) accepted" : "") + "\n"
         for bundle in report.bundles {
             let listed = bundle.endpoints.filter { $0.verdict == "blocked" || ($0.verdict == "unknown" && (!report.offline || $0.policyUnknown)) }
             let lint = bundle.lint.filter { $0.severity >= .warning }

@@ -38,7 +38,8 @@ struct AppTextRenderer {
             + (summary.baseline.map { "; in the baseline: \($0.blocked) blocked, \($0.unknown) unknown, \($0.findings) lint findings" } ?? "")
             + (summary.notJudged > 0 ? "; \(summary.notJudged) places not judged" : "")
             + (summary.limitsReached > 0 ? "; \(summary.limitsReached) files read in part (limits: see not read)" : "")
-            + "; lint: \(summary.lintErrors) errors, \(summary.lintWarnings) warnings", "", "  ")
+            + "; lint: \(summary.lintErrors) errors, \(summary.lintWarnings) warnings"
+            + (summary.lintAccepted > 0 ? ", \(summary.lintAccepted) accepted" : ""), "", "  ")
         if let baseline = summary.baseline {
             for entry in baseline.fixedFindings.prefix(ScanTextRenderer.fixedListed) {
                 out += line("fixed since the baseline: \(entry.rule)" + (entry.keyPath.map { " at \($0)" } ?? "") + " in \(entry.path)", "", "  ")
@@ -71,6 +72,14 @@ struct AppTextRenderer {
             out += "  lint:\n"
             for finding in bundle.lint {
                 out += line("\(finding.severity.rawValue) \(finding.rule)" + (finding.line.map { " line \($0)" } ?? "") + ": \(finding.message)", "    ", "      ")
+            }
+        }
+        if !bundle.lintAccepted.isEmpty {
+            out += "  lint accepted (not counted):\n"
+            for accepted in bundle.lintAccepted {
+                let finding = accepted.finding
+                out += line("\(finding.severity.rawValue) \(finding.rule)" + (finding.line.map { " line \($0)" } ?? "")
+                    + ": \(accepted.justification) (\(accepted.origin))", "    ", "      ")
             }
         }
         if show("blocked") { out += blocked(bundle.endpoints.filter { $0.verdict == "blocked" }) }

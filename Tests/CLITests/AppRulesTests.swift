@@ -76,6 +76,47 @@ struct AppRulesTests {
         }, "\(suppressed)")
         let json = try ProcessRunner.atscheck(["app", ".", "--format", "json"], in: scratch.directory)
         #expect(!Self.rules(json.stdout).isEmpty || findings.count == 1)
+        // Listed apart in JSON too, as the configuration's (external).
+        let accepted = (((try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])?["bundles"] as? [[String: Any]])?.first?["lintAccepted"] as? [[String: Any]]) ?? []
+        #expect(accepted.contains { $0["kind"] as? String == "external" && $0["justification"] as? String == reason }, "\(accepted)")
         #expect(Self.rules(json.stdout).count == findings.filter { !(($0["keyPath"] as? String)?.contains("NSExceptionDomains.\(domain)") == true && $0["rule"] as? String == rule) }.count)
+    }
+
+    @Test("a finding an atscheck:ignore comment accepts is listed apart in app (text, JSON, SARIF inSource), never dropped silently")
+    func commentAcceptedFindings() throws {
+        let scratch = try LintFixtures.Scratch()
+        defer { scratch.remove() }
+        // iGoat-Swift's real Info.plist, with the comment a team would add above its
+        // NSAllowsArbitraryLoads.
+        try Self.project(scratch)
+        let path = scratch.directory.appendingPathComponent("App/Info.plist")
+        let original = try String(contentsOf: path, encoding: .utf8)
+        let reason = "the app teaches insecure transport on purpose"
+        let commented = original.replacingOccurrences(of: "\t\t<key>NSAllowsArbitraryLoads</key>",
+                                                      with: "\t\t<!-- atscheck:ignore arbitrary-loads: \(reason) -->\n\t\t<key>NSAllowsArbitraryLoads</key>")
+        #expect(commented != original)
+        try Data(commented.utf8).write(to: path)
+
+        let json = try ProcessRunner.atscheck(["app", ".", "--format", "json", "--no-config"], in: scratch.directory)
+        let report = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
+        let bundle = try #require((report["bundles"] as? [[String: Any]])?.first)
+        #expect(!Self.rules(json.stdout).contains { $0.hasPrefix("arbitrary-loads:") }, "accepted: not in lint")
+        let accepted = (bundle["lintAccepted"] as? [[String: Any]]) ?? []
+        #expect(accepted.count == 1 && (accepted.first?["finding"] as? [String: Any])?["rule"] as? String == "arbitrary-loads"
+                && accepted.first?["justification"] as? String == reason && accepted.first?["kind"] as? String == "inSource", "\(accepted)")
+        #expect((report["summary"] as? [String: Any])?["lintAccepted"] as? Int == 1)
+
+        let text = try ProcessRunner.atscheck(["app", ".", "--no-config"], in: scratch.directory)
+        let unwrapped = text.stdout.replacingOccurrences(of: "\n      ", with: " ").replacingOccurrences(of: "\n  ", with: " ")
+        #expect(unwrapped.contains("lint accepted (not counted):") && unwrapped.contains(reason) && unwrapped.contains(", 1 accepted"), "\(text.stdout)")
+
+        let sarif = try ProcessRunner.atscheck(["app", ".", "--format", "sarif", "--no-config"], in: scratch.directory)
+        #expect(SARIFSchema.violations(sarif.stdoutData, artifactSchemes: ["file"]) == [])
+        let results = ((try JSONSerialization.jsonObject(with: sarif.stdoutData) as? [String: Any]).flatMap { ($0["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]] }) ?? []
+        #expect(results.contains { result in
+            result["ruleId"] as? String == "arbitrary-loads" && ((result["suppressions"] as? [[String: Any]])?.first?["kind"] as? String) == "inSource"
+                && ((result["suppressions"] as? [[String: Any]])?.first?["justification"] as? String) == reason
+        }, "\(results)")
+
     }
 }
