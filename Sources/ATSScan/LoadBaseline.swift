@@ -68,6 +68,10 @@ public struct LoadBaseline: Sendable {
         held = Set(entries.map(\.fingerprint))
     }
 
+    /// Whether `entry` is in the baseline, without remembering it as met (a resumed run's
+    /// earlier records, met again through ``state(of:)``).
+    public func holds(_ entry: LoadBaselineEntry) -> Bool { held.contains(entry.fingerprint) }
+
     /// Whether `entry` is in the baseline; remembers it as met.
     public mutating func state(of entry: LoadBaselineEntry) -> BaselineState {
         seen.insert(entry.fingerprint)

@@ -98,8 +98,9 @@ enum ScanCommand: AtscheckCommand {
         } catch {
             throw InputError(description: error.description)
         }
+        let baseline = try arguments[Baseline.readLoads].map { LoadBaseline(try Baseline.load($0).loads) }
         if options.resume, let output {
-            let loaded = try ScanResume.load(output, shard: options.shard)
+            let loaded = try ScanResume.load(output, shard: options.shard, baseline: baseline)
             entries.removeEntries { loaded.tally.contains(origin: $0.origin.description, url: $0.target.url) }
             resume = loaded
         }
@@ -116,7 +117,7 @@ enum ScanCommand: AtscheckCommand {
         writer.jobSummary = try GitHubSummary.file(asked: arguments[githubSummary], format: options.format, command: spec.name)
         writer.accepted = try ConfigOptions.file(arguments)?.acceptedLoads() ?? AcceptedLoads([])
         let writeBaseline = try arguments[Baseline.writeLoads]
-        writer.useBaseline(try arguments[Baseline.readLoads].map { LoadBaseline(try Baseline.load($0).loads) }, collect: writeBaseline != nil)
+        writer.useBaseline(baseline, collect: writeBaseline != nil)
         engine.run(entries) { writer.write($0) }
         let summary = try writer.finish()
         if let writeBaseline {

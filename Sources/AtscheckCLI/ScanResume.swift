@@ -20,8 +20,10 @@ struct ScanResume {
     /// baseline this run compares with or writes.
     var loads: [LoadBaselineEntry] = []
 
-    /// Reads and rewrites the open `--output` file (an empty file is an empty start).
-    static func load(_ file: OutputFile, shard: ScanShard?) throws -> ScanResume {
+    /// Reads and rewrites the open `--output` file (an empty file is an empty start). Each kept
+    /// record's `baselineState` is made this run's: against `baseline`, or none without one (the
+    /// earlier run may have compared with another baseline, or with none).
+    static func load(_ file: OutputFile, shard: ScanShard?, baseline: LoadBaseline?) throws -> ScanResume {
         guard file.isRegular else {
             throw InputError(description: "\(file.path): --resume needs a regular file (this is a device or a FIFO)")
         }
@@ -32,11 +34,18 @@ struct ScanResume {
         var kept = Data()
         var loads: [LoadBaselineEntry] = []
         for line in data.split(separator: UInt8(ascii: "\n")) {
-            guard let record = ScanTally.record(fromLine: line), tally.add(record) else { continue }
-            if record.accepted == nil, let entry = LoadBaselineEntry(url: record.url, verdict: record.verdict, reasons: record.reasons) {
-                loads.append(entry)
+            guard var record = ScanTally.record(fromLine: line) else { continue }
+            var text = Data(line)
+            let entry = record.accepted == nil ? LoadBaselineEntry(url: record.url, verdict: record.verdict, reasons: record.reasons) : nil
+            let state = entry.flatMap { entry in baseline.map { $0.holds(entry) ? BaselineState.unchanged : .new } }
+            if state != record.baselineState {
+                record.baselineState = state
+                guard let restamped = try? ReportJSON.line(record) else { continue }
+                text = restamped
             }
-            kept.append(contentsOf: line)
+            guard tally.add(record) else { continue }
+            if let entry { loads.append(entry) }
+            kept.append(text)
             kept.append(UInt8(ascii: "\n"))
         }
         if let failure = file.rewrite(kept) {

@@ -60,6 +60,36 @@ struct LoadBaselineTests {
         #expect(try ProcessRunner.atscheck(["scan", "--input", list, "--baseline", "missing.json", "--no-config"], in: scratch.directory).status == 2)
     }
 
+    @Test("scan --resume with another --baseline (or none) restamps the records already written: file and summary say this run's states")
+    func resumeWithAnotherBaseline() throws {
+        let scratch = try LintFixtures.Scratch()
+        defer { scratch.remove() }
+        let list = try scratch.file("urls.txt", Self.before)
+        _ = try scratch.file("first.txt", "http://api.acme-shop.io/v1/items\n")
+        _ = try scratch.file("second.txt", "http://legacy.acme-shop.io/feed\n")
+        for (input, baseline) in [("first.txt", "first.json"), ("second.txt", "second.json")] {
+            let written = try ProcessRunner.atscheck(["scan", "--input", input, "--write-baseline", baseline, "--format", "text", "--no-config"], in: scratch.directory)
+            #expect(written.status == 0, "\(written.stderr)")
+        }
+        func states(_ extra: [String]) throws -> (states: [String: String], baseline: [String: Any]?) {
+            let run = try ProcessRunner.atscheck(["scan", "--input", list, "--output", "out.jsonl", "--format", "jsonl", "--no-config"] + extra, in: scratch.directory)
+            #expect(!run.killedBySignal && run.stderr.isEmpty, "\(run.stderr)")
+            let text = try String(contentsOf: scratch.directory.appendingPathComponent("out.jsonl"), encoding: .utf8)
+            let lines = text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            #expect(lines.filter { $0["summary"] != nil }.count == 1, "one summary: \(text)")
+            let states = Dictionary(uniqueKeysWithValues: lines.compactMap { line in (line["url"] as? String).map { (String($0.split(separator: "/")[1]), line["baselineState"] as? String ?? "null") } })
+            return (states, (lines.last?["summary"] as? [String: Any])?["baseline"] as? [String: Any])
+        }
+        let first = try states(["--baseline", "first.json"])
+        #expect(first.states == ["api.acme-shop.io": "unchanged", "cdn.acme-shop.io": "new", "legacy.acme-shop.io": "new"], "\(first.states)")
+        // Every URL was judged already: the resumed run judges none and writes the records again.
+        let second = try states(["--baseline", "second.json", "--resume"])
+        #expect(second.states == ["api.acme-shop.io": "new", "cdn.acme-shop.io": "new", "legacy.acme-shop.io": "unchanged"], "\(second.states)")
+        #expect(second.baseline?["blocked"] as? Int == 1 && (second.baseline?["fixed"] as? [Any])?.isEmpty == true, "\(String(describing: second.baseline))")
+        let none = try states(["--resume"])
+        #expect(Set(none.states.values) == ["null"] && none.baseline == nil, "\(none.states) \(String(describing: none.baseline))")
+    }
+
     @Test("report: compares the records of scan runs with a baseline, and writes the same baseline scan writes")
     func report() throws {
         let scratch = try LintFixtures.Scratch()
