@@ -156,8 +156,7 @@ extension ManualPage {
         var notes: [String] = []
         if let allowed { notes.append("Values: " + allowed.joined(separator: ", ") + ".") }
         if let defaultValue { notes.append("Default: " + defaultValue + ".") }
-        // Some help texts already say "(repeatable)"; the page should not say it twice.
-        if repeatable, !help.lowercased().contains("repeat") { notes.append("May be repeated.") }
+        if repeatable { notes.append("May be repeated.") }
         if optional { notes.append("Optional.") }
         return ([help] + notes).filter { !$0.isEmpty }.joined(separator: " ")
     }

@@ -93,7 +93,7 @@ enum AppCommand: AtscheckCommand {
     static let offline = Flag("offline", help: "Judge by the policy alone: no connections; https:// URLs are not probed (the default for project directories).")
     static let probe = Flag("probe", help: "Probe the https:// URLs of a project directory too (an .ipa, .app or .xcarchive is probed unless --offline).")
     static let all = Flag("all", help: "Also judge the URLs the filter sets aside (namespaces, placeholders, exempt loopback, templates), and list unknown URLs that were not probed.")
-    static let only = Option<[String]>("only", value: "VERDICT", help: "Show only URLs with this verdict (repeatable).", allowed: ["blocked", "unknown", "allowed"])
+    static let only = Option<[String]>("only", value: "VERDICT", help: "Show only URLs with this verdict.", allowed: ["blocked", "unknown", "allowed"])
     static let format = OutputFormat.option([.text, .json, .jsonl, .sarif, .github, .markdown, .html], help: "Output format: text, json, jsonl (one line per URL and bundle, then a summary line, as scan writes), sarif (lint findings on the policy files' lines, each blocked URL where it was found), github (the same as workflow commands), markdown (a summary for a CI job page) or html (one self-contained page: charts, and every URL by bundle with filters).")
     static let githubSummary = Flag("github-summary", help: "Also append the Markdown summary to the file $GITHUB_STEP_SUMMARY names (GitHub Actions' job summary); automatic with --format github when it is set.")
     static let path = PositionalSpec("PATH", help: "An .ipa, an .app or .xcarchive directory, or a project directory (Xcode, React Native, Expo, Flutter, Cordova/Ionic).")

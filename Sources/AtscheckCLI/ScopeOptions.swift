@@ -9,8 +9,8 @@ import Foundation
 
 /// `--include`, `--exclude` and `--no-default-skips`: what `app` and `lint` read of a project.
 enum ScopeOptions {
-    static let include = Option<[String]>("include", value: "GLOB", help: "Read files and folders matching GLOB even where a default skip or .atscheckignore leaves them out (repeatable; docs/app-audit.md#what-is-read).")
-    static let exclude = Option<[String]>("exclude", value: "GLOB", help: "Do not read files and folders matching GLOB (repeatable; wins over --include).")
+    static let include = Option<[String]>("include", value: "GLOB", help: "Read files and folders matching GLOB even where a default skip or .atscheckignore leaves them out (docs/app-audit.md#what-is-read).")
+    static let exclude = Option<[String]>("exclude", value: "GLOB", help: "Do not read files and folders matching GLOB (wins over --include).")
     static let noDefaultSkips = Flag("no-default-skips", help: "Read a project's android/, tests, tooling, docs and licence notices too.")
     static let specs: [any OptionDeclaration] = [include, exclude, noDefaultSkips]
 
