@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "ATSApp", targets: ["ATSApp"]),
         .library(name: "ATSYAML", targets: ["ATSYAML"]),
         .library(name: "ATSWhy", targets: ["ATSWhy"]),
+        .library(name: "ATSCode", targets: ["ATSCode"]),
     ],
     targets: [
         .systemLibrary(
@@ -79,6 +80,9 @@ let package = Package(
         .target(name: "ATSArchive", dependencies: ["CZip", "AtscheckSystem"]),
         // atscheck app: the bundles of an .ipa, .app or .xcarchive, their policies, the URLs found in them, judged.
         .target(name: "ATSApp", dependencies: ["ATSVocabulary", "ATSPolicySources", "ATSArchive", "ATSXML", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem", "ATSJSON", "ATSYAML"]),
+        // Source files read as code: a lexer per language (Swift, the C family, JavaScript/TypeScript with JSX, Dart)
+        // with string literals decoded, interpolations, comments and conditional compilation; HTML as elements.
+        .target(name: "ATSCode"),
         // The floor's vocabulary, imported by every layer and importing nothing: TLS versions, cipher suites and Apple's
         // suite groups, target OSes and Security releases, IP addresses and host names, pins, reason codes, Apple's
         // error codes and citations.
@@ -136,6 +140,7 @@ let package = Package(
         .testTarget(name: "ATSXMLTests", dependencies: ["ATSXML"]),
         .testTarget(name: "ATSJSONTests", dependencies: ["ATSJSON"]),
         .testTarget(name: "ATSYAMLTests", dependencies: ["ATSYAML"]),
+        .testTarget(name: "ATSCodeTests", dependencies: ["ATSCode"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSFoundationObjects", "ATSJSON", "AtscheckTestSupport"]),
         .testTarget(name: "ATSLintTests", dependencies: ["ATSVocabulary", "ATSLint", "ATSPolicy", "ATSPolicySources", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProbeTests", dependencies: ["ATSVocabulary", "ATSProbe", "ATSLab", "ATSSocket", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
