@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "ATSYAML", targets: ["ATSYAML"]),
         .library(name: "ATSWhy", targets: ["ATSWhy"]),
         .library(name: "ATSCode", targets: ["ATSCode"]),
+        .library(name: "ATSSinks", targets: ["ATSSinks"]),
     ],
     targets: [
         .systemLibrary(
@@ -83,6 +84,9 @@ let package = Package(
         // Source files read as code: a lexer per language (Swift, the C family, JavaScript/TypeScript with JSX, Dart)
         // with string literals decoded, interpolations, comments and conditional compilation; HTML as elements.
         .target(name: "ATSCode"),
+        // Where each URL goes: the sinks of Swift, Objective-C, JavaScript and Dart, followed from a literal through
+        // wrappers, concatenation, constants and properties to a load, opening outside the app, or no load.
+        .target(name: "ATSSinks", dependencies: ["ATSCode"]),
         // The floor's vocabulary, imported by every layer and importing nothing: TLS versions, cipher suites and Apple's
         // suite groups, target OSes and Security releases, IP addresses and host names, pins, reason codes, Apple's
         // error codes and citations.
@@ -141,6 +145,7 @@ let package = Package(
         .testTarget(name: "ATSJSONTests", dependencies: ["ATSJSON"]),
         .testTarget(name: "ATSYAMLTests", dependencies: ["ATSYAML"]),
         .testTarget(name: "ATSCodeTests", dependencies: ["ATSCode"]),
+        .testTarget(name: "ATSSinksTests", dependencies: ["ATSSinks", "ATSCode", "ATSApp"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSFoundationObjects", "ATSJSON", "AtscheckTestSupport"]),
         .testTarget(name: "ATSLintTests", dependencies: ["ATSVocabulary", "ATSLint", "ATSPolicy", "ATSPolicySources", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProbeTests", dependencies: ["ATSVocabulary", "ATSProbe", "ATSLab", "ATSSocket", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),

@@ -1,0 +1,98 @@
+/// Where a URL goes in JavaScript and TypeScript: `fetch`, XMLHttpRequest, axios, jQuery, web
+/// page APIs, React Native's and Expo's modules, Capacitor's and Cordova's plugins. In a web
+/// view's script a `network` load is the web view's; CapacitorHttp and cordova-plugin-advanced-http
+/// requests are native (`LoadKind.network` with ``SinkRule/Outcome`` `.load(.network)` under a
+/// native route, decided by the caller from the rule's name).
+extension SinkTable {
+    static let javaScript = SinkTable(
+        calls: [
+            SinkRule("URL", .none, .carries, "new URL()"),
+            SinkRule("String", .none, .carries, "String()"),
+            SinkRule("encodeURI", .none, .carries, "encodeURI"),
+            SinkRule("fetch", .load(.network), "fetch"),
+            SinkRule("open", .containing(["InAppBrowser", "inappbrowser", "cordova"]), position: 0, .load(.webView), "cordova-plugin-inappbrowser open"),
+            SinkRule("open", .named(["window", "top", "parent", "self"]), position: 0, .outside, "window.open"),
+            SinkRule("open", .none, position: 0, .outside, "window.open"),
+            SinkRule("open", position: 1, .load(.network), "XMLHttpRequest.open"),
+            SinkRule("axios", .none, position: 0, .load(.network), "axios"),
+            SinkRule("axios", .none, property: "url", .load(.network), "axios"),
+            SinkRule("axios", .none, property: "baseURL", .load(.network), "axios"),
+            SinkRule("create", .containing(["axios"]), property: "baseURL", .load(.network), "axios.create({ baseURL })"),
+            SinkRule("create", .containing(["ky"]), property: "prefixUrl", .load(.network), "ky.create({ prefixUrl })"),
+            SinkRule("ajax", .named(["$", "jQuery"]), .load(.network), "jQuery.ajax"),
+            SinkRule("getJSON", .named(["$", "jQuery"]), .load(.network), "jQuery.getJSON"),
+            SinkRule("sendBeacon", .load(.network), "navigator.sendBeacon"),
+            SinkRule("EventSource", .none, .load(.network), "EventSource"),
+            SinkRule("Worker", .none, .load(.webView), "new Worker"),
+            SinkRule("importScripts", .load(.webView), "importScripts"),
+            SinkRule("assign", .containing(["location"]), .load(.navigation), "location.assign"),
+            SinkRule("replace", .containing(["location"]), .load(.navigation), "location.replace"),
+            SinkRule("prefetch", .named(["Image", "FastImage"]), .load(.network), "Image.prefetch"),
+            SinkRule("getSize", .named(["Image"]), .load(.network), "Image.getSize"),
+            SinkRule("preload", .named(["FastImage"]), .load(.network), "FastImage.preload"),
+            SinkRule("init", .containing(["Sentry"]), property: "dsn", .load(.network), "Sentry.init({ dsn })"),
+            SinkRule("request", .containing(["CapacitorHttp", "Http"]), property: "url", .load(.network), "CapacitorHttp.request (native)"),
+            SinkRule("get", .containing(["CapacitorHttp"]), property: "url", .load(.network), "CapacitorHttp.get (native)"),
+            SinkRule("post", .containing(["CapacitorHttp"]), property: "url", .load(.network), "CapacitorHttp.post (native)"),
+            SinkRule("fetch", .containing(["RNFetchBlob", "ReactNativeBlobUtil", "blob"]), position: 1, .load(.network), "react-native-blob-util fetch"),
+            SinkRule("openURL", .containing(["Linking"]), .outside, "Linking.openURL"),
+            SinkRule("canOpenURL", .containing(["Linking"]), .never("asked whether another app can open it, not opened"), "Linking.canOpenURL"),
+            SinkRule("openBrowserAsync", .outside, "expo-web-browser openBrowserAsync (SFSafariViewController)"),
+            SinkRule("openAuthSessionAsync", .outside, "expo-web-browser openAuthSessionAsync (ASWebAuthenticationSession)"),
+            SinkRule("open", .containing(["Browser"]), property: "url", .outside, "Capacitor Browser.open (SFSafariViewController)"),
+            SinkRule("open", .containing(["InAppBrowser"]), .outside, "react-native-inappbrowser open (SFSafariViewController)"),
+            SinkRule("openAuth", .containing(["InAppBrowser"]), .outside, "react-native-inappbrowser openAuth"),
+            SinkRule("share", .containing(["Share"]), .never("shared through the share sheet"), "Share.share"),
+            SinkRule("open", .containing(["Share"]), .never("shared through the share sheet"), "Share.open"),
+            SinkRule("setString", .containing(["Clipboard"]), .never("written to the pasteboard"), "Clipboard.setString"),
+            SinkRule("setStringAsync", .containing(["Clipboard"]), .never("written to the pasteboard"), "Clipboard.setStringAsync"),
+            SinkRule("writeText", .containing(["clipboard"]), .never("written to the pasteboard"), "clipboard.writeText"),
+            SinkRule("log", .containing(["console"]), .never("a log message"), "console.log"),
+            SinkRule("warn", .containing(["console"]), .never("a log message"), "console.warn"),
+            SinkRule("error", .containing(["console"]), .never("a log message"), "console.error"),
+            SinkRule("info", .containing(["console"]), .never("a log message"), "console.info"),
+            SinkRule("debug", .containing(["console"]), .never("a log message"), "console.debug"),
+            SinkRule("alert", .containing(["Alert"]), .never("text shown to the user (an alert)"), "Alert.alert"),
+            SinkRule("alert", .none, .never("text shown to the user (an alert)"), "alert"),
+            SinkRule("RegExp", .none, .never("a regular expression pattern"), "RegExp"),
+            SinkRule("Error", .none, .never("an error message"), "Error"),
+        ] + ["get", "post", "put", "patch", "delete", "head", "request", "options"].map {
+            SinkRule($0, .containing(["axios", "api", "client", "http", "instance", "request", "superagent", "ky", "$", "jQuery", "agent", "service"]),
+                     position: 0, .load(.network), "\($0)(url)")
+        },
+        properties: [
+            SinkRule("src", .load(.webView), "element.src"),
+            SinkRule("href", .containing(["location"]), .load(.navigation), "location.href"),
+            SinkRule("location", .named(["window", "document", "top", "self", "parent"]), .load(.navigation), "window.location"),
+            SinkRule("action", .load(.navigation), "form.action"),
+            SinkRule("poster", .load(.webView), "video.poster"),
+            SinkRule("baseURL", .containing(["axios", "defaults"]), .load(.network), "axios.defaults.baseURL"),
+            SinkRule("innerText", .never("text shown to the user"), "innerText"),
+            SinkRule("textContent", .never("text shown to the user"), "textContent"),
+        ],
+        comparisons: ["startsWith", "endsWith", "includes", "indexOf", "lastIndexOf", "match", "test", "localeCompare", "search"],
+        carriers: ["toString", "href", "concat", "replace", "replaceAll", "trim", "toLowerCase", "origin", "join", "valueOf", "url", "uri"]
+    )
+
+    /// JSX elements whose attribute loads what it names: React Native's `<Image source={{ uri }}>`,
+    /// `<WebView source={{ uri }}>`, react-native-video, expo-image, expo-av, and web pages' own.
+    static let jsxElements: [(element: String, attribute: String, property: String?, outcome: SinkRule.Outcome, name: String)] = [
+        ("Image", "source", "uri", .load(.network), "React Native <Image source>"),
+        ("Image", "src", nil, .load(.network), "React Native <Image src>"),
+        ("ImageBackground", "source", "uri", .load(.network), "React Native <ImageBackground source>"),
+        ("FastImage", "source", "uri", .load(.network), "react-native-fast-image"),
+        ("ExpoImage", "source", "uri", .load(.network), "expo-image"),
+        ("Image", "source", nil, .load(.network), "<Image source>"),
+        ("WebView", "source", "uri", .load(.webView), "react-native-webview <WebView source>"),
+        ("Video", "source", "uri", .load(.media), "react-native-video / expo-av <Video source>"),
+        ("Video", "source", nil, .load(.media), "<Video source>"),
+        ("img", "src", nil, .load(.webView), "<img src>"),
+        ("script", "src", nil, .load(.webView), "<script src>"),
+        ("iframe", "src", nil, .load(.webView), "<iframe src>"),
+        ("video", "src", nil, .load(.webView), "<video src>"),
+        ("audio", "src", nil, .load(.webView), "<audio src>"),
+        ("source", "src", nil, .load(.webView), "<source src>"),
+        ("Link", "href", nil, .outside, "expo-router <Link href> to another site (opened in the browser)"),
+        ("ExternalLink", "href", nil, .outside, "<ExternalLink href> (opened in the browser)"),
+    ]
+}

@@ -1,0 +1,78 @@
+import ATSCode
+
+extension UseAnalyzer {
+    /// The uses of the value a name holds: every read of `name` in this file, followed; a name
+    /// this file never reads is ``FoundUse/pending(_:)`` (other files' reads decide).
+    mutating func follow(_ name: String, hops: Int) -> [FoundUse] {
+        if let known = followed[name] { return known }
+        guard !following.contains(name) else { return [] }
+        guard hops + 1 < Self.maximumHops else { return [.use(.notSeen(hint: "followed too far to tell"))] }
+        following.insert(name)
+        defer { following.remove(name) }
+        var found: [FoundUse] = []
+        for place in reads(of: name) {
+            guard step(), found.count < 64 else { break }
+            found += uses(stream: place.stream, first: qualifiedStart(stream: place.stream, name: place.token), last: place.token, hops: hops + 1)
+        }
+        if found.isEmpty, name == "baseURL", source.language == .swift, importsModule("Moya") {
+            // Moya reads a TargetType's baseURL itself for every request.
+            found = [.use(.load(.network, via: "Moya TargetType.baseURL"))]
+        }
+        let result = found.isEmpty ? [FoundUse.pending(name)] : Array(Set(found))
+        followed[name] = result
+        return result
+    }
+
+    /// Where `name` is read in this file: identifier tokens that are not its declaration, a
+    /// write (`name = …`), an argument label (`f(name: …)`), an object key or a member
+    /// declaration.
+    mutating func reads(of name: String) -> [(stream: Int, token: Int)] {
+        if nameIndex == nil { buildNameIndex() }
+        return (nameIndex?[name] ?? []).filter { place in
+            let (stream, index) = place
+            let all = tokens(stream)
+            if index + 1 < all.count, all[index + 1].kind == .punctuation {
+                let next = source.text(of: all[index + 1])
+                if next == "=" || next == "+=" { return false }
+                if next == ":", index == 0 || isOpener(stream, index - 1) || isPunctuation(stream, index - 1, ",") {
+                    // A label or a key, unless it is a Swift property declaration's type annotation.
+                    return false
+                }
+            }
+            if index > 0, isIdentifier(stream, index - 1) {
+                let before = text(stream, index - 1)
+                if ["let", "var", "const", "func", "function", "case", "define", "class", "struct", "enum", "get", "set", "final"].contains(before) { return false }
+            }
+            if source.language == .cFamily, index > 0, isPunctuation(stream, index - 1, "*") || isPunctuation(stream, index - 1, ")"),
+               index + 1 < all.count, isPunctuation(stream, index + 1, "=") || isPunctuation(stream, index + 1, ";") {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// The first token of a qualified read: `Config.baseURL`, `self.baseURL`, `API.shared.base`.
+    func qualifiedStart(stream: Int, name index: Int) -> Int {
+        var start = index
+        let shape = shapes[stream] ?? StreamShape(tokens(stream), bytes: source.bytes)
+        while start >= 2, isPunctuation(stream, start - 1, ".") {
+            var before = start - 2
+            while before >= 0, isPunctuation(stream, before, "?") || isPunctuation(stream, before, "!") { before -= 1 }
+            if before >= 0, isCloser(stream, before), shape.partner[before] >= 0 { before = shape.partner[before] - 1 }
+            guard before >= 0, isIdentifier(stream, before) else { break }
+            start = before
+        }
+        return start
+    }
+
+    /// Every identifier of every stream, by text.
+    mutating func buildNameIndex() {
+        var index: [String: [(stream: Int, token: Int)]] = [:]
+        for (streamIndex, stream) in source.streams.enumerated() {
+            for (tokenIndex, token) in stream.tokens.enumerated() where token.kind == .identifier {
+                index[source.text(of: token), default: []].append((streamIndex, tokenIndex))
+            }
+        }
+        nameIndex = index
+    }
+}
