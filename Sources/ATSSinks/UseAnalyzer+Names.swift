@@ -8,6 +8,10 @@ extension UseAnalyzer {
             return jsxSink(element: jsx.element, attribute: jsx.attribute, properties: properties)
         }
         let path = assignee(stream: stream, before: equals)
+        if let key = properties.last, source.language == .javaScript || source.language == .dart {
+            // An object literal assigned to a name: reads of its key (`Config.apiUrl`) decide.
+            return follow(key, hops: hops)
+        }
         guard let name = path.last else { return [.use(.notSeen(hint: "assigned to something atscheck cannot name"))] }
         if path.count >= 2 || table.properties[name]?.contains(where: { if case .any = $0.receiver { true } else { false } }) == true,
            let rule = table.property(name, receiver: Array(path.dropLast())) {

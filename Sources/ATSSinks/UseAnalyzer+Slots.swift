@@ -59,7 +59,7 @@ extension UseAnalyzer {
     func callee(stream: Int, open: Int) -> (name: String, receiver: [String], start: Int)? {
         guard open > 0, isIdentifier(stream, open - 1) else { return nil }
         let name = text(stream, open - 1)
-        guard !Self.keywords.contains(name) || name == "new" else { return nil }
+        guard !Self.notCallees.contains(name) else { return nil }
         var receiver: [String] = []
         var index = open - 2
         var start = open - 1
@@ -145,8 +145,13 @@ extension UseAnalyzer {
             // The value is the receiver: `[url absoluteString]`.
             let selector = firstPart ?? receiver.last ?? ""
             if table.comparisons.contains(selector) { return [.use(.neverLoaded(why: "compared (\(selector)), not loaded"))] }
-            if table.carriers.contains(selector) { return uses(stream: stream, first: open, last: close, hops: hops + 1) }
+            if table.carriers.contains(selector) || table.call(selector, receiver: [], label: nil, position: 0, properties: [])?.outcome == .carries {
+                return uses(stream: stream, first: open, last: close, hops: hops + 1)
+            }
             return [.use(.notSeen(hint: "sent \(selector)"))]
+        }
+        if table.comparisons.contains(label) || firstPart.map(table.comparisons.contains) == true {
+            return [.use(.neverLoaded(why: "compared (\(firstPart ?? label):), not loaded"))]
         }
         if label == "setURL", !receiver.contains(where: { $0.lowercased().contains("pasteboard") }), let root = receiver.first {
             // `[request setURL:url]`: the request is what gets loaded.

@@ -1,0 +1,95 @@
+import ATSCode
+@testable import ATSSinks
+import Testing
+
+@Suite("JavaScript sinks: React Native screens, axios clients, web pages")
+struct JavaScriptSinkTests {
+    @Test("a React Native screen: Linking.openURL opens outside; fetch of a base URL joined with a path loads")
+    func reactNativeScreen() {
+        let code = """
+        import React from 'react';
+        import { Linking, Text, TouchableOpacity, View, Image } from 'react-native';
+
+        const API_BASE = 'http://api.sample-rn.org';
+
+        export async function fetchProfile(id) {
+          const response = await fetch(`${API_BASE}/profiles/${id}`);
+          return response.json();
+        }
+
+        export default function About() {
+          return (
+            <View>
+              <Text>Questions? Write to us at https://help.sample-rn.org</Text>
+              <TouchableOpacity onPress={() => Linking.openURL('http://privacy.sample-rn.org')}>
+                <Text>Privacy</Text>
+              </TouchableOpacity>
+              <Image source={{ uri: 'http://cdn.sample-rn.org/logo.png' }} style={{ width: 10 }} />
+            </View>
+          );
+        }
+        """
+        let found = uses(code, .javaScript)
+        #expect(group(found, "http://api.sample-rn.org") == "load")
+        #expect(loadVia(found, "http://api.sample-rn.org") == "fetch")
+        #expect(group(found, "http://privacy.sample-rn.org") == "opened-outside")
+        #expect(group(found, "https://help.sample-rn.org") == "never-loaded")
+        #expect(loadVia(found, "http://cdn.sample-rn.org/logo.png") == "React Native <Image source>")
+    }
+
+    @Test("axios.create({ baseURL }), an exported config object read through its key, XHR and window.open")
+    func clients() {
+        let code = """
+        export const Config = {
+          apiUrl: 'http://config.sample.org/api',
+          docsUrl: 'http://docs.sample.org',
+        };
+        const client = axios.create({ baseURL: 'http://axios.sample.org' });
+        client.get('/items');
+        export const load = () => fetch(Config.apiUrl + '/items');
+        var xhr = new XMLHttpRequest();
+        xhr.open('GET', 'http://xhr.sample.org/data.json');
+        window.open('http://popup.sample.org', '_blank');
+        """
+        let found = uses(code, .javaScript)
+        #expect(loadVia(found, "http://axios.sample.org") == "axios.create({ baseURL })")
+        #expect(loadVia(found, "http://config.sample.org/api") == "fetch")
+        #expect(loadVia(found, "http://xhr.sample.org/data.json") == "XMLHttpRequest.open")
+        #expect(group(found, "http://popup.sample.org") == "opened-outside")
+        #expect(found["http://docs.sample.org"] == [.notSeen(hint: "pending docsUrl")])
+    }
+
+    @Test("a Cordova page: <a target=_blank> opens outside, XHR in its script loads, a stylesheet loads, text never does")
+    func cordovaPage() {
+        let page = """
+        <!DOCTYPE html>
+        <html>
+        <head>
+          <link rel="stylesheet" href="http://css.sample-cordova.org/app.css">
+          <link rel="canonical" href="http://canonical.sample-cordova.org/">
+          <script src="cordova.js"></script>
+        </head>
+        <body>
+          <p>Read the manual at http://manual.sample-cordova.org</p>
+          <a href="http://blank.sample-cordova.org" target="_blank">Website</a>
+          <img src="http://img.sample-cordova.org/banner.png">
+          <script>
+            var request = new XMLHttpRequest();
+            request.open("GET", "http://xhr.sample-cordova.org/feed.json", true);
+            request.send();
+          </script>
+        </body>
+        </html>
+        """
+        var found: [String: [URLUse]] = [:]
+        for url in MarkupUses.uses(in: Array(page.utf8), extract: extract).urls {
+            if case .code(let uses, _) = url.place { found[url.url, default: []] += uses }
+        }
+        #expect(loadKind(found, "http://css.sample-cordova.org/app.css") == .webView)
+        #expect(group(found, "http://canonical.sample-cordova.org/") == "never-loaded")
+        #expect(group(found, "http://manual.sample-cordova.org") == "never-loaded")
+        #expect(group(found, "http://blank.sample-cordova.org") == "opened-outside")
+        #expect(loadKind(found, "http://img.sample-cordova.org/banner.png") == .webView)
+        #expect(loadVia(found, "http://xhr.sample-cordova.org/feed.json") == "XMLHttpRequest.open")
+    }
+}
