@@ -80,7 +80,7 @@ let package = Package(
         // Streaming, bounded reads of zip archives (.ipa) over libzip; nothing is extracted.
         .target(name: "ATSArchive", dependencies: ["CZip", "AtscheckSystem"]),
         // atscheck app: the bundles of an .ipa, .app or .xcarchive, their policies, the URLs found in them, judged.
-        .target(name: "ATSApp", dependencies: ["ATSVocabulary", "ATSPolicySources", "ATSArchive", "ATSXML", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem", "ATSJSON", "ATSYAML"]),
+        .target(name: "ATSApp", dependencies: ["ATSVocabulary", "ATSCode", "ATSSinks", "ATSPolicySources", "ATSArchive", "ATSXML", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem", "ATSJSON", "ATSYAML"]),
         // Source files read as code: a lexer per language (Swift, the C family, JavaScript/TypeScript with JSX, Dart)
         // with string literals decoded, interpolations, comments and conditional compilation; HTML as elements.
         .target(name: "ATSCode"),

@@ -1,5 +1,6 @@
 import ATSVocabulary
 import ATSArchive
+import ATSSinks
 import ATSCheck
 import ATSLint
 import ATSPolicy
@@ -68,6 +69,16 @@ public struct AuditedEndpoint: Sendable {
     /// Why ATS does not govern it: every place it was found loads outside the URL Loading
     /// System (Dart's own HTTP client).
     public var outsideATS: String? = nil
+    /// What the app's code does with it (the strongest use of its places): a load is judged and
+    /// counts; a use atscheck could not see is judged and listed apart; opening outside the app
+    /// and never loading it are not judged. Nil for a URL set aside before its use mattered.
+    public var use: URLUse? = nil
+
+    /// Whether its verdict counts: a load atscheck saw.
+    public var countsAsLoad: Bool {
+        if case .load? = use { return true }
+        return false
+    }
 }
 
 /// A URL found in one policy's files: where, and the context its places load it in (nil when
@@ -77,11 +88,19 @@ struct FoundLoad {
     let places: [FoundAt]
     let context: LoadContext?
     let outsideATS: String?
+    /// The strongest use of its places (``URLUse/strongest(_:)``); nil when no place says.
+    var use: URLUse? = nil
 
     /// Whether it is set aside as `comment`: every place is in a comment (a comment is not a
     /// load), and `--all` was not given. Named in code too, it is judged with all its places.
     func setAsideAsComment(all: Bool) -> Bool {
         !all && !places.isEmpty && places.allSatisfy(\.isComment)
+    }
+
+    /// Whether its verdict counts: a load the code makes (atscheck saw it).
+    var isLoad: Bool {
+        if case .load? = use { return true }
+        return false
     }
 }
 
@@ -120,6 +139,9 @@ public struct AppAudit: Sendable {
     public let attribution: PolicyAttribution
     /// Places of URLs that no policy judges, counted by why (a test target's files).
     public let notJudged: [String: Int]
+    /// URLs found only in files that no policy judges (in no target, test targets' files),
+    /// each with where and why.
+    public let notInApp: [NotInAppURL]
     /// Places of a project the walk did not enter or read, with why.
     public let skipped: [SkippedPlace]
 }
@@ -129,6 +151,23 @@ public struct AppAudit: Sendable {
 /// (``PolicyAttribution``), with the context its places imply, through the scan engine (one
 /// probe per endpoint per bundle) or, offline, the policy alone.
 public enum AppAuditor {
+    /// The inventory's URLs and the code's, one entry per URL with the places of both.
+    static func merged(_ text: [AppInventory.FoundURL], _ code: [AppInventory.FoundURL]) -> [AppInventory.FoundURL] {
+        guard !code.isEmpty else { return text }
+        var all = text
+        var index: [String: Int] = [:]
+        for (position, found) in all.enumerated() { index[found.url] = position }
+        for found in code {
+            if let position = index[found.url] {
+                all[position].places = Array((all[position].places + found.places).prefix(AppInventory.placesPerURL))
+            } else {
+                index[found.url] = all.count
+                all.append(found)
+            }
+        }
+        return all
+    }
+
     /// Judges every URL of `inventory` under its unit's policy, probing endpoints with `checker` unless
     /// `options.offline`, and lints each policy; what cannot be read is recorded in the audit, nothing is thrown.
     public static func audit(_ inventory: AppInventory, files: AppFiles, checker: ATSChecker, options: AppAuditOptions) -> AppAudit {
@@ -143,7 +182,16 @@ public enum AppAuditor {
             return found
         }
         var notJudged: [String: Int] = [:]
-        for found in inventory.urls {
+        var walk = inventory.walk
+        let code = CodeReading.read(inventory, files: files, conditions: { attribution.compilationConditions(forFile: $0) }, analyse: { file in
+            let owner = ownership[file] ?? attribution.ownership(of: file)
+            ownership[file] = owner
+            if case .units = owner { return true }
+            return false
+        })
+        for problem in code.problems { walk.problems.append(ArchiveProblem(path: problem.path, problem: .partlyJudged(problem.reason))) }
+        var notInApp: [NotInAppURL] = []
+        for found in merged(inventory.urls, code.urls) {
             var byUnit: [Int: [FoundAt]] = [:]
             for place in found.places {
                 let owner = ownership[place.file] ?? attribution.ownership(of: place.file)
@@ -156,7 +204,10 @@ public enum AppAuditor {
                 }
             }
             for (unit, places) in byUnit {
-                perUnit[unit].append(load(found.url, places, route: route))
+                perUnit[unit].append(load(found.url, places, route: route, traits: inventory.traits))
+            }
+            if byUnit.isEmpty, let place = found.places.first, case .notJudged(let reason) = ownership[place.file] ?? attribution.ownership(of: place.file) {
+                notInApp.append(NotInAppURL(url: found.url, foundAt: found.places.prefix(3).map { $0.description }, reason: reason))
             }
         }
         let targets = attribution.units.map { unit -> ResolutionOptions in
@@ -191,9 +242,10 @@ public enum AppAuditor {
                 document = nil
                 endpoints = perUnit[index].map { load in
                     if load.setAsideAsComment(all: options.all) { return commentEndpoint(load) }
+                    let judged = load.outsideATS == nil && load.use.map { $0.strength >= URLUse.notSeen(hint: "").strength } ?? true
                     return AuditedEndpoint(url: load.url, context: load.context ?? .urlSession, places: load.places, filtered: nil, verdict: nil, error: nil,
-                                           unknown: load.outsideATS == nil ? "the policy of \(bundle.policyFile) cannot be told: \(error.message)" : nil,
-                                           outsideATS: load.outsideATS)
+                                           unknown: judged ? "the policy of \(bundle.policyFile) cannot be told: \(error.message)" : nil,
+                                           outsideATS: load.outsideATS, use: load.use)
                 }
             case (.success(let read), nil):
                 document = read
@@ -207,20 +259,54 @@ public enum AppAuditor {
             auditedBundle.commented = linted.suppressed
             audited.append(auditedBundle)
         }
-        return AppAudit(path: files.path, kind: files.kind, bundles: audited, walk: inventory.walk, attribution: attribution, notJudged: notJudged, skipped: inventory.skipped)
+        return AppAudit(path: files.path, kind: files.kind, bundles: audited, walk: walk, attribution: attribution, notJudged: notJudged,
+                        notInApp: notInApp, skipped: inventory.skipped)
     }
 
-    /// The URL's load from its places: those outside ATS are left out, and the rest decide the
-    /// context (a web view when any place is web content).
-    static func load(_ url: String, _ places: [FoundAt], route: (String) -> LoadRoute) -> FoundLoad {
-        let routed = places.map { ($0, route($0.file)) }
-        let governed = routed.filter { if case .outsideATS = $0.1 { return false } else { return true } }
-        guard !governed.isEmpty else {
-            guard case .outsideATS(let reason)? = routed.first?.1 else { return FoundLoad(url: url, places: places, context: .urlSession, outsideATS: nil) }
-            return FoundLoad(url: url, places: places, context: nil, outsideATS: reason)
+    /// The URL's load from its places: the strongest use any place shows (``URLUse/strongest(_:)``),
+    /// judged in the strictest context its loads take (a session before media before a web
+    /// view); loads that all go around the URL Loading System (Dart's dart:io) are outside ATS.
+    static func load(_ url: String, _ places: [FoundAt], route: (String) -> LoadRoute, traits: ProjectTraits) -> FoundLoad {
+        let code = places.filter { !$0.isComment }
+        guard !code.isEmpty else { return FoundLoad(url: url, places: places, context: .urlSession, outsideATS: nil) }
+        let uses = code.map { $0.use ?? .notSeen(hint: "what reads it was not followed") }
+        let strongest = URLUse.strongest(uses)!
+        var best: (LoadContext, Int)?
+        var outside: String?
+        for (place, use) in zip(code, uses) where use.strength == strongest.strength {
+            let placeRoute = route(place.file)
+            if let context = context(of: use, url: url, route: placeRoute) {
+                let rank = [LoadContext.urlSession: 0, .media: 1, .webView: 2][context] ?? 3
+                if best.map({ rank < $0.1 }) ?? true { best = (context, rank) }
+            } else if case .outsideATS(let reason) = placeRoute {
+                outside = outside ?? reason
+            }
         }
-        let web = governed.contains { $0.1 == .webContent }
-        return FoundLoad(url: url, places: governed.map(\.0), context: (web ? LoadRoute.webContent : .urlLoadingSystem).context(forURL: url), outsideATS: nil)
+        guard let context = best?.0 else {
+            return FoundLoad(url: url, places: places, context: nil, outsideATS: outside ?? LoadRoute.dartOutsideATS, use: strongest)
+        }
+        return FoundLoad(url: url, places: places, context: context, outsideATS: nil, use: strongest)
+    }
+
+    /// The context ATS resolves a use in under `route`: a network load is a session's (a web
+    /// view's in a page's script, unless a native plugin makes it); media is AVFoundation's (a
+    /// web view's in a page); a web view load or navigation is a web view's. Nil when ATS does not
+    /// govern it (dart:io). A use atscheck could not see takes the route's default.
+    static func context(of use: URLUse, url: String, route: LoadRoute) -> LoadContext? {
+        switch use {
+        case .load(.network, let via):
+            switch route {
+            case .outsideATS: return nil
+            case .webContent: return via.hasSuffix("(native)") ? .urlSession : .webView
+            case .urlLoadingSystem: return .urlSession
+            }
+        case .load(.media, _):
+            return route == .webContent ? .webView : .media
+        case .load(.webView, _), .load(.navigation, _):
+            return .webView
+        case .openedOutside, .neverLoaded, .notSeen:
+            return route.context(forURL: url)
+        }
     }
 
     /// What to do with a found string under `policy`: the URL to judge, or the rule that sets it
@@ -250,7 +336,7 @@ public enum AppAuditor {
     /// URL) and the entries to judge, by context.
     struct Plan {
         var endpoints: [AuditedEndpoint] = []
-        var byContext: [LoadContext: [(ScanEntry, [FoundAt])]] = [:]
+        var byContext: [LoadContext: [(ScanEntry, [FoundAt], URLUse?)]] = [:]
         let document: PlistDocument
         let resolution: ResolutionOptions
 
@@ -275,7 +361,7 @@ public enum AppAuditor {
             }
             guard let context = load.context else {
                 plan.endpoints.append(AuditedEndpoint(url: url, context: .urlSession, places: places, filtered: nil, verdict: nil, error: nil,
-                                                      outsideATS: load.outsideATS))
+                                                      outsideATS: load.outsideATS, use: load.use))
                 continue
             }
             let triaged = triage(url, context: context, policy: policy, resolution: resolution, all: options.all)
@@ -285,14 +371,24 @@ public enum AppAuditor {
                                                       verdict: nil, error: nil))
                 continue
             }
+            switch load.use {
+            case .openedOutside?, .neverLoaded?:
+                // Not loaded by the app: listed with why, never judged.
+                plan.endpoints.append(AuditedEndpoint(url: triaged.url, context: context, places: places, filtered: nil, verdict: nil, error: nil,
+                                                      use: load.use))
+                continue
+            case .load?, .notSeen?, nil:
+                break
+            }
             if let (known, index) = judged["\(context.rawValue) \(triaged.url)"] {
                 let merged = plan.byContext[known]![index].1 + places.filter { !plan.byContext[known]![index].1.contains($0) }
                 plan.byContext[known]![index].1 = Array(merged.prefix(AppInventory.placesPerURL))
+                plan.byContext[known]![index].2 = URLUse.strongest([plan.byContext[known]![index].2, load.use].compactMap { $0 })
                 continue
             }
             let origin = ScanOrigin(file: places[0].file, line: places[0].line)
             judged["\(context.rawValue) \(triaged.url)"] = (context, plan.byContext[context]?.count ?? 0)
-            plan.byContext[context, default: []].append((ScanEntry(target: options.mapTarget(parsed), origin: origin), places))
+            plan.byContext[context, default: []].append((ScanEntry(target: options.mapTarget(parsed), origin: origin), places, load.use))
         }
         return plan
     }
@@ -311,7 +407,7 @@ public enum AppAuditor {
             checkOptions.issuerFetch = options.issuerFetch
             var results: [String: Result<Verdict, ScanEntryError>] = [:]
             if options.offline {
-                for (entry, _) in group {
+                for (entry, _, _) in group {
                     do {
                         results[entry.target.url] = .success(try checker.judge(entry.target, observation: nil, options: checkOptions))
                     } catch {
@@ -323,15 +419,16 @@ public enum AppAuditor {
                 ScanEngine(checker: checker, options: checkOptions, concurrency: options.concurrency).run(group.map(\.0)) { collected.add($0) }
                 results = collected.results
             }
-            for (entry, places) in group {
+            for (entry, places, use) in group {
                 let url = entry.target.url
+                let use = use ?? .notSeen(hint: "what reads it was not followed")
                 switch results[url] {
                 case .success(let verdict)?:
-                    endpoints.append(AuditedEndpoint(url: url, context: context, places: places, filtered: nil, verdict: verdict, error: nil))
+                    endpoints.append(AuditedEndpoint(url: url, context: context, places: places, filtered: nil, verdict: verdict, error: nil, use: use))
                 case .failure(let failure)?:
-                    endpoints.append(AuditedEndpoint(url: url, context: context, places: places, filtered: nil, verdict: nil, error: failure.message))
+                    endpoints.append(AuditedEndpoint(url: url, context: context, places: places, filtered: nil, verdict: nil, error: failure.message, use: use))
                 case nil:
-                    endpoints.append(AuditedEndpoint(url: url, context: context, places: places, filtered: nil, verdict: nil, error: "not judged"))
+                    endpoints.append(AuditedEndpoint(url: url, context: context, places: places, filtered: nil, verdict: nil, error: "not judged", use: use))
                 }
             }
         }

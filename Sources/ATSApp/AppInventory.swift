@@ -1,5 +1,6 @@
 import ATSPolicy
 import ATSArchive
+import ATSSinks
 import ATSPolicySources
 import AtscheckSystem
 #if canImport(FoundationEssentials)
@@ -21,6 +22,9 @@ public struct FoundAt: Sendable, Hashable, Codable, CustomStringConvertible {
     /// `embedded.mobileprovision` (`applinks:links.example.com`); ``comment`` for a URL in a
     /// source file's comment.
     public var detail: String? = nil
+    /// What the code at this place does with the URL, when atscheck can tell (``URLUse``);
+    /// nil for a place no use is known for.
+    public var use: URLUse? = nil
 
     /// The ``detail`` of a place in a comment (`// see http://…`, `/** … */`, `<!-- … -->`):
     /// not a load.
@@ -47,6 +51,15 @@ public struct AppInventory: Sendable {
         /// The places it was found, in the order the walk met them (at most `AppInventory.placesPerURL`).
         public internal(set) var places: [FoundAt]
     }
+
+    /// A project's source files read as code after the walk, once attribution says which
+    /// build settings decide their `#if`s (``CodeReading``): input-relative paths.
+    public internal(set) var codeFiles: [String] = []
+    /// An archive's or bundle's code (web pages, scripts, style sheets), kept to be read as code
+    /// after the walk: path and bytes (at most ``codeBytes`` in all; the rest is searched as text).
+    public internal(set) var codeSources: [(path: String, bytes: [UInt8])] = []
+    /// Most bytes of an archive's code kept for reading as code.
+    public static let codeBytes = 128 << 20
 
     /// Every `*.xcodeproj/project.pbxproj` of a project, as read (parsed by ``PolicyAttribution``,
     /// which can read the xcconfig files they name).
@@ -98,7 +111,7 @@ public struct AppInventory: Sendable {
 
 /// The walk hands over chunks, never "this file is done": the collector finishes a file when
 /// the next one starts and when the walk ends.
-private final class Collector {
+final class Collector {
     var inventory = AppInventory()
     private let project: Bool
     private let policiesOnly: Bool
@@ -113,6 +126,8 @@ private final class Collector {
     private var manifest = false
     private var bytes: [UInt8] = []
     private var scanner = URLScanner()
+    /// Bytes of an archive's code kept so far (``AppInventory/codeBytes``).
+    private var codeBytesKept = 0
 
     /// The consumer for the next file, after finishing the one before.
     func visit(_ path: String) -> ArchiveEntryConsumer? {
@@ -121,6 +136,11 @@ private final class Collector {
         let manifest = project && !policiesOnly && ProjectTraits.isManifest(path)
         guard let role = FileRole.of(path, project: project) else { return manifest ? begin(path: path, role: nil, manifest: true) : nil }
         if policiesOnly, !role.isPolicySource { return nil }
+        if project, !manifest, case .text = role, CodeKind.of(path) != nil {
+            // Read as code after the walk, when attribution says which settings decide its #ifs.
+            inventory.codeFiles.append(path)
+            return nil
+        }
         return begin(path: path, role: role, manifest: manifest)
     }
 
@@ -230,7 +250,13 @@ private final class Collector {
         case .cordovaConfig:
             guard let (bundle, origins) = CordovaConfig.bundle(path: path, bytes: Data(bytes)) else { break }
             inventory.bundles.append(bundle)
-            for (origin, line) in origins { record(origin, FoundAt(file: path, offset: nil, line: line, detail: "origin")) }
+            for (origin, line) in origins {
+                record(origin, FoundAt(file: path, offset: nil, line: line, detail: "origin",
+                                       use: .notSeen(hint: "an origin config.xml allows: the app may load it; no load of it was seen")))
+            }
+        case .text where CodeKind.of(path) != nil && !cut && codeBytesKept + bytes.count <= AppInventory.codeBytes:
+            codeBytesKept += bytes.count
+            inventory.codeSources.append((path, Self.utf8(bytes)))
         case .text:
             var text = Self.utf8(bytes)
             var lines = URLScanner()
@@ -240,18 +266,20 @@ private final class Collector {
             let hits = lines.finish()
             urlsPastLimit(lines)
             let comments = hits.isEmpty ? nil : CommentRanges.syntax(forFile: path).map { CommentRanges(text, syntax: $0) }
+            let use = TextPlaceUse.use(forFile: path)
             for hit in hits {
+                let comment = comments?.contains(hit.offset) == true
                 record(hit.url, FoundAt(file: path, offset: binary ? hit.offset : nil, line: binary ? nil : hit.line,
-                                        detail: comments?.contains(hit.offset) == true ? FoundAt.comment : nil))
+                                        detail: comment ? FoundAt.comment : nil, use: comment ? nil : use))
             }
             text = []
         case .extensionless:
             break
         case .binary:
-            for hit in scanner.finish() { record(hit.url, FoundAt(file: path, offset: hit.offset, line: nil)) }
+            for hit in scanner.finish() { record(hit.url, FoundAt(file: path, offset: hit.offset, line: nil, use: TextPlaceUse.binary)) }
             urlsPastLimit(scanner)
             for candidate in scanner.hostCandidates where BareHost.isHost(candidate.url) {
-                record("https://\(candidate.url)/", FoundAt(file: path, offset: candidate.offset, line: nil, detail: "bare host name"))
+                record("https://\(candidate.url)/", FoundAt(file: path, offset: candidate.offset, line: nil, detail: "bare host name", use: TextPlaceUse.binary))
             }
         case .provisioningProfile:
             let domains: [(entitlement: String, host: String)]
@@ -263,7 +291,8 @@ private final class Collector {
             }
             for domain in domains {
                 record("https://\(domain.host)/.well-known/apple-app-site-association",
-                       FoundAt(file: path, offset: nil, line: nil, detail: domain.entitlement))
+                       FoundAt(file: path, offset: nil, line: nil, detail: domain.entitlement,
+                               use: .load(.network, via: "the system, for the associated domain \(domain.entitlement)")))
             }
         }
         bytes = []

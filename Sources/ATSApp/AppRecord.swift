@@ -30,6 +30,10 @@ public struct AppRecord: Codable, Sendable {
     @EncodesNil public var filtered: String?
     /// Why it could not be judged; `null` unless the verdict is `error`.
     @EncodesNil public var error: String?
+    /// What the app's code does with it (`load`, `not-seen`, `opened-outside`, `never-loaded`).
+    @EncodesNil public var use: String? = nil
+    /// The API or reason behind `use`.
+    @EncodesNil public var useDetail: String? = nil
 
     /// The records of a report, bundle by bundle, in the document's order.
     public static func records(_ report: AppReport) -> [AppRecord] {
@@ -37,7 +41,7 @@ public struct AppRecord: Codable, Sendable {
             bundle.endpoints.map { endpoint in
                 AppRecord(bundle: bundle.path, bundleKind: bundle.kind, policy: bundle.policy, url: endpoint.url, context: endpoint.context,
                           verdict: endpoint.verdict, reasons: endpoint.reasons, notes: endpoint.notes, foundAt: endpoint.foundAt,
-                          filtered: endpoint.filtered, error: endpoint.error)
+                          filtered: endpoint.filtered, error: endpoint.error, use: endpoint.use, useDetail: endpoint.useDetail)
             }
         }
     }

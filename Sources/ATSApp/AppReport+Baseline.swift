@@ -47,7 +47,7 @@ extension AppReport {
     /// The baseline entry of an endpoint that a baseline holds or compares, nil for one it
     /// does not (allowed, filtered, accepted, an offline https:// URL that was not probed).
     func baselineEntry(_ endpoint: EndpointReport, bundle: BundleReport) -> LoadBaselineEntry? {
-        guard endpoint.accepted == nil, let verdict = ScanVerdict(rawValue: endpoint.verdict) else { return nil }
+        guard endpoint.accepted == nil, endpoint.isLoad, let verdict = ScanVerdict(rawValue: endpoint.verdict) else { return nil }
         if verdict == .unknown, offline, !endpoint.policyUnknown { return nil }
         return LoadBaselineEntry(url: endpoint.url, verdict: verdict, reasons: endpoint.reasons, bundle: bundle.path)
     }

@@ -6,6 +6,7 @@ import ATSReport
 import ATSScan
 import ATSArchive
 import ATSPolicy
+import ATSSinks
 
 /// `atscheck app --format json` (docs/json-schema.md, "atscheck app").
 public struct AppReport: Codable, Sendable {
@@ -28,6 +29,9 @@ public struct AppReport: Codable, Sendable {
     public var attribution: AttributionReport
     /// Places of URLs no policy judges (a test target's files), counted by why.
     public var notJudged: [NotJudgedReport]
+    /// URLs found only in files the app does not ship or no policy judges (in no target, test
+    /// targets' files): listed apart, never judged.
+    public var inNoTarget: [NotInAppURL] = []
     /// Places of a project the walk did not enter or read, each with why (default skips,
     /// `--exclude`, `.atscheckignore`): docs/app-audit.md#what-is-read.
     public var skipped: [SkippedPlace]
@@ -110,8 +114,17 @@ public struct AppReport: Codable, Sendable {
         public var url: String
         /// `urlsession`, `webview` or `media`.
         public var context: String
-        /// `allowed`, `blocked`, `unknown`, `error` or `filtered`.
+        /// `allowed`, `blocked`, `unknown`, `error` (judged: a load, or with `use` `not-seen` what
+        /// the verdict would be), `opened-outside`, `never-loaded` (not loaded by the app: `use`
+        /// says why), `filtered` or `outside-ats`.
         public var verdict: String
+        /// What the app's code does with the URL: `load` (its verdict counts), `not-seen`
+        /// (atscheck could not see; its verdict is shown and does not count unless `--fail-on`
+        /// asks), `opened-outside`, `never-loaded`; null for URLs set aside or outside ATS.
+        @EncodesNil public var use: String?
+        /// The API or reason behind `use`: `loaded by URLSession.dataTask(with:)`, `opened outside
+        /// the app by SwiftUI Link: …`, `never loaded: a log message`; null with `use`.
+        @EncodesNil public var useDetail: String?
         /// Why the verdict is what it is, as `atscheck host` gives its reason objects.
         public var reasons: [CheckReason]
         /// Remarks for humans: the verdict's notes, or why the verdict is `unknown` or `outside-ats`.
@@ -135,6 +148,20 @@ public struct AppReport: Codable, Sendable {
         @EncodesNil public var baselineState: BaselineState?
     }
 
+    /// URLs whose use was not seen, by the verdict they would get.
+    public struct NotSeenCounts: Codable, Sendable, Equatable {
+        /// All of them.
+        public var urls = 0
+        /// Would be blocked.
+        public var blocked = 0
+        /// Would be unknown (offline https:// URLs among them).
+        public var unknown = 0
+        /// Would be allowed.
+        public var allowed = 0
+        /// Could not be judged.
+        public var errors = 0
+    }
+
     /// Blocked and unknown URLs a configuration accepts: they do not fail the run.
     public struct AcceptedEndpoints: Codable, Sendable, Equatable {
         /// Accepted blocked URLs.
@@ -154,7 +181,7 @@ public struct AppReport: Codable, Sendable {
         for bundle in bundles.indices {
             for index in bundles[bundle].endpoints.indices {
                 let endpoint = bundles[bundle].endpoints[index]
-                guard let verdict = ScanVerdict(rawValue: endpoint.verdict), let host = try? CheckTarget(url: endpoint.url).host else { continue }
+                guard endpoint.isLoad, let verdict = ScanVerdict(rawValue: endpoint.verdict), let host = try? CheckTarget(url: endpoint.url).host else { continue }
                 switch loads.decision(url: endpoint.url, host: host, verdict: verdict, day: day) {
                 case .none: break
                 case .accepted(let entry):
@@ -173,16 +200,29 @@ public struct AppReport: Codable, Sendable {
     public struct Summary: Codable, Sendable {
         /// Bundles and project sources that set policy.
         public var bundles = 0
-        /// URLs judged, each counted once per bundle it was found under.
+        /// Every URL found: `endpoints` plus `inNoTarget`; the sum of `blocked`, `unknown`,
+        /// `allowed`, `errors`, `notSeen.urls`, `openedOutside`, `neverLoaded`, `filtered`,
+        /// `outsideATS` and `inNoTarget`.
+        public var total = 0
+        /// URLs under the bundles, each counted once per bundle it was found under.
         public var endpoints = 0
-        /// Endpoints with the verdict `allowed`.
+        /// Loads with the verdict `allowed`.
         public var allowed = 0
-        /// Endpoints with the verdict `blocked`.
+        /// Loads with the verdict `blocked`.
         public var blocked = 0
-        /// Endpoints with the verdict `unknown` (offline https:// URLs, unreadable policies: see `policyUnknown`).
+        /// Loads with the verdict `unknown` (offline https:// URLs, unreadable policies: see `policyUnknown`).
         public var unknown = 0
-        /// Endpoints that could not be judged (verdict `error`).
+        /// Loads that could not be judged (verdict `error`).
         public var errors = 0
+        /// URLs whose use atscheck did not see, with the verdicts they would get: not counted in
+        /// the exit status unless `--fail-on not-seen`.
+        public var notSeen = NotSeenCounts()
+        /// URLs the app hands to another app or the system to open (ATS does not apply).
+        public var openedOutside = 0
+        /// URLs the app never loads (namespaces, text, comparisons, code out of the build).
+        public var neverLoaded = 0
+        /// URLs found only in files the app does not ship (`inNoTarget`).
+        public var inNoTarget = 0
         /// Endpoints a filter rule set aside (verdict `filtered`; docs/app-audit.md#filtered-urls).
         public var filtered = 0
         /// URLs under a policy that could not be read (counted in `unknown` too).
@@ -246,13 +286,25 @@ public struct AppReport: Codable, Sendable {
                                              problems: attribution.problems)
         notJudged = audit.notJudged.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { NotJudgedReport(reason: $0.key, places: $0.value) }
         skipped = audit.skipped
+        inNoTarget = audit.notInApp
         var summary = Summary()
+        summary.inNoTarget = audit.notInApp.count
         summary.notJudged = audit.notJudged.values.reduce(0, +)
         summary.limitsReached = audit.walk.problems.filter(\.problem.isLimit).count
         bundles = audit.bundles.map { bundled in
             let endpoints = bundled.endpoints.map(EndpointReport.init).sorted { ($0.rank, $0.url) < ($1.rank, $1.url) }
             for endpoint in endpoints {
                 summary.endpoints += 1
+                if endpoint.use == "not-seen" {
+                    summary.notSeen.urls += 1
+                    switch endpoint.verdict {
+                    case "allowed": summary.notSeen.allowed += 1
+                    case "blocked": summary.notSeen.blocked += 1
+                    case "unknown": summary.notSeen.unknown += 1
+                    default: summary.notSeen.errors += 1
+                    }
+                    continue
+                }
                 switch endpoint.verdict {
                 case "allowed": summary.allowed += 1
                 case "blocked": summary.blocked += 1
@@ -261,6 +313,8 @@ public struct AppReport: Codable, Sendable {
                     if endpoint.policyUnknown { summary.policyUnknown += 1 }
                 case "filtered": summary.filtered += 1
                 case "outside-ats": summary.outsideATS += 1
+                case "opened-outside": summary.openedOutside += 1
+                case "never-loaded": summary.neverLoaded += 1
                 default: summary.errors += 1
                 }
             }
@@ -281,13 +335,18 @@ public struct AppReport: Codable, Sendable {
             return report
         }
         summary.bundles = bundles.count
+        summary.total = summary.endpoints + summary.inNoTarget
         self.summary = summary
     }
 
-    /// Keeps only the endpoints whose verdict is in `verdicts` (`--only`); the summary still
-    /// counts every URL.
+    /// Keeps only the endpoints whose verdict (for loads) or use (`not-seen`, `opened-outside`,
+    /// `never-loaded`) is in `verdicts` (`--only`); the summary still counts every URL.
     public mutating func keepOnly(_ verdicts: Set<String>) {
-        for index in bundles.indices { bundles[index].endpoints.removeAll { !verdicts.contains($0.verdict) } }
+        for index in bundles.indices {
+            bundles[index].endpoints.removeAll { endpoint in
+                endpoint.isLoad ? !verdicts.contains(endpoint.verdict) : !verdicts.contains(endpoint.use ?? endpoint.verdict)
+            }
+        }
     }
 
     /// The exit status: 1 when a URL is blocked, 3 when none is but some could not be told
@@ -296,13 +355,19 @@ public struct AppReport: Codable, Sendable {
     /// 0 otherwise.
     /// URLs a configuration accepts (``accept(_:day:)``) or the baseline holds
     /// (``compare(with:findings:)``) do not count.
-    public var exitStatus: Int32 {
+    public var exitStatus: Int32 { exitStatus(countingNotSeen: false) }
+
+    /// The exit status, counting URLs whose use was not seen as loads when `countingNotSeen`
+    /// (`--fail-on not-seen`): their would-be blocked verdicts exit 1, unknown ones 3 (offline,
+    /// only those under a policy that cannot be read).
+    public func exitStatus(countingNotSeen: Bool) -> Int32 {
         let accepted = summary.accepted ?? AcceptedEndpoints()
         let known = summary.baseline ?? BaselineOutcome(path: "")
-        if summary.blocked - accepted.blocked - known.blocked > 0 { return 1 }
+        let notSeen = countingNotSeen ? summary.notSeen : NotSeenCounts()
+        if summary.blocked + notSeen.blocked - accepted.blocked - known.blocked > 0 { return 1 }
         let unknowns = offline ? summary.policyUnknown - accepted.policyUnknown - known.policyUnknown
-            : summary.unknown - accepted.unknown - known.unknown
-        return unknowns + summary.errors + summary.limitsReached > 0 ? 3 : 0
+            : summary.unknown + notSeen.unknown - accepted.unknown - known.unknown
+        return unknowns + summary.errors + notSeen.errors + summary.limitsReached > 0 ? 3 : 0
     }
 }
 
@@ -315,10 +380,17 @@ extension AppReport.EndpointReport {
         error = endpoint.error
         policyUnknown = endpoint.unknown != nil
         outsideATS = endpoint.outsideATS
+        let shownUse = endpoint.filtered == nil && endpoint.outsideATS == nil ? endpoint.use : nil
+        use = shownUse?.group
+        useDetail = shownUse?.explanation
         if let reason = endpoint.outsideATS {
             verdict = "outside-ats"
             reasons = []
             notes = [reason]
+        } else if endpoint.filtered == nil, let use = endpoint.use, use.strength < URLUse.notSeen(hint: "").strength {
+            verdict = use.group
+            reasons = []
+            notes = []
         } else if let unknown = endpoint.unknown {
             verdict = "unknown"
             reasons = []
@@ -334,8 +406,14 @@ extension AppReport.EndpointReport {
         }
     }
 
-    /// Blocked first, then unknown, allowed, errors, outside ATS, filtered.
+    /// Loads first (blocked, unknown, allowed, errors), then URLs whose use was not seen (by
+    /// verdict), opened outside, never loaded, outside ATS, filtered.
     var rank: Int {
-        ["blocked": 0, "unknown": 1, "allowed": 2, "error": 3, "outside-ats": 4, "filtered": 5][verdict] ?? 6
+        let byVerdict = ["blocked": 0, "unknown": 1, "allowed": 2, "error": 3, "opened-outside": 10, "never-loaded": 11, "outside-ats": 12, "filtered": 13][verdict] ?? 14
+        return use == "not-seen" ? 5 + byVerdict : byVerdict
     }
+
+    /// Whether its verdict counts: a load the app makes (or a URL judged before uses were
+    /// told apart: `use` null with a verdict).
+    public var isLoad: Bool { use == "load" || (use == nil && ["blocked", "unknown", "allowed", "error"].contains(verdict)) }
 }

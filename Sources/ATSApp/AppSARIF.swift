@@ -45,7 +45,7 @@ public enum AppSARIF {
                     : finding
                 add(moved, file: artifact(policy))
             }
-            for endpoint in audited.endpoints where endpoint.verdict?.status == .blocked {
+            for endpoint in audited.endpoints where endpoint.verdict?.status == .blocked && endpoint.countsAsLoad {
                 guard let reason = endpoint.verdict?.reasons.first else { continue }
                 let code = reason.code.rawValue
                 if !codes.contains(code) { codes.append(code) }

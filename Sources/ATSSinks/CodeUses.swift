@@ -18,6 +18,14 @@ public struct CodeURL: Sendable, Hashable {
     /// Byte offset of the literal (or comment) in the file.
     public let offset: Int
     public let place: Place
+
+    /// A URL at `line` (and `offset`) of a file, with its place.
+    public init(url: String, line: Int, offset: Int, place: Place) {
+        self.url = url
+        self.line = line
+        self.offset = offset
+        self.place = place
+    }
 }
 
 /// What one source file does with the URLs written in it.
@@ -27,6 +35,9 @@ public struct CodeFileUses: Sendable {
     /// Why part of the file was not read as code, when it was not (the lexer's budget ran out):
     /// URLs there are "use not seen".
     public var note: String?
+
+    /// No URL yet.
+    public init() {}
 }
 
 /// The way in: a file's URLs and their uses, and the reads of names in other files.

@@ -12,17 +12,22 @@ struct AppFailThreshold: Sendable, ExpressibleByArgument, Equatable {
     var verdicts: VerdictFailThreshold = .unknown
     /// The least severe lint finding that fails the run; nil for none.
     var lint: LintFailThreshold? = nil
+    /// `not-seen`: URLs whose use atscheck did not see count as loads (their would-be verdicts).
+    var notSeen = false
 
-    init(verdicts: VerdictFailThreshold = .unknown, lint: LintFailThreshold? = nil) {
+    init(verdicts: VerdictFailThreshold = .unknown, lint: LintFailThreshold? = nil, notSeen: Bool = false) {
         self.verdicts = verdicts
         self.lint = lint
+        self.notSeen = notSeen
     }
 
     init?(argument: String) {
         if argument == "never" { self.init(verdicts: .never, lint: nil); return }
-        var verdicts: VerdictFailThreshold? = nil, lint: LintFailThreshold? = nil
+        var verdicts: VerdictFailThreshold? = nil, lint: LintFailThreshold? = nil, notSeen = false
         for part in argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-            if let verdict = VerdictFailThreshold(rawValue: part), verdict != .never, verdicts == nil {
+            if part == "not-seen", !notSeen {
+                notSeen = true
+            } else if let verdict = VerdictFailThreshold(rawValue: part), verdict != .never, verdicts == nil {
                 verdicts = verdict
             } else if let level = LintFailThreshold(rawValue: part), level != .never, lint == nil {
                 lint = level
@@ -30,27 +35,27 @@ struct AppFailThreshold: Sendable, ExpressibleByArgument, Equatable {
                 return nil
             }
         }
-        self.init(verdicts: verdicts ?? .unknown, lint: lint)
+        self.init(verdicts: verdicts ?? .unknown, lint: lint, notSeen: notSeen)
     }
 
-    static let argumentExpectation = "unknown or blocked, and/or error, warning or notice, comma-separated (blocked,warning); or never"
+    static let argumentExpectation = "unknown or blocked, and/or error, warning or notice, and/or not-seen, comma-separated (blocked,warning); or never"
     static let allValueStrings: [String]? = nil
 
     var argumentDescription: String {
         if verdicts == .never, lint == nil { return "never" }
-        return ([verdicts.rawValue] + (lint.map { [$0.rawValue] } ?? [])).joined(separator: ",")
+        return ([verdicts.rawValue] + (lint.map { [$0.rawValue] } ?? []) + (notSeen ? ["not-seen"] : [])).joined(separator: ",")
     }
 
     /// The option.
     static let option = Option<AppFailThreshold>("fail-on", value: "LIST",
-                                                 help: "What fails the run: unknown (default: 1 blocked, 3 unknown) or blocked for URLs, and/or error, warning or notice for the policies' lint findings (exit 1), comma-separated (blocked,warning); or never.",
+                                                 help: "What fails the run: unknown (default: 1 blocked, 3 unknown) or blocked for loads, and/or error, warning or notice for the policies' lint findings (exit 1), and/or not-seen to count URLs whose use was not seen as loads, comma-separated (blocked,warning); or never.",
                                                  default: AppFailThreshold())
 
     /// The exit status of `report` at this threshold: the URLs' status as `--fail-on` for
     /// verdicts makes it, then 1 when a lint finding (after acceptances and the baseline) is at
     /// or above the lint severity.
     func exitCode(_ report: AppReport) -> ExitCode {
-        let natural = verdicts.exitCode(ExitCode(rawValue: report.exitStatus) ?? .unknown)
+        let natural = verdicts.exitCode(ExitCode(rawValue: report.exitStatus(countingNotSeen: notSeen)) ?? .unknown)
         guard let lint, natural != .failure else { return natural }
         return lint.fails(LintSummary(report.lintReports)) ? .failure : natural
     }

@@ -31,9 +31,7 @@ struct AppTextRenderer {
         }
         if let failure = report.failure { out += "\n" + line("the input could not be read to the end: \(failure)", "", "  ") }
         let summary = report.summary
-        out += "\n" + line("\(summary.endpoints) URLs in \(summary.bundles) bundles: \(summary.blocked) blocked, \(summary.unknown) unknown, "
-            + "\(summary.allowed) allowed" + (summary.errors > 0 ? ", \(summary.errors) not judged" : "")
-            + (summary.filtered > 0 ? ", \(summary.filtered) set aside" : "")
+        out += "\n" + line(Self.countLine(summary)
             + (summary.accepted.map { "; accepted in .atscheck.yml: \($0.blocked) blocked, \($0.unknown) unknown" } ?? "")
             + (summary.baseline.map { "; in the baseline: \($0.blocked) blocked, \($0.unknown) unknown, \($0.findings) lint findings" } ?? "")
             + (summary.notJudged > 0 ? "; \(summary.notJudged) places not judged" : "")
@@ -82,10 +80,14 @@ struct AppTextRenderer {
                     + ": \(accepted.justification) (\(accepted.origin))", "    ", "      ")
             }
         }
-        if show("blocked") { out += blocked(bundle.endpoints.filter { $0.verdict == "blocked" }) }
-        if show("unknown") { out += unknown(bundle.endpoints.filter { $0.verdict == "unknown" }, offline: offline) }
-        if show("allowed") { out += listed("allowed", bundle.endpoints.filter { $0.verdict == "allowed" }) }
-        if only.isEmpty { out += listed("not judged", bundle.endpoints.filter { $0.verdict == "error" }) }
+        let loads = bundle.endpoints.filter(\.isLoad)
+        if show("blocked") { out += blocked(loads.filter { $0.verdict == "blocked" }) }
+        if show("unknown") { out += unknown(loads.filter { $0.verdict == "unknown" }, offline: offline) }
+        if show("allowed") { out += listed("allowed", loads.filter { $0.verdict == "allowed" }) }
+        if only.isEmpty { out += listed("not judged", loads.filter { $0.verdict == "error" }) }
+        if show("not-seen") { out += notSeen(bundle.endpoints.filter { $0.use == "not-seen" }, offline: offline) }
+        if show("opened-outside") { out += notLoaded("opened outside the app (ATS does not apply)", bundle.endpoints.filter { $0.use == "opened-outside" }) }
+        if show("never-loaded") { out += notLoaded("never loaded", bundle.endpoints.filter { $0.use == "never-loaded" }) }
         let filtered = bundle.endpoints.filter { $0.verdict == "filtered" }
         if !filtered.isEmpty, only.isEmpty {
             var rules: [String: Int] = [:]
@@ -100,6 +102,57 @@ struct AppTextRenderer {
     }
 
     private func show(_ verdict: String) -> Bool { only.isEmpty || only.contains(verdict) }
+
+    /// The summary's counts, adding up to the total.
+    static func countLine(_ summary: AppReport.Summary) -> String {
+        var parts = ["\(summary.blocked) blocked", "\(summary.unknown) unknown", "\(summary.allowed) allowed"]
+        if summary.errors > 0 { parts.append("\(summary.errors) not judged") }
+        var groups: [String] = []
+        if summary.notSeen.urls > 0 {
+            groups.append("\(summary.notSeen.urls) use not seen (\(summary.notSeen.blocked) would be blocked, not counted)")
+        }
+        if summary.openedOutside > 0 { groups.append("\(summary.openedOutside) opened outside the app") }
+        if summary.neverLoaded > 0 { groups.append("\(summary.neverLoaded) never loaded") }
+        if summary.filtered > 0 { groups.append("\(summary.filtered) set aside") }
+        if summary.outsideATS > 0 { groups.append("\(summary.outsideATS) not governed by ATS") }
+        if summary.inNoTarget > 0 { groups.append("\(summary.inNoTarget) in no target") }
+        return "\(summary.total) URLs in \(summary.bundles) bundles: loads \(parts.joined(separator: ", "))"
+            + (groups.isEmpty ? "" : "; " + groups.joined(separator: ", "))
+    }
+
+    /// URLs whose use atscheck did not see: counted, the would-be blocked ones listed (all with --all).
+    private func notSeen(_ endpoints: [AppReport.EndpointReport], offline: Bool) -> String {
+        guard !endpoints.isEmpty else { return "" }
+        let blocked = endpoints.filter { $0.verdict == "blocked" }
+        var out = line("use not seen (not counted; --fail-on not-seen counts them): \(endpoints.count) URL\(endpoints.count == 1 ? "" : "s")"
+            + (blocked.isEmpty ? "" : ", \(blocked.count) would be blocked"), "  ", "    ")
+        let shown = listAll ? endpoints : blocked
+        for endpoint in shown.prefix(listAll ? shown.count : Self.listedPerGroup) {
+            var codes: [String] = []
+            for reason in endpoint.reasons where !codes.contains(reason.code.rawValue) { codes.append(reason.code.rawValue) }
+            out += line(endpoint.url + "  would be \(endpoint.verdict)" + (codes.isEmpty ? "" : " (\(codes.joined(separator: ", ")))"), "    ", "      ")
+            out += line("found: " + endpoint.foundAt.prefix(3).joined(separator: ", ") + (endpoint.foundAt.count > 3 ? " (+\(endpoint.foundAt.count - 3) more)" : ""), "      ", "        ")
+            if let detail = endpoint.useDetail { out += line(detail, "      ", "        ") }
+        }
+        if !listAll, shown.count > Self.listedPerGroup { out += line("… \(shown.count - Self.listedPerGroup) more (--all lists them)", "    ", "      ") }
+        return out
+    }
+
+    /// URLs the app does not load: counted by why, a few listed (all with --all).
+    private func notLoaded(_ title: String, _ endpoints: [AppReport.EndpointReport]) -> String {
+        guard !endpoints.isEmpty else { return "" }
+        var out = line("\(title): \(endpoints.count) URL\(endpoints.count == 1 ? "" : "s")", "  ", "    ")
+        for endpoint in endpoints.prefix(listAll ? endpoints.count : Self.listedPerGroup) {
+            out += line(endpoint.url, "    ", "      ")
+            out += line("found: " + endpoint.foundAt.prefix(2).joined(separator: ", ")
+                + (endpoint.foundAt.count > 2 ? " (+\(endpoint.foundAt.count - 2) more)" : "") + (endpoint.useDetail.map { "; \($0)" } ?? ""), "      ", "        ")
+        }
+        if !listAll, endpoints.count > Self.listedPerGroup { out += line("… \(endpoints.count - Self.listedPerGroup) more (--all lists them)", "    ", "      ") }
+        return out
+    }
+
+    /// URLs listed per group that is not loads before the rest is counted.
+    static let listedPerGroup = 5
 
     /// Blocked URLs by host: the reasons and one fix for the host, then each URL and every place.
     private func blocked(_ endpoints: [AppReport.EndpointReport]) -> String {
@@ -118,7 +171,8 @@ struct AppTextRenderer {
                 } ?? fix.serverChange), "      ", "        ")
             }
             for endpoint in group {
-                out += line("\(endpoint.url)  found: " + endpoint.foundAt.joined(separator: ", "), "      ", "        ")
+                out += line("\(endpoint.url)  found: " + endpoint.foundAt.joined(separator: ", ")
+                    + (endpoint.useDetail.map { " (\($0))" } ?? ""), "      ", "        ")
                 if let accepted = endpoint.accepted { out += line("accepted: \(accepted.reason) (\(accepted.origin))", "        ", "          ") }
                 if endpoint.baselineState == .unchanged { out += line("in the baseline: does not fail the run", "        ", "          ") }
                 for note in endpoint.notes where note.hasSuffix("the acceptance has expired") { out += line(note, "        ", "          ") }
@@ -175,9 +229,13 @@ struct AppTextRenderer {
             out += "not policy sources:\n"
             for item in attribution.setAside { out += line("\(item.path): \(item.reason)", "  ", "    ") }
         }
-        if !report.notJudged.isEmpty {
-            out += "not judged:\n"
-            for item in report.notJudged { out += line("\(item.places) place\(item.places == 1 ? "" : "s"): \(item.reason)", "  ", "    ") }
+        if !report.inNoTarget.isEmpty {
+            var reasons: [String: Int] = [:]
+            for url in report.inNoTarget { reasons[url.reason, default: 0] += 1 }
+            out += "in no target (not the app's code; not judged): \(report.inNoTarget.count) URL\(report.inNoTarget.count == 1 ? "" : "s")\n"
+            for (reason, count) in reasons.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }).prefix(8) {
+                out += line("\(count) URL\(count == 1 ? "" : "s"): \(reason)", "  ", "    ")
+            }
         }
         if !report.skipped.isEmpty {
             let shown = report.skipped.prefix(8).map(\.description).joined(separator: "; ")

@@ -60,7 +60,7 @@ enum VerdictAnnotations {
             for finding in bundle.lint where finding.severity >= .warning {
                 out += GitHubReporter.command(for: finding, path: policyFile) + "\n"
             }
-            for endpoint in bundle.endpoints where endpoint.accepted == nil && endpoint.baselineState != .unchanged {
+            for endpoint in bundle.endpoints where endpoint.isLoad && endpoint.accepted == nil && endpoint.baselineState != .unchanged {
                 if endpoint.verdict == "unknown", report.offline, !endpoint.policyUnknown { continue }
                 // At most `placesAnnotated` annotations a URL; the last one says how many places are left.
                 let places = endpoint.foundAt.prefix(placesAnnotated)
