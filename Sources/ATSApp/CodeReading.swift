@@ -76,7 +76,10 @@ struct CodeReading {
                     place.use = URLUse.strongest(all) ?? (file.filter == nil ? nil : .notSeen(hint: "not followed"))
                 }
                 if let position = index[url.url] {
-                    if reading.urls[position].places.count < AppInventory.placesPerURL, !reading.urls[position].places.contains(place) {
+                    // One place a line: two literals of one line are one place, with the stronger use.
+                    if let same = reading.urls[position].places.firstIndex(where: { $0.file == place.file && $0.line == place.line && $0.detail == place.detail }) {
+                        reading.urls[position].places[same].use = URLUse.strongest([reading.urls[position].places[same].use, place.use].compactMap { $0 })
+                    } else if reading.urls[position].places.count < AppInventory.placesPerURL {
                         reading.urls[position].places.append(place)
                     }
                 } else {
@@ -171,5 +174,15 @@ struct CodeReading {
             if wanted.values.allSatisfy(\.isEmpty) { break }
         }
         return resolved
+    }
+}
+
+extension AppInventory {
+    /// Every URL of the input with its places: those the walk found in text and binaries, and
+    /// those its code holds, read as code (every code file, whichever target builds it, with a
+    /// Release build's default conditions).
+    public func everyURL(files: AppFiles) -> [FoundURL] {
+        let code = CodeReading.read(self, files: files, conditions: { _ in CompilationConditions() }, analyse: { _ in true })
+        return AppAuditor.merged(urls, code.urls)
     }
 }

@@ -20,8 +20,9 @@ public struct MarkupDocument: Sendable {
         public let name: String
         /// Its attributes, in order.
         public let attributes: [Attribute]
-        /// Byte offset of its `<` and its line.
+        /// Byte offset of its `<`.
         public let offset: Int
+        /// 1-based line of its `<`.
         public let line: Int
 
         /// The value of the attribute `name` (lowercase), if present.

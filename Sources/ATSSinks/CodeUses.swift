@@ -17,6 +17,7 @@ public struct CodeURL: Sendable, Hashable {
     public let line: Int
     /// Byte offset of the literal (or comment) in the file.
     public let offset: Int
+    /// In code (with its uses) or in a comment.
     public let place: Place
 
     /// A URL at `line` (and `offset`) of a file, with its place.

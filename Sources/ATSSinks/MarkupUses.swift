@@ -34,9 +34,8 @@ public enum MarkupUses {
         }
         for style in document.styles {
             let css = Array(bytes[style.range])
-            for hit in extract(css) {
-                result.urls.append(CodeURL(url: hit.url, line: lines.line(of: style.range.lowerBound + hit.offset), offset: style.range.lowerBound + hit.offset,
-                                           place: .code(uses: [StyleSheet.use(of: hit.offset, in: css)], pending: [])))
+            for url in styleSheetUses(in: css, extract: extract).urls {
+                result.urls.append(CodeURL(url: url.url, line: url.line + style.line - 1, offset: style.range.lowerBound + url.offset, place: url.place))
             }
         }
         for script in document.scripts {
@@ -63,9 +62,11 @@ public enum MarkupUses {
     public static func styleSheetUses(in bytes: [UInt8], extract: CodeUses.Extractor) -> CodeFileUses {
         var result = CodeFileUses()
         let lines = LineTable(bytes)
+        let comments = StyleSheet.comments(bytes)
         for hit in extract(bytes) {
+            let inComment = comments.contains { $0.contains(hit.offset) }
             result.urls.append(CodeURL(url: hit.url, line: lines.line(of: hit.offset), offset: hit.offset,
-                                       place: .code(uses: [StyleSheet.use(of: hit.offset, in: bytes)], pending: [])))
+                                       place: inComment ? .comment : .code(uses: [StyleSheet.use(of: hit.offset, in: bytes)], pending: [])))
         }
         return result
     }
@@ -111,6 +112,24 @@ public enum MarkupUses {
 
 /// Which URLs of a style sheet load.
 enum StyleSheet {
+    /// The `/* */` comments of a style sheet.
+    static func comments(_ css: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var index = 0
+        while index + 1 < css.count {
+            if css[index] == UInt8(ascii: "/"), css[index + 1] == UInt8(ascii: "*") {
+                var end = index + 2
+                while end + 1 < css.count, !(css[end] == UInt8(ascii: "*") && css[end + 1] == UInt8(ascii: "/")) { end += 1 }
+                end = min(css.count, end + 2)
+                ranges.append(index..<end)
+                index = end
+            } else {
+                index += 1
+            }
+        }
+        return ranges
+    }
+
     /// `url(` or `@import` just before `offset` (quotes and blanks between): a load.
     static func use(of offset: Int, in css: [UInt8]) -> URLUse {
         var index = offset - 1

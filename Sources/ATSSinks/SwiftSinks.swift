@@ -8,6 +8,8 @@ extension SinkTable {
             SinkRule("URL", .none, label: "fileURLWithPath", .never("a file path"), "URL(fileURLWithPath:)"),
             SinkRule("URL", .none, label: "filePath", .never("a file path"), "URL(filePath:)"),
             SinkRule("URL", .none, .carries, "URL(string:)"),
+            // `.init(string:)` where the type is a URL (a `URL` parameter or variable).
+            SinkRule("init", label: "string", .carries, "URL.init(string:)"),
             SinkRule("NSURL", .none, .carries, "NSURL(string:)"),
             SinkRule("URLComponents", .none, .carries, "URLComponents(string:)"),
             SinkRule("String", .none, label: "localized", .never("localized text shown to the user"), "String(localized:)"),

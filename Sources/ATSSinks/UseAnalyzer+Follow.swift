@@ -3,14 +3,15 @@ import ATSCode
 extension UseAnalyzer {
     /// The uses of the value a name holds: every read of `name` in this file, followed; a name
     /// this file never reads is ``FoundUse/pending(_:)`` (other files' reads decide).
-    mutating func follow(_ name: String, hops: Int) -> [FoundUse] {
-        if let known = followed[name] { return known }
-        guard !following.contains(name) else { return [] }
+    mutating func follow(_ name: String, in scope: Range<Int>? = nil, hops: Int) -> [FoundUse] {
+        let key = scope.map { "\(name)@\($0.lowerBound)-\($0.upperBound)" } ?? name
+        if let known = followed[key] { return known }
+        guard !following.contains(key) else { return [] }
         guard hops + 1 < Self.maximumHops else { return [.use(.notSeen(hint: "followed too far to tell"))] }
-        following.insert(name)
-        defer { following.remove(name) }
+        following.insert(key)
+        defer { following.remove(key) }
         var found: [FoundUse] = []
-        for place in reads(of: name) {
+        for place in reads(of: name) where scope.map({ inScope(place, $0) }) ?? true {
             guard step(), found.count < 64 else { break }
             found += uses(stream: place.stream, first: qualifiedStart(stream: place.stream, name: place.token), last: place.token, hops: hops + 1)
         }
@@ -18,9 +19,24 @@ extension UseAnalyzer {
             // Moya reads a TargetType's baseURL itself for every request.
             found = [.use(.load(.network, via: "Moya TargetType.baseURL"))]
         }
+        if found.isEmpty, scope != nil {
+            // A local nothing reads.
+            found = [.use(.neverLoaded(why: "assigned to \(name), which nothing reads"))]
+        }
         let result = found.isEmpty ? [FoundUse.pending(name)] : Array(Set(found))
-        followed[name] = result
+        followed[key] = result
         return result
+    }
+
+    /// Whether a read lies in `scope` (tokens of the file's stream; an interpolation by its literal).
+    func inScope(_ place: (stream: Int, token: Int), _ scope: Range<Int>) -> Bool {
+        var stream = place.stream
+        var token = place.token
+        while stream != 0, let parent = source.streams[stream].parent {
+            stream = parent.stream
+            token = parent.token
+        }
+        return scope.contains(token) && token != scope.lowerBound
     }
 
     /// Where `name` is read in this file: identifier tokens that are not its declaration, a

@@ -8,6 +8,10 @@ extension UseAnalyzer {
             return jsxSink(element: jsx.element, attribute: jsx.attribute, properties: properties)
         }
         let path = assignee(stream: stream, before: equals)
+        if path.count == 1, let scope = localScope(stream: stream, equals: equals) {
+            // A local declared in a function or closure: only its reads after it, in its block.
+            return follow(path[0], in: scope, hops: hops)
+        }
         if let key = properties.last, source.language == .javaScript || source.language == .dart {
             // An object literal assigned to a name: reads of its key (`Config.apiUrl`) decide.
             return follow(key, hops: hops)
@@ -39,8 +43,7 @@ extension UseAnalyzer {
                 index = annotation - 1
                 break
             }
-            if isPunctuation(stream, annotation, ";") || isPunctuation(stream, annotation, ",") || isPunctuation(stream, annotation, "{")
-                || isPunctuation(stream, annotation, "(") || statementBreak(stream, after: annotation) { break }
+            if !isTypeToken(stream, annotation) || statementBreak(stream, after: annotation - 1) { break }
             annotation -= 1
         }
         var path: [String] = []
@@ -54,6 +57,69 @@ extension UseAnalyzer {
             while index >= 0, isPunctuation(stream, index, "?") || isPunctuation(stream, index, "!") { index -= 1 }
         }
         return path
+    }
+
+    /// The tokens where a local declared at `equals` can be read: from the declaration to the end
+    /// of the function, closure or block body around it; nil for a member of a type, a global,
+    /// or an assignment that declares nothing (which any code of the file may read).
+    mutating func localScope(stream: Int, equals: Int) -> Range<Int>? {
+        guard stream == 0 else { return nil }
+        let shape = shape(stream)
+        var name = equals - 1
+        // Back over a type annotation to the name.
+        var probe = equals - 1
+        while probe > 0, probe > equals - 12, !isPunctuation(stream, probe, ":") {
+            if !isTypeToken(stream, probe) || statementBreak(stream, after: probe - 1) { break }
+            probe -= 1
+        }
+        if isPunctuation(stream, probe, ":"), isIdentifier(stream, probe - 1) { name = probe - 1 }
+        guard isIdentifier(stream, name), name > 0 else { return nil }
+        let before = tokens(stream)[name - 1]
+        let declares: Bool
+        switch before.kind {
+        case .identifier:
+            let word = source.text(of: before)
+            declares = ["let", "var", "const", "final", "auto", "val", "late"].contains(word) || !Self.keywords.contains(word)
+        case .punctuation:
+            declares = isPunctuation(stream, name - 1, "*") || isPunctuation(stream, name - 1, ">") || isPunctuation(stream, name - 1, "?")
+        default:
+            declares = false
+        }
+        guard declares else { return nil }
+        var open = shape.enclosing[name]
+        while open >= 0, !isPunctuation(stream, open, "{") { open = shape.enclosing[open] }
+        guard open >= 0, shape.partner[open] > name, !isTypeBody(stream: stream, open: open) else { return nil }
+        return name..<shape.partner[open]
+    }
+
+    /// Whether the block at `open` is a type's body (`struct`, `class`, `enum`, `extension`,
+    /// `protocol`, `actor`, `interface`, `mixin`): its declarations are members.
+    func isTypeBody(stream: Int, open: Int) -> Bool {
+        var index = open - 1
+        var scanned = 0
+        let shape = shapes[stream]!
+        while index >= 0, scanned < 48 {
+            scanned += 1
+            if isCloser(stream, index), shape.partner[index] >= 0 {
+                if isPunctuation(stream, index, "}") { return false }
+                index = shape.partner[index] - 1
+                continue
+            }
+            if isPunctuation(stream, index, "{") || isPunctuation(stream, index, ";") || isPunctuation(stream, index, "=") { return false }
+            if isIdentifier(stream, index),
+               ["struct", "class", "enum", "extension", "protocol", "actor", "interface", "mixin", "namespace"].contains(text(stream, index)) {
+                return true
+            }
+            index -= 1
+        }
+        return false
+    }
+
+    /// Whether the token can be part of a type annotation (`URL?`, `[String: Any]`, `Array<URL>`).
+    func isTypeToken(_ stream: Int, _ index: Int) -> Bool {
+        if isIdentifier(stream, index) { return true }
+        for text: StaticString in [".", "?", "!", "<", ">", "[", "]", ",", "&"] where isPunctuation(stream, index, text) { return true }
+        return false
     }
 
     /// Whether the file imports `module` (`import Moya`).
@@ -84,15 +150,15 @@ extension UseAnalyzer {
     /// A value a `return` at `index` returns: the enclosing function's or property's name decides.
     mutating func returned(stream: Int, at index: Int, hops: Int) -> [FoundUse] {
         let shape = shape(stream)
-        var open = shape.enclosing[index]
-        while open >= 0, step() {
-            guard isPunctuation(stream, open, "{") else {
-                open = shape.enclosing[open]
+        var block = shape.enclosing[index]
+        while block >= 0, step() {
+            guard isPunctuation(stream, block, "{") else {
+                block = shape.enclosing[block]
                 continue
             }
-            if let name = declaredName(stream: stream, beforeBlock: open) { return follow(name, hops: hops) }
-            if isControlBlock(stream: stream, open: open) {
-                open = shape.enclosing[open]
+            if let name = declaredName(stream: stream, beforeBlock: block) { return follow(name, hops: hops) }
+            if isControlBlock(stream: stream, open: block) {
+                block = shape.enclosing[block]
                 continue
             }
             return [.use(.notSeen(hint: "returned from a closure"))]

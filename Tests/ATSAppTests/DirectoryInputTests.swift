@@ -98,8 +98,10 @@ struct DirectoryInputTests {
         let inventory = try AppInventory.collect(files)
         let sources = Dictionary(uniqueKeysWithValues: inventory.bundles.map { ($0.policyFile, $0.kind) })
         #expect(sources == ["MyApp/Info.plist": .projectTarget, "Widget/Widget-Info.plist": .projectTarget, "app.json": .expo])
-        #expect(inventory.urls.map(\.url) == ["https://api.atscheck.test/v1"])
-        #expect(inventory.urls.first?.places.first?.description == "MyApp/API.swift:1")
+        #expect(inventory.codeFiles == ["MyApp/API.swift"], "node_modules is not read")
+        let urls = inventory.everyURL(files: files)
+        #expect(urls.map(\.url) == ["https://api.atscheck.test/v1"])
+        #expect(urls.first?.places.first?.description == "MyApp/API.swift:1")
 
         let report = try AppFixtures.offlineReport(root.path)
         let owner = report.bundles.first { $0.endpoints.contains { $0.url == "https://api.atscheck.test/v1" } }

@@ -15,11 +15,11 @@ struct LayoutAttributionTests {
         "ios/BlueApp/Info.plist": ProjectTree.plist(ProjectTree.appKeys),
         "ios/BlueApp/GoogleService-Info.plist": ProjectTree.plist("<key>API_KEY</key><string>AIza</string><key>DATABASE_URL</key><string>https://blueapp.firebaseio.test</string>"),
         "ios/Widgets/Info.plist": ProjectTree.plist(ProjectTree.widgetKeys),
-        "ios/Widgets/Provider.swift": "let url = URL(string: \"http://widget.atscheck.test/price\")\n",
+        "ios/Widgets/Provider.swift": "let url = URL(string: \"http://widget.atscheck.test/price\")!\nfunc refresh() { URLSession.shared.dataTask(with: url).resume() }\n",
         "ios/BlueAppTests/Info.plist": ProjectTree.plist("<key>CFBundlePackageType</key><string>BNDL</string>"),
         "ios/BlueAppTests/NetTests.swift": "let fixture = \"http://fixture.atscheck.test/\"\n",
         "ios/Shared/Info.plist": ProjectTree.plist("<key>CFBundlePackageType</key><string>FMWK</string>"),
-        "ios/Shared/Client.swift": "let base = \"http://shared.atscheck.test/\"\n",
+        "ios/Shared/Client.swift": "let base = \"http://shared.atscheck.test/\"\nfunc ping() async throws { _ = try await URLSession.shared.data(from: URL(string: base)!) }\n",
         "src/api.js": "fetch('http://plain.atscheck.test/feed')\n",
     ]
 
@@ -65,7 +65,7 @@ struct LayoutAttributionTests {
                 <key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict>
                 \t#endif
                 """),
-            "Cloud/Connection.swift": "let server = \"http://owncloud.atscheck.test/status.php\"\n",
+            "Cloud/Connection.swift": "let server = \"http://owncloud.atscheck.test/status.php\"\nlet status = try? Data(contentsOf: URL(string: server)!)\n",
         ])
         defer { tree.remove() }
         let report = try tree.report()
@@ -79,7 +79,7 @@ struct LayoutAttributionTests {
 
     static func localhostApp(_ ats: String) -> [String: String] {
         ["App/Info.plist": ProjectTree.plist(ProjectTree.appKeys + "<key>NSAppTransportSecurity</key><dict>\(ats)</dict>"),
-         "src/dev.js": "const packager = 'http://localhost:8081/index.bundle';\n"]
+         "src/dev.js": "const packager = 'http://localhost:8081/index.bundle';\nexport const loadBundle = () => fetch(packager);\n"]
     }
 
     @Test("loopback is set aside only when the policy exempts it")
@@ -104,7 +104,7 @@ struct LayoutAttributionTests {
     func onePlacePerLine() throws {
         let tree = try ProjectTree(["src/zip.js": "const a = 'http://zlib.atscheck.test/m', b = 'http://zlib.atscheck.test/m';\nfetch('http://zlib.atscheck.test/m')\n"])
         defer { tree.remove() }
-        #expect(try tree.inventory().urls.first?.places.map(\.description) == ["src/zip.js:1", "src/zip.js:2"])
+        #expect(try tree.urls().first?.places.map(\.description) == ["src/zip.js:1", "src/zip.js:2"])
     }
 
     @Test("a project with no app, extension, Expo or Cordova configuration has no bundle (the CLI exits 2)")

@@ -51,7 +51,7 @@ struct LoadRouteTests {
         #expect(dart.context(forURL: "http://plain.example.org/x") == nil)
         #expect(inventory.loadRoute(forFile: "app/ios/Runner/AppDelegate.swift", isProject: true) == .urlLoadingSystem)
         #expect(inventory.loadRoute(forFile: "app/pubspec.yaml", isProject: true) == nil)
-        let found = try #require(inventory.urls.first { $0.url == "http://plain.example.org/x" })
+        let found = try #require(try tree.urls().first { $0.url == "http://plain.example.org/x" })
         #expect(found.places.map(\.file) == ["app/lib/main.dart"])
         #expect(inventory.traits.declarations["app"]?.frameworks == [.flutter])
         #expect(inventory.traits.declarations["app"]?.routePackages == [])

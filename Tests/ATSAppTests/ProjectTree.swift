@@ -38,6 +38,11 @@ struct ProjectTree {
     func remove() { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
 
     /// `atscheck app --offline` on the tree.
+    /// Every URL of the tree with its places, code read as code.
+    func urls() throws -> [AppInventory.FoundURL] {
+        try inventory().everyURL(files: AppFiles(path: path))
+    }
+
     func report(all: Bool = false) throws -> AppReport { try AppFixtures.offlineReport(path, all: all) }
 
     /// An Info.plist with `keys` (raw XML inside the root dict).

@@ -70,9 +70,13 @@ struct ScanScopeTests {
             "node_modules/: dependencies (npm)", "package-lock.json: dependency lockfile", "src/__tests__/: tests", "src/api.test.js: tests",
         ])
         #expect(problems.isEmpty)
-        let inventory = try AppInventory.collect(try AppFiles(path: root.path))
-        // Gemfile and Podfile are text without an extension: build tooling, not searched.
-        #expect(inventory.urls.map(\.url) == ["http://binary.atscheck.test/x", "https://api.atscheck.test/v1", "http://plain.atscheck.test/x"])
+        let files = try AppFiles(path: root.path)
+        let inventory = try AppInventory.collect(files)
+        // Gemfile and Podfile are text without an extension: build tooling, not searched. Code
+        // is read as code after the walk.
+        #expect(inventory.urls.map(\.url) == ["http://binary.atscheck.test/x"])
+        #expect(inventory.codeFiles == ["ios/RNApp/AppDelegate.swift", "src/api.js"])
+        #expect(inventory.everyURL(files: files).map(\.url) == ["http://binary.atscheck.test/x", "https://api.atscheck.test/v1", "http://plain.atscheck.test/x"])
         #expect(inventory.urls.first?.places.first?.description == "bin/helper@0x\(String(4 + 70_000 + 1, radix: 16))",
                 "the executable is still scanned after the first bytes decided what it is")
         #expect(inventory.skipped.count == 11)

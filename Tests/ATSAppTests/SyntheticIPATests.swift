@@ -34,7 +34,8 @@ struct SyntheticIPATests {
     @Test("every URL where the generator put it: binary offsets, text lines, UTF-16 .strings")
     func places() throws {
         let inventory = try AppFixtures.inventory("Synthetic.ipa")
-        let places = Dictionary(uniqueKeysWithValues: inventory.urls.map { ($0.url, $0.places.map(\.description)) })
+        let urls = inventory.everyURL(files: try AppFiles(path: AppFixtures.path("Synthetic.ipa")))
+        let places = Dictionary(uniqueKeysWithValues: urls.map { ($0.url, $0.places.map(\.description)) })
         let app = "Payload/Synthetic.app/"
         #expect(places["https://good.atscheck.test/api/v1/profile"] == [app + "Synthetic@0x400"])
         #expect(places["http://legacy.atscheck.test/feed.json"] == [app + "Synthetic@0x500"])

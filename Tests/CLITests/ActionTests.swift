@@ -118,7 +118,7 @@ struct ActionTests {
         // only), so a cleartext URL to another host is blocked.
         let plist = try String(contentsOf: RepositoryLayout.packageRoot.appendingPathComponent("Tests/Corpus/plists/042-BlueWallet-BlueWallet-Info.plist"), encoding: .utf8)
         _ = try scratch.file("App/Info.plist", plist)
-        _ = try scratch.file("App/Net.swift", "let feed = \"http://feeds.acme-shop.io/rss\"\n")
+        _ = try scratch.file("App/Net.swift", "let feed = \"http://feeds.acme-shop.io/rss\"\nfunc refresh() { URLSession.shared.dataTask(with: URL(string: feed)!).resume() }\n")
         _ = try scratch.file(".atscheck.yml", "rules:\n  subdomains-on-public-suffix:\n    accept:\n      - domain: onion\n        reason: Tor hidden services are user-chosen\n")
 
         let lint = try Self.runStep(["COMMAND": "lint", "PATHS": "App/Info.plist", "FAIL_ON": "warning"], in: scratch)

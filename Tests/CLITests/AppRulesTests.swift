@@ -13,7 +13,7 @@ struct AppRulesTests {
         try FileManager.default.createDirectory(at: scratch.directory.appendingPathComponent("App"), withIntermediateDirectories: true)
         let plist = try String(contentsOf: RepositoryLayout.packageRoot.appendingPathComponent("Tests/Corpus/plists/" + name), encoding: .utf8)
         _ = try scratch.file("App/Info.plist", plist)
-        _ = try scratch.file("App/Net.swift", "let a = \"http://api.acme-shop.io/v1\"\n")
+        _ = try scratch.file("App/Net.swift", "let a = \"http://api.acme-shop.io/v1\"\nfunc load() { URLSession.shared.dataTask(with: URL(string: a)!).resume() }\n")
     }
 
     static func rules(_ output: String) -> [String] {

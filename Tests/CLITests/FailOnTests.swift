@@ -35,7 +35,10 @@ struct FailOnTests {
             <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.gate</string>
             <key>CFBundlePackageType</key><string>APPL</string><key>CFBundleExecutable</key><string>Gate</string></dict></plist>
             """.utf8).write(to: bundle.appendingPathComponent("Info.plist"))
-        try Data("http://metrics.acme-analytics.com/collect\n".utf8).write(to: bundle.appendingPathComponent("Gate"))
+        // A React Native bundle's request: a load atscheck sees (a string in the executable would be a
+        // URL whose use it cannot see).
+        try Data("__d(function(g,r,i,a,m,e,d){fetch(\"http://metrics.acme-analytics.com/collect\",{method:\"POST\"})},0,[]);\n".utf8)
+            .write(to: bundle.appendingPathComponent("main.jsbundle"))
         #expect(try ProcessRunner.atscheck(["app", bundle.path, "--offline"]).status == 1)
         #expect(try ProcessRunner.atscheck(["app", bundle.path, "--offline", "--fail-on", "never"]).status == 0)
 

@@ -77,8 +77,9 @@ struct HTMLReportTests {
         _ = try scratch.file("App/Info.plist", plist("APPL", "com.example.app", ""))
         _ = try scratch.file("Share/Info.plist", plist("XPC!", "com.example.app.share",
                                                         "<key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.share-services</string></dict>"))
-        _ = try scratch.file("App/Net.swift", "let a = \"http://api.acme-shop.io/v1\"\nlet b = \"https://secure.acme-shop.io/\"\n")
-        _ = try scratch.file("Share/Share.swift", "let u = \"http://upload.acme-shop.io/<img src=x>\"\n")
+        _ = try scratch.file("App/Net.swift", "let a = \"http://api.acme-shop.io/v1\"\nlet b = \"https://secure.acme-shop.io/\"\n"
+            + "func load() {\n  URLSession.shared.dataTask(with: URL(string: a)!).resume()\n  URLSession.shared.dataTask(with: URL(string: b)!).resume()\n}\n")
+        _ = try scratch.file("Share/Share.swift", "let u = \"http://upload.acme-shop.io/<img src=x>\"\nfunc upload() { URLSession.shared.uploadTask(with: URLRequest(url: URL(string: u)!), from: Data()).resume() }\n")
         let app = try ProcessRunner.atscheck(["app", ".", "--format", "html", "--no-config"], in: scratch.directory)
         #expect(app.status == 1, "\(app.stderr)")
         return (try scratch.file("app.html", app.stdout), app.stdout)

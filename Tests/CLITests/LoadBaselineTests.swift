@@ -132,7 +132,8 @@ struct LoadBaselineTests {
             .replacingOccurrences(of: "<key>NSAllowsArbitraryLoads</key>\n\t\t<true/>", with: "")
         try FileManager.default.createDirectory(at: scratch.directory.appendingPathComponent("App"), withIntermediateDirectories: true)
         _ = try scratch.file("App/Info.plist", plist)
-        _ = try scratch.file("App/Net.swift", "let a = \"http://api.acme-shop.io/v1?x=1\"\nlet b = \"http://cdn.acme-shop.io/img\"\n")
+        _ = try scratch.file("App/Net.swift", "let a = \"http://api.acme-shop.io/v1?x=1\"\nlet b = \"http://cdn.acme-shop.io/img\"\n"
+            + "func load() {\n  URLSession.shared.dataTask(with: URL(string: a)!).resume()\n  URLSession.shared.dataTask(with: URL(string: b)!).resume()\n}\n")
         let written = try ProcessRunner.atscheck(["app", ".", "--write-baseline", "atscheck-baseline.json", "--no-config"], in: scratch.directory)
         #expect(written.status == 0, "\(written.stdout) \(written.stderr)")
         let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.directory.appendingPathComponent("atscheck-baseline.json"))) as? [String: Any])
@@ -141,7 +142,8 @@ struct LoadBaselineTests {
         #expect(loads.allSatisfy { $0["bundle"] as? String == "App" })
         let findings = (file["findings"] as? [[String: Any]])?.count ?? 0
 
-        _ = try scratch.file("App/Net.swift", "\n\nlet a = \"http://api.acme-shop.io/v1?x=2\"\n\nlet c = \"http://new.acme-shop.io/x\"\n")
+        _ = try scratch.file("App/Net.swift", "\n\nlet a = \"http://api.acme-shop.io/v1?x=2\"\n\nlet c = \"http://new.acme-shop.io/x\"\n"
+            + "func load() {\n  URLSession.shared.dataTask(with: URL(string: a)!).resume()\n  URLSession.shared.dataTask(with: URL(string: c)!).resume()\n}\n")
         let json = try ProcessRunner.atscheck(["app", ".", "--baseline", "atscheck-baseline.json", "--format", "json", "--no-config"], in: scratch.directory)
         #expect(json.status == 1, "the new URL fails the run: \(json.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])

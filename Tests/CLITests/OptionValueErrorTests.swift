@@ -29,7 +29,7 @@ struct OptionValueErrorTests {
         (["scan", "https://a.example", "--resolve", "bad"], "atscheck scan: invalid value 'bad' for '--resolve' (expected HOST:PORT:ADDRESS)"),
         (["proxy", "--listen", "127.0.0.1:0", "--resolve", "x"], "atscheck proxy: invalid value 'x' for '--resolve' (expected HOST:PORT:ADDRESS)"),
         (["update", "--timeout", "0"], "atscheck update: invalid value '0' for '--timeout' (expected seconds, 0 < t ≤ 600)"),
-        (["app", ".", "--only", "maybe"], "atscheck app: invalid value 'maybe' for '--only' (expected blocked, unknown, allowed)"),
+        (["app", ".", "--only", "maybe"], "atscheck app: invalid value 'maybe' for '--only' (expected blocked, unknown, allowed, not-seen, opened-outside, never-loaded)"),
     ]
 
     @Test("a bad value names the option and what it expects; exit 2, nothing on stdout", arguments: cases)

@@ -133,8 +133,13 @@ struct SARIFSchemaOutputTests {
             """)
         _ = try scratch.file("ios/Runner/AppDelegate.swift", """
             import Flutter
-            let api = URL(string: "http://api.atscheck.test/v1")
-            let metrics = URL(string: "http://metrics.acme-analytics.com/collect")
+            let api = URL(string: "http://api.atscheck.test/v1")!
+            let metrics = URL(string: "http://metrics.acme-analytics.com/collect")!
+
+            func channelRequests() {
+                URLSession.shared.dataTask(with: api).resume()
+                URLSession.shared.dataTask(with: metrics).resume()
+            }
             """)
         _ = try scratch.file(".atscheck.yml", "accepted:\n  - host: metrics.acme-analytics.com\n    reason: the vendor's SDK, HTTPS from release 4\n")
         return scratch

@@ -16,7 +16,13 @@ struct VerdictAnnotationTests {
             <key>CFBundlePackageType</key><string>APPL</string><key>CFBundleExecutable</key><string>Gate</string>
             <key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><string>YES</string></dict></dict></plist>
             """.utf8).write(to: bundle.appendingPathComponent("Info.plist"))
-        try Data("first line\nhttp://metrics.acme-analytics.com/collect\nhttp://cdn.acme-static.com/lib.js\n".utf8).write(to: bundle.appendingPathComponent("config.json"))
+        // A React Native bundle whose requests are on lines 2 and 3.
+        try Data("""
+            __d(function(g,r,i,a,m,e,d){"use strict";
+            fetch("http://metrics.acme-analytics.com/collect",{method:"POST",body:JSON.stringify(e)});
+            fetch("http://cdn.acme-static.com/lib.js").then(function(t){return t.text()})},0,[]);
+
+            """.utf8).write(to: bundle.appendingPathComponent("main.jsbundle"))
         return bundle
     }
 
@@ -29,8 +35,8 @@ struct VerdictAnnotationTests {
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let base = scratch.directory.path
-        #expect(lines.contains { $0.hasPrefix("::error file=\(base)/Gate.app/config.json,line=2,title=insecure-http%3A http%3A//metrics.acme-analytics.com/collect::") }, "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("::error file=\(base)/Gate.app/config.json,line=3,") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("::error file=\(base)/Gate.app/main.jsbundle,line=2,title=insecure-http%3A http%3A//metrics.acme-analytics.com/collect::") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("::error file=\(base)/Gate.app/main.jsbundle,line=3,") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("::error file=\(base)/Gate.app/Info.plist,line=") && $0.contains("title=wrong-type::") }, "\(lines)")
 
         _ = try scratch.file(".atscheck.yml", "accepted:\n  - host: cdn.acme-static.com\n    reason: the vendor's CDN\n")
@@ -59,7 +65,7 @@ struct VerdictAnnotationTests {
         defer { scratch.remove() }
         let bundle = try Self.app(in: scratch)
         for index in 0..<7 {
-            try Data("http://tracker.acme-metrics.com/p\n".utf8).write(to: bundle.appendingPathComponent("page\(index).html"))
+            try Data("<script src=\"http://tracker.acme-metrics.com/p\"></script>\n".utf8).write(to: bundle.appendingPathComponent("page\(index).html"))
         }
         let result = try ProcessRunner.atscheck(["app", bundle.path, "--offline", "--format", "github", "--no-config"], in: scratch.directory)
         let lines = result.stdout.split(separator: "\n").filter { $0.contains("tracker.acme-metrics.com") }

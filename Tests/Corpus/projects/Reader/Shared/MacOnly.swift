@@ -1,1 +1,7 @@
+import Foundation
+
 let macOnly = "http://maconly.atscheck.test/"
+
+func pingMacService() {
+    URLSession.shared.dataTask(with: URL(string: macOnly)!).resume()
+}
