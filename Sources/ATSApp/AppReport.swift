@@ -76,6 +76,10 @@ public struct AppReport: Codable, Sendable {
         public var notes: [String]
         /// False when the policy could not be read (then every URL under it is `unknown`).
         public var policyKnown: Bool
+        /// Why the policy could not be read (a missing `INFOPLIST_FILE`, a preprocessed
+        /// Info.plist atscheck cannot follow, a file that is not a property list); null when it
+        /// could.
+        @EncodesNil public var policyProblem: String? = nil
         /// False for an Expo or Cordova configuration superseded by the native project in the
         /// tree: linted, no URL judged under it.
         public var judgesFiles: Bool
@@ -187,6 +191,11 @@ public struct AppReport: Codable, Sendable {
         public var filtered = 0
         /// URLs under a policy that could not be read (counted in `unknown` too).
         public var policyUnknown = 0
+        /// Policies that judge files (apps, extensions, Xcode targets, Expo and Cordova
+        /// configurations that are not superseded) and could not be read: each bundle's
+        /// `policyProblem` says why. Any makes the exit status 3 unless a URL is blocked, even
+        /// when no URL was found under it.
+        public var policiesUnknown = 0
         /// Places of URLs that no policy judges (test targets' files, …).
         public var notJudged = 0
         /// URLs loaded outside the URL Loading System, so outside ATS (Dart's HTTP client).
@@ -277,6 +286,10 @@ public struct AppReport: Codable, Sendable {
                                                     ignoredATSDictionary: (try? framework.document.get())?.root.value.entry("NSAppTransportSecurity") != nil)
                                 })
             report.lintAccepted = bundled.commented.map(AcceptedFinding.init)
+            if case .failure(let error) = bundled.bundle.document {
+                report.policyProblem = error.message
+                if unit.governsFiles { summary.policiesUnknown += 1 }
+            }
             summary.lintAccepted += report.lintAccepted.count
             return report
         }
@@ -292,7 +305,8 @@ public struct AppReport: Codable, Sendable {
 
     /// The exit status: 1 when a URL is blocked, 3 when none is but some could not be told
     /// (unknown or not judged; offline, https:// URLs that were not probed are not counted, but
-    /// URLs under a policy that cannot be read are) or a limit left part of the input unjudged,
+    /// URLs under a policy that cannot be read are), a policy that judges files cannot be read
+    /// (whether or not any URL was found under it), or a limit left part of the input unjudged,
     /// 0 otherwise.
     /// URLs a configuration accepts (``accept(_:day:)``) or the baseline holds
     /// (``compare(with:findings:)``) do not count.
@@ -302,7 +316,7 @@ public struct AppReport: Codable, Sendable {
         if summary.blocked - accepted.blocked - known.blocked > 0 { return 1 }
         let unknowns = offline ? summary.policyUnknown - accepted.policyUnknown - known.policyUnknown
             : summary.unknown - accepted.unknown - known.unknown
-        return unknowns + summary.errors + summary.limitsReached > 0 ? 3 : 0
+        return unknowns + summary.errors + summary.limitsReached + summary.policiesUnknown > 0 ? 3 : 0
     }
 }
 
