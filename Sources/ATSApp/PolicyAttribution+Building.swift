@@ -1,5 +1,6 @@
 import ATSVocabulary
 import ATSPolicy
+import ATSPolicySources
 import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
