@@ -211,9 +211,9 @@ public enum AppAuditor {
     }
 
     /// The URL's load from its places: those outside ATS are left out, and the rest decide the
-    /// context (a web view when any place is web content).
+    /// context (a web view when any place is web content; a Capacitor `server.url` is one).
     static func load(_ url: String, _ places: [FoundAt], route: (String) -> LoadRoute) -> FoundLoad {
-        let routed = places.map { ($0, route($0.file)) }
+        let routed = places.map { ($0, $0.detail == FoundAt.capacitorServerURL ? LoadRoute.webContent : route($0.file)) }
         let governed = routed.filter { if case .outsideATS = $0.1 { return false } else { return true } }
         guard !governed.isEmpty else {
             guard case .outsideATS(let reason)? = routed.first?.1 else { return FoundLoad(url: url, places: places, context: .urlSession, outsideATS: nil) }

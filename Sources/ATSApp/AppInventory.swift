@@ -26,6 +26,10 @@ public struct FoundAt: Sendable, Hashable, Codable, CustomStringConvertible {
     /// not a load.
     public static let comment = "comment"
 
+    /// The ``detail`` of a Capacitor configuration's `server.url`: the page the iOS app's web
+    /// view loads at start, so a web view load whatever the file's route (``CapacitorConfig``).
+    public static let capacitorServerURL = "server.url"
+
     /// Whether the place is in a comment.
     public var isComment: Bool { detail == Self.comment }
 
@@ -230,6 +234,9 @@ private final class Collector {
         case .cordovaConfig:
             guard let (bundle, origins) = CordovaConfig.bundle(path: path, bytes: Data(bytes)) else { break }
             inventory.bundles.append(bundle)
+            // Capacitor's generated config.xml is set aside (no policy), and its <access>
+            // origins are no loads: Capacitor hands them only to Cordova plugins.
+            guard !ProjectTraits.isCapacitorGeneratedConfigXML(path) else { break }
             for (origin, line) in origins { record(origin, FoundAt(file: path, offset: nil, line: line, detail: "origin")) }
         case .text:
             var text = Self.utf8(bytes)
@@ -240,9 +247,16 @@ private final class Collector {
             let hits = lines.finish()
             urlsPastLimit(lines)
             let comments = hits.isEmpty ? nil : CommentRanges.syntax(forFile: path).map { CommentRanges(text, syntax: $0) }
+            // A Capacitor configuration's server.url is the web view's start page: recorded as
+            // such below, not as the plain string on its line.
+            let capacitor = project ? inventory.traits.capacitorConfig(at: path) : nil
             for hit in hits {
+                if let capacitor, hit.line == capacitor.serverURLLine, hit.url == capacitor.serverURL { continue }
                 record(hit.url, FoundAt(file: path, offset: binary ? hit.offset : nil, line: binary ? nil : hit.line,
                                         detail: comments?.contains(hit.offset) == true ? FoundAt.comment : nil))
+            }
+            if let capacitor, let start = capacitor.startURL {
+                record(start, FoundAt(file: path, offset: nil, line: capacitor.serverURLLine, detail: FoundAt.capacitorServerURL))
             }
             text = []
         case .extensionless:
