@@ -1,6 +1,7 @@
 import ATSJSON
 import ATSJSON
 import ATSYAML
+import ATSPolicySources
 import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -40,16 +41,10 @@ extension ProjectTraits {
         ("/" + path).hasSuffix("/ios/App/App/capacitor.config.json")
     }
 
-    /// Whether `path` is the `config.xml` Capacitor's CLI writes into its iOS app
-    /// (`ios/App/App/config.xml`: cli/src/cordova.ts `autoGenerateConfig`, from the Cordova
-    /// plugins' `<feature>`s and `cordova.accessOrigins` / `cordova.preferences`; `<access
-    /// origin="*">` when no origins are configured). Capacitor's iOS runtime reads it only for
-    /// Cordova plugins (CAPInstanceDescriptor.swift `_parseConfiguration`, into
-    /// `cordovaConfiguration`) and never runs cordova-ios's prepare step, so nothing of it
-    /// becomes NSAppTransportSecurity: it is no policy. cordova-ios itself writes under
-    /// `platforms/ios/` (`platforms/ios/App/config.xml` in cordova-ios 8), never here.
+    /// Whether `path` is the `config.xml` Capacitor's CLI writes into its iOS app: no policy
+    /// (``PolicySources/isCapacitorGeneratedConfigXML(_:)`` has the sources).
     public static func isCapacitorGeneratedConfigXML(_ path: String) -> Bool {
-        ("/" + path).hasSuffix("/ios/App/App/config.xml") && !path.hasPrefix("platforms/") && !path.contains("/platforms/")
+        PolicySources.isCapacitorGeneratedConfigXML(path)
     }
 
     /// Learns what the manifest at `path` declares.

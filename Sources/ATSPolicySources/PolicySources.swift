@@ -107,6 +107,9 @@ public enum PolicySources {
         if ["app.config.js", "app.config.ts", "app.config.mjs", "app.config.cjs"].contains(name) {
             throw PolicySourceError(description: "\(path): an Expo configuration written in JavaScript or TypeScript is code, which atscheck does not run; `npx expo config --json > app.json` (or `npx expo config --type introspect --json`) writes the resolved configuration as a file atscheck reads")
         }
+        if name == "config.xml", isCapacitorGeneratedConfigXML(path) {
+            throw PolicySourceError(description: "\(path): the config.xml Capacitor generates for Cordova plugins (npx cap sync) is no policy: Capacitor runs no cordova-ios prepare step, so nothing of it becomes NSAppTransportSecurity; the app's policy is the Info.plist beside it (ios/App/App/Info.plist)")
+        }
         switch name {
         case "app.json", "app.config.json":
             if let expo = ExpoConfig.read(data, locate: true) {
@@ -150,5 +153,18 @@ public enum PolicySources {
             source.preprocessing = PolicyPreprocessing(definitions: definitions, outcome: .failure(error))
         }
         return source
+    }
+
+    /// Whether `path` is the `config.xml` Capacitor's CLI writes into its iOS app
+    /// (`ios/App/App/config.xml`; ionic-team/capacitor cli/src/cordova.ts `autoGenerateConfig`,
+    /// from the Cordova plugins' `<feature>`s and `cordova.accessOrigins` /
+    /// `cordova.preferences`, `<access origin="*">` when no origins are configured). Capacitor's
+    /// iOS runtime reads it only for Cordova plugins (ios/Capacitor/Capacitor/
+    /// CAPInstanceDescriptor.swift `_parseConfiguration`, into `cordovaConfiguration`) and never
+    /// runs cordova-ios's prepare step, so nothing of it becomes NSAppTransportSecurity: it is no
+    /// policy. cordova-ios itself writes under `platforms/ios/` (`platforms/ios/App/config.xml`
+    /// in cordova-ios 8), never there.
+    public static func isCapacitorGeneratedConfigXML(_ path: String) -> Bool {
+        ("/" + path).hasSuffix("/ios/App/App/config.xml") && !path.hasPrefix("platforms/") && !path.contains("/platforms/")
     }
 }
