@@ -117,7 +117,16 @@ struct PreprocessedPolicyTests {
         let allowed = try ProcessRunner.atscheck(["host", "http://dev.atscheck.test/", "--policy", plist, "--define", "DEBUG", "--format", "json"])
         let refused = try ProcessRunner.atscheck(["host", "http://dev.atscheck.test/", "--policy", plist, "--format", "json"])
         #expect(refused.status == 1, "\(refused.stdout)\(refused.stderr)")
-        #expect(allowed.status != 1, "\(allowed.stdout)\(allowed.stderr)")
+        #expect(allowed.status == 0, "cleartext allowed: nothing to check over TLS, no connection. \(allowed.stdout)\(allowed.stderr)")
+    }
+
+    @Test("scan reads it too: the http:// URL allowed with --define DEBUG (exit 0), blocked without (exit 1)")
+    func scan() throws {
+        let plist = try Self.write(Self.appPlist)
+        let allowed = try ProcessRunner.atscheck(["scan", "http://dev.atscheck.test/", "--policy", plist, "--define", "DEBUG", "--format", "text"])
+        #expect(allowed.status == 0 && allowed.stdout.hasPrefix("ALLOWED  http://dev.atscheck.test/"), "\(allowed.stdout)\(allowed.stderr)")
+        let blocked = try ProcessRunner.atscheck(["scan", "http://dev.atscheck.test/", "--policy", plist, "--format", "text"])
+        #expect(blocked.status == 1 && blocked.stdout.hasPrefix("BLOCKED  http://dev.atscheck.test/"), "\(blocked.stdout)\(blocked.stderr)")
     }
 
     @Test("--define is checked: a name that is not a C identifier, or --define without --policy, is bad usage (exit 2)")
