@@ -248,8 +248,12 @@ private final class Collector {
             urlsPastLimit(lines)
             let comments = hits.isEmpty ? nil : CommentRanges.syntax(forFile: path).map { CommentRanges(text, syntax: $0) }
             // A Capacitor configuration's server.url is the web view's start page: recorded as
-            // such below, not as the plain string on its line.
-            let capacitor = project ? inventory.traits.capacitorConfig(at: path) : nil
+            // such below, not as the plain string on its line. In a bundle the file is the one
+            // Capacitor's runtime reads; in a project the walk has read it for its traits.
+            var capacitor: CapacitorConfig?
+            if PathText.lastComponent(path) == "capacitor.config.json" {
+                capacitor = project ? inventory.traits.capacitorConfig(at: path) : try? CapacitorConfig.read(bytes, path: path)
+            }
             for hit in hits {
                 if let capacitor, hit.line == capacitor.serverURLLine, hit.url == capacitor.serverURL { continue }
                 record(hit.url, FoundAt(file: path, offset: binary ? hit.offset : nil, line: binary ? nil : hit.line,

@@ -75,6 +75,22 @@ struct CapacitorTests {
         #expect(notes.contains { $0.hasPrefix("the project: server.cleartext is an Android setting") })
     }
 
+    @Test("in an .app bundle, the capacitor.config.json Capacitor's runtime reads gives the start page too")
+    func bundleServerURL() throws {
+        let config = CapacitorProjectTree.config(server: #""url": "http://192.168.1.20:8100""#)
+        let tree = try ProjectTree("App.app", [
+            "Info.plist": CapacitorProjectTree.infoPlist(ats: "<key>NSAllowsArbitraryLoadsInWebContent</key>\n\t\t<true/>"),
+            "capacitor.config.json": config,
+            "config.xml": CapacitorProjectTree.generatedConfigXML,
+            "public/index.html": "<!doctype html><html><body></body></html>\n",
+        ])
+        defer { tree.remove() }
+        let report = try tree.report()
+        let endpoint = try #require(report.bundles.first?.endpoints.first { $0.url == "http://192.168.1.20:8100" })
+        #expect(endpoint.foundAt == ["App.app/capacitor.config.json:6 (server.url)"])
+        #expect(endpoint.context == "webview" && endpoint.verdict == "allowed", "NSAllowsArbitraryLoadsInWebContent covers the web view's start page")
+    }
+
     @Test("the web build Capacitor ships (ios/App/App/public, webDir) is web content; CapacitorHttp in the shipped copy makes its scripts URLSession loads")
     func publicIsWebContent() throws {
         let tree = try ProjectTree("field-notes", CapacitorProjectTree.files(config: CapacitorProjectTree.config().replacingOccurrences(of: "\"www\"", with: "\"dist/app\"")))
