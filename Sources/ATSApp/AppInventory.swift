@@ -30,6 +30,10 @@ public struct FoundAt: Sendable, Hashable, Codable, CustomStringConvertible {
     /// not a load.
     public static let comment = "comment"
 
+    /// The ``detail`` of a Capacitor configuration's `server.url`: the page the iOS app's web
+    /// view loads at start, so a web view load whatever the file's route (``CapacitorConfig``).
+    public static let capacitorServerURL = "server.url"
+
     /// Whether the place is in a comment.
     public var isComment: Bool { detail == Self.comment }
 
@@ -250,6 +254,9 @@ final class Collector {
         case .cordovaConfig:
             guard let (bundle, origins) = CordovaConfig.bundle(path: path, bytes: Data(bytes)) else { break }
             inventory.bundles.append(bundle)
+            // Capacitor's generated config.xml is set aside (no policy), and its <access>
+            // origins are no loads: Capacitor hands them only to Cordova plugins.
+            guard !ProjectTraits.isCapacitorGeneratedConfigXML(path) else { break }
             for (origin, line) in origins {
                 record(origin, FoundAt(file: path, offset: nil, line: line, detail: "origin",
                                        use: .notSeen(hint: "an origin config.xml allows: the app may load it; no load of it was seen")))
@@ -267,10 +274,22 @@ final class Collector {
             urlsPastLimit(lines)
             let comments = hits.isEmpty ? nil : CommentRanges.syntax(forFile: path).map { CommentRanges(text, syntax: $0) }
             let use = TextPlaceUse.use(forFile: path)
+            // A Capacitor configuration's server.url is the web view's start page: recorded as
+            // such below, not as the plain string on its line. In a bundle the file is the one
+            // Capacitor's runtime reads; in a project the walk has read it for its traits.
+            var capacitor: CapacitorConfig?
+            if PathText.lastComponent(path) == "capacitor.config.json" {
+                capacitor = project ? inventory.traits.capacitorConfig(at: path) : try? CapacitorConfig.read(bytes, path: path)
+            }
             for hit in hits {
+                if let capacitor, hit.line == capacitor.serverURLLine, hit.url == capacitor.serverURL { continue }
                 let comment = comments?.contains(hit.offset) == true
                 record(hit.url, FoundAt(file: path, offset: binary ? hit.offset : nil, line: binary ? nil : hit.line,
                                         detail: comment ? FoundAt.comment : nil, use: comment ? nil : use))
+            }
+            if let capacitor, let start = capacitor.startURL {
+                record(start, FoundAt(file: path, offset: nil, line: capacitor.serverURLLine, detail: FoundAt.capacitorServerURL,
+                                      use: .load(.webView, via: "Capacitor server.url, the web view's start page")))
             }
             text = []
         case .extensionless:

@@ -45,7 +45,14 @@ extension AppReport {
     /// (``compare(with:findings:)``) do not count.
     public var exitStatus: Int32 { exitStatus(countingNotSeen: false) }
 
-    /// The exit status, counting URLs whose use was not seen as loads when `countingNotSeen`
+    /// The exit status: 1 when a load is blocked, 3 when none is but some could not be told
+    /// (unknown or not judged; offline, https:// URLs that were not probed are not counted, but
+    /// URLs under a policy that cannot be read are), a policy that judges files cannot be read
+    /// (whether or not any URL was found under it), or a limit left part of the input unjudged,
+    /// 0 otherwise. URLs a configuration accepts (``accept(_:day:)``) or the baseline holds
+    /// (``compare(with:findings:)``) do not count.
+    ///
+    /// Counting URLs whose use was not seen as loads when `countingNotSeen`
     /// (`--fail-on not-seen`): their would-be blocked verdicts exit 1, unknown ones 3 (offline,
     /// only those under a policy that cannot be read).
     public func exitStatus(countingNotSeen: Bool) -> Int32 {
@@ -55,6 +62,6 @@ extension AppReport {
         if summary.blocked + notSeen.blocked - accepted.blocked - known.blocked > 0 { return 1 }
         let unknowns = offline ? summary.policyUnknown - accepted.policyUnknown - known.policyUnknown
             : summary.unknown + notSeen.unknown - accepted.unknown - known.unknown
-        return unknowns + summary.errors + notSeen.errors + summary.limitsReached > 0 ? 3 : 0
+        return unknowns + summary.errors + notSeen.errors + summary.limitsReached + summary.policiesUnknown > 0 ? 3 : 0
     }
 }

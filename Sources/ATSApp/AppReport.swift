@@ -80,6 +80,10 @@ public struct AppReport: Codable, Sendable {
         public var notes: [String]
         /// False when the policy could not be read (then every URL under it is `unknown`).
         public var policyKnown: Bool
+        /// Why the policy could not be read (a missing `INFOPLIST_FILE`, a preprocessed
+        /// Info.plist atscheck cannot follow, a file that is not a property list); null when it
+        /// could.
+        @EncodesNil public var policyProblem: String? = nil
         /// False for an Expo or Cordova configuration superseded by the native project in the
         /// tree: linted, no URL judged under it.
         public var judgesFiles: Bool
@@ -203,6 +207,11 @@ public struct AppReport: Codable, Sendable {
         public var filtered = 0
         /// URLs under a policy that could not be read (counted in `unknown` too).
         public var policyUnknown = 0
+        /// Policies that judge files (apps, extensions, Xcode targets, Expo and Cordova
+        /// configurations that are not superseded) and could not be read: each bundle's
+        /// `policyProblem` says why. Any makes the exit status 3 unless a URL is blocked, even
+        /// when no URL was found under it.
+        public var policiesUnknown = 0
         /// Places of URLs that no policy judges (test targets' files, …).
         public var notJudged = 0
         /// URLs loaded outside the URL Loading System, so outside ATS (Dart's HTTP client).
@@ -307,6 +316,10 @@ public struct AppReport: Codable, Sendable {
                                                     ignoredATSDictionary: (try? framework.document.get())?.root.value.entry("NSAppTransportSecurity") != nil)
                                 })
             report.lintAccepted = bundled.commented.map(AcceptedFinding.init)
+            if case .failure(let error) = bundled.bundle.document {
+                report.policyProblem = error.message
+                if unit.governsFiles { summary.policiesUnknown += 1 }
+            }
             summary.lintAccepted += report.lintAccepted.count
             return report
         }

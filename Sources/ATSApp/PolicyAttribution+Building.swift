@@ -1,5 +1,6 @@
 import ATSVocabulary
 import ATSPolicy
+import ATSPolicySources
 import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -70,6 +71,8 @@ struct ProjectAttributionBuilder {
                 } else {
                     addLayoutPlist(bundle)
                 }
+            case .cordova where ProjectTraits.isCapacitorGeneratedConfigXML(bundle.policyFile):
+                setAside.append(SetAsidePolicy(path: bundle.policyFile, reason: Self.capacitorConfigXMLReason))
             case .expo, .cordova:
                 addConfiguration(bundle, superseded: nativeApp)
             case .app, .appExtension, .framework, .resourceBundle:
@@ -80,6 +83,12 @@ struct ProjectAttributionBuilder {
         return PolicyAttribution(units: units, primary: primary?.unit, primaryReason: primary?.why, setAside: setAside,
                                  problems: problems, targets: targets, folders: folders)
     }
+
+    /// Why Capacitor's generated `ios/App/App/config.xml` is no policy
+    /// (``ProjectTraits/isCapacitorGeneratedConfigXML(_:)`` has the sources).
+    static let capacitorConfigXMLReason = "the config.xml Capacitor generates for Cordova plugins (npx cap sync): "
+        + "Capacitor runs no cordova-ios prepare step, so its <access> origins write no NSAppTransportSecurity; "
+        + "the iOS app's Info.plist is the policy"
 
     /// Every `*.xcodeproj/project.pbxproj` the walk kept, read.
     mutating func readProjects() -> [XcodeProject] {

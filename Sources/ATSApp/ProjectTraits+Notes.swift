@@ -13,6 +13,8 @@ extension ProjectTraits {
     ///   ios/Capacitor/Capacitor/WebViewDelegationHandler.swift) makes core/native-bridge.ts
     ///   replace window.fetch and XMLHttpRequest; requests go to the CapacitorHttp plugin or
     ///   through WebViewAssetHandler.handleCapacitorHttpRequest to URLSession.shared (8.4.2).
+    /// - Capacitor's `server.*` and `ios.*` settings: ``CapacitorConfig`` cites the runtime's
+    ///   functions for each.
     ///
     /// A note that holds for several directories (a Flutter workspace's packages) is written
     /// once, naming the first few.
@@ -58,6 +60,7 @@ extension ProjectTraits {
             notes.append("\(code) is code and is not evaluated; whether CapacitorHttp is enabled is not known "
                 + "(`npx cap sync ios` writes ios/App/App/capacitor.config.json, which is read).")
         }
+        if let capacitor = declaration.capacitor { notes += capacitorNotes(capacitor, copies: declaration.capacitorConfigs) }
         if declaration.isWebContentProject {
             let native = packages.intersection(["cordova-plugin-advanced-http", "@capacitor-community/http"]).sorted()
             if !native.isEmpty {
@@ -74,6 +77,41 @@ extension ProjectTraits {
                 }
                 notes.append("a file-XHR plugin with InterceptRemoteRequests=\(mode): \(which) in native code, "
                     + "where NSAllowsArbitraryLoadsInWebContent does not apply.")
+            }
+        }
+        return notes
+    }
+
+    /// What a Capacitor configuration changes about the iOS app's loads (``CapacitorConfig``
+    /// cites the runtime for each).
+    private static func capacitorNotes(_ config: CapacitorConfig, copies: [CapacitorConfig]) -> [String] {
+        var notes: [String] = []
+        if let start = config.startURL {
+            notes.append("\(config.path)'s server.url makes the web view load \(start) at start instead of the app's own files "
+                + "(live reload; Capacitor says not for production): it is judged as a web view load under the iOS app's Info.plist.")
+        }
+        if config.cleartext == true {
+            notes.append("server.cleartext is an Android setting (Capacitor's CLI writes android:usesCleartextTraffic from it); on iOS it changes "
+                + "nothing: an http:// load needs the Info.plist's ATS keys (NSAllowsArbitraryLoadsInWebContent, NSAllowsLocalNetworking or an exception domain).")
+        }
+        if let scheme = config.iosScheme, scheme != config.scheme {
+            notes.append("server.iosScheme \"\(scheme)\" is a scheme WebKit handles itself or not a valid scheme, so Capacitor serves the app's files from capacitor:// instead.")
+        }
+        let own = [config.localURL] + (config.startURL.map { [$0] } ?? [])
+        let allowed = config.allowNavigation.map { $0.isEmpty ? "" : " and to server.allowNavigation's hosts (\($0.joined(separator: ", ")))" } ?? ""
+        notes.append("Capacitor keeps navigations to the app's own URL (\(own.joined(separator: ", ")))\(allowed) in the web view; a link, window.location "
+            + "or window.open to any other host is opened outside the app (UIApplication.open), where this app's ATS does not apply. "
+            + "fetch, XMLHttpRequest and subresources are not navigations: they load in the web view under ATS, as judged here.")
+        if config.limitsNavigationsToAppBoundDomains == true {
+            notes.append("ios.limitsNavigationsToAppBoundDomains is on: the web view navigates only to the Info.plist's WKAppBoundDomains "
+                + "(Capacitor asks for its hostname, \(config.hostname ?? "localhost"), among them).")
+        }
+        // The iOS copy is what the bundle holds; say so when the project's own file says otherwise.
+        if let project = copies.first(where: { $0.path != config.path && !ProjectTraits.isCapacitorIOSCopy($0.path) }) {
+            let differing = Set(project.iOSSettings.keys).union(config.iOSSettings.keys).filter { project.iOSSettings[$0] != config.iOSSettings[$0] }.sorted()
+            if !differing.isEmpty {
+                notes.append("\(config.path), the copy the app bundle holds, differs from \(project.path) in \(differing.joined(separator: ", ")): "
+                    + "the copy is what ships and is read; `npx cap sync ios` brings it up to date.")
             }
         }
         return notes

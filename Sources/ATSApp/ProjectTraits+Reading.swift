@@ -1,6 +1,7 @@
 import ATSJSON
 import ATSJSON
 import ATSYAML
+import ATSPolicySources
 import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -34,11 +35,24 @@ extension ProjectTraits {
         return manifestNames.contains(PathText.lastComponent(path))
     }
 
+    /// Whether `path` is the copy of the Capacitor configuration `npx cap sync` writes into the
+    /// iOS app (`ios/App/App/capacitor.config.json`), the one the app bundle holds.
+    public static func isCapacitorIOSCopy(_ path: String) -> Bool {
+        ("/" + path).hasSuffix("/ios/App/App/capacitor.config.json")
+    }
+
+    /// Whether `path` is the `config.xml` Capacitor's CLI writes into its iOS app: no policy
+    /// (``PolicySources/isCapacitorGeneratedConfigXML(_:)`` has the sources).
+    public static func isCapacitorGeneratedConfigXML(_ path: String) -> Bool {
+        PolicySources.isCapacitorGeneratedConfigXML(path)
+    }
+
     /// Learns what the manifest at `path` declares.
     mutating func record(manifest path: String, bytes: [UInt8]) {
         let name = PathText.lastComponent(path)
         var directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
-        if name == "capacitor.config.json" { directory = Self.capacitorProject(of: directory) }
+        let capacitorConfigXML = name == "config.xml" && Self.isCapacitorGeneratedConfigXML(path)
+        if name == "capacitor.config.json" || capacitorConfigXML { directory = Self.capacitorProject(of: directory) }
         var declaration = declarations[directory] ?? Declaration()
         guard bytes.count <= Self.manifestBytes else {
             declaration.problems.append("\(path) is larger than \(Self.manifestBytes) bytes and was not read")
@@ -48,6 +62,7 @@ extension ProjectTraits {
         switch name {
         case "pubspec.yaml": Self.readPubspec(bytes, path: path, into: &declaration)
         case "package.json": Self.readPackageJSON(bytes, into: &declaration)
+        case "config.xml" where capacitorConfigXML: Self.readCapacitorConfigXML(bytes, path: path, into: &declaration)
         case "config.xml": Self.readCordovaConfig(bytes, into: &declaration)
         case "ionic.config.json": declaration.frameworks.insert(.ionic)
         case "capacitor.config.json": Self.readCapacitorConfig(bytes, path: path, into: &declaration)
@@ -108,17 +123,28 @@ extension ProjectTraits {
         return Set(members.keys)
     }
 
+    /// The project's `capacitor.config.json` or its iOS copy, read into a ``CapacitorConfig``
+    /// (Android's copy only says the project is Capacitor's).
     private static func readCapacitorConfig(_ bytes: [UInt8], path: String, into declaration: inout Declaration) {
         declaration.frameworks.insert(.capacitor)
-        guard case .object(let root)? = try? JSONValue.read(Data(bytes), limits: JSONValue.Limits(maximumDepth: 64, maximumValues: 100_000)) else {
-            declaration.problems.append("\(path) could not be read as JSON")
-            return
+        guard !("/" + path).hasSuffix("/android/app/src/main/assets/capacitor.config.json") else { return }
+        do throws(CapacitorConfig.ReadError) {
+            let config = try CapacitorConfig.read(bytes, path: path)
+            declaration.capacitorConfigs.append(config)
+            declaration.problems += config.problems.map { "\(path): \($0)" }
+        } catch {
+            declaration.problems.append(error.description)
         }
-        var enabled = false
-        if case .object(let plugins)? = root["plugins"], case .object(let http)? = plugins["CapacitorHttp"], case .bool(true)? = http["enabled"] {
-            enabled = true
-        }
-        declaration.capacitorHTTP = (declaration.capacitorHTTP ?? false) || enabled
+    }
+
+    /// The `config.xml` Capacitor generates for its Cordova plugins: its preferences (an
+    /// `InterceptRemoteRequests` from `cordova.preferences`) qualify the web code's route, and
+    /// it is no Cordova project.
+    private static func readCapacitorConfigXML(_ bytes: [UInt8], path: String, into declaration: inout Declaration) {
+        declaration.frameworks.insert(.capacitor)
+        declaration.capacitorGeneratedConfigXML = path
+        guard let config = CordovaRouteConfig(bytes), config.isWidget else { return }
+        if let value = config.preferences["interceptremoterequests"] { declaration.interceptRemoteRequests = value }
     }
 
     private static func readCordovaConfig(_ bytes: [UInt8], into declaration: inout Declaration) {

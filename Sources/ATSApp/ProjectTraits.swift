@@ -32,15 +32,28 @@ public struct ProjectTraits: Sendable {
         /// `webview_flutter`, `cordova-plugin-advanced-http`...), from `pubspec.yaml`'s
         /// `dependencies`, `package.json`'s `dependencies` and `config.xml`'s `<plugin>`s.
         public internal(set) var routePackages: Set<String> = []
-        /// `plugins.CapacitorHttp.enabled` of a `capacitor.config.json`: nil when no JSON
-        /// configuration was read.
-        public internal(set) var capacitorHTTP: Bool?
+        /// The `capacitor.config.json` files read for the iOS app, in walk order: the project's
+        /// and the copy `npx cap sync` writes to `ios/App/App/` (Android's copy is not the iOS
+        /// app's and is left out).
+        public internal(set) var capacitorConfigs: [CapacitorConfig] = []
+        /// The Cordova `config.xml` Capacitor generates in `ios/App/App/` for Cordova plugins,
+        /// when the walk met it: not a policy (``ProjectTraits/isCapacitorGeneratedConfigXML(_:)``).
+        public internal(set) var capacitorGeneratedConfigXML: String?
         /// A `capacitor.config.ts` or `.js` was found (code: not evaluated).
         public internal(set) var capacitorCodeConfig: String?
         /// config.xml's `<preference name="InterceptRemoteRequests">` value.
         public internal(set) var interceptRemoteRequests: String?
         /// Why a declaring file could not be read, when one could not.
         public internal(set) var problems: [String] = []
+
+        /// The Capacitor configuration the iOS app runs with: the `ios/App/App/` copy, which is
+        /// what the app bundle holds, else the project's own (which `npx cap sync` copies);
+        /// nil when no JSON configuration was read.
+        public var capacitor: CapacitorConfig? {
+            capacitorConfigs.last { ProjectTraits.isCapacitorIOSCopy($0.path) } ?? capacitorConfigs.first
+        }
+        /// `plugins.CapacitorHttp.enabled` of ``capacitor``: nil when no JSON configuration was read.
+        public var capacitorHTTP: Bool? { capacitor?.capacitorHTTP }
 
         /// Cordova, Ionic or Capacitor: an app whose code runs in a web view.
         public var isWebContentProject: Bool { !frameworks.isDisjoint(with: [.cordova, .ionic, .capacitor]) }
@@ -69,6 +82,23 @@ public struct ProjectTraits: Sendable {
         return nil
     }
 
+    /// A folder named relative to a project (`dist`, `./www/browser/`), without `.` parts and
+    /// the trailing slash; nil when it is absolute, leaves the project or is the project itself.
+    static func projectFolder(_ text: String) -> String? {
+        guard !text.hasPrefix("/") else { return nil }
+        let parts = text.split(separator: "/").filter { $0 != "." }
+        guard !parts.isEmpty, !parts.contains("..") else { return nil }
+        return parts.joined(separator: "/")
+    }
+
+    /// The Capacitor configuration read from the file at `path` (input-relative), if any.
+    func capacitorConfig(at path: String) -> CapacitorConfig? {
+        for declaration in declarations.values {
+            if let config = declaration.capacitorConfigs.first(where: { $0.path == path }) { return config }
+        }
+        return nil
+    }
+
     /// A Dart file's route: through URLSession when its package depends on cupertino_http,
     /// outside ATS otherwise (dart:io).
     func dartRoute(forFile file: String) -> LoadRoute {
@@ -83,11 +113,18 @@ public struct ProjectTraits: Sendable {
     }
 
     /// A script's route when a Cordova, Ionic or Capacitor project decides it (the file is under
-    /// its `www/` or `src/`); nil when the role's default stands.
+    /// its `www/` or `src/`, or a Capacitor app's `webDir` or the `ios/App/App/public/` copy of
+    /// it the iOS app ships); nil when the role's default stands.
     func scriptRoute(forFile file: String) -> LoadRoute? {
         guard let (directory, project) = nearest(around: file, where: \.isScriptProject), project.isWebContentProject else { return nil }
         let prefix = directory.isEmpty ? "" : directory + "/"
-        guard file.hasPrefix(prefix + "www/") || file.hasPrefix(prefix + "src/") else { return nil }
+        var webFolders = ["www/", "src/"]
+        if project.frameworks.contains(.capacitor) {
+            webFolders.append("ios/App/App/public/")
+            // Either file's webDir: the web build's folder is the project's, whichever copy names it.
+            webFolders += project.capacitorConfigs.compactMap { $0.webDir.flatMap(Self.projectFolder) }.map { $0 + "/" }
+        }
+        guard webFolders.contains(where: { file.hasPrefix(prefix + $0) }) else { return nil }
         // CapacitorHttp patches fetch and XMLHttpRequest to go through native code.
         return project.capacitorHTTP == true ? .urlLoadingSystem : .webContent
     }

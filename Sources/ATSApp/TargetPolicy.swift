@@ -1,4 +1,5 @@
 import ATSPolicy
+import ATSPolicySources
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

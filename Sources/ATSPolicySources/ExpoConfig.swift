@@ -37,7 +37,7 @@ package enum ExpoConfig {
         guard expo["ios"] != nil || object["expo"] != nil else { return nil }
         let ios = expo["ios"]?.members
         let infoPlistPath = (object["expo"] != nil ? ["expo"] : []) + ["ios", "infoPlist"]
-        let locations = locate ? ExpoJSONKeyLocations.locate([UInt8](bytes)) : [:]
+        let locations = locate ? JSONKeyLocations.locate([UInt8](bytes)) : [:]
         let document: Result<PlistDocument, PlistReadError>
         do throws(PlistReadError) {
             let additions = try PlistValue(json: ios?["infoPlist"] ?? .object([:]))

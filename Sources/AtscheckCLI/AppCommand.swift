@@ -75,7 +75,7 @@ enum AppCommand: AtscheckCommand {
 
         Exit status: 0 nothing blocked (and, when probing, nothing unknown), 1 a URL is \
         blocked (or a lint finding at --fail-on's severity), 3 none blocked but some unknown (a policy that cannot be read counts offline \
-        too) or not judged, 2 bad usage, unreadable input, or an input holding no app, \
+        too, even with no URL under it: a 'policy unknown' line says which and why) or not judged, 2 bad usage, unreadable input, or an input holding no app, \
         extension, Xcode app target, Expo or Cordova configuration.
         """,
         options: PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [offline, probe, all] + ScopeOptions.specs + [only, AppFailThreshold.option, Baseline.readLoads, Baseline.writeLoads, githubSummary]

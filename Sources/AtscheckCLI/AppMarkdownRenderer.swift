@@ -21,6 +21,9 @@ enum AppMarkdownRenderer {
                 + ($0.fixedLoads.count + $0.fixedFindings.count > 0 ? " (\($0.fixedLoads.count + $0.fixedFindings.count) of its entries not met)" : "") } ?? "")
             + "; lint: \(summary.lintErrors) errors, \(summary.lintWarnings) warnings"
             + (summary.lintAccepted > 0 ? ", \(summary.lintAccepted) accepted" : "") + "\n"
+        for bundle in report.bundles where !bundle.policyKnown && bundle.judgesFiles {
+            out += "\n**" + MarkdownText.safe(AppTextRenderer.unknownPolicyLine(bundle)) + "**\n"
+        }
         for bundle in report.bundles {
             let listed = bundle.endpoints.filter { $0.verdict == "blocked" || ($0.verdict == "unknown" && (!report.offline || $0.policyUnknown)) }
             let lint = bundle.lint.filter { $0.severity >= .warning }

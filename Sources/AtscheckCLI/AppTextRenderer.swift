@@ -38,6 +38,9 @@ struct AppTextRenderer {
             + (summary.limitsReached > 0 ? "; \(summary.limitsReached) files read in part (limits: see not read)" : "")
             + "; lint: \(summary.lintErrors) errors, \(summary.lintWarnings) warnings"
             + (summary.lintAccepted > 0 ? ", \(summary.lintAccepted) accepted" : ""), "", "  ")
+        for bundle in report.bundles where !bundle.policyKnown && bundle.judgesFiles {
+            out += line(Self.unknownPolicyLine(bundle), "", "  ")
+        }
         if let baseline = summary.baseline {
             for entry in baseline.fixedFindings.prefix(ScanTextRenderer.fixedListed) {
                 out += line("fixed since the baseline: \(entry.rule)" + (entry.keyPath.map { " at \($0)" } ?? "") + " in \(entry.path)", "", "  ")
@@ -49,6 +52,13 @@ struct AppTextRenderer {
             if more > 0 { out += line("… and \(more) more of the baseline not met (--format json lists them all)", "", "  ") }
         }
         return out
+    }
+
+    /// One line naming a policy that cannot be read and why: the run's status is then 3
+    /// (unknown) unless a URL is blocked.
+    static func unknownPolicyLine(_ bundle: AppReport.BundleReport) -> String {
+        let who = bundle.target.map { "the \(bundle.role) target \($0)'s \(bundle.policy)" } ?? "\(bundle.role) \(bundle.policy)"
+        return "policy unknown: \(who) cannot be read: \(bundle.policyProblem ?? "not a property list"); what ATS does for this \(bundle.role) cannot be told"
     }
 
     private func header(_ report: AppReport) -> String {

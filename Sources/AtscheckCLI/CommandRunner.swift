@@ -36,6 +36,9 @@ enum CommandRunner {
         } catch let error as UsageError {
             printError("\(error.description)\n\(error.hint)")
             return .usage
+        } catch let error as PolicyUnknownError {
+            printError(CertTextRenderer.printable(error.description))
+            return .unknown
         } catch let error as InputError {
             // Descriptions carry paths and text from the inputs: escaped here, once, for all
             // commands (escaping is idempotent, so a description escaped earlier is unchanged).

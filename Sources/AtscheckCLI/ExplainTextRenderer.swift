@@ -1,17 +1,25 @@
 import ATSVocabulary
 import ATSPolicy
+import ATSPolicySources
 import ATSCheck
 import ATSProbe
 
 /// Human-readable `atscheck explain` output.
 enum ExplainTextRenderer {
     /// `policyOrigin` says where in the file the policy came from when it is not an Info.plist
-    /// (`Expo: expo.ios.infoPlist`).
-    static func render(_ resolution: Resolution, policyPath: String?, policyOrigin: String? = nil) -> String {
+    /// (`Expo: expo.ios.infoPlist`); `preprocessing`, for a preprocessed Info.plist, the
+    /// definitions (named after the policy) and each branch taken (one line each).
+    static func render(_ resolution: Resolution, policyPath: String?, policyOrigin: String? = nil,
+                       preprocessing: PolicyPreprocessing? = nil) -> String {
         let contexts: [LoadContext: String] = [.urlSession: "URLSession", .webView: "WKWebView", .media: "AVFoundation media"]
         var out = "\(safe(resolution.url))\n"
+        let origin = preprocessing.map { "preprocessed with " + ($0.definitions.isEmpty ? "no --define" : "--define " + $0.definitions.joined(separator: " ")) } ?? policyOrigin
         out += CertTextRenderer.wrap("host \(safe(resolution.host.description)), \(contexts[resolution.context]!), \(resolution.target)"
-            + (policyPath.map { ", policy \(safe($0))" + (policyOrigin.map { " (\(safe($0)))" } ?? "") } ?? ", no policy file"), firstPrefix: "  ", restPrefix: "  ") + "\n"
+            + (policyPath.map { ", policy \(safe($0))" + (origin.map { " (\(safe($0)))" } ?? "") } ?? ", no policy file"), firstPrefix: "  ", restPrefix: "  ")
+        if case .success(let branches)? = preprocessing?.outcome {
+            for branch in branches { out += CertTextRenderer.wrap("branch: \(safe(branch))", firstPrefix: "  ", restPrefix: "    ") }
+        }
+        out += "\n"
 
         let entry: String
         switch resolution.source {

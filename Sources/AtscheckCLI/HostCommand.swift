@@ -35,7 +35,7 @@ enum HostCommand: AtscheckCommand {
         per reason code (docs/ats-rules.md#tls-version-too-low, #apple-key-size for \
         cert-weak-key, ...).
         """,
-        options: [policy, context] + PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs
+        options: [policy, PolicyOptions.define, context] + PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs
             + [address, port, sni, at, timeout, ciphers, probeHTTP, upgrade, pins, verbose, format, VerdictFailThreshold.option] + IssuerFetchArguments.optionSpecs,
         positionals: [target],
         examples: [

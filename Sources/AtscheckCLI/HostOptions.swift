@@ -80,7 +80,7 @@ extension HostOptions {
             throw UsageError(command: command, message: "invalid --sni '\(CertTextRenderer.printable(String(sni.prefix(80))))\(sni.count > 80 ? "…" : "")': \(problem)")
         }
         let policyPath = try arguments[Command.policy]
-        self.init(target: target, policyPath: policyPath, policyDocument: try policyPath.map(PolicyOptions.loadDocument),
+        self.init(target: target, policyPath: policyPath, policyDocument: try PolicyOptions.loadDocument(arguments, policy: Command.policy),
                   context: try arguments[Command.context],
                   resolution: try PolicyOptions.resolutionOptions(arguments),
                   trustStore: try TrustStoreOptions(arguments, command: command),

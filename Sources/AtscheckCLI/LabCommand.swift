@@ -35,7 +35,7 @@ enum LabCommand: AtscheckCommand {
         Exit status: 0 when the lab ran (the verdicts are its output), 2 when it cannot start \
         (bad usage, unreadable certificates, a port taken).
         """,
-        options: [serve, profile, port, policy, certs, timeout, format],
+        options: [serve, profile, port, policy, PolicyOptions.define, certs, timeout, format],
         examples: ["atscheck lab", "atscheck lab --profile tls10-only --profile static-rsa-only", "atscheck lab --serve --port 9443"]
     )
 
@@ -69,8 +69,7 @@ enum LabCommand: AtscheckCommand {
             return .success
         }
 
-        let policyPath = try arguments[policy]
-        let document = try policyPath.map(PolicyOptions.loadDocument)
+        let document = try PolicyOptions.loadDocument(arguments, policy: policy)
         let results = try check(lab, document: document, timeout: timeout)
         if json {
             print(try JSONOutput.encode(LabReport(lab: lab, results: results)))

@@ -33,7 +33,7 @@ enum ProxyCommand: AtscheckCommand {
         Exit status: 0 when stopped by SIGINT or SIGTERM, 2 bad usage or a listen address that \
         is not loopback without --allow-remote.
         """,
-        options: [listen, allowRemote, policy, context] + PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs
+        options: [listen, allowRemote, policy, PolicyOptions.define, context] + PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs
             + [resolve, at, timeout] + IssuerFetchArguments.optionSpecs,
         examples: [
             "atscheck proxy --listen 127.0.0.1:8080 --policy Info.plist",
@@ -98,7 +98,7 @@ extension ProxyOptions {
         let environment = try TrustStoreOptions(arguments, command: command).environment(target: resolution.target,
                                                                                          staleWarningAt: time ?? Date())
         var configuration = ProxyConfiguration(environment: environment,
-                                               policyDocument: try arguments[Command.policy].map(PolicyOptions.loadDocument),
+                                               policyDocument: try PolicyOptions.loadDocument(arguments, policy: Command.policy),
                                                context: try arguments[Command.context],
                                                resolution: resolution, resolve: resolve, time: time, timeout: timeout)
         configuration.issuerFetch = try IssuerFetchArguments.options(arguments)

@@ -55,7 +55,7 @@ enum ScanCommand: AtscheckCommand {
         (could not connect, timed out, not TLS) or not judged, 2 bad usage or unreadable input. \
         Loads accepted in .atscheck.yml or held by --baseline do not count.
         """,
-        options: [input, har, policy, context] + PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [probeHTTP, upgrade]
+        options: [input, har, policy, PolicyOptions.define, context] + PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [probeHTTP, upgrade]
             + ScanOptions.probingOptionSpecs + [shard, format, output, resume, quiet, VerdictFailThreshold.option, Baseline.readLoads, Baseline.writeLoads, githubSummary],
         positionals: [urls],
         examples: [

@@ -66,7 +66,7 @@ extension ScanOptions {
 
         let harOnly = !harFiles.isEmpty && listFiles.isEmpty && urls.isEmpty
         let context = try arguments[ScanCommand.context] ?? (harOnly ? .webView : .urlSession)
-        var check = CheckOptions(policyDocument: try arguments[ScanCommand.policy].map(PolicyOptions.loadDocument), context: context,
+        var check = CheckOptions(policyDocument: try PolicyOptions.loadDocument(arguments, policy: ScanCommand.policy), context: context,
                                  resolution: try PolicyOptions.resolutionOptions(arguments),
                                  time: try arguments[Self.at] ?? Date(), timeout: timeout,
                                  probeHTTP: arguments[ScanCommand.probeHTTP])

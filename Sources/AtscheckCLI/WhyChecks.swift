@@ -86,7 +86,7 @@ extension WhyChecks {
             throw UsageError(command: Command.spec.name, message: "'--address', '--port' and '--at' go with '--probe'")
         }
         self.init(context: WhyContext(url: url, policyPath: policyPath),
-                  policySource: try policyPath.map(PolicyOptions.loadSource),
+                  policySource: try PolicyOptions.loadSource(arguments, policy: Command.policy),
                   loadContext: try arguments[Command.loadContext], explicitTarget: try arguments[Command.target],
                   subdomainDepth: try arguments[PolicyOptions.subdomainDepth], legacyKeys: try arguments[PolicyOptions.legacyKeys],
                   probe: probing, trustStore: try TrustStoreOptions(arguments, command: Command.spec.name),

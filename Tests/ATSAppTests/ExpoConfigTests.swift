@@ -50,11 +50,11 @@ import Testing
     }
 }
 
-/// `ExpoJSONKeyLocations`: where each key of an app.json is, for findings with positions.
+/// `JSONKeyLocations`: where each key of an app.json is, for findings with positions.
 @Suite struct ExpoJSONKeyLocationTests {
     @Test func keysInNestedObjectsArraysEscapesAndWideCharacters() {
         let json = "{\"expo\": {\"name\": \"Démo \\\"x\\\"\", \"plugins\": [[\"a\", {\"k\": 1}]],\n  \"ios\": {\"infoPlist\": {\n    \"NSApp\\u0054ransportSecurity\": {}}}}}"
-        let locations = ExpoJSONKeyLocations.locate(Array(json.utf8))
+        let locations = JSONKeyLocations.locate(Array(json.utf8))
         #expect(locations[["expo"]] == SourceLocation(line: 1, column: 2))
         #expect(locations[["expo", "plugins"]] == SourceLocation(line: 1, column: 33))
         #expect(locations[["expo", "plugins", "0", "1", "k"]] == SourceLocation(line: 1, column: 52))

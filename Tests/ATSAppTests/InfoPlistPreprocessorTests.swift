@@ -1,4 +1,4 @@
-@testable import ATSApp
+import ATSPolicySources
 import ATSPolicy
 import Foundation
 import Testing
@@ -119,5 +119,56 @@ struct InfoPlistPreprocessorTests {
     func detection() {
         #expect(InfoPlistPreprocessor.hasDirectives(Data(Self.guarded.utf8)))
         #expect(!InfoPlistPreprocessor.hasDirectives(Data("<string>#ifdef is text here</string>\n<string>#iffy</string>".utf8)))
+    }
+
+    @Test("a name an #if reads as 0 because nothing defines it is named in the branch, as clang's -Wundef would; defined ones are not")
+    func undefinedNamesAreNamed() throws {
+        let text = """
+            <plist><dict>
+            #if STAGING || LEVEL > 1
+            <key>A</key><true/>
+            #elif defined(BETA) && !PROD
+            <key>B</key><true/>
+            #endif
+            </dict></plist>
+            """
+        let none = try InfoPlistPreprocessor.preprocess(Data(text.utf8), definitions: [])
+        #expect(none.branches == ["line 2: #if STAGING || LEVEL > 1: dropped (STAGING, LEVEL are not defined: 0)",
+                                  "line 4: #elif defined(BETA) && !PROD: dropped (PROD is not defined: 0)"],
+                "defined(BETA) reads no value, so BETA is not named")
+        let some = try InfoPlistPreprocessor.preprocess(Data(text.utf8), definitions: ["LEVEL=2"])
+        #expect(some.branches == ["line 2: #if STAGING || LEVEL > 1: kept (STAGING is not defined: 0)", "line 4: #elif defined(BETA) && !PROD: dropped"],
+                "an #elif after a kept group is not evaluated")
+        let beta = try InfoPlistPreprocessor.preprocess(Data(text.utf8), definitions: ["BETA", "LEVEL=MINIMUM", "MINIMUM=0"])
+        #expect(beta.branches == ["line 2: #if STAGING || LEVEL > 1: dropped (STAGING is not defined: 0)",
+                                  "line 4: #elif defined(BETA) && !PROD: kept (PROD is not defined: 0)"])
+    }
+
+    @Test("PolicySources.read with definitions preprocesses an Info.plist with #if lines and says how; without, it reads the file as it is")
+    func policySourceRead() throws {
+        let data = Data(Self.guarded.utf8)
+        let asIs = try PolicySources.read(data, path: "App/Info.plist")
+        #expect(asIs.preprocessing == nil && asIs.origin == nil)
+        guard case .failure = asIs.document else { Issue.record("a plist with #ifndef lines is not a property list as it is"); return }
+
+        let defined = try PolicySources.read(data, path: "App/Info.plist", definitions: ["DISABLE_PLAIN_HTTP"])
+        let document = try defined.document.get()
+        #expect(document.root.value.entry("NSAppTransportSecurity") == nil)
+        #expect(defined.preprocessingFailure == nil)
+        #expect(defined.origin == "Info.plist preprocessed with --define DISABLE_PLAIN_HTTP: line 6: #ifndef DISABLE_PLAIN_HTTP: dropped (DISABLE_PLAIN_HTTP is defined)")
+
+        let empty = try PolicySources.read(data, path: "App/Info.plist", definitions: [])
+        #expect(try empty.document.get().root.value.entry("NSAppTransportSecurity") != nil)
+        #expect(empty.origin?.hasPrefix("Info.plist preprocessed with no definitions (no --define): line 6:") == true)
+
+        let included = try PolicySources.read(Data(("#include \"Shared.h\"\n" + Self.guarded).utf8), path: "App/Info.plist", definitions: [])
+        #expect(included.preprocessingFailure?.description == "line 1: #include is not evaluated by atscheck")
+        guard case .failure(let error) = included.document else { Issue.record("an #include makes the policy unreadable"); return }
+        #expect(error.message.hasPrefix("the Info.plist is preprocessed and atscheck cannot follow it"))
+
+        // A plain plist is untouched by definitions: no preprocessing is recorded.
+        let plain = try PolicySources.read(Data("<plist><dict><key>A</key><string>#ifdef in text</string></dict></plist>".utf8), path: "Info.plist", definitions: ["A"])
+        #expect(plain.preprocessing == nil)
+        #expect(try plain.document.get().root.value.entry("A")?.node.value == .string("#ifdef in text"))
     }
 }

@@ -139,8 +139,10 @@ struct LoadRouteTests {
         #expect(inventory.loadRoute(forFile: "www/index.html", isProject: true) == .webContent)
         #expect(inventory.traits.declarations[""]?.capacitorHTTP == true)
         #expect(inventory.traits.declarations["ios/App/App"] == nil)
-        #expect(inventory.traits.notes.count == 1)
+        #expect(inventory.traits.notes.count == 2)
         #expect(inventory.traits.notes.first?.hasPrefix("the project: CapacitorHttp is enabled") == true)
+        #expect(inventory.traits.notes.last?.hasPrefix("the project: Capacitor keeps navigations to the app's own URL (capacitor://localhost) in the web view") == true,
+                "\(inventory.traits.notes)")
     }
 
     @Test("Capacitor with only capacitor.config.ts: scripts are web content, and a note says the TypeScript config is not evaluated")

@@ -110,5 +110,32 @@ struct XcodeAttributionTests {
         #expect(!app.policyKnown)
         #expect(report.verdicts("http://app.atscheck.test/") == ["iOS/Resources/Info.plist": "unknown"])
         #expect(report.exitStatus == 3, "nothing is blocked: the app's verdicts are unknown, the widget's and the Mac app's allowed")
+        #expect(report.summary.policiesUnknown == 1)
+        #expect(app.policyProblem == "INFOPLIST_FILE names iOS/Resources/Info.plist, which is not in the tree (or not a regular file)")
+        #expect(report.bundle("Widget/Info.plist")?.policyProblem == nil)
+    }
+
+    @Test("an unreadable app policy makes the run unknown even when no URL is under it; a blocked URL elsewhere still makes it 1")
+    func missingPlistWithoutURLs() throws {
+        // The iOS app's own files gone: nothing is judged under its missing Info.plist.
+        let bare = try Self.tree(["iOS/Resources/Info.plist": nil, "iOS/AppDelegate.swift": nil, "Support/Notes.swift": nil,
+                                  "ReaderKit/Client.swift": nil, "Shared/Feed.swift": nil])
+        defer { bare.remove() }
+        let report = try bare.report()
+        #expect(report.bundle("iOS/Resources/Info.plist")?.endpoints.isEmpty == true)
+        #expect(report.summary.blocked == 0 && report.summary.unknown == 0 && report.summary.policiesUnknown == 1)
+        #expect(report.exitStatus == 3)
+
+        // The widget without its NSAllowsArbitraryLoads: its http:// load is blocked, and blocked wins.
+        let widget = ProjectTree.plist("""
+            <key>CFBundlePackageType</key><string>$(PRODUCT_BUNDLE_PACKAGE_TYPE)</string>
+            <key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict>
+            """)
+        let blocked = try Self.tree(["iOS/Resources/Info.plist": nil, "iOS/AppDelegate.swift": nil, "Support/Notes.swift": nil,
+                                     "ReaderKit/Client.swift": nil, "Shared/Feed.swift": nil, "Widget/Info.plist": widget])
+        defer { blocked.remove() }
+        let both = try blocked.report()
+        #expect(both.verdicts("http://widget.atscheck.test/feed") == ["Widget/Info.plist": "blocked"])
+        #expect(both.summary.policiesUnknown == 1 && both.exitStatus == 1)
     }
 }

@@ -13,14 +13,14 @@ import Foundation
 /// return values only. It runs on text `JSONValue.read` has already accepted (so the structure
 /// is valid and within its limits), only tells strings from structure and counts lines, and
 /// decodes each key with `JSONValue.read` itself; it parses no values.
-enum ExpoJSONKeyLocations {
+package enum JSONKeyLocations {
     private enum Frame {
         case object(key: String?, expectingKey: Bool)
         case array(index: Int)
     }
 
     /// The location of every key in `bytes`, a JSON text that `JSONValue.read` accepted.
-    static func locate(_ bytes: [UInt8]) -> [[String]: SourceLocation] {
+    package static func locate(_ bytes: [UInt8]) -> [[String]: SourceLocation] {
         var locations: [[String]: SourceLocation] = [:]
         var stack: [Frame] = []
         var line = 1, column = 1

@@ -12,7 +12,9 @@ import Foundation
 /// (`#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`, `#endif`), object-like `#define` and `#undef`,
 /// and replacement of defined names in the text. Anything else it cannot follow (`#include`,
 /// function-like macros, `#error`, an expression it does not understand) is an error, so the
-/// caller reports the policy as unknown instead of guessing.
+/// caller reports the policy as unknown instead of guessing. A name an `#if` uses that nothing
+/// defines is 0, as C says and clang (the preprocessor Xcode runs over the file) does without a
+/// diagnostic: the branch's note names it (`(DEBUG is not defined: 0)`).
 ///
 /// Directive lines become empty lines, so line numbers still point into the source file.
 /// Not modelled: `//` starting a comment (it matters only for URLs in string values, which no
@@ -112,16 +114,18 @@ public enum InfoPlistPreprocessor {
                     stack.append(Frame(keeping: keep, anyTaken: keep, outerDropped: dropped))
                     if !dropped { note("\(shown): \(keep ? "kept" : "dropped") (\(macro) is \(defined ? "defined" : "not defined"))") }
                 case "if":
-                    let keep = dropped ? false : try condition(argument, line: number)
+                    let (keep, undefined) = dropped ? (false, []) : try condition(argument, line: number)
                     stack.append(Frame(keeping: keep, anyTaken: keep, outerDropped: dropped))
-                    if !dropped { note("\(shown): \(keep ? "kept" : "dropped")") }
+                    if !dropped { note("\(shown): \(keep ? "kept" : "dropped")" + Self.undefinedNote(undefined)) }
                 case "elif":
                     guard var frame = stack.popLast(), !frame.sawElse else { throw Failure(description: "line \(number): #elif without #if") }
-                    let keep = !frame.anyTaken && !frame.outerDropped ? try condition(argument, line: number) : false
+                    let (keep, undefined) = !frame.anyTaken && !frame.outerDropped ? try condition(argument, line: number) : (false, [])
                     frame.keeping = keep
                     frame.anyTaken = frame.anyTaken || keep
                     stack.append(frame)
-                    if !frame.outerDropped, recordBranches { branches.append("line \(number): \(shown): \(keep ? "kept" : "dropped")") }
+                    if !frame.outerDropped, recordBranches {
+                        branches.append("line \(number): \(shown): \(keep ? "kept" : "dropped")" + Self.undefinedNote(undefined))
+                    }
                 case "else":
                     guard var frame = stack.popLast(), !frame.sawElse else { throw Failure(description: "line \(number): #else without #if") }
                     frame.keeping = !frame.anyTaken
@@ -160,10 +164,19 @@ public enum InfoPlistPreprocessor {
             return String(name)
         }
 
-        func condition(_ argument: Substring, line: Int) throws(Failure) -> Bool {
+        /// ` (NAME is not defined: 0)` for the names an `#if` read as 0, empty for none.
+        static func undefinedNote(_ names: [String]) -> String {
+            guard !names.isEmpty else { return "" }
+            return " (\(names.joined(separator: ", ")) \(names.count == 1 ? "is" : "are") not defined: 0)"
+        }
+
+        /// Whether the `#if` expression is true, and the names it read as 0 because nothing
+        /// defines them.
+        func condition(_ argument: Substring, line: Int) throws(Failure) -> (Bool, [String]) {
             do throws(PreprocessorCondition.Failure) {
                 var expression = try PreprocessorCondition(text: String(argument), macros: macros)
-                return try expression.evaluate() != 0
+                let value = try expression.evaluate()
+                return (value != 0, expression.undefinedNames)
             } catch {
                 throw Failure(description: "line \(line): \(error.description)")
             }

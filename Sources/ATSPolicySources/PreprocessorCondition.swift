@@ -1,8 +1,10 @@
 /// The controlling expression of `#if` / `#elif`, evaluated as the C preprocessor does for the
 /// integer expressions Info.plist files use: `defined NAME`, `defined(NAME)`, decimal and hex
 /// integers (suffixes `u`/`l` ignored), names (a defined name's value is evaluated in its place,
-/// an undefined one is 0), `! ~ - +`, `* / %`, `+ -`, `<< >>`, `< <= > >=`, `== !=`, `&`, `^`,
-/// `|`, `&&`, `||`, `?:` and parentheses. Anything else throws.
+/// an undefined one is 0, as C11 6.10.1p4 says and clang, which Xcode runs over the file, does
+/// without a diagnostic unless `-Wundef`), `! ~ - +`, `* / %`, `+ -`, `<< >>`, `< <= > >=`,
+/// `== !=`, `&`, `^`, `|`, `&&`, `||`, `?:` and parentheses. Anything else throws. The names
+/// taken as 0 are kept (``undefinedNames``) so the caller can say so.
 struct PreprocessorCondition {
     /// Why an expression could not be evaluated.
     struct Failure: Error, CustomStringConvertible {
@@ -17,6 +19,9 @@ struct PreprocessorCondition {
 
     private var tokens: [Token]
     private var position = 0
+    /// Names the expression used that no definition gives, each once, in the order met: each
+    /// was read as 0.
+    private(set) var undefinedNames: [String] = []
     private let macros: [String: String]
     private let depth: Int
 
@@ -161,13 +166,18 @@ struct PreprocessorCondition {
             if parenthesised, !take(")") { throw Failure(description: "missing ')' after defined(\(name)") }
             return macros[name] != nil ? 1 : 0
         case .name(let name):
-            guard let value = macros[name] else { return 0 }
+            guard let value = macros[name] else {
+                if !undefinedNames.contains(name) { undefinedNames.append(name) }
+                return 0
+            }
             if position < tokens.count, tokens[position] == .symbol("(") {
                 throw Failure(description: "function-like macro \(name) is not evaluated")
             }
             if value.isEmpty { throw Failure(description: "\(name) is defined as nothing, which is not a value in #if") }
             var inner = try PreprocessorCondition(text: value, macros: macros, depth: depth + 1)
-            return try inner.evaluate()
+            let result = try inner.evaluate()
+            for undefined in inner.undefinedNames where !undefinedNames.contains(undefined) { undefinedNames.append(undefined) }
+            return result
         case .symbol(let symbol):
             throw Failure(description: "unexpected '\(symbol)' in #if")
         }
