@@ -120,6 +120,9 @@ public struct AppAudit: Sendable {
     public let attribution: PolicyAttribution
     /// Places of URLs that no policy judges, counted by why (a test target's files).
     public let notJudged: [String: Int]
+    /// Places of URLs in files no target builds, copies or embeds (not app code), counted by why
+    /// (`in no target of ios/App.xcodeproj`).
+    public var inNoTarget: [String: Int] = [:]
     /// Places of a project the walk did not enter or read, with why.
     public let skipped: [SkippedPlace]
 }
@@ -143,6 +146,7 @@ public enum AppAuditor {
             return found
         }
         var notJudged: [String: Int] = [:]
+        var inNoTarget: [String: Int] = [:]
         for found in inventory.urls {
             var byUnit: [Int: [FoundAt]] = [:]
             for place in found.places {
@@ -153,6 +157,8 @@ public enum AppAuditor {
                     for unit in units where attribution.units[unit].governsFiles { byUnit[unit, default: []].append(place) }
                 case .notJudged(let reason):
                     notJudged[reason, default: 0] += 1
+                case .inNoTarget(let reason):
+                    inNoTarget[reason, default: 0] += 1
                 }
             }
             for (unit, places) in byUnit {
@@ -207,7 +213,8 @@ public enum AppAuditor {
             auditedBundle.commented = linted.suppressed
             audited.append(auditedBundle)
         }
-        return AppAudit(path: files.path, kind: files.kind, bundles: audited, walk: inventory.walk, attribution: attribution, notJudged: notJudged, skipped: inventory.skipped)
+        return AppAudit(path: files.path, kind: files.kind, bundles: audited, walk: inventory.walk, attribution: attribution, notJudged: notJudged,
+                        inNoTarget: inNoTarget, skipped: inventory.skipped)
     }
 
     /// The URL's load from its places: those outside ATS are left out, and the rest decide the

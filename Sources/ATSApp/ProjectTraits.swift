@@ -41,6 +41,9 @@ public struct ProjectTraits: Sendable {
         public internal(set) var interceptRemoteRequests: String?
         /// Why a declaring file could not be read, when one could not.
         public internal(set) var problems: [String] = []
+        /// The folders of the packages `pubspec.yaml`'s `dependencies` take from a `path:`
+        /// (local Flutter plugins), as written (relative to the declaring directory).
+        public internal(set) var pathDependencies: [String] = []
 
         /// Cordova, Ionic or Capacitor: an app whose code runs in a web view.
         public var isWebContentProject: Bool { !frameworks.isDisjoint(with: [.cordova, .ionic, .capacitor]) }
