@@ -86,6 +86,11 @@ struct PBXProjectWriter {
         return id
     }
 
+    /// A setting's value: a list written `(a, b)` stays a list, the rest is quoted as needed.
+    static func value(_ text: String) -> String {
+        text.hasPrefix("(") ? text : quoted(text)
+    }
+
     static func quoted(_ text: String) -> String {
         text.allSatisfy { $0.isLetter || $0.isNumber || "._/".contains($0) } && !text.isEmpty ? text : "\"\(text)\""
     }
@@ -120,7 +125,8 @@ struct PBXProjectWriter {
 
     /// A native target with its configuration list (Release and Debug, both `settings`), its
     /// product in Products and one build phase of each kind (files added with `add`).
-    mutating func target(_ name: String, type: String, settings: [String: String], product: String? = nil) -> Target {
+    mutating func target(_ name: String, type: String, settings: [String: String], product: String? = nil,
+                         xcconfigs: (debug: String, release: String)? = nil) -> Target {
         let id = nextID()
         let productName = product ?? name + Self.productExtension(type)
         let productID = nextID()
@@ -136,7 +142,7 @@ struct PBXProjectWriter {
             add(Object(id: phaseID, isa: isa, comment: comment, members: members))
             phases[comment] = phaseID
         }
-        let list = configurationList(owner: "PBXNativeTarget \"\(name)\"", settings: settings)
+        let list = configurationList(owner: "PBXNativeTarget \"\(name)\"", settings: settings, xcconfigs: xcconfigs)
         add(Object(id: id, isa: "PBXNativeTarget", comment: name, members: [
             ("buildConfigurationList", list),
             ("buildPhases", "(\n" + ["Sources", "Frameworks", "Resources", "Embed Frameworks"].map { "\t\t\t\t\(phases[$0]!) /* \($0) */,\n" }.joined() + "\t\t\t)"),
@@ -168,13 +174,18 @@ struct PBXProjectWriter {
         }
     }
 
-    private mutating func configurationList(owner: String, settings: [String: String]) -> String {
+    private mutating func configurationList(owner: String, settings: [String: String], xcconfigs: (debug: String, release: String)? = nil) -> String {
         let list = nextID()
         var configurations: [String] = []
         for configuration in ["Debug", "Release"] {
             let id = nextID()
-            let body = "{\n" + settings.sorted { $0.key < $1.key }.map { "\t\t\t\t\(Self.quoted($0.key)) = \(Self.quoted($0.value));\n" }.joined() + "\t\t\t}"
-            add(Object(id: id, isa: "XCBuildConfiguration", comment: configuration, members: [("buildSettings", body), ("name", configuration)]))
+            let body = "{\n" + settings.sorted { $0.key < $1.key }.map { "\t\t\t\t\(Self.quoted($0.key)) = \(Self.value($0.value));\n" }.joined() + "\t\t\t}"
+            var members = [("buildSettings", body), ("name", configuration)]
+            if let xcconfigs {
+                let reference = configuration == "Debug" ? xcconfigs.debug : xcconfigs.release
+                members.insert(("baseConfigurationReference", "\(reference) /* \(objects.first { $0.id == reference }?.comment ?? "") */"), at: 0)
+            }
+            add(Object(id: id, isa: "XCBuildConfiguration", comment: configuration, members: members))
             configurations.append("\t\t\t\t\(id) /* \(configuration) */,\n")
         }
         add(Object(id: list, isa: "XCConfigurationList", comment: "Build configuration list for \(owner)", members: [
@@ -212,6 +223,17 @@ struct PBXProjectWriter {
         let id = nextID()
         add(Object(id: id, isa: "PBXTargetDependency", comment: nil, members: [("target", "\(dependency.id) /* \(dependency.name) */"), ("targetProxy", "\(proxy) /* PBXContainerItemProxy */")]))
         append("\(id) /* PBXTargetDependency */", toList: "dependencies", of: dependent.id)
+    }
+
+    /// `target` links `product` (`Analytics.framework`) from the built products directory with no
+    /// reference to the project that builds it: Xcode finds that project in the workspace
+    /// (implicit dependencies).
+    mutating func linkBuiltProduct(_ product: String, to target: Target) {
+        let reference = nextID()
+        add(Object(id: reference, isa: "PBXFileReference", comment: product,
+                   members: [("explicitFileType", "wrapper.framework"), ("path", Self.quoted(product)), ("sourceTree", "BUILT_PRODUCTS_DIR")]))
+        appendChild(reference, to: group("Frameworks"))
+        add(reference, to: target, phase: "Frameworks")
     }
 
     /// A local Swift package at `path` (project-relative) as Xcode 15+ writes it
