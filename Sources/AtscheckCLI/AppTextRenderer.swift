@@ -184,6 +184,7 @@ struct AppTextRenderer {
             out += line("not read (\(report.skipped.count) place\(report.skipped.count == 1 ? "" : "s"); --include GLOB reads one): \(shown)"
                 + (report.skipped.count > 8 ? "; …" : ""), "", "  ")
         }
+        for note in attribution.notes { out += line("note: \(note)", "", "  ") }
         for problem in attribution.problems { out += line("attribution: \(problem)", "", "  ") }
         return out.isEmpty ? "" : "\n" + out
     }

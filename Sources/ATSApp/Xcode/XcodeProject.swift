@@ -100,6 +100,17 @@ public struct XcodeProject: Sendable {
         }
     }
 
+    /// Reads the XcodeGen spec at `specPath` (input-relative, `project.yml`) of the tree at
+    /// `root` (a directory) and the files it includes, into the project XcodeGen would generate
+    /// (``XcodeGenProject``); nil when the file is not an XcodeGen spec. `knownPlists` are
+    /// input-relative Info.plists XcodeGen may find in a target's sources.
+    public static func read(xcodeGenSpec specPath: String, root: String, knownPlists: [String] = []) -> XcodeProject? {
+        let rootPrefix = root.hasSuffix("/") ? root : root + "/"
+        return XcodeGenProject.read(specPath: specPath, readFile: { path in
+            try? RegularFile.read(atPath: rootPrefix + path, limit: AppFiles.projectFileBytes)
+        }, knownPlists: knownPlists)
+    }
+
     /// The top-level dictionary of an OpenStep (or XML) property list.
     private static func decode(_ data: Data) throws(XcodeProjectError) -> PBXObject {
         guard data.count <= maximumBytes else {
