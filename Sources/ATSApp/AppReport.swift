@@ -28,6 +28,9 @@ public struct AppReport: Codable, Sendable {
     public var attribution: AttributionReport
     /// Places of URLs no policy judges (a test target's files), counted by why.
     public var notJudged: [NotJudgedReport]
+    /// Places of URLs in files no target builds, copies or embeds, where Xcode targets say what
+    /// ships (not app code), counted by why.
+    public var inNoTarget: [NotJudgedReport] = []
     /// Places of a project the walk did not enter or read, each with why (default skips,
     /// `--exclude`, `.atscheckignore`): docs/app-audit.md#what-is-read.
     public var skipped: [SkippedPlace]
@@ -248,6 +251,7 @@ public struct AppReport: Codable, Sendable {
                                              primaryReason: attribution.primaryReason, setAside: attribution.setAside,
                                              problems: attribution.problems, notes: attribution.notes)
         notJudged = audit.notJudged.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { NotJudgedReport(reason: $0.key, places: $0.value) }
+        inNoTarget = audit.inNoTarget.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { NotJudgedReport(reason: $0.key, places: $0.value) }
         skipped = audit.skipped
         var summary = Summary()
         summary.notJudged = audit.notJudged.values.reduce(0, +)

@@ -179,6 +179,10 @@ struct AppTextRenderer {
             out += "not judged:\n"
             for item in report.notJudged { out += line("\(item.places) place\(item.places == 1 ? "" : "s"): \(item.reason)", "  ", "    ") }
         }
+        if !report.inNoTarget.isEmpty {
+            out += "not app code (no target builds, copies or embeds it):\n"
+            for item in report.inNoTarget { out += line("\(item.places) place\(item.places == 1 ? "" : "s"): \(item.reason)", "  ", "    ") }
+        }
         if !report.skipped.isEmpty {
             let shown = report.skipped.prefix(8).map(\.description).joined(separator: "; ")
             out += line("not read (\(report.skipped.count) place\(report.skipped.count == 1 ? "" : "s"); --include GLOB reads one): \(shown)"

@@ -23,7 +23,7 @@ struct AppCommandTests {
         let result = try ProcessRunner.atscheck(["app", Self.fixtures + "Synthetic.ipa", "--offline", "--format", "json"])
         #expect(result.status == 1, "\(result.stderr)")
         let document = try result.json()
-        #expect(Set(document.keys) == ["schemaVersion", "input", "kind", "offline", "bundles", "problems", "failure", "attribution", "notJudged", "skipped", "summary"])
+        #expect(Set(document.keys) == ["schemaVersion", "input", "kind", "offline", "bundles", "problems", "failure", "attribution", "notJudged", "inNoTarget", "skipped", "summary"])
         let summary = try #require(document["summary"] as? [String: Any])
         #expect(summary["bundles"] as? Int == 2 && summary["blocked"] as? Int == 6 && summary["allowed"] as? Int == 1)
         #expect(summary["filtered"] as? Int == 4)

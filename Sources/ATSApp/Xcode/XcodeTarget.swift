@@ -175,8 +175,9 @@ public struct XcodeTarget: Sendable {
     /// one of `folders` whose filter (if any) keeps it, and is not excluded.
     public func owns(_ file: String) -> Bool {
         if fileSet.contains(file) || localizedFiles.contains(where: { Self.excludes($0, file) }) { return true }
-        let holding = folders.filter { XcodePath.isInside(file, $0) }
-        guard holding.contains(where: { folderFilters[$0]?.keeps(file, in: $0) ?? true }) else { return false }
+        guard folders.contains(where: { XcodePath.isInside(file, $0) && (folderFilters.isEmpty || folderFilters[$0]?.keeps(file, in: $0) ?? true) }) else {
+            return false
+        }
         return !excludedFiles.contains { Self.excludes($0, file) }
     }
 
