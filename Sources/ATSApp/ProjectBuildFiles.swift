@@ -49,6 +49,9 @@ enum ProjectBuildFiles {
             ? "the Xcode projects in the tree are read as they are, and may not be what it generates"
             : "policies come from the Info.plists alone"
         var notes: [String] = []
+        if files.count >= maximumRecorded {
+            notes.append("the tree holds more than \(maximumRecorded) build files (project.yml, Podfile, Tuist and Bazel manifests): the rest were not looked at")
+        }
         let tuist = files.filter { isTuistCandidate($0) }
         if let manifest = tuist.first(where: { contains($0, ["import ProjectDescription"]) }) {
             notes.append("Tuist describes this project (\(manifest)): its manifests are Swift code atscheck does not run, so their targets cannot be read and \(fallback); run `tuist generate` and audit the generated Xcode project for exact results")
@@ -58,6 +61,9 @@ enum ProjectBuildFiles {
         let modules = bazel.filter { !["BUILD", "BUILD.bazel"].contains(PathText.lastComponent($0)) }
         if let file = builds.first(where: { contains($0, bazelAppRules) }) ?? modules.first(where: { contains($0, ["rules_apple"]) }) {
             notes.append("Bazel builds this project (\(file) uses rules_apple): atscheck does not evaluate Bazel, so its targets cannot be read and \(fallback); generate an Xcode project (rules_xcodeproj) and audit it for exact results")
+        }
+        if tuist.count + bazel.count > maximumProbed, !notes.contains(where: { $0.hasPrefix("Tuist") || $0.hasPrefix("Bazel") }) {
+            notes.append("more than \(maximumProbed) Tuist or Bazel manifests were found: the first \(maximumProbed) were looked at, and none builds an app")
         }
         return notes
     }

@@ -284,4 +284,36 @@ struct LinkedCodeAttributionTests {
             "Recipes.xcodeproj: 6 CocoaPods xcconfig files under Pods/Target Support Files/ are not in the tree (Pods/ is missing), so their settings were skipped; run `pod install` for exact settings",
         ], "one line for the missing Pods/, not one per xcconfig")
     }
+
+    @Test("hostile Podfiles: a :path that is code, blocks that never close, a target the project lacks, one too large — each a problem line")
+    func hostilePodfiles() throws {
+        var project = PBXProjectWriter(name: "Ledger", prefix: "DE")
+        let app = project.target("Ledger", type: "application", settings: ["INFOPLIST_FILE": "Ledger/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "test.atscheck.ledger"])
+        project.add(project.file("Ledger/AppDelegate.swift"), to: app, phase: "Sources")
+        let tree = try ProjectTree("Ledger", [
+            "Ledger.xcodeproj/project.pbxproj": project.text,
+            "Ledger/Info.plist": ProjectTree.plist(ProjectTree.appKeys),
+            "Ledger/AppDelegate.swift": "let home = URL(string: \"http://app.atscheck.test/\")!\n",
+            "Podfile": """
+                target 'Ledger' do
+                  pod 'Dynamic', :path => File.join(__dir__, 'LocalPods', 'Dynamic')
+                  pod 'Charts', :path => 'LocalPods/Charts'
+                  target 'LedgerMac' do
+                    pod 'MacOnly', :path => 'LocalPods/MacOnly'
+                  end
+
+                """,
+            "LocalPods/Charts/Sources/Chart.swift": "let charts = URL(string: \"http://charts.atscheck.test/\")!\n",
+            "Vendor/Podfile": String(repeating: "# a comment line\n", count: 20_000),
+        ])
+        defer { tree.remove() }
+        let report = try tree.report()
+        #expect(report.verdicts("http://charts.atscheck.test/") == ["Ledger/Info.plist": "blocked"], "the block left open still lists its pods")
+        #expect(report.attribution.problems == [
+            "Podfile: its blocks do not close as Ruby's would: the targets read may be incomplete",
+            "Podfile: 1 pod whose :path is not a string literal: their folders are not known",
+            "Podfile: target 'LedgerMac' is not a target of Ledger.xcodeproj: its development pods are not attributed to it",
+            "Vendor/Podfile: 340000 bytes, more than the limit of 262144; its development pods are not attributed",
+        ])
+    }
 }
