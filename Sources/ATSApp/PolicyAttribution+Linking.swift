@@ -58,7 +58,7 @@ extension ProjectAttributionBuilder {
             }
             let podfile = Podfile(String(decoding: data, as: UTF8.self))
             problems += podfile.problems.map { "\(path): \($0)" }
-            guard !podfile.podsByTarget.isEmpty || !podfile.rootPods.isEmpty else { continue }
+            guard podfile.podsByTarget.values.contains(where: { !$0.isEmpty }) || !podfile.rootPods.isEmpty else { continue }
             let folder = ProjectPath.parent(path)
             let named = podfile.project.flatMap { written in
                 XcodePath.join(folder, written.hasSuffix(".xcodeproj") ? written : written + ".xcodeproj")
@@ -72,7 +72,7 @@ extension ProjectAttributionBuilder {
             }
             let pseudoProject = XcodeProject(path: path, sourceRoot: folder, targets: [], targetsWithoutProduct: [], problems: [], format: .podfile)
             var podTargets: [String: Int] = [:]
-            for (targetName, pods) in podfile.podsByTarget.sorted(by: { $0.key < $1.key }) {
+            for (targetName, pods) in podfile.podsByTarget.sorted(by: { $0.key < $1.key }) where !pods.isEmpty {
                 let linking = targets.indices.filter { index in
                     candidates.contains { $0.path == targets[index].project.path } && targets[index].target.name == targetName
                 }

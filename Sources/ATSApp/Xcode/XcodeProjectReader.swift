@@ -43,13 +43,14 @@ struct XcodeProjectReader {
         let packages = XcodeLocalPackages(table: table, project: project, groups: groups, sourceRoot: sourceRoot, readFile: readFile)
         let names = natives.map { $0.object.string("name") ?? $0.id }
         let kinds = natives.map { XcodeTarget.Kind(productType: $0.object.string("productType") ?? "") }
+        // Products a target of this project builds: linking one is no link to a sibling project.
+        let productFiles = Set(natives.compactMap { $0.object.string("productReference").flatMap { table.objects[$0]?.string("path") }.map(PathTextName.last) })
         for (index, (id, object)) in natives.enumerated() {
             let name = names[index]
             let found = settings[index]
             let members = membership.members(of: id, object, name: name)
             let (local, remote) = Self.dependencies(object, table: table, groups: groups, target: name)
             let dependencies = Self.unique(local + members.productsUsed)
-            let productFiles = Set(natives.compactMap { $0.object.string("productReference").flatMap { table.objects[$0]?.string("path") }.map(PathTextName.last) })
             let linkedProducts = Self.unique(members.builtProducts + found.linkedLibraries).filter { !productFiles.contains($0) }
             let host = Self.host(of: index, dependencies: dependencies, names: names, kinds: kinds, settings: settings, table: table)
             targets.append(XcodeTarget(
