@@ -38,7 +38,7 @@ struct TargetPolicy {
         guard var bytes = kept ?? readFile(file) else {
             if let generated = target.generatedInfoPlist {
                 bundle = AppBundle(path: ProjectPath.parent(file), kind: .projectTarget, identifier: target.bundleIdentifier, policyFile: file,
-                                   policyBytes: nil, document: .success(generated))
+                                   policyBytes: nil, document: generated)
                 notes.append("XcodeGen writes this Info.plist from \(project.path)'s info.properties when it generates the project (it is not in the tree): judged as it would be written")
                 self.notes = notes
                 return

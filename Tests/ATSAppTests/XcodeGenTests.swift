@@ -149,7 +149,7 @@ struct XcodeGenTests {
         #expect(app.folders == ["App", "Shared", "Packages/TrailKit"], "the remote package and the SDK are not the tree's")
         #expect(app.owns("App/TrailheadApp.swift") && app.owns("Shared/Units.swift") && app.owns("Packages/TrailKit/Sources/TrailKit/Routes.swift"))
         #expect(!app.owns("App/Preview Content/PreviewData.swift") && !app.owns("App/Guides/README.md"), "excludes: a folder, and **/*.md")
-        let properties = try #require(app.generatedInfoPlist?.root.value)
+        let properties = try #require(try app.generatedInfoPlist?.get().root.value)
         #expect(properties.entry("CFBundlePackageType")?.node.value == .string("APPL"))
         #expect(properties.entry("NSAppTransportSecurity")?.node.value.entry("NSExceptionDomains")?.node.value
             .entry("tiles.atscheck.test")?.node.value.entry("NSExceptionAllowsInsecureHTTPLoads")?.node.value == .bool(true))
@@ -198,6 +198,33 @@ struct XcodeGenTests {
         let committed = try tree.report()
         #expect(committed.verdicts("http://tiles.atscheck.test/1/2/3") == ["App/Info.plist": "blocked"])
         #expect(committed.bundle("App/Info.plist")?.notes.contains { $0.contains("rewrites this Info.plist") } == true)
+    }
+
+    @Test("a quoted Boolean word (XcodeGen writes a string) where the ATS dictionary holds Boolean-looking values: the policy is unknown, not guessed")
+    func quotedBooleans() throws {
+        let spec = """
+            name: Beacon
+            targets:
+              Beacon:
+                type: application
+                platform: iOS
+                sources: [Beacon]
+                info:
+                  path: Beacon/Info.plist
+                  properties:
+                    ITSAppUsesNonExemptEncryption: "NO"
+                    NSAppTransportSecurity:
+                      NSAllowsArbitraryLoads: true
+
+            """
+        let tree = try ProjectTree("Beacon", ["project.yml": spec, "Beacon/Ping.swift": "let ping = URL(string: \"http://ping.atscheck.test/\")!\n"])
+        defer { tree.remove() }
+        let report = try tree.report()
+        #expect(report.bundle("Beacon/Info.plist")?.policyKnown == false)
+        #expect(report.verdicts("http://ping.atscheck.test/") == ["Beacon/Info.plist": "unknown"], "NSAllowsArbitraryLoads may be a string XcodeGen writes: never allowed on a guess")
+
+        try spec.replacingOccurrences(of: #""NO""#, with: "NO").write(to: tree.root.appendingPathComponent("project.yml"), atomically: true, encoding: .utf8)
+        #expect(try tree.report().verdicts("http://ping.atscheck.test/") == ["Beacon/Info.plist": "allowed"])
     }
 
     @Test("without info:, XcodeGen takes the first Info.plist in the target's sources")

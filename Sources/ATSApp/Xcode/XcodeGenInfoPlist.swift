@@ -6,7 +6,8 @@ import ATSYAML
 /// `FileWriter`). YAML scalars become what Yams makes of them: `true`/`yes`/`on` (any of their
 /// YAML 1.1 spellings) a Boolean, whole numbers integers, decimals reals, the rest strings; a
 /// null is left out. A quoted scalar cannot be told from a plain one here (ATSYAML keeps the
-/// text only), so `"YES"` reads as the Boolean XcodeGen would write for `YES`.
+/// text only): when a spec quotes a Boolean word anywhere and the ATS dictionary holds one, the
+/// policy is unknown rather than guessed (``hasBooleanUnderATS(_:)``).
 enum XcodeGenInfoPlist {
     /// The document XcodeGen writes for a target of `type` (`application`, `app-extension`, …).
     static func document(type: String, properties: YAMLValue) -> PlistDocument {
@@ -30,6 +31,21 @@ enum XcodeGenInfoPlist {
         let base = PlistValue.dictionary(defaults.sorted { $0.key < $1.key }.map { PlistEntry(key: $0.key, node: PlistNode($0.value)) })
         let root = merge(node(properties)?.value ?? .dictionary([]), onto: base)
         return PlistDocument(root: PlistNode(root), format: .xml)
+    }
+
+    /// Whether the document's NSAppTransportSecurity holds a Boolean anywhere.
+    static func hasBooleanUnderATS(_ document: PlistDocument) -> Bool {
+        guard let ats = document.root.value.entry("NSAppTransportSecurity")?.node.value else { return false }
+        var pending = [ats]
+        while let value = pending.popLast() {
+            switch value {
+            case .bool: return true
+            case .dictionary(let entries): pending += entries.map(\.node.value)
+            case .array(let nodes): pending += nodes.map(\.value)
+            default: continue
+            }
+        }
+        return false
     }
 
     /// `value` merged onto `base`: dictionaries key by key (recursively), anything else replaced.

@@ -46,6 +46,8 @@ struct XcodeGenProject {
     let xcconfigs: XCConfigReader
     let configurations: [(name: String, type: String)]
     let settingGroups: [String: YAMLValue]
+    /// The spec quotes a Boolean word somewhere (``XcodeGenSpecFile/quotesBooleanWords``).
+    var quotesBooleanWords = false
 
     /// The project the spec at `specPath` describes; `knownPlists` are the input-relative paths
     /// of the Info.plists the walk found (XcodeGen looks for one in a target's sources when
@@ -59,7 +61,8 @@ struct XcodeGenProject {
         guard spec["name"] != nil || spec["targets"] != nil else { return nil }
         let table = PBXObjectTable(objects: [:])
         for problem in file.problems { table.report(problem) }
-        let reader = XcodeGenProject(specPath: specPath, spec: spec, table: table, readFile: readFile, knownPlists: knownPlists)
+        var reader = XcodeGenProject(specPath: specPath, spec: spec, table: table, readFile: readFile, knownPlists: knownPlists)
+        reader.quotesBooleanWords = file.quotesBooleanWords
         let (targets, withoutProduct) = reader.targets()
         let podsProblem = reader.xcconfigs.podsProblem
         return XcodeProject(path: specPath, sourceRoot: reader.sourceRoot, targets: targets, targetsWithoutProduct: withoutProduct,
@@ -221,8 +224,15 @@ struct XcodeGenProject {
                 }
             }
         }
-        var generated: PlistDocument?
-        if let properties = fields["info"]?["properties"] { generated = XcodeGenInfoPlist.document(type: type, properties: properties) }
+        var generated: Result<PlistDocument, PlistReadError>?
+        if let properties = fields["info"]?["properties"] {
+            let document = XcodeGenInfoPlist.document(type: type, properties: properties)
+            if quotesBooleanWords, XcodeGenInfoPlist.hasBooleanUnderATS(document) {
+                generated = .failure(PlistReadError("\(specPath) quotes a Boolean word (\"YES\", 'true'), which XcodeGen writes as a string, and the NSAppTransportSecurity of \(name)'s info.properties holds Boolean-looking values: which ones XcodeGen writes as strings cannot be told"))
+            } else {
+                generated = .success(document)
+            }
+        }
         let kind = XcodeTarget.Kind(productType: productType)
         let host = kind == .unitTests || kind == .uiTests ? dependencies.first : nil
         var filters: [String: XcodeFolderFilter] = [:]

@@ -37,17 +37,22 @@ struct XcodeGenSpecFile {
     private(set) var files: [String] = []
     /// What could not be read, one line each.
     private(set) var problems: [String] = []
+    /// Whether a spec file writes a quoted YAML 1.1 Boolean word (`"YES"`, `'true'`): XcodeGen
+    /// (Yams) reads it as a string, and the tree atscheck reads keeps no quoting, so where such
+    /// a value lands cannot be told.
+    private(set) var quotesBooleanWords = false
 
     /// The spec at `path` (input-relative) and what it includes, read through `readFile`.
     init(path: String, readFile: (String) -> Data?) {
-        let (root, files, problems) = withoutActuallyEscaping(readFile) { readFile in
+        let (root, files, problems, quoted) = withoutActuallyEscaping(readFile) { readFile in
             var loader = Loader(readFile: readFile, rootDirectory: XcodePath.parent(path))
             let root = loader.load(path, base: XcodePath.parent(path), pathPrefix: "", depth: 0)
-            return (root, loader.files, loader.problems)
+            return (root, loader.files, loader.problems, loader.quotesBooleanWords)
         }
         self.root = root
         self.files = files
         self.problems = problems
+        self.quotesBooleanWords = quoted
     }
 
     /// `value` merged onto `base` as XcodeGen merges dictionaries.
@@ -75,6 +80,7 @@ struct XcodeGenSpecFile {
         var files: [String] = []
         var merged: Set<String> = []
         var problems: [String] = []
+        var quotesBooleanWords = false
 
         /// The spec at `path` with its includes merged; `base` is the directory its includes are
         /// relative to, `pathPrefix` what its path properties are rewritten under (relative to
@@ -94,6 +100,7 @@ struct XcodeGenSpecFile {
                 problems.append("\(path) is \(data.count) bytes, more than the limit of \(XcodeGenSpecFile.maximumBytes); it is not read")
                 return nil
             }
+            if !quotesBooleanWords { quotesBooleanWords = XcodeGenValues.quotesBooleanWord(String(decoding: data, as: UTF8.self)) }
             let value: YAMLValue?
             do throws(YAMLReadError) {
                 value = try YAMLReader.read(Array(data), limits: YAMLReader.Limits(maximumBytes: XcodeGenSpecFile.maximumBytes))
@@ -250,4 +257,12 @@ enum XcodeGenValues {
     static let falseWords: Set<String> = ["no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"]
 
     static func isTrue(_ text: String) -> Bool { trueWords.contains(text) }
+
+    /// Whether `text` holds a Boolean word in quotes (`"YES"`, `'false'`).
+    static func quotesBooleanWord(_ text: String) -> Bool {
+        for word in trueWords.union(falseWords) {
+            if text.contains("\"\(word)\"") || text.contains("'\(word)'") { return true }
+        }
+        return false
+    }
 }

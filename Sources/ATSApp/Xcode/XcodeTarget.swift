@@ -116,8 +116,9 @@ public struct XcodeTarget: Sendable {
     public let productFile: String?
     /// The Info.plist XcodeGen writes from `info.properties` (its defaults and the properties),
     /// for a target of an XcodeGen spec; the file `infoPlistFile` names is then this one, and
-    /// when it is not in the tree (XcodeGen writes it at generation), this is what ships.
-    public let generatedInfoPlist: PlistDocument?
+    /// when it is not in the tree (XcodeGen writes it at generation), this is what ships. A
+    /// failure says why what XcodeGen writes cannot be told (``XcodeGenInfoPlist``).
+    public let generatedInfoPlist: Result<PlistDocument, PlistReadError>?
 
     /// The object id of the target in its project file (nil for XcodeGen targets).
     let objectID: String?
@@ -136,7 +137,7 @@ public struct XcodeTarget: Sendable {
          dependencies: [String], hostTarget: String?, unresolvedSettings: [String: String],
          swiftActiveCompilationConditions: [String] = [], gccPreprocessorDefinitions: [String] = [],
          linkedTargets: [XcodeTargetLink] = [], linkedProducts: [String] = [], productFile: String? = nil,
-         generatedInfoPlist: PlistDocument? = nil, objectID: String? = nil, productReferenceID: String? = nil,
+         generatedInfoPlist: Result<PlistDocument, PlistReadError>? = nil, objectID: String? = nil, productReferenceID: String? = nil,
          folderFilters: [String: XcodeFolderFilter] = [:]) {
         self.name = name
         self.productType = productType
