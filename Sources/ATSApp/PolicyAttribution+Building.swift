@@ -139,6 +139,11 @@ struct ProjectAttributionBuilder {
             }
             guard let project = XcodeGenProject.read(specPath: path, readFile: readFile, knownPlists: knownPlists) else { continue }
             problems += project.problems.map { "\(path): \($0)" }
+            // A spec that gave no target (it could not be read) says nothing of the tree's plists.
+            if project.targets.isEmpty {
+                problems.append("\(path): no target was read from this XcodeGen spec; the Info.plists around it are classified by what they hold")
+                continue
+            }
             read.append(project)
         }
         return read

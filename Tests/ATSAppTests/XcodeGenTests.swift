@@ -311,5 +311,13 @@ struct XcodeGenTests {
         let other = try #require(XcodeProject.read(xcodeGenSpec: "other/project.yml", root: tree.path))
         #expect(other.problems == ["other/project.yml is not a mapping of spec keys"])
         #expect(XcodeProject.read(xcodeGenSpec: "plain/project.yml", root: tree.path) == nil)
+
+        // A spec that cannot be read at the root does not set the tree's Info.plists aside.
+        let broken = try ProjectTree("Broken", ["project.yml": "name: [Broken\ntargets:\n", "App/Info.plist": ProjectTree.plist(ProjectTree.appKeys),
+                                               "App/Main.swift": "let u = URL(string: \"http://main.atscheck.test/\")!\n"])
+        defer { broken.remove() }
+        let report = try broken.report()
+        #expect(report.verdicts("http://main.atscheck.test/") == ["App/Info.plist": "blocked"])
+        #expect(report.attribution.problems.last == "project.yml: no target was read from this XcodeGen spec; the Info.plists around it are classified by what they hold")
     }
 }
