@@ -100,15 +100,20 @@ public enum AppAuditor {
                 switch owner {
                 case .units(let units):
                     for unit in units where attribution.units[unit].governsFiles { byUnit[unit, default: []].append(place) }
-                case .notJudged(let reason):
+                case .notJudged(let reason), .inNoTarget(let reason):
                     notJudged[reason, default: 0] += 1
                 }
             }
             for (unit, places) in byUnit {
                 perUnit[unit].append(load(found.url, places, route: route, traits: inventory.traits))
             }
-            if byUnit.isEmpty, let place = found.places.first, case .notJudged(let reason) = ownership[place.file] ?? attribution.ownership(of: place.file) {
-                notInApp.append(NotInAppURL(url: found.url, foundAt: found.places.prefix(3).map { $0.description }, reason: reason))
+            if byUnit.isEmpty, let place = found.places.first {
+                switch ownership[place.file] ?? attribution.ownership(of: place.file) {
+                case .notJudged(let reason), .inNoTarget(let reason):
+                    notInApp.append(NotInAppURL(url: found.url, foundAt: found.places.prefix(3).map { $0.description }, reason: reason))
+                case .units:
+                    break
+                }
             }
         }
         let targets = attribution.units.map { unit -> ResolutionOptions in

@@ -63,7 +63,12 @@ public struct AppFiles: Sendable {
     public func walk(skipped: inout [SkippedPlace], _ visit: (String, Int64?) -> ArchiveEntryConsumer?) throws(FileReadError) -> ArchiveReadSummary {
         var problems: [ArchiveProblem] = []
         let ignore = isProject ? IgnoreFile.read(root: path, problems: &problems) : IgnoreFile()
-        let decider = ScopeDecider(scope: scope, ignore: ignore, project: isProject)
+        let root = path
+        let decider = ScopeDecider(scope: scope, ignore: ignore, project: isProject) { relative in
+            guard let directory = try? DirectoryHandle.open(atPath: relative.isEmpty ? root : root + "/" + relative),
+                  let names = try? directory.names() else { return nil }
+            return names.map(NameBytes.display)
+        }
         var summary: ArchiveReadSummary
         switch kind {
         case .ipa:

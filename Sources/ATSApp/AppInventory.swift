@@ -65,6 +65,10 @@ public struct AppInventory: Sendable {
     /// Most bytes of an archive's code kept for reading as code.
     public static let codeBytes = 128 << 20
 
+    /// Files of a project that say how it is built, by path, for ``PolicyAttribution`` to read
+    /// by name (``ProjectBuildFiles/isBuildFile(_:)``): XcodeGen specs (`project.yml`), Podfiles,
+    /// Tuist and Bazel manifests. At most ``ProjectBuildFiles/maximumRecorded``.
+    public internal(set) var buildFiles: [String] = []
     /// Every `*.xcodeproj/project.pbxproj` of a project, as read (parsed by ``PolicyAttribution``,
     /// which can read the xcconfig files they name).
     public internal(set) var xcodeProjectFiles: [(path: String, bytes: Data)] = []
@@ -137,6 +141,7 @@ final class Collector {
     func visit(_ path: String) -> ArchiveEntryConsumer? {
         finishCurrent()
         if project, ExpoConfig.codeConfigurationNames.contains(PathText.lastComponent(path)) { inventory.unevaluatedConfigurations.append(path) }
+        if project, ProjectBuildFiles.isBuildFile(path), inventory.buildFiles.count < ProjectBuildFiles.maximumRecorded { inventory.buildFiles.append(path) }
         let manifest = project && !policiesOnly && ProjectTraits.isManifest(path)
         guard let role = FileRole.of(path, project: project) else { return manifest ? begin(path: path, role: nil, manifest: true) : nil }
         if policiesOnly, !role.isPolicySource { return nil }

@@ -48,6 +48,9 @@ public struct AppReport: Codable, Sendable {
         public var setAside: [SetAsidePolicy]
         /// What could not be read (an Xcode project, an xcconfig, a missing Info.plist).
         public var problems: [String]
+        /// How the project was read, one sentence each: an XcodeGen spec set aside for the Xcode
+        /// project generated from it, a build system whose targets cannot be read (Tuist, Bazel).
+        public var notes: [String] = []
     }
 
     /// Places no policy judges, for one reason.
@@ -268,7 +271,7 @@ public struct AppReport: Codable, Sendable {
         let attribution = audit.attribution
         self.attribution = AttributionReport(primary: attribution.primary.map { attribution.units[$0].bundle.policyFile },
                                              primaryReason: attribution.primaryReason, setAside: attribution.setAside,
-                                             problems: attribution.problems)
+                                             problems: attribution.problems, notes: attribution.notes)
         notJudged = audit.notJudged.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { NotJudgedReport(reason: $0.key, places: $0.value) }
         skipped = audit.skipped
         inNoTarget = audit.notInApp

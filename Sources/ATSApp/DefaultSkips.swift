@@ -14,6 +14,37 @@ enum DefaultSkips {
         return nil
     }
 
+    /// Why the directory `name` at `path` is not entered because it is the example app of a
+    /// dependency, or nil: `example/`, `Example/`, `Examples/` (and `examples/`) directly under a
+    /// folder that is a package or plugin (it holds a `pubspec.yaml`, `package.json`,
+    /// `Package.swift` or `*.podspec`: ``packageManifest(among:)``) other than the input itself;
+    /// and a folder whose name starts with `Example` (`Example-tvOS`) in a library folder of a
+    /// vendored-code folder (`Vendor/Charts/Example-tvOS/`). `parentManifest` names the manifest
+    /// the parent folder holds, when it holds one; it is asked only for an example's name.
+    static func exampleReason(name: String, path: String, parentManifest: () -> String?) -> String? {
+        let components = path.split(separator: "/").map(String.init)
+        guard components.count >= 2 else { return nil }
+        let parent = components.dropLast().joined(separator: "/")
+        if name.hasPrefix("Example"), components.count >= 3, vendorFolders.contains(components[components.count - 3]) {
+            return "example app of a vendored library (\(parent))"
+        }
+        guard exampleNames.contains(name), let manifest = parentManifest() else { return nil }
+        return "example app of a dependency (\(parent)/\(manifest))"
+    }
+
+    /// The names of an example app's folder.
+    static let exampleNames: Set<String> = ["example", "Example", "Examples", "examples"]
+    /// Folders that hold vendored libraries, one folder each.
+    static let vendorFolders: Set<String> = ["Vendor", "vendor", "Vendors", "Vendored", "ThirdParty", "Third-Party", "third_party",
+                                             "thirdparty", "3rdParty", "3rdparty", "External", "external", "Externals", "Submodules", "submodules"]
+
+    /// The manifest among a folder's entry names that makes it a package or plugin: a
+    /// `pubspec.yaml`, `package.json`, `Package.swift` or `*.podspec` (`*.podspec.json`), or nil.
+    static func packageManifest(among names: [String]) -> String? {
+        if let fixed = ["pubspec.yaml", "package.json", "Package.swift"].first(where: names.contains) { return fixed }
+        return names.sorted().first { $0.hasSuffix(".podspec") || $0.hasSuffix(".podspec.json") }
+    }
+
     /// Why the file `name` is not read, or nil.
     static func fileReason(name: String) -> String? {
         if let reason = files[name] { return reason }

@@ -43,6 +43,9 @@ struct ProjectAttributionBuilder {
     var units: [PolicyUnit] = []
     var setAside: [SetAsidePolicy] = []
     var problems: [String] = []
+    var notes: [String] = []
+    /// Development pods (indices into `targets`) each target links, by the target's index.
+    var podLinks: [Int: [Int]] = [:]
     var targets: [(project: XcodeProject, target: XcodeTarget, unit: Int?)] = []
     var folders: [(path: String, ownership: PolicyAttribution.FolderOwnership)] = []
     /// Primary-app candidates with their rank (lower is better) and why.
@@ -54,20 +57,31 @@ struct ProjectAttributionBuilder {
     }
 
     mutating func build() -> PolicyAttribution {
-        let projects = readProjects()
+        let pbxprojects = readProjects()
+        let projects = pbxprojects + readXcodeGenSpecs(beside: pbxprojects)
         for project in projects {
             for target in project.targets { addTarget(target, of: project) }
         }
-        let usedPlists = Set(projects.flatMap { $0.targets.flatMap { Array($0.infoPlistFiles.values) + ($0.infoPlistFile.map { [$0] } ?? []) } })
+        let dependents = linkTargets(projects)
+        // Xcode targets say what ships once one of them sets a policy.
+        let governs = targets.contains { $0.unit != nil }
+        var infoPlistOwners: [String: [Int]] = [:]
+        for (index, entry) in targets.enumerated() {
+            for file in Set(entry.target.infoPlistFiles.values).union(entry.target.infoPlistFile.map { [$0] } ?? []) {
+                infoPlistOwners[file, default: []].append(index)
+            }
+        }
         let nativeApp = units.contains { $0.role == "app" && $0.platform == nil }
         for bundle in inventory.bundles {
             switch bundle.kind {
             case .projectTarget:
-                guard !usedPlists.contains(bundle.policyFile) else { continue }
+                guard infoPlistOwners[bundle.policyFile] == nil else { continue }
                 if let reason = InfoPlistRole.notInfoPlist(bundle.policyFile) {
                     setAside.append(SetAsidePolicy(path: bundle.policyFile, reason: reason))
-                } else if let project = projects.first(where: { ProjectPath.isInside(bundle.policyFile, $0.sourceRoot) }) {
+                } else if let project = projects.first(where: { $0.format != .podfile && ProjectPath.isInside(bundle.policyFile, $0.sourceRoot) }) {
                     setAside.append(SetAsidePolicy(path: bundle.policyFile, reason: "no target of \(project.path) uses it as its Info.plist"))
+                } else if governs {
+                    setAside.append(SetAsidePolicy(path: bundle.policyFile, reason: "no target of the Xcode projects in the tree uses it as its Info.plist"))
                 } else {
                     addLayoutPlist(bundle)
                 }
@@ -79,9 +93,25 @@ struct ProjectAttributionBuilder {
                 continue
             }
         }
+        notes += ProjectBuildFiles.unreadableBuildSystems(inventory.buildFiles, readsXcodeProjects: !projects.isEmpty, readFile: readFile)
+        let shipping = governs ? ShippingScope(projects: projects.filter { $0.format != .podfile }.map { ($0.path, Self.folder(of: $0)) },
+                                               traits: inventory.traits, flutterPlugins: flutterPlugins()) : nil
         let primary = candidates.min { $0.rank.lexicographicallyPrecedes($1.rank) }
         return PolicyAttribution(units: units, primary: primary?.unit, primaryReason: primary?.why, setAside: setAside,
-                                 problems: problems, targets: targets, folders: folders)
+                                 problems: problems, notes: notes, targets: targets, folders: folders,
+                                 dependents: dependents, infoPlistOwners: infoPlistOwners, shipping: shipping)
+    }
+
+    /// The folder a project's sources sit in: the `.xcodeproj`'s or the spec's.
+    static func folder(of project: XcodeProject) -> String {
+        ProjectPath.parent(project.path)
+    }
+
+    /// Folders of the local Flutter plugins the tree's `pubspec.yaml` files take from a `path:`.
+    func flutterPlugins() -> [String] {
+        inventory.traits.declarations.sorted { $0.key < $1.key }.flatMap { directory, declaration in
+            declaration.pathDependencies.compactMap { XcodePath.join(directory, $0) }
+        }
     }
 
     /// Why Capacitor's generated `ios/App/App/config.xml` is no policy
@@ -105,6 +135,29 @@ struct ProjectAttributionBuilder {
         }
     }
 
+    /// Every XcodeGen spec (`project.yml`) the walk found, read, unless an Xcode project sits
+    /// beside it: that project was generated from it and is what Xcode builds.
+    mutating func readXcodeGenSpecs(beside projects: [XcodeProject]) -> [XcodeProject] {
+        let knownPlists = inventory.bundles.filter { $0.kind == .projectTarget }.map(\.policyFile)
+        var read: [XcodeProject] = []
+        for path in inventory.buildFiles.sorted() where ProjectBuildFiles.xcodeGenSpecNames.contains(PathText.lastComponent(path)) {
+            let folder = ProjectPath.parent(path)
+            if let generated = projects.first(where: { ProjectPath.parent($0.path) == folder }) {
+                notes.append("\(path) is an XcodeGen spec, and \(generated.path) beside it was generated from it: the .xcodeproj is what Xcode builds, so it is read and the spec is not")
+                continue
+            }
+            guard let project = XcodeGenProject.read(specPath: path, readFile: readFile, knownPlists: knownPlists) else { continue }
+            problems += project.problems.map { "\(path): \($0)" }
+            // A spec that gave no target (it could not be read) says nothing of the tree's plists.
+            if project.targets.isEmpty {
+                problems.append("\(path): no target was read from this XcodeGen spec; the Info.plists around it are classified by what they hold")
+                continue
+            }
+            read.append(project)
+        }
+        return read
+    }
+
     /// A target that sets policy becomes a unit; every target is kept for file ownership.
     mutating func addTarget(_ target: XcodeTarget, of project: XcodeProject) {
         let setsPolicy: Bool
@@ -123,7 +176,7 @@ struct ProjectAttributionBuilder {
                                 reason: policy.reason, notes: policy.notes, governsFiles: true))
         targets.append((project, target, index))
         if target.kind == .app {
-            let projectName = PathText.lastComponent(project.path).replacingEvery(".xcodeproj", with: "")
+            let projectName = project.name
             let rank = [platform == nil ? 0 : 1, target.name == projectName || target.productName == projectName ? 0 : 1,
                         ProjectPath.depth(project.path), index]
             candidates.append((index, rank, "the \(platform == nil ? "iOS " : "")app target \(target.name) of \(project.path)"

@@ -32,6 +32,11 @@ public enum FileOwnership: Sendable, Equatable {
     case units([Int])
     /// Not judged, with why (a test target's file, a command-line tool's).
     case notJudged(String)
+    /// Not app code: in a tree whose Xcode projects (or XcodeGen specs) say what ships, no
+    /// target builds, copies or embeds the file, directly or through a local package, a sibling
+    /// project's framework or a development pod, and it ships by no other route (JavaScript,
+    /// Dart, web content). With why (`in no target of ios/App.xcodeproj`).
+    case inNoTarget(String)
 }
 
 /// A property list that could have been a policy source and is not, with why.

@@ -100,6 +100,7 @@ extension ProjectTraits {
         }
         let dependencies = root?["dependencies"]?.keys ?? []
         declaration.frameworks.insert(dependencies.contains("flutter") ? .flutter : .dart)
+        declaration.pathDependencies = dependencies.sorted().compactMap { root?["dependencies"]?[$0]?["path"]?.text }
         declaration.routePackages.formUnion(dependencies.intersection(routePackageNames))
     }
 

@@ -45,6 +45,9 @@ public struct ProjectTraits: Sendable {
         public internal(set) var interceptRemoteRequests: String?
         /// Why a declaring file could not be read, when one could not.
         public internal(set) var problems: [String] = []
+        /// The folders of the packages `pubspec.yaml`'s `dependencies` take from a `path:`
+        /// (local Flutter plugins), as written (relative to the declaring directory).
+        public internal(set) var pathDependencies: [String] = []
 
         /// The Capacitor configuration the iOS app runs with: the `ios/App/App/` copy, which is
         /// what the app bundle holds, else the project's own (which `npx cap sync` copies);

@@ -19,6 +19,10 @@ final class ScopeDecider {
     private let scope: ScanScope
     private let ignore: IgnoreFile
     private let defaultSkips: Bool
+    /// The names of the entries of a directory of the input (input-relative), nil when it
+    /// cannot be listed: tells whether a folder is a package whose `example/` is not the app.
+    private let listDirectory: ((String) -> [String]?)?
+    private var manifests: [String: String?] = [:]
     private var directories: [String: State] = ["": .read]
 
     /// Places left out, in walk order, at most ``maximumRecorded``.
@@ -30,10 +34,11 @@ final class ScopeDecider {
 
     /// A decider for a walk; `project` turns on the default skips (unless the scope turns them
     /// off) and the ignore file.
-    init(scope: ScanScope, ignore: IgnoreFile, project: Bool) {
+    init(scope: ScanScope, ignore: IgnoreFile, project: Bool, listDirectory: ((String) -> [String]?)? = nil) {
         self.scope = scope
         self.ignore = project ? ignore : IgnoreFile()
         self.defaultSkips = project && scope.useDefaultSkips
+        self.listDirectory = listDirectory
     }
 
     /// Whether the directory at `path` (input-relative) is entered.
@@ -89,7 +94,17 @@ final class ScopeDecider {
 
     private func defaultReason(_ path: String, isDirectory: Bool) -> String? {
         let name = PathText.lastComponent(path)
-        return isDirectory ? DefaultSkips.directoryReason(name: name, path: path) : DefaultSkips.fileReason(name: name)
+        guard isDirectory else { return DefaultSkips.fileReason(name: name) }
+        if let reason = DefaultSkips.directoryReason(name: name, path: path) { return reason }
+        return DefaultSkips.exampleReason(name: name, path: path) { manifest(in: Self.parent(of: path)) }
+    }
+
+    /// The package manifest the directory at `path` holds, listed once.
+    private func manifest(in path: String) -> String? {
+        if let known = manifests[path] { return known }
+        let found = listDirectory?(path).flatMap(DefaultSkips.packageManifest(among:))
+        manifests[path] = .some(found)
+        return found
     }
 
     private func record(_ place: SkippedPlace) {

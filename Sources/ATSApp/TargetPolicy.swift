@@ -37,10 +37,20 @@ struct TargetPolicy {
         reason = "\(described): INFOPLIST_FILE = \(file) (\(target.configuration))"
         let kept = inventory.bundles.first { $0.policyFile == file }?.policyBytes
         guard var bytes = kept ?? readFile(file) else {
+            if let generated = target.generatedInfoPlist {
+                bundle = AppBundle(path: ProjectPath.parent(file), kind: .projectTarget, identifier: target.bundleIdentifier, policyFile: file,
+                                   policyBytes: nil, document: generated)
+                notes.append("XcodeGen writes this Info.plist from \(project.path)'s info.properties when it generates the project (it is not in the tree): judged as it would be written")
+                self.notes = notes
+                return
+            }
             bundle = AppBundle(path: ProjectPath.parent(file), kind: .projectTarget, identifier: target.bundleIdentifier, policyFile: file,
                                policyBytes: nil, document: .failure(PlistReadError("INFOPLIST_FILE names \(file), which is not in the tree (or not a regular file)")))
             self.notes = notes
             return
+        }
+        if target.generatedInfoPlist != nil {
+            notes.append("XcodeGen rewrites this Info.plist from \(project.path)'s info.properties each time it generates the project; the file in the tree is what was judged")
         }
         if target.preprocessesInfoPlist {
             let prefix = target.preprocessorPrefixHeader.flatMap(readFile)

@@ -233,7 +233,7 @@ struct AppTextRenderer {
         var out = ""
         let attribution = report.attribution
         if report.bundles.count > 1, let primary = attribution.primary, let why = attribution.primaryReason {
-            out += line("files in no target or bundle: judged under \(primary) (\(why))", "", "  ")
+            out += line("JavaScript, Dart and web content outside the Xcode targets: judged under \(primary) (\(why))", "", "  ")
         }
         if !attribution.setAside.isEmpty {
             out += "not policy sources:\n"
@@ -252,6 +252,7 @@ struct AppTextRenderer {
             out += line("not read (\(report.skipped.count) place\(report.skipped.count == 1 ? "" : "s"); --include GLOB reads one): \(shown)"
                 + (report.skipped.count > 8 ? "; …" : ""), "", "  ")
         }
+        for note in attribution.notes { out += line("note: \(note)", "", "  ") }
         for problem in attribution.problems { out += line("attribution: \(problem)", "", "  ") }
         return out.isEmpty ? "" : "\n" + out
     }

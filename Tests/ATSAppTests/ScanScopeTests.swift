@@ -152,6 +152,38 @@ struct ScanScopeTests {
         #expect(try Self.walk(root).problems == [".atscheckignore: symbolic link to '/dev/zero': not followed"])
     }
 
+    @Test("example apps of packages and plugins, and of vendored libraries, are not read; an example at the input's root is, and --include reads one")
+    func exampleApps() throws {
+        let root = try DirectoryInputTests.scratch("Garden")
+        func write(_ text: String, _ path: String) throws { try DirectoryInputTests.write(text, root.appendingPathComponent(path)) }
+        try write("name: garden\ndependencies:\n  flutter:\n    sdk: flutter\n", "pubspec.yaml")
+        try write("void main() {}\n", "example/lib/main.dart")
+        try write("name: map_view\n", "packages/map_view/pubspec.yaml")
+        try write("final demo = 'http://demo.atscheck.test/';\n", "packages/map_view/example/lib/main.dart")
+        try write(#"{"name": "rn-share", "peerDependencies": {"react-native": "*"}}"#, "modules/rn-share/package.json")
+        try write("fetch('http://rn-demo.atscheck.test/')\n", "modules/rn-share/Example/App.js")
+        try write("Pod::Spec.new do |s|\n  s.name = 'Gauge'\nend\n", "LocalPods/Gauge/Gauge.podspec")
+        try write("let demo = 1\n", "LocalPods/Gauge/Examples/Demo.swift")
+        try write("// swift-tools-version:5.9\n", "Packages/Core/Package.swift")
+        try write("let demo = 1\n", "Packages/Core/examples/Demo.swift")
+        try write("let chart = 1\n", "Vendor/Charts/Source/Chart.swift")
+        try write("let demo = 1\n", "Vendor/Charts/Example-tvOS/Demo.swift")
+        try write("let x = 1\n", "App/Example/Sample.swift")
+        let (read, skipped, _) = try Self.walk(root)
+        #expect(skipped == [
+            "LocalPods/Gauge/Examples/: example app of a dependency (LocalPods/Gauge/Gauge.podspec)",
+            "Packages/Core/examples/: example app of a dependency (Packages/Core/Package.swift)",
+            "Vendor/Charts/Example-tvOS/: example app of a vendored library (Vendor/Charts)",
+            "modules/rn-share/Example/: example app of a dependency (modules/rn-share/package.json)",
+            "packages/map_view/example/: example app of a dependency (packages/map_view/pubspec.yaml)",
+        ])
+        #expect(read.contains("example/lib/main.dart"), "the input's own example/ is what was asked for")
+        #expect(read.contains("App/Example/Sample.swift"), "App/ is no package")
+        #expect(read.contains("Vendor/Charts/Source/Chart.swift"))
+        let included = try Self.walk(root, ScanScope(include: ["packages/map_view/example/**"]))
+        #expect(included.read.contains("packages/map_view/example/lib/main.dart"))
+    }
+
     @Test("bundles and archives are read whole; --exclude applies to them too")
     func bundles() throws {
         let root = try DirectoryInputTests.scratch("Plain.app")

@@ -121,6 +121,58 @@ struct XcodeProjectTests {
         #expect(project.problems == [])
     }
 
+    @Test("the Release configuration's SWIFT_ACTIVE_COMPILATION_CONDITIONS and GCC_PREPROCESSOR_DEFINITIONS, split as Xcode splits a list")
+    func compilationConditions() throws {
+        // As Xcode writes them: a string list, and an array whose element holds an escaped quote
+        // (`API_HOST=\"api.atscheck.test\"` in the build settings editor).
+        let target = Fixtures.target("T1", "Mastodon", type: "application", settings: #"""
+            SWIFT_ACTIVE_COMPILATION_CONDITIONS = "$(inherited) APPSTORE $(FLAVOR)";
+            GCC_PREPROCESSOR_DEFINITIONS = (
+            	"$(inherited)",
+            	"API_HOST=\\\"api.atscheck.test\\\"",
+            	"PRODUCT='Social App'",
+            	"COCOAPODS=1",
+            );
+            OTHER_LDFLAGS = ("$(inherited)", "-ObjC", "-framework", "\"MastodonSDK\"", "-lsqlite3", );
+            """#, debugSettings: """
+            SWIFT_ACTIVE_COMPILATION_CONDITIONS = "DEBUG $(inherited)";
+            GCC_PREPROCESSOR_DEFINITIONS = ("DEBUG=1", "$(inherited)", );
+            """)
+        let project = try Self.read(objects: target, targets: ["T1"],
+                                    projectSettings: "SDKROOT = iphoneos; SWIFT_ACTIVE_COMPILATION_CONDITIONS = FROM_PROJECT; FLAVOR = \"BETA  EXTRA\"; GCC_PREPROCESSOR_DEFINITIONS = \"NDEBUG=1\";")
+        let app = try Self.target(project, "Mastodon")
+        #expect(app.configuration == "Release")
+        #expect(app.swiftActiveCompilationConditions == ["FROM_PROJECT", "APPSTORE", "BETA", "EXTRA"])
+        // An array element is one word: its space stays in it, its single quotes too.
+        #expect(app.gccPreprocessorDefinitions == ["NDEBUG=1", #"API_HOST="api.atscheck.test""#, "PRODUCT='Social App'", "COCOAPODS=1"])
+        #expect(app.linkedProducts == ["MastodonSDK.framework", "libsqlite3.a"], "OTHER_LDFLAGS' frameworks and libraries, for a sibling project to build")
+        #expect(project.problems == [])
+
+        let plain = try Self.read(objects: Fixtures.target("T1", "Plain", type: "application", settings: "PRODUCT_NAME = Plain;"), targets: ["T1"])
+        #expect(try Self.target(plain, "Plain").swiftActiveCompilationConditions == [] && Self.target(plain, "Plain").gccPreprocessorDefinitions == [])
+    }
+
+    @Test("a project without its Pods/: one problem line for every CocoaPods xcconfig it names, not one each")
+    func missingPods() throws {
+        var objects = ""
+        var targets: [String] = []
+        for (index, name) in ["Ivory", "IvoryShare", "IvoryWidget", "IvoryTests"].enumerated() {
+            objects += Fixtures.target("T\(index)", name, type: index == 0 ? "application" : "app-extension", settings: "INFOPLIST_FILE = \(name)/Info.plist;")
+                .replacingOccurrences(of: "isa = XCBuildConfiguration; buildSettings", with: "isa = XCBuildConfiguration; baseConfigurationReference = X\(index); buildSettings")
+            objects += "X\(index) = {isa = PBXFileReference; lastKnownFileType = text.xcconfig; path = \"Target Support Files/Pods-\(name)/Pods-\(name).release.xcconfig\"; sourceTree = \"<group>\"; };\n"
+            targets.append("T\(index)")
+        }
+        objects += "PODS = {isa = PBXGroup; children = (X0, X1, X2, X3, ); path = Pods; sourceTree = \"<group>\"; };\n"
+        objects += "X9 = {isa = PBXFileReference; path = Config/Missing.xcconfig; sourceTree = \"<group>\"; };\n"
+        let project = try Self.read(objects: objects.replacingOccurrences(of: "T3R /* Release */ = {isa = XCBuildConfiguration; baseConfigurationReference = X3;",
+                                                                          with: "T3R /* Release */ = {isa = XCBuildConfiguration; baseConfigurationReference = X9;"),
+                                    targets: targets, mainChildren: ["PODS", "X9"])
+        #expect(project.problems == [
+            "xcconfig Config/Missing.xcconfig could not be read (missing, not a regular file, or too large)",
+            "4 CocoaPods xcconfig files under Pods/Target Support Files/ are not in the tree (Pods/ is missing), so their settings were skipped; run `pod install` for exact settings",
+        ])
+    }
+
     @Test("GENERATE_INFOPLIST_FILE with INFOPLIST_KEY_* settings: no plist file, the keys expanded")
     func generatedInfoPlist() throws {
         let target = Fixtures.target("T1", "Share", type: "app-extension", settings: """

@@ -20,6 +20,11 @@ final class XCConfigReader {
     private let table: PBXObjectTable
     private let readFile: (String) -> Data?
     private var cache: [String: [XcodeAssignment]] = [:]
+    /// The xcconfig files under `Pods/Target Support Files/` that were named and are not in the
+    /// tree: CocoaPods writes them at `pod install`, and a project without `Pods/` names a dozen
+    /// or more (one per target and configuration). They make one problem line, not one each
+    /// (``podsProblem``).
+    private(set) var missingPodsConfigs: Set<String> = []
 
     init(table: PBXObjectTable, readFile: @escaping (String) -> Data?) {
         self.table = table
@@ -42,7 +47,11 @@ final class XCConfigReader {
             return []
         }
         guard let data = readFile(path) else {
-            if !optional { table.report("xcconfig \(path) could not be read (missing, not a regular file, or too large)") }
+            if Self.isPodsSupportFile(path) {
+                missingPodsConfigs.insert(path)
+            } else if !optional {
+                table.report("xcconfig \(path) could not be read (missing, not a regular file, or too large)")
+            }
             return []
         }
         guard data.count <= Self.maximumBytes else {
@@ -78,6 +87,19 @@ final class XCConfigReader {
         }
         cache[path] = assignments
         return assignments
+    }
+
+    /// Whether `path` is an xcconfig CocoaPods writes (`Pods/Target Support Files/Pods-App/Pods-App.release.xcconfig`).
+    static func isPodsSupportFile(_ path: String) -> Bool {
+        path.hasPrefix("Pods/Target Support Files/") || path.contains("/Pods/Target Support Files/")
+    }
+
+    /// One line for the CocoaPods xcconfig files that were not there, or nil when none was missing.
+    var podsProblem: String? {
+        guard let first = missingPodsConfigs.min() else { return nil }
+        let count = missingPodsConfigs.count
+        let pods = first.firstRange(of: "Pods/Target Support Files/").map { String(first[..<$0.lowerBound]) + "Pods/" } ?? "Pods/"
+        return "\(count) CocoaPods xcconfig file\(count == 1 ? "" : "s") under \(pods)Target Support Files/ \(count == 1 ? "is" : "are") not in the tree (\(pods) is missing), so their settings were skipped; run `pod install` for exact settings"
     }
 
     /// The `=` that separates a setting from its value: the first one outside the key's

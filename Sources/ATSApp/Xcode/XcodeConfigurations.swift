@@ -17,6 +17,14 @@ struct XcodeConfigurations {
     /// An empty list (a target without one).
     init() {}
 
+    /// Configurations given level by level (an XcodeGen spec's): `levels` holds, for each name,
+    /// its xcconfig's assignments and its own settings'.
+    init(names: [String], defaultName: String?, levels: [String: (xcconfig: [XcodeAssignment], settings: [XcodeAssignment])]) {
+        self.names = names
+        self.defaultName = defaultName
+        self.levels = levels
+    }
+
     /// Reads the list `id`; `owner` names it in problems ("target App", "the project").
     init(list id: String?, owner: String, table: PBXObjectTable, groups: XcodeGroupPaths, xcconfigs: XCConfigReader) {
         guard let id else {

@@ -1,20 +1,77 @@
+import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 
-/// The folders of the local Swift packages a target links, whose sources are built into it:
-/// each of its `packageProductDependencies` (`XCSwiftPackageProductDependency`) whose `package` is
-/// an `XCLocalSwiftPackageReference` gives that reference's `relativePath` (from SRCROOT; Home
-/// Assistant's `Sources/SharedPush`). A product with no package reference is one Xcode found in
-/// a folder of the project (NetNewsWire's `Modules/Articles`, inside a synchronized `Modules`
-/// group): its folder is the group folder's child named after the product, when that child holds
-/// a `Package.swift`. Remote packages are dependencies, not the project's code, and are left out.
-enum XcodeLocalPackages {
-    /// Input-relative folders, in the order of the target's product dependencies.
-    static func folders(of target: PBXObject, table: PBXObjectTable, sourceRoot: String, groupFolders: [String],
-                        readFile: (String) -> Data?) -> [String] {
+/// The folders of the local Swift packages a target links, whose sources are built into it.
+///
+/// Each of a target's `packageProductDependencies` (`XCSwiftPackageProductDependency`) whose
+/// `package` is an `XCLocalSwiftPackageReference` gives that reference's `relativePath` (from
+/// SRCROOT; Home Assistant's `Sources/SharedPush`). A product with no package reference is one
+/// Xcode found in a folder of the project: a local package dragged in (Xcode 12–14 write it as a
+/// folder reference anywhere in the groups), or a folder of a synchronized group (NetNewsWire's
+/// `Modules/Articles`). Its package is, in order: a package folder of the project named after
+/// the product; a child named after it of a top-level group's folder that holds a
+/// `Package.swift`; a package folder whose `Package.swift` declares a library of that name
+/// (`.library(name: "NetworkingKit", …)` in `Packages/Networking`). Remote packages are
+/// dependencies, not the project's code, and are left out.
+struct XcodeLocalPackages {
+    /// Most `Package.swift` files read for one project.
+    static let maximumManifests = 64
+    /// Largest `Package.swift` read.
+    static let maximumManifestBytes = 256 << 10
+
+    private let table: PBXObjectTable
+    private let sourceRoot: String
+    private let readFile: (String) -> Data?
+    /// Folders of the top-level groups and synchronized folders.
+    private let groupFolders: [String]
+    /// Folders of the project that hold a `Package.swift`: local package references and folder
+    /// references, in the order found.
+    private let packageFolders: [String]
+    /// The library products each package folder's manifest declares.
+    private let declaredProducts: [String: Set<String>]
+
+    init(table: PBXObjectTable, project: PBXObject, groups: XcodeGroupPaths, sourceRoot: String, readFile: @escaping (String) -> Data?) {
+        self.table = table
+        self.sourceRoot = sourceRoot
+        self.readFile = readFile
+        groupFolders = project.string("mainGroup").flatMap { table.optionalObject($0) }.map { main in
+            main.strings("children").compactMap { groups.path($0) }.filter { !$0.isEmpty }
+        } ?? []
+        var candidates: [String] = []
+        for id in project.strings("packageReferences") {
+            guard let reference = table.optionalObject(id), reference.isa == "XCLocalSwiftPackageReference",
+                  let relative = reference.string("relativePath"), let folder = XcodePath.join(sourceRoot, relative) else { continue }
+            candidates.append(folder)
+        }
+        for (id, path) in groups.paths.sorted(by: { $0.value < $1.value }) {
+            guard let reference = table.objects[id], reference.isa == "PBXFileReference" else { continue }
+            let type = reference.string("lastKnownFileType") ?? reference.string("explicitFileType")
+            if type == "folder" || type == "wrapper" || (type == nil && !PathText.lastComponent(path).contains(".")) { candidates.append(path) }
+        }
+        var folders: [String] = []
+        var products: [String: Set<String>] = [:]
+        var read = 0
+        for folder in candidates where !folders.contains(folder) {
+            guard read < Self.maximumManifests else {
+                table.report("more than \(Self.maximumManifests) package folders: the rest were not looked at")
+                break
+            }
+            read += 1
+            guard let manifest = readFile(folder + "/Package.swift"), manifest.count <= Self.maximumManifestBytes else { continue }
+            folders.append(folder)
+            products[folder] = Self.libraryNames(String(decoding: manifest, as: UTF8.self))
+        }
+        packageFolders = folders
+        declaredProducts = products
+    }
+
+    /// Input-relative folders of the local packages `target` links, in the order of its
+    /// product dependencies.
+    func folders(of target: PBXObject) -> [String] {
         var folders: [String] = []
         for id in target.strings("packageProductDependencies") {
             guard let product = table.optionalObject(id), product.isa == "XCSwiftPackageProductDependency" else { continue }
@@ -22,11 +79,39 @@ enum XcodeLocalPackages {
                 guard let package = table.optionalObject(packageID), package.isa == "XCLocalSwiftPackageReference",
                       let relative = package.string("relativePath"), let folder = XcodePath.join(sourceRoot, relative) else { continue }
                 folders.append(folder)
-            } else if let name = product.string("productName"), !name.contains("/"), name != "..", name != "." {
-                let candidates = groupFolders.compactMap { XcodePath.join($0, name) }
-                if let folder = candidates.first(where: { readFile($0 + "/Package.swift") != nil }) { folders.append(folder) }
+            } else if let name = product.string("productName"), let folder = folder(ofProduct: name) {
+                folders.append(folder)
             }
         }
         return folders
+    }
+
+    /// The package folder of a product with no package reference, nil when none is found.
+    private func folder(ofProduct name: String) -> String? {
+        guard !name.contains("/"), name != "..", name != "." else { return nil }
+        if let named = packageFolders.first(where: { PathText.lastComponent($0) == name }) { return named }
+        let children = groupFolders.compactMap { XcodePath.join($0, name) }
+        if let child = children.first(where: { readFile($0 + "/Package.swift") != nil }) { return child }
+        return packageFolders.first { declaredProducts[$0]?.contains(name) == true }
+    }
+
+    /// The names of the `.library(name: "…"` products a `Package.swift` declares: the first
+    /// string literal after `name:` following each `.library(` (the manifest is Swift and is not
+    /// run; a name built by code is not found).
+    static func libraryNames(_ manifest: String) -> Set<String> {
+        var names: Set<String> = []
+        var rest = Substring(manifest)
+        while let library = rest.firstRange(of: ".library(") {
+            rest = rest[library.upperBound...]
+            guard let label = rest.firstRange(of: "name:"), rest.distance(from: rest.startIndex, to: label.lowerBound) < 200 else { continue }
+            let afterLabel = rest[label.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+            guard afterLabel.first == "\"" else { continue }
+            let literal = afterLabel.dropFirst()
+            guard let close = literal.firstIndex(of: "\"") else { break }
+            let name = String(literal[..<close])
+            if !name.isEmpty, !name.contains("\\") { names.insert(name) }
+            rest = literal[close...]
+        }
+        return names
     }
 }

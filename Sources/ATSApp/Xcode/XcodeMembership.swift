@@ -1,3 +1,5 @@
+import AtscheckSystem
+
 /// Which files of the input belong to which target: the files its build phases name, its
 /// synchronized folders and their membership exceptions, and the other targets' products it
 /// embeds or links.
@@ -10,6 +12,10 @@ struct XcodeMembership {
         var excludedFiles: [String] = []
         /// Targets whose products this one's build phases copy or link.
         var productsUsed: [String] = []
+        /// Targets of other projects whose products its build phases link or copy (reference proxies).
+        var remoteProducts: [XcodeTargetLink] = []
+        /// Built-products files its build phases name that no target here builds (`Kit.framework`).
+        var builtProducts: [String] = []
     }
 
     /// Build phases whose build files name files the target builds or ships.
@@ -114,6 +120,14 @@ struct XcodeMembership {
         default:
             break
         }
+        if reference.isa == "PBXReferenceProxy" {
+            if let link = Self.remoteProduct(reference, table: table, groups: groups) { members.remoteProducts.append(link) }
+            return
+        }
+        if reference.string("sourceTree") == "BUILT_PRODUCTS_DIR", let name = reference.string("path").map(PathText.lastComponent), !name.isEmpty {
+            members.builtProducts.append(name)
+            return
+        }
         guard let path = groups.path(id) else {
             let tree = reference.string("sourceTree") ?? "<group>"
             if reference.isa != "PBXReferenceProxy" && !Self.buildSystemTrees.contains(tree) && !groups.reached.contains(id) {
@@ -126,6 +140,24 @@ struct XcodeMembership {
         if type == "folder" || type.hasPrefix("folder.") || (type.hasPrefix("wrapper.") && type != "wrapper.pb-project") {
             members.folders.append(path)
         }
+    }
+
+    /// The target of another project a reference proxy stands for: its `remoteRef` proxy's
+    /// container (a reference to the other `.xcodeproj`), `remoteInfo` and `remoteGlobalIDString`
+    /// (the product reference's id there). Nil when the container is this project or not a path
+    /// of the input.
+    static func remoteProduct(_ reference: PBXObject, table: PBXObjectTable, groups: XcodeGroupPaths) -> XcodeTargetLink? {
+        guard let proxy = table.optionalObject(reference.string("remoteRef")), proxy.isa == "PBXContainerItemProxy" else { return nil }
+        return link(proxy, table: table, groups: groups, isProduct: proxy.string("proxyType") == "2")
+    }
+
+    /// The target a `PBXContainerItemProxy` names in another project, when its container is a
+    /// file reference to a project of the input.
+    static func link(_ proxy: PBXObject, table: PBXObjectTable, groups: XcodeGroupPaths, isProduct: Bool) -> XcodeTargetLink? {
+        guard let portal = proxy.string("containerPortal"), table.objects[portal]?.isa == "PBXFileReference",
+              let project = groups.path(portal), let name = proxy.string("remoteInfo") else { return nil }
+        let remote = proxy.string("remoteGlobalIDString")
+        return XcodeTargetLink(project: project, target: name, targetID: isProduct ? nil : remote, productID: isProduct ? remote : nil)
     }
 
     /// A membership exception's path under its synchronized folder; `/Localized/a/b.xib`

@@ -23,6 +23,33 @@ public struct XcodeProject: Sendable {
     /// What could not be read or resolved (an xcconfig that is missing, a reference that leads
     /// nowhere, a cap hit), one line each.
     public let problems: [String]
+    /// What the project was read from.
+    public let format: Format
+    /// The project's name: the `.xcodeproj`'s name without its extension, or the XcodeGen
+    /// spec's `name`.
+    public let name: String
+
+    /// What an ``XcodeProject`` was read from.
+    public enum Format: String, Sendable {
+        /// A `*.xcodeproj/project.pbxproj`.
+        case pbxproj
+        /// An XcodeGen spec (`project.yml` and the files it includes): ``path`` is the spec.
+        case xcodegen
+        /// The development pods a CocoaPods `Podfile` names, each a target of its own that the
+        /// Podfile's targets link: ``path`` is the Podfile.
+        case podfile
+    }
+
+    init(path: String, sourceRoot: String, targets: [XcodeTarget], targetsWithoutProduct: [String], problems: [String], format: Format,
+         name: String? = nil) {
+        self.path = path
+        self.name = name ?? PathText.lastComponent(path).replacingEvery(".xcodeproj", with: "")
+        self.sourceRoot = sourceRoot
+        self.targets = targets
+        self.targetsWithoutProduct = targetsWithoutProduct
+        self.problems = problems
+        self.format = format
+    }
 
     /// Reads `pbxproj` (the bytes of `<path>/project.pbxproj`). `readFile` returns the bytes of
     /// another file of the tree by input-relative path (xcconfig files), or nil.
@@ -54,7 +81,8 @@ public struct XcodeProject: Sendable {
             XcodeProjectReader(table: table, project: project, projectPath: path, sourceRoot: sourceRoot, readFile: readFile)
         }
         return XcodeProject(path: path, sourceRoot: sourceRoot, targets: reader.targets,
-                            targetsWithoutProduct: reader.targetsWithoutProduct, problems: table.allProblems)
+                            targetsWithoutProduct: reader.targetsWithoutProduct,
+                            problems: table.allProblems + (reader.podsProblem.map { [$0] } ?? []), format: .pbxproj)
     }
 
     /// Reads the project at `projectPath` (input-relative) of the tree at `root` (a directory),
@@ -70,6 +98,17 @@ public struct XcodeProject: Sendable {
         return try read(pbxproj: bytes, projectPath: projectPath) { path in
             try? RegularFile.read(atPath: rootPrefix + path, limit: XCConfigReader.maximumBytes + 1)
         }
+    }
+
+    /// Reads the XcodeGen spec at `specPath` (input-relative, `project.yml`) of the tree at
+    /// `root` (a directory) and the files it includes, into the project XcodeGen would generate
+    /// (``XcodeGenProject``); nil when the file is not an XcodeGen spec. `knownPlists` are
+    /// input-relative Info.plists XcodeGen may find in a target's sources.
+    public static func read(xcodeGenSpec specPath: String, root: String, knownPlists: [String] = []) -> XcodeProject? {
+        let rootPrefix = root.hasSuffix("/") ? root : root + "/"
+        return XcodeGenProject.read(specPath: specPath, readFile: { path in
+            try? RegularFile.read(atPath: rootPrefix + path, limit: AppFiles.projectFileBytes)
+        }, knownPlists: knownPlists)
     }
 
     /// The top-level dictionary of an OpenStep (or XML) property list.

@@ -8,6 +8,8 @@ import Foundation
 struct XcodeProjectReader {
     private(set) var targets: [XcodeTarget] = []
     private(set) var targetsWithoutProduct: [String] = []
+    /// One line for the CocoaPods xcconfig files the project names that are not in the tree.
+    private(set) var podsProblem: String?
 
     init(table: PBXObjectTable, project: PBXObject, projectPath: String, sourceRoot: String, readFile: @escaping (String) -> Data?) {
         let groups: XcodeGroupPaths
@@ -38,18 +40,18 @@ struct XcodeProjectReader {
             return XcodeTargetSettings(target: name, object: object, project: configurations, projectName: projectName,
                                        sourceRoot: sourceRoot, productFile: productFile, table: table, groups: groups, xcconfigs: xcconfigs)
         }
-        // Folders a product without a package reference may sit in: the top-level groups' and
-        // synchronized folders' paths.
-        let groupFolders = project.string("mainGroup").flatMap { table.optionalObject($0) }.map { main in
-            main.strings("children").compactMap { groups.path($0) }.filter { !$0.isEmpty }
-        } ?? []
+        let packages = XcodeLocalPackages(table: table, project: project, groups: groups, sourceRoot: sourceRoot, readFile: readFile)
         let names = natives.map { $0.object.string("name") ?? $0.id }
         let kinds = natives.map { XcodeTarget.Kind(productType: $0.object.string("productType") ?? "") }
+        // Products a target of this project builds: linking one is no link to a sibling project.
+        let productFiles = Set(natives.compactMap { $0.object.string("productReference").flatMap { table.objects[$0]?.string("path") }.map(PathTextName.last) })
         for (index, (id, object)) in natives.enumerated() {
             let name = names[index]
             let found = settings[index]
             let members = membership.members(of: id, object, name: name)
-            let dependencies = Self.unique(Self.dependencies(object, table: table, target: name) + members.productsUsed)
+            let (local, remote) = Self.dependencies(object, table: table, groups: groups, target: name)
+            let dependencies = Self.unique(local + members.productsUsed)
+            let linkedProducts = Self.unique(members.builtProducts + found.linkedLibraries).filter { !productFiles.contains($0) }
             let host = Self.host(of: index, dependencies: dependencies, names: names, kinds: kinds, settings: settings, table: table)
             targets.append(XcodeTarget(
                 name: name, productType: object.string("productType") ?? "", platforms: found.platforms, configuration: found.configuration,
@@ -58,11 +60,16 @@ struct XcodeProjectReader {
                 preprocessorDefinitions: found.preprocessorDefinitions, preprocessorPrefixHeader: found.preprocessorPrefixHeader,
                 productName: found.productName, bundleIdentifier: found.bundleIdentifier, files: Self.unique(members.files),
                 localizedFiles: Self.unique(members.localizedFiles),
-                folders: Self.unique(members.folders + XcodeLocalPackages.folders(of: object, table: table, sourceRoot: sourceRoot,
-                                                                                     groupFolders: groupFolders, readFile: readFile)),
+                folders: Self.unique(members.folders + packages.folders(of: object)),
                 excludedFiles: Self.unique(members.excludedFiles), dependencies: dependencies,
-                hostTarget: host, unresolvedSettings: found.unresolved))
+                hostTarget: host, unresolvedSettings: found.unresolved,
+                swiftActiveCompilationConditions: found.swiftActiveCompilationConditions, gccPreprocessorDefinitions: found.gccPreprocessorDefinitions,
+                linkedTargets: Array(Set(remote + members.remoteProducts)).sorted { ($0.project, $0.target) < ($1.project, $1.target) },
+                linkedProducts: linkedProducts,
+                productFile: object.string("productReference").flatMap { table.objects[$0]?.string("path") }.map(PathTextName.last),
+                objectID: id, productReferenceID: object.string("productReference")))
         }
+        podsProblem = xcconfigs.podsProblem
     }
 
     /// The target hosting target `index` (a test bundle): the one TEST_TARGET_NAME names; else
@@ -90,14 +97,27 @@ struct XcodeProjectReader {
         return nil
     }
 
-    /// Names of the targets `PBXTargetDependency` objects name: the target itself, or the
-    /// proxy's `remoteInfo` (a target of another project).
-    private static func dependencies(_ object: PBXObject, table: PBXObjectTable, target: String) -> [String] {
-        object.strings("dependencies").compactMap { id in
-            guard table.step(), let dependency = table.object(id, expected: ["PBXTargetDependency"], for: "target \(target)'s dependency list") else { return nil }
-            if let other = table.optionalObject(dependency.string("target")), let name = other.string("name") { return name }
-            return table.optionalObject(dependency.string("targetProxy"))?.string("remoteInfo")
+    /// The targets `PBXTargetDependency` objects name: targets of this project by name (the
+    /// target itself, or a proxy's `remoteInfo` whose container is this project), and targets of
+    /// other projects (a proxy whose container is a reference to another `.xcodeproj`).
+    private static func dependencies(_ object: PBXObject, table: PBXObjectTable, groups: XcodeGroupPaths,
+                                     target: String) -> (local: [String], remote: [XcodeTargetLink]) {
+        var local: [String] = []
+        var remote: [XcodeTargetLink] = []
+        for id in object.strings("dependencies") {
+            guard table.step(), let dependency = table.object(id, expected: ["PBXTargetDependency"], for: "target \(target)'s dependency list") else { continue }
+            if let other = table.optionalObject(dependency.string("target")), let name = other.string("name") {
+                local.append(name)
+                continue
+            }
+            guard let proxy = table.optionalObject(dependency.string("targetProxy")) else { continue }
+            if let link = XcodeMembership.link(proxy, table: table, groups: groups, isProduct: false) {
+                remote.append(link)
+            } else if let name = proxy.string("remoteInfo") {
+                local.append(name)
+            }
         }
+        return (local, remote)
     }
 
     /// `items` without repeats, in first-seen order.

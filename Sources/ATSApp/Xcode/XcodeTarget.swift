@@ -1,3 +1,6 @@
+import ATSPolicy
+import AtscheckSystem
+
 /// One native target of an Xcode project: what it builds, which Info.plist it uses, and which
 /// files of the input it builds.
 public struct XcodeTarget: Sendable {
@@ -12,9 +15,11 @@ public struct XcodeTarget: Sendable {
             let type = productType.hasPrefix(prefix) ? String(productType.dropFirst(prefix.count)) : productType
             switch type {
             case "application", "application.messages": self = .app
-            case "application.on-demand-install-capable": self = .appClip
-            case "application.watchapp", "application.watchapp2", "application.watchapp2-container": self = .watchApp
-            case "watchkit-extension", "watchkit2-extension": self = .watchExtension
+            // `app-clip`, `watch2-app` and `watch2-extension` are the short names some project
+            // generators write for the product types Xcode spells out.
+            case "application.on-demand-install-capable", "app-clip": self = .appClip
+            case "application.watchapp", "application.watchapp2", "application.watchapp2-container", "watch2-app": self = .watchApp
+            case "watchkit-extension", "watchkit2-extension", "watch2-extension": self = .watchExtension
             case "framework", "framework.static": self = .framework
             case "library.static", "library.dynamic": self = .library
             case "bundle.unit-test", "bundle.ocunit-test": self = .unitTests
@@ -91,6 +96,37 @@ public struct XcodeTarget: Sendable {
     /// Settings atscheck reports that could not be expanded (an unknown variable or modifier),
     /// as written: `INFOPLIST_FILE` → `$(CONFIG_DIR)/Info.plist`.
     public let unresolvedSettings: [String: String]
+    /// SWIFT_ACTIVE_COMPILATION_CONDITIONS of `configuration`, expanded and split into words as
+    /// Xcode splits a list setting (``XcodeSettingWords``), `$(inherited)` dropped: `RELEASE`,
+    /// `FEATURE_SYNC`.
+    public let swiftActiveCompilationConditions: [String]
+    /// GCC_PREPROCESSOR_DEFINITIONS of `configuration`, expanded and split as Xcode splits a list
+    /// setting, `$(inherited)` dropped: `NDEBUG=1`, `API_HOST="api.example.com"`.
+    public let gccPreprocessorDefinitions: [String]
+    /// Targets of other Xcode projects this one depends on or links and embeds through project
+    /// references (`PBXTargetDependency` and `PBXReferenceProxy` whose proxy's container is
+    /// another `.xcodeproj`, or XcodeGen's `target: Project/Target`).
+    public let linkedTargets: [XcodeTargetLink]
+    /// Names of products it links that no target of its own project builds, which a sibling
+    /// project of the workspace may build: built-products files in its frameworks and copy-files
+    /// phases (`Kit.framework`, Xcode's implicit dependencies), `-framework Kit` and `-lKit` in
+    /// OTHER_LDFLAGS (as `Kit.framework`, `libKit.a`).
+    public let linkedProducts: [String]
+    /// The file name of its product (`Kit.framework`, `App.app`), when known.
+    public let productFile: String?
+    /// The Info.plist XcodeGen writes from `info.properties` (its defaults and the properties),
+    /// for a target of an XcodeGen spec; the file `infoPlistFile` names is then this one, and
+    /// when it is not in the tree (XcodeGen writes it at generation), this is what ships. A
+    /// failure says why what XcodeGen writes cannot be told (``XcodeGenInfoPlist``).
+    public let generatedInfoPlist: Result<PlistDocument, PlistReadError>?
+
+    /// The object id of the target in its project file (nil for XcodeGen targets).
+    let objectID: String?
+    /// The object id of its product reference (nil when it has none or for XcodeGen).
+    let productReferenceID: String?
+    /// Files the target excludes or includes by pattern within one of `folders` (XcodeGen's
+    /// `excludes` and `includes` of a source), by folder.
+    let folderFilters: [String: XcodeFolderFilter]
 
     private let fileSet: Set<String>
 
@@ -98,7 +134,11 @@ public struct XcodeTarget: Sendable {
          infoPlistFile: String?, infoPlistFiles: [String: String], generatesInfoPlist: Bool, infoPlistKeys: [String: String],
          preprocessesInfoPlist: Bool, preprocessorDefinitions: [String], preprocessorPrefixHeader: String?,
          productName: String, bundleIdentifier: String?, files: [String], localizedFiles: [String] = [], folders: [String], excludedFiles: [String],
-         dependencies: [String], hostTarget: String?, unresolvedSettings: [String: String]) {
+         dependencies: [String], hostTarget: String?, unresolvedSettings: [String: String],
+         swiftActiveCompilationConditions: [String] = [], gccPreprocessorDefinitions: [String] = [],
+         linkedTargets: [XcodeTargetLink] = [], linkedProducts: [String] = [], productFile: String? = nil,
+         generatedInfoPlist: Result<PlistDocument, PlistReadError>? = nil, objectID: String? = nil, productReferenceID: String? = nil,
+         folderFilters: [String: XcodeFolderFilter] = [:]) {
         self.name = name
         self.productType = productType
         self.kind = Kind(productType: productType)
@@ -120,14 +160,25 @@ public struct XcodeTarget: Sendable {
         self.dependencies = dependencies
         self.hostTarget = hostTarget
         self.unresolvedSettings = unresolvedSettings
+        self.swiftActiveCompilationConditions = swiftActiveCompilationConditions
+        self.gccPreprocessorDefinitions = gccPreprocessorDefinitions
+        self.linkedTargets = linkedTargets
+        self.linkedProducts = linkedProducts
+        self.productFile = productFile
+        self.generatedInfoPlist = generatedInfoPlist
+        self.objectID = objectID
+        self.productReferenceID = productReferenceID
+        self.folderFilters = folderFilters
         self.fileSet = Set(files)
     }
 
     /// Whether `file` (input-relative) is one of `files` (or `localizedFiles`), or lies inside
-    /// one of `folders` and is not excluded.
+    /// one of `folders` whose filter (if any) keeps it, and is not excluded.
     public func owns(_ file: String) -> Bool {
         if fileSet.contains(file) || localizedFiles.contains(where: { Self.excludes($0, file) }) { return true }
-        guard folders.contains(where: { XcodePath.isInside(file, $0) }) else { return false }
+        guard folders.contains(where: { XcodePath.isInside(file, $0) && (folderFilters.isEmpty || folderFilters[$0]?.keeps(file, in: $0) ?? true) }) else {
+            return false
+        }
         return !excludedFiles.contains { Self.excludes($0, file) }
     }
 
@@ -141,5 +192,57 @@ public struct XcodeTarget: Sendable {
         return zip(pattern, components).allSatisfy { expected, actual in
             expected == "*.lproj" ? actual.hasSuffix(".lproj") : expected == actual
         }
+    }
+}
+
+/// A target of another Xcode project that a target depends on or links, as its project file
+/// names it: the other project's path in the input, the target's name (a proxy's
+/// `remoteInfo`), and the object id the proxy names in that project (the target's, or its
+/// product reference's), when known.
+public struct XcodeTargetLink: Sendable, Hashable {
+    /// The other `.xcodeproj`, input-relative.
+    public let project: String
+    /// The target's name.
+    public let target: String
+    /// The id of the target (`proxyType = 1`) in the other project file, when known.
+    let targetID: String?
+    /// The id of the target's product reference (`proxyType = 2`), when known.
+    let productID: String?
+}
+
+/// Which files of a folder a target keeps: XcodeGen's `includes` and `excludes` of a source,
+/// globs relative to the folder as bash's globstar reads them (`*.swift`, `**/*.md`, `Legacy`),
+/// a match on a directory covering everything below it.
+struct XcodeFolderFilter: Sendable {
+    let includes: [PathGlob]
+    let excludes: [PathGlob]
+
+    /// The globs, written relative to `folder`, anchored there.
+    init(folder: String, includes: [String], excludes: [String]) {
+        func anchored(_ pattern: String) -> PathGlob? {
+            let trimmed = pattern.hasPrefix("./") ? String(pattern.dropFirst(2)) : pattern
+            return PathGlob("/" + (folder.isEmpty ? "" : folder + "/") + trimmed)
+        }
+        self.includes = includes.compactMap(anchored)
+        self.excludes = excludes.compactMap(anchored)
+    }
+
+    /// Whether `file` inside `folder` is kept: some include matches it or a folder around it
+    /// (when there are includes), and no exclude does.
+    func keeps(_ file: String, in folder: String) -> Bool {
+        let paths = Self.pathsAround(file, below: folder)
+        if !includes.isEmpty, !paths.contains(where: { path in includes.contains { $0.matches(path.path, isDirectory: path.directory) } }) { return false }
+        return !paths.contains { path in excludes.contains { $0.matches(path.path, isDirectory: path.directory) } }
+    }
+
+    /// `file` and the folders between it and `folder` (exclusive).
+    private static func pathsAround(_ file: String, below folder: String) -> [(path: String, directory: Bool)] {
+        var found = [(file, false)]
+        var current = XcodePath.parent(file)
+        while current.count > folder.count, XcodePath.isInside(current, folder) {
+            found.append((current, true))
+            current = XcodePath.parent(current)
+        }
+        return found
     }
 }

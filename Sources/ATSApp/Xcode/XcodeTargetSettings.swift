@@ -23,22 +23,37 @@ struct XcodeTargetSettings {
     /// The `X.app` TEST_HOST names, without `.app`.
     var testHostProduct: String?
     var unresolved: [String: String] = [:]
+    /// SWIFT_ACTIVE_COMPILATION_CONDITIONS and GCC_PREPROCESSOR_DEFINITIONS as words.
+    var swiftActiveCompilationConditions: [String] = []
+    var gccPreprocessorDefinitions: [String] = []
+    /// What OTHER_LDFLAGS links by name: `Kit.framework` for `-framework Kit`, `libKit.a` for `-lKit`.
+    var linkedLibraries: [String] = []
 
     private let target: String
     private let sourceRoot: String
     private let table: PBXObjectTable
 
-    /// `productFile` is the name of the target's product reference (`App.app`), if any.
+    /// The settings of the target `object` of a project file. `productFile` is the name of the
+    /// target's product reference (`App.app`), if any.
     init(target: String, object: PBXObject, project: XcodeConfigurations, projectName: String, sourceRoot: String,
          productFile: String?, table: PBXObjectTable, groups: XcodeGroupPaths, xcconfigs: XCConfigReader) {
+        let own = XcodeConfigurations(list: object.string("buildConfigurationList"), owner: "target \(target)", table: table,
+                                      groups: groups, xcconfigs: xcconfigs)
+        self.init(target: target, own: own, project: project, projectName: projectName, sourceRoot: sourceRoot,
+                  productFile: productFile, preferred: nil, table: table)
+    }
+
+    /// The settings of a target whose configurations are `own` over the project's `project`.
+    /// `preferred` is the configuration to report when there is no `Release` (XcodeGen's
+    /// `options.defaultConfig`); else the lists' default, else the first.
+    init(target: String, own: XcodeConfigurations, project: XcodeConfigurations, projectName: String, sourceRoot: String,
+         productFile: String?, preferred: String?, table: PBXObjectTable) {
         self.target = target
         self.sourceRoot = sourceRoot
         self.table = table
-        let own = XcodeConfigurations(list: object.string("buildConfigurationList"), owner: "target \(target)", table: table,
-                                      groups: groups, xcconfigs: xcconfigs)
         let names = own.names.isEmpty ? project.names : own.names
         let chosen = names.contains("Release") ? "Release"
-            : [project.defaultName, own.defaultName].compactMap { $0 }.first(where: names.contains) ?? names.first ?? ""
+            : [preferred, project.defaultName, own.defaultName].compactMap { $0 }.first(where: names.contains) ?? names.first ?? ""
         configuration = chosen
 
         func settings(_ name: String, sdk: String) -> XcodeBuildSettings {
@@ -83,8 +98,11 @@ struct XcodeTargetSettings {
         if let definitions = reported.value("INFOPLIST_PREPROCESSOR_DEFINITIONS") {
             let written = definitions.value ?? reported.raw("INFOPLIST_PREPROCESSOR_DEFINITIONS") ?? ""
             if definitions.value == nil { note("INFOPLIST_PREPROCESSOR_DEFINITIONS", definitions, reported) }
-            preprocessorDefinitions = Self.words(written).filter { $0 != "$(inherited)" && $0 != "${inherited}" }
+            preprocessorDefinitions = XcodeSettingWords.list(written)
         }
+        swiftActiveCompilationConditions = list("SWIFT_ACTIVE_COMPILATION_CONDITIONS", reported)
+        gccPreprocessorDefinitions = list("GCC_PREPROCESSOR_DEFINITIONS", reported)
+        linkedLibraries = Self.linkedLibraries(list("OTHER_LDFLAGS", reported))
         let prefix = "INFOPLIST_KEY_"
         for key in reported.keys where key.hasPrefix(prefix) && key.count > prefix.count {
             infoPlistKeys[String(key.dropFirst(prefix.count))] = reported.value(key)?.value ?? reported.raw(key) ?? ""
@@ -137,27 +155,29 @@ struct XcodeTargetSettings {
         return XcodePath.join(sourceRoot, text)
     }
 
-    /// A list setting's words: split at spaces outside double quotes, quotes removed.
-    static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var quoted = false
-        var started = false
-        for character in text {
-            switch character {
-            case "\"":
-                quoted.toggle()
-                started = true
-            case " " where !quoted, "\t" where !quoted:
-                if started { words.append(current) }
-                current = ""
-                started = false
-            default:
-                current.append(character)
-                started = true
+    /// A list setting's words, expanded (a reference nothing sets is empty, as in Xcode; one
+    /// that cannot be expanded leaves the value as written, and is reported).
+    private mutating func list(_ key: String, _ settings: XcodeBuildSettings) -> [String] {
+        guard let expansion = settings.value(key) else { return [] }
+        if expansion.value == nil { note(key, expansion, settings) }
+        return XcodeSettingWords.list(expansion.value ?? settings.raw(key) ?? "")
+    }
+
+    /// The products `-framework NAME`, `-weak_framework NAME` and `-lNAME` link, as product
+    /// file names (`NAME.framework`, `libNAME.a`).
+    static func linkedLibraries(_ flags: [String]) -> [String] {
+        var found: [String] = []
+        var index = flags.startIndex
+        while index < flags.endIndex {
+            let flag = flags[index]
+            if flag == "-framework" || flag == "-weak_framework", index + 1 < flags.endIndex {
+                found.append(flags[index + 1] + ".framework")
+                index += 2
+                continue
             }
+            if flag.hasPrefix("-l"), flag.count > 2 { found.append("lib" + flag.dropFirst(2) + ".a") }
+            index += 1
         }
-        if started { words.append(current) }
-        return words
+        return found
     }
 }
