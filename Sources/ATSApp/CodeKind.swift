@@ -20,6 +20,18 @@ enum CodeKind: Hashable {
     }
 }
 
+/// Swift files that describe a build rather than ship in it: SwiftPM's manifest and Danger's.
+enum BuildManifest {
+    /// Whether `path` is one (`Package.swift`, `Package@swift-5.9.swift`, `Dangerfile.swift`).
+    static func isManifest(_ path: String) -> Bool {
+        let name = PathText.lastComponent(path)
+        return name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")) || name == "Dangerfile.swift"
+    }
+
+    /// The use of a URL found in one.
+    static let use = URLUse.neverLoaded(why: "in a build manifest (Package.swift): the build reads it, the app does not ship it")
+}
+
 /// What a URL found in a file that is not read as code is, by the file's kind: the place's
 /// ``FoundAt/use``.
 enum TextPlaceUse {
@@ -28,6 +40,9 @@ enum TextPlaceUse {
     static func use(forFile path: String) -> URLUse {
         let name = PathText.lastComponent(path).lowercased()
         let parts = path.lowercased().split(separator: "/")
+        if parts.contains(where: { $0.hasSuffix("settings.bundle") }) {
+            return .neverLoaded(why: "text of the app's Settings.bundle, shown in the Settings app")
+        }
         if parts.contains(where: { $0.contains("acknowledgement") || $0.hasPrefix("license") || $0.hasPrefix("licence") || $0 == "licenses" })
             || name.hasPrefix("readme") || name.hasPrefix("notice") || name.hasPrefix("credits") || name.hasPrefix("changelog") {
             return .neverLoaded(why: "a licence, acknowledgement or readme text")

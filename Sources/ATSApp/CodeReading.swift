@@ -52,6 +52,10 @@ struct CodeReading {
                 analysed.append(Analysed(path: path, kind: kind, uses: rawURLs(content), filter: nil))
                 continue
             }
+            if BuildManifest.isManifest(path) {
+                analysed.append(Analysed(path: path, kind: kind, uses: rawURLs(content, use: BuildManifest.use), filter: nil))
+                continue
+            }
             switch kind {
             case .source(let language, let jsx):
                 let lexed = SourceLexer.lex(content, language: language, conditions: conditions(path), jsx: jsx)
@@ -73,7 +77,7 @@ struct CodeReading {
                     place.detail = FoundAt.comment
                 case .code(let uses, let pending):
                     let all = uses + pending.flatMap { resolved.uses(of: $0, family: Family(file.kind)) }
-                    place.use = URLUse.strongest(all) ?? (file.filter == nil ? nil : .notSeen(hint: "not followed"))
+                    place.use = URLUse.strongest(all)
                 }
                 if let position = index[url.url] {
                     // One place a line: two literals of one line are one place, with the stronger use.
@@ -99,11 +103,11 @@ struct CodeReading {
     }
 
     /// A file searched for URLs without being read as code: every URL a place with no use.
-    static func rawURLs(_ bytes: [UInt8]) -> CodeFileUses {
+    static func rawURLs(_ bytes: [UInt8], use: URLUse? = nil) -> CodeFileUses {
         var scanner = URLScanner()
         scanner.scan(bytes)
         var uses = CodeFileUses()
-        uses.urls = scanner.finish().map { CodeURL(url: $0.url, line: $0.line, offset: $0.offset, place: .code(uses: [], pending: [])) }
+        uses.urls = scanner.finish().map { CodeURL(url: $0.url, line: $0.line, offset: $0.offset, place: .code(uses: use.map { [$0] } ?? [], pending: [])) }
         return uses
     }
 
