@@ -101,6 +101,9 @@ public struct AppAudit: Sendable {
     public let attribution: PolicyAttribution
     /// Places of URLs that no policy judges, counted by why (a test target's files).
     public let notJudged: [String: Int]
+    /// Places of URLs in files no target builds, copies or embeds (not app code), counted by why
+    /// (`in no target of ios/App.xcodeproj`).
+    public let inNoTarget: [String: Int]
     /// URLs found only in files that no policy judges (in no target, test targets' files),
     /// each with where and why.
     public let notInApp: [NotInAppURL]

@@ -83,6 +83,7 @@ public enum AppAuditor {
             return found
         }
         var notJudged: [String: Int] = [:]
+        var inNoTarget: [String: Int] = [:]
         var walk = inventory.walk
         let code = CodeReading.read(inventory, files: files, conditions: { attribution.compilationConditions(forFile: $0) }, analyse: { file in
             let owner = ownership[file] ?? attribution.ownership(of: file)
@@ -100,8 +101,10 @@ public enum AppAuditor {
                 switch owner {
                 case .units(let units):
                     for unit in units where attribution.units[unit].governsFiles { byUnit[unit, default: []].append(place) }
-                case .notJudged(let reason), .inNoTarget(let reason):
+                case .notJudged(let reason):
                     notJudged[reason, default: 0] += 1
+                case .inNoTarget(let reason):
+                    inNoTarget[reason, default: 0] += 1
                 }
             }
             for (unit, places) in byUnit {
@@ -166,7 +169,7 @@ public enum AppAuditor {
             audited.append(auditedBundle)
         }
         return AppAudit(path: files.path, kind: files.kind, bundles: audited, walk: walk, attribution: attribution, notJudged: notJudged,
-                        notInApp: notInApp, skipped: inventory.skipped)
+                        inNoTarget: inNoTarget, notInApp: notInApp, skipped: inventory.skipped)
     }
 
     /// The URL's load from its places: the strongest use any place shows (``URLUse/strongest(_:)``),

@@ -162,6 +162,11 @@ struct JavaScriptLexer {
         let byte = core.current
         let start = core.index
         switch byte {
+        case UInt8(ascii: "/") where core.next == UInt8(ascii: "/"):
+            // Babel reads comments between a tag's attributes.
+            core.lineComment()
+        case UInt8(ascii: "/") where core.next == UInt8(ascii: "*"):
+            core.blockComment(nested: false)
         case UInt8(ascii: "/") where core.next == UInt8(ascii: ">"):
             core.index += 2
             core.emit(.punctuation, from: start, line: core.line)

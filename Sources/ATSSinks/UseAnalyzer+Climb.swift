@@ -18,6 +18,13 @@ extension UseAnalyzer {
     mutating func uses(stream: Int, first: Int, last: Int, properties: [String] = [], hops: Int) -> [FoundUse] {
         guard hops < Self.maximumHops, step() else { return [.use(.notSeen(hint: "followed too far to tell"))] }
         var last = last
+        var properties = properties
+        if properties.last == "[]", first > 0, isIdentifier(stream, first - 1), ["in", "of"].contains(text(stream, first - 1)),
+           let loop = loopVariable(stream: stream, keyword: first - 1) {
+            // `for url in urls`: each element, under the loop variable's name, in the loop.
+            properties.removeLast()
+            return follow(loop.name, in: loop.scope, properties: properties, hops: hops + 1)
+        }
         let all = tokens(stream)
         let shape = shape(stream)
         // Postfix: unwraps, casts, members and methods on the value.
@@ -35,9 +42,27 @@ extension UseAnalyzer {
             for comparison in ["==", "!=", "===", "!==", "~="] where source.text(of: all[next]) == comparison && all[next].kind == .punctuation {
                 return [.use(.neverLoaded(why: "compared with another value, not loaded"))]
             }
+            if properties.last == "[]", isPunctuation(stream, next, "["), shape.partner[next] > next {
+                // `urls[0]`: an element of the collection the URL is in.
+                properties.removeLast()
+                last = shape.partner[next]
+                continue
+            }
             guard isPunctuation(stream, next, "."), isIdentifier(stream, next + 1) else { break }
             let member = text(stream, next + 1)
             let call = isPunctuation(stream, next + 2, "(") && all[next + 2].start == all[next + 1].end
+            if properties.last == "[]", Self.elementMembers.contains(member) {
+                properties.removeLast()
+                let closure = call || isPunctuation(stream, next + 2, "{")
+                if closure, let element = closureParameter(stream: stream, open: next + 2) {
+                    return follow(element.name, in: element.scope, properties: properties, hops: hops + 1)
+                }
+                if !call || Self.elementAccessors.contains(member) {
+                    last = call ? max(next + 2, shape.partner[next + 2]) : next + 1
+                    continue
+                }
+                return [.use(.notSeen(hint: "an element of a collection passed to \(member)(…)"))]
+            }
             if table.comparisons.contains(member) { return [.use(.neverLoaded(why: "compared (\(member)), not loaded"))] }
             if table.carriers.contains(member) {
                 last = call ? max(next + 2, shape.partner[next + 2]) : next + 1

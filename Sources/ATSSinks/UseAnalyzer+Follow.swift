@@ -3,8 +3,8 @@ import ATSCode
 extension UseAnalyzer {
     /// The uses of the value a name holds: every read of `name` in this file, followed; a name
     /// this file never reads is ``FoundUse/pending(_:)`` (other files' reads decide).
-    mutating func follow(_ name: String, in scope: Range<Int>? = nil, hops: Int) -> [FoundUse] {
-        let key = scope.map { "\(name)@\($0.lowerBound)-\($0.upperBound)" } ?? name
+    mutating func follow(_ name: String, in scope: Range<Int>? = nil, properties: [String] = [], hops: Int) -> [FoundUse] {
+        let key = (scope.map { "\(name)@\($0.lowerBound)-\($0.upperBound)" } ?? name) + properties.map { "/" + $0 }.joined()
         if let known = followed[key] { return known }
         guard !following.contains(key) else { return [] }
         guard hops + 1 < Self.maximumHops else { return [.use(.notSeen(hint: "followed too far to tell"))] }
@@ -13,7 +13,8 @@ extension UseAnalyzer {
         var found: [FoundUse] = []
         for place in reads(of: name) where scope.map({ inScope(place, $0) }) ?? true {
             guard step(), found.count < 64 else { break }
-            found += uses(stream: place.stream, first: qualifiedStart(stream: place.stream, name: place.token), last: place.token, hops: hops + 1)
+            found += uses(stream: place.stream, first: qualifiedStart(stream: place.stream, name: place.token), last: place.token,
+                          properties: properties, hops: hops + 1)
         }
         if found.isEmpty, name == "baseURL", source.language == .swift, importsModule("Moya") {
             // Moya reads a TargetType's baseURL itself for every request.

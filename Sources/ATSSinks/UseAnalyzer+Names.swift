@@ -8,11 +8,12 @@ extension UseAnalyzer {
             return jsxSink(element: jsx.element, attribute: jsx.attribute, properties: properties)
         }
         let path = assignee(stream: stream, before: equals)
+        let elements = properties.filter { $0 == "[]" }
         if path.count == 1, let scope = localScope(stream: stream, equals: equals) {
             // A local declared in a function or closure: only its reads after it, in its block.
-            return follow(path[0], in: scope, hops: hops)
+            return follow(path[0], in: scope, properties: elements, hops: hops)
         }
-        if let key = properties.last, source.language == .javaScript || source.language == .dart {
+        if let key = properties.last, key != "[]", source.language == .javaScript || source.language == .dart {
             // An object literal assigned to a name: reads of its key (`Config.apiUrl`) decide.
             return follow(key, hops: hops)
         }
@@ -28,7 +29,7 @@ extension UseAnalyzer {
         if name == "baseURL", source.language == .swift, importsModule("Moya") {
             return [.use(.load(.network, via: "Moya TargetType.baseURL"))]
         }
-        return follow(name, hops: hops)
+        return follow(name, properties: elements, hops: hops)
     }
 
     /// The names of what stands left of `equals` (`self.webView.url` → self, webView, url;

@@ -51,15 +51,15 @@ struct LinkedCodeAttributionTests {
         return [
             "Journal.xcodeproj/project.pbxproj": project.text,
             "Journal/Info.plist": ProjectTree.plist(ProjectTree.appKeys),
-            "Journal/AppDelegate.swift": "let home = URL(string: \"http://app.atscheck.test/\")!\n",
+            "Journal/AppDelegate.swift": "let home = URL(string: \"http://app.atscheck.test/\")!\nfunc fetchHome() { URLSession.shared.dataTask(with: home).resume() }\n",
             "JournalWidget/Info.plist": widgetPlist,
-            "JournalWidget/Provider.swift": "let timeline = URL(string: \"http://widget.atscheck.test/timeline\")!\n",
+            "JournalWidget/Provider.swift": "let timeline = URL(string: \"http://widget.atscheck.test/timeline\")!\nfunc fetchTimeline() { URLSession.shared.dataTask(with: timeline).resume() }\n",
             "JournalShare/Info.plist": sharePlist,
-            "JournalShare/ShareViewController.swift": "let upload = URL(string: \"http://share.atscheck.test/upload\")!\n",
+            "JournalShare/ShareViewController.swift": "let upload = URL(string: \"http://share.atscheck.test/upload\")!\nfunc fetchUpload() { URLSession.shared.dataTask(with: upload).resume() }\n",
             "Packages/JournalCore/Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(name: \"JournalCore\", products: [.library(name: \"JournalCore\", targets: [\"JournalCore\"])], targets: [.target(name: \"JournalCore\")])\n",
-            "Packages/JournalCore/Sources/JournalCore/Sync.swift": "let sync = URL(string: \"http://sync.atscheck.test/entries\")!\n",
+            "Packages/JournalCore/Sources/JournalCore/Sync.swift": "let sync = URL(string: \"http://sync.atscheck.test/entries\")!\nfunc fetchSync() { URLSession.shared.dataTask(with: sync).resume() }\n",
             "CoreKit/Package.swift": "// swift-tools-version:5.5\nimport PackageDescription\n\nlet package = Package(\n    name: \"CoreKit\",\n    products: [\n        .library(name: \"CoreKit\", targets: [\"CoreKit\"]),\n    ],\n    targets: [\n        .target(name: \"CoreKit\"),\n    ]\n)\n",
-            "CoreKit/Sources/CoreKit/Uploader.swift": "let endpoint = URL(string: \"http://upload.atscheck.test/v1\")!\n",
+            "CoreKit/Sources/CoreKit/Uploader.swift": "let endpoint = URL(string: \"http://upload.atscheck.test/v1\")!\nfunc fetchEndpoint() { URLSession.shared.dataTask(with: endpoint).resume() }\n",
             "Packages/Networking/Package.swift": """
                 // swift-tools-version:5.7
                 import PackageDescription
@@ -79,7 +79,7 @@ struct LinkedCodeAttributionTests {
                 )
 
                 """,
-            "Packages/Networking/Sources/Networking/Client.swift": "let api = URL(string: \"http://api.atscheck.test/v2\")!\n",
+            "Packages/Networking/Sources/Networking/Client.swift": "let api = URL(string: \"http://api.atscheck.test/v2\")!\nfunc fetchApi() { URLSession.shared.dataTask(with: api).resume() }\n",
         ]
     }
 
@@ -153,13 +153,13 @@ struct LinkedCodeAttributionTests {
             "Sync/Sync.xcodeproj/project.pbxproj": sync.text,
             "Telemetry/Telemetry.xcodeproj/project.pbxproj": telemetry.text,
             "Notes/Info.plist": ProjectTree.plist(ProjectTree.appKeys),
-            "Notes/AppDelegate.swift": "let home = URL(string: \"http://app.atscheck.test/\")!\n",
+            "Notes/AppDelegate.swift": "let home = URL(string: \"http://app.atscheck.test/\")!\nfunc fetchHome() { URLSession.shared.dataTask(with: home).resume() }\n",
             "NotificationService/Info.plist": sharePlist.replacingOccurrences(of: "com.apple.share-services", with: "com.apple.usernotifications.service"),
-            "NotificationService/NotificationService.swift": "let attachments = URL(string: \"http://media.atscheck.test/attachments\")!\n",
-            "Sync/Sources/SyncEngine.swift": "let server = URL(string: \"http://sync.atscheck.test/changes\")!\n",
-            "Sync/SyncTests/EngineTests.swift": "let stub = URL(string: \"http://stub.atscheck.test/\")!\n",
-            "Telemetry/Sources/Reporter.swift": "let collector = URL(string: \"http://collect.atscheck.test/events\")!\n",
-            "Telemetry/Legacy/OldReporter.swift": "let old = URL(string: \"http://old-collect.atscheck.test/\")!\n",
+            "NotificationService/NotificationService.swift": "let attachments = URL(string: \"http://media.atscheck.test/attachments\")!\nfunc fetchAttachments() { URLSession.shared.dataTask(with: attachments).resume() }\n",
+            "Sync/Sources/SyncEngine.swift": "let server = URL(string: \"http://sync.atscheck.test/changes\")!\nfunc fetchServer() { URLSession.shared.dataTask(with: server).resume() }\n",
+            "Sync/SyncTests/EngineTests.swift": "let stub = URL(string: \"http://stub.atscheck.test/\")!\nfunc fetchStub() { URLSession.shared.dataTask(with: stub).resume() }\n",
+            "Telemetry/Sources/Reporter.swift": "let collector = URL(string: \"http://collect.atscheck.test/events\")!\nfunc fetchCollector() { URLSession.shared.dataTask(with: collector).resume() }\n",
+            "Telemetry/Legacy/OldReporter.swift": "let old = URL(string: \"http://old-collect.atscheck.test/\")!\nfunc fetchOld() { URLSession.shared.dataTask(with: old).resume() }\n",
         ]
     }
 
@@ -255,15 +255,15 @@ struct LinkedCodeAttributionTests {
 
                 """,
             "Recipes/Info.plist": ProjectTree.plist(ProjectTree.appKeys),
-            "Recipes/AppDelegate.swift": "let home = URL(string: \"http://app.atscheck.test/\")!\n",
+            "Recipes/AppDelegate.swift": "let home = URL(string: \"http://app.atscheck.test/\")!\nfunc fetchHome() { URLSession.shared.dataTask(with: home).resume() }\n",
             "Today/Info.plist": widgetPlist,
-            "Today/TodayViewController.swift": "let feed = URL(string: \"http://widget.atscheck.test/today\")!\n",
+            "Today/TodayViewController.swift": "let feed = URL(string: \"http://widget.atscheck.test/today\")!\nfunc fetchFeed() { URLSession.shared.dataTask(with: feed).resume() }\n",
             "LocalPods/RecipeUI/RecipeUI.podspec": "Pod::Spec.new do |s|\n  s.name = 'RecipeUI'\n  s.source_files = 'Sources/**/*.swift'\nend\n",
-            "LocalPods/RecipeUI/Sources/ImageLoader.swift": "let images = URL(string: \"http://images.atscheck.test/\")!\n",
-            "LocalPods/RecipeSearch/Sources/Search.swift": "let search = URL(string: \"http://search.atscheck.test/q\")!\n",
-            "LocalPods/Favorites/Sources/Favorites.swift": "let favorites = URL(string: \"http://favorites.atscheck.test/\")!\n",
-            "LocalPods/RecipeFixtures/Sources/Fixtures.swift": "let fixtures = URL(string: \"http://fixtures.atscheck.test/\")!\n",
-            "LocalPods/Logging/Sources/Logger.swift": "let logs = URL(string: \"http://logs.atscheck.test/\")!\n",
+            "LocalPods/RecipeUI/Sources/ImageLoader.swift": "let images = URL(string: \"http://images.atscheck.test/\")!\nfunc fetchImages() { URLSession.shared.dataTask(with: images).resume() }\n",
+            "LocalPods/RecipeSearch/Sources/Search.swift": "let search = URL(string: \"http://search.atscheck.test/q\")!\nfunc fetchSearch() { URLSession.shared.dataTask(with: search).resume() }\n",
+            "LocalPods/Favorites/Sources/Favorites.swift": "let favorites = URL(string: \"http://favorites.atscheck.test/\")!\nfunc fetchFavorites() { URLSession.shared.dataTask(with: favorites).resume() }\n",
+            "LocalPods/RecipeFixtures/Sources/Fixtures.swift": "let fixtures = URL(string: \"http://fixtures.atscheck.test/\")!\nfunc fetchFixtures() { URLSession.shared.dataTask(with: fixtures).resume() }\n",
+            "LocalPods/Logging/Sources/Logger.swift": "let logs = URL(string: \"http://logs.atscheck.test/\")!\nfunc fetchLogs() { URLSession.shared.dataTask(with: logs).resume() }\n",
         ]
     }
 
@@ -293,7 +293,7 @@ struct LinkedCodeAttributionTests {
         let tree = try ProjectTree("Ledger", [
             "Ledger.xcodeproj/project.pbxproj": project.text,
             "Ledger/Info.plist": ProjectTree.plist(ProjectTree.appKeys),
-            "Ledger/AppDelegate.swift": "let home = URL(string: \"http://app.atscheck.test/\")!\n",
+            "Ledger/AppDelegate.swift": "let home = URL(string: \"http://app.atscheck.test/\")!\nfunc fetchHome() { URLSession.shared.dataTask(with: home).resume() }\n",
             "Podfile": """
                 target 'Ledger' do
                   pod 'Dynamic', :path => File.join(__dir__, 'LocalPods', 'Dynamic')
@@ -303,7 +303,7 @@ struct LinkedCodeAttributionTests {
                   end
 
                 """,
-            "LocalPods/Charts/Sources/Chart.swift": "let charts = URL(string: \"http://charts.atscheck.test/\")!\n",
+            "LocalPods/Charts/Sources/Chart.swift": "let charts = URL(string: \"http://charts.atscheck.test/\")!\nfunc fetchCharts() { URLSession.shared.dataTask(with: charts).resume() }\n",
             "Vendor/Podfile": String(repeating: "# a comment line\n", count: 20_000),
         ])
         defer { tree.remove() }

@@ -22,10 +22,10 @@ struct ShippedCodeAttributionTests {
             "package.json": #"{"name": "wallet", "dependencies": {"react": "18.2.0", "react-native": "0.73.4"}}"#,
             "ios/Wallet.xcodeproj/project.pbxproj": project.text,
             "ios/Wallet/Wallet.plist": ProjectTree.plist(ProjectTree.appKeys + "<key>WalletConfigURL</key><string>http://config.atscheck.test/wallet</string>"),
-            "ios/Wallet/AppDelegate.mm": "NSURL *bundle = [NSURL URLWithString:@\"http://bundle.atscheck.test/index.bundle\"];\n",
-            "ios/Wallet/Legacy/OldBridge.m": "static NSString *const Endpoint = @\"http://legacy.atscheck.test/bridge\";\n",
+            "ios/Wallet/AppDelegate.mm": "NSURL *bundle = [NSURL URLWithString:@\"http://bundle.atscheck.test/index.bundle\"];\nstatic void LoadBundle(void) { [[[NSURLSession sharedSession] dataTaskWithURL:bundle] resume]; }\n",
+            "ios/Wallet/Legacy/OldBridge.m": "static NSString *const Endpoint = @\"http://legacy.atscheck.test/bridge\";\nstatic void PingEndpoint(void) { [[[NSURLSession sharedSession] dataTaskWithURL:[NSURL URLWithString:Endpoint]] resume]; }\n",
             "ios/PriceWidget/Info.plist": ProjectTree.plist(ProjectTree.widgetKeys),
-            "ios/PriceWidget/Provider.swift": "let prices = URL(string: \"http://widget.atscheck.test/prices\")!\n",
+            "ios/PriceWidget/Provider.swift": "let prices = URL(string: \"http://widget.atscheck.test/prices\")!\nfunc fetchPrices() { URLSession.shared.dataTask(with: prices).resume() }\n",
             "ios/Podfile": """
                 # Resolve react_native_pods.rb with node to allow for hoisting
                 require Pod::Executable.execute_command('node', ['-p',
@@ -70,7 +70,7 @@ struct ShippedCodeAttributionTests {
                 """,
             "src/api.js": "export const rates = fetch('http://rates.atscheck.test/v1');\n",
             "src/config/endpoints.json": #"{"support": "http://support.atscheck.test/"}"#,
-            "modules/native-share/ios/ShareModule.swift": "let share = URL(string: \"http://share.atscheck.test/\")!\n",
+            "modules/native-share/ios/ShareModule.swift": "let share = URL(string: \"http://share.atscheck.test/\")!\nfunc fetchShare() { URLSession.shared.dataTask(with: share).resume() }\n",
         ]
     }
 
@@ -115,10 +115,10 @@ struct ShippedCodeAttributionTests {
                     sdk: flutter
 
                 """,
-            "lib/main.dart": "final uri = Uri.parse('http://plants.atscheck.test/list');\n",
+            "lib/main.dart": "final uri = Uri.parse('http://plants.atscheck.test/list');\nFuture<void> loadUri() => http.get(uri);\n",
             "ios/Runner.xcodeproj/project.pbxproj": project.text,
             "ios/Runner/Info.plist": ProjectTree.plist(ProjectTree.appKeys),
-            "ios/Runner/AppDelegate.swift": "let channel = URL(string: \"http://channel.atscheck.test/\")!\n",
+            "ios/Runner/AppDelegate.swift": "let channel = URL(string: \"http://channel.atscheck.test/\")!\nfunc fetchChannel() { URLSession.shared.dataTask(with: channel).resume() }\n",
             "ios/Podfile": """
                 # CocoaPods analytics sends network stats synchronously affecting flutter build latency.
                 ENV['COCOAPODS_DISABLE_STATS'] = 'true'
@@ -163,12 +163,12 @@ struct ShippedCodeAttributionTests {
 
                 """,
             "plugins/camera_bridge/pubspec.yaml": "name: camera_bridge\ndependencies:\n  flutter:\n    sdk: flutter\nflutter:\n  plugin:\n    platforms:\n      ios:\n        pluginClass: CameraBridgePlugin\n",
-            "plugins/camera_bridge/ios/Classes/CameraBridgePlugin.swift": "let upload = URL(string: \"http://camera.atscheck.test/upload\")!\n",
+            "plugins/camera_bridge/ios/Classes/CameraBridgePlugin.swift": "let upload = URL(string: \"http://camera.atscheck.test/upload\")!\nfunc fetchUpload() { URLSession.shared.dataTask(with: upload).resume() }\n",
             "plugins/camera_bridge/ios/camera_bridge.podspec": "Pod::Spec.new do |s|\n  s.name = 'camera_bridge'\nend\n",
-            "plugins/camera_bridge/example/lib/main.dart": "final demo = Uri.parse('http://demo.atscheck.test/');\n",
+            "plugins/camera_bridge/example/lib/main.dart": "final demo = Uri.parse('http://demo.atscheck.test/');\nFuture<void> loadDemo() => http.get(demo);\n",
             "plugins/camera_bridge/example/ios/Runner/Info.plist": ProjectTree.plist(ProjectTree.appKeys + "<key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict>"),
             "plugins/old_sensor/pubspec.yaml": "name: old_sensor\ndependencies:\n  flutter:\n    sdk: flutter\n",
-            "plugins/old_sensor/ios/Classes/SensorPlugin.swift": "let sensor = URL(string: \"http://sensor.atscheck.test/\")!\n",
+            "plugins/old_sensor/ios/Classes/SensorPlugin.swift": "let sensor = URL(string: \"http://sensor.atscheck.test/\")!\nfunc fetchSensor() { URLSession.shared.dataTask(with: sensor).resume() }\n",
         ]
     }
 
@@ -202,10 +202,10 @@ struct ShippedCodeAttributionTests {
         let tree = try ProjectTree("Atlas", [
             "Atlas.xcodeproj/project.pbxproj": project.text,
             "Atlas/Info.plist": ProjectTree.plist(ProjectTree.appKeys + "<key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>tiles.atscheck.test</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict></dict>"),
-            "Atlas/AppDelegate.swift": "let tiles = URL(string: \"http://tiles.atscheck.test/z/x/y\")!\n",
+            "Atlas/AppDelegate.swift": "let tiles = URL(string: \"http://tiles.atscheck.test/z/x/y\")!\nfunc fetchTiles() { URLSession.shared.dataTask(with: tiles).resume() }\n",
             "Atlas/Resources/Settings.json": #"{"geocoder": "http://geo.atscheck.test/"}"#,
             "Atlas/Resources/Staging.json": #"{"geocoder": "http://staging-geo.atscheck.test/"}"#,
-            "Shared/Unused.swift": "let unused = URL(string: \"http://unused.atscheck.test/\")!\n",
+            "Shared/Unused.swift": "let unused = URL(string: \"http://unused.atscheck.test/\")!\nfunc fetchUnused() { URLSession.shared.dataTask(with: unused).resume() }\n",
             "server/package.json": #"{"name": "atlas-server", "dependencies": {"express": "4.18.2"}}"#,
             "server/index.js": "app.listen(8080, () => console.log('http://api.atscheck.test/'));\n",
         ])

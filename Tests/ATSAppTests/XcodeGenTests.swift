@@ -119,15 +119,15 @@ struct XcodeGenTests {
         [
             "project.yml": spec,
             "Configs/frameworks.yml": frameworks,
-            "App/TrailheadApp.swift": "let tiles = URL(string: \"http://tiles.atscheck.test/1/2/3\")!\nlet weather = URL(string: \"http://weather.atscheck.test/\")!\n",
-            "App/Preview Content/PreviewData.swift": "let preview = URL(string: \"http://preview.atscheck.test/\")!\n",
-            "Shared/Units.swift": "let units = URL(string: \"http://units.atscheck.test/\")!\n",
-            "TrailWidget/Provider.swift": "let forecast = URL(string: \"http://widget.atscheck.test/forecast\")!\n",
-            "Core/TrailStore.swift": "let store = URL(string: \"http://store.atscheck.test/\")!\n",
-            "Stats/Stats.swift": "let stats = URL(string: \"http://stats.atscheck.test/\")!\n",
+            "App/TrailheadApp.swift": "let tiles = URL(string: \"http://tiles.atscheck.test/1/2/3\")!\nfunc fetchTiles() { URLSession.shared.dataTask(with: tiles).resume() }\nlet weather = URL(string: \"http://weather.atscheck.test/\")!\nfunc fetchWeather() { URLSession.shared.dataTask(with: weather).resume() }\n",
+            "App/Preview Content/PreviewData.swift": "let preview = URL(string: \"http://preview.atscheck.test/\")!\nfunc fetchPreview() { URLSession.shared.dataTask(with: preview).resume() }\n",
+            "Shared/Units.swift": "let units = URL(string: \"http://units.atscheck.test/\")!\nfunc fetchUnits() { URLSession.shared.dataTask(with: units).resume() }\n",
+            "TrailWidget/Provider.swift": "let forecast = URL(string: \"http://widget.atscheck.test/forecast\")!\nfunc fetchForecast() { URLSession.shared.dataTask(with: forecast).resume() }\n",
+            "Core/TrailStore.swift": "let store = URL(string: \"http://store.atscheck.test/\")!\nfunc fetchStore() { URLSession.shared.dataTask(with: store).resume() }\n",
+            "Stats/Stats.swift": "let stats = URL(string: \"http://stats.atscheck.test/\")!\nfunc fetchStats() { URLSession.shared.dataTask(with: stats).resume() }\n",
             "Packages/TrailKit/Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"TrailKit\", products: [.library(name: \"TrailKit\", targets: [\"TrailKit\"])], targets: [.target(name: \"TrailKit\")])\n",
-            "Packages/TrailKit/Sources/TrailKit/Routes.swift": "let routes = URL(string: \"http://routes.atscheck.test/\")!\n",
-            "Legacy/OldMap.swift": "let old = URL(string: \"http://oldmap.atscheck.test/\")!\n",
+            "Packages/TrailKit/Sources/TrailKit/Routes.swift": "let routes = URL(string: \"http://routes.atscheck.test/\")!\nfunc fetchRoutes() { URLSession.shared.dataTask(with: routes).resume() }\n",
+            "Legacy/OldMap.swift": "let old = URL(string: \"http://oldmap.atscheck.test/\")!\nfunc fetchOld() { URLSession.shared.dataTask(with: old).resume() }\n",
         ]
     }
 
@@ -217,7 +217,7 @@ struct XcodeGenTests {
                       NSAllowsArbitraryLoads: true
 
             """
-        let tree = try ProjectTree("Beacon", ["project.yml": spec, "Beacon/Ping.swift": "let ping = URL(string: \"http://ping.atscheck.test/\")!\n"])
+        let tree = try ProjectTree("Beacon", ["project.yml": spec, "Beacon/Ping.swift": "let ping = URL(string: \"http://ping.atscheck.test/\")!\nfunc fetchPing() { URLSession.shared.dataTask(with: ping).resume() }\n"])
         defer { tree.remove() }
         let report = try tree.report()
         #expect(report.bundle("Beacon/Info.plist")?.policyKnown == false)
@@ -232,7 +232,7 @@ struct XcodeGenTests {
         let tree = try ProjectTree("Compass", [
             "project.yml": "name: Compass\ntargets:\n  Compass:\n    type: application\n    platform: iOS\n    sources: [Compass]\n",
             "Compass/Supporting Files/Info.plist": ProjectTree.plist(ProjectTree.appKeys + "<key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict>"),
-            "Compass/Heading.swift": "let magnetic = URL(string: \"http://heading.atscheck.test/\")!\n",
+            "Compass/Heading.swift": "let magnetic = URL(string: \"http://heading.atscheck.test/\")!\nfunc fetchMagnetic() { URLSession.shared.dataTask(with: magnetic).resume() }\n",
         ])
         defer { tree.remove() }
         let report = try tree.report()
@@ -264,7 +264,7 @@ struct XcodeGenTests {
             "Project.swift": "import ProjectDescription\n\nlet project = Project(\n    name: \"Orbit\",\n    targets: [\n        .target(name: \"Orbit\", destinations: .iOS, product: .app, bundleId: \"test.atscheck.orbit\", infoPlist: .file(path: \"Orbit/Info.plist\"), sources: [\"Orbit/Sources/**\"])\n    ]\n)\n",
             "Tuist/Config.swift": "import ProjectDescription\n\nlet config = Config()\n",
             "Orbit/Info.plist": ProjectTree.plist(ProjectTree.appKeys),
-            "Orbit/Sources/Launch.swift": "let launch = URL(string: \"http://launch.atscheck.test/\")!\n",
+            "Orbit/Sources/Launch.swift": "let launch = URL(string: \"http://launch.atscheck.test/\")!\nfunc fetchLaunch() { URLSession.shared.dataTask(with: launch).resume() }\n",
         ])
         defer { tuist.remove() }
         let tuistReport = try tuist.report()
@@ -277,7 +277,7 @@ struct XcodeGenTests {
             "MODULE.bazel": "module(name = \"relay\")\nbazel_dep(name = \"rules_apple\", version = \"3.5.1\")\nbazel_dep(name = \"rules_swift\", version = \"1.18.0\")\n",
             "ios/BUILD.bazel": "load(\"@rules_apple//apple:ios.bzl\", \"ios_application\")\n\nios_application(\n    name = \"Relay\",\n    bundle_id = \"test.atscheck.relay\",\n    infoplists = [\"Info.plist\"],\n    deps = [\":RelayLib\"],\n)\n",
             "ios/Info.plist": ProjectTree.plist(ProjectTree.appKeys),
-            "ios/Sources/Relay.swift": "let relay = URL(string: \"http://relay.atscheck.test/\")!\n",
+            "ios/Sources/Relay.swift": "let relay = URL(string: \"http://relay.atscheck.test/\")!\nfunc fetchRelay() { URLSession.shared.dataTask(with: relay).resume() }\n",
         ])
         defer { bazel.remove() }
         let bazelReport = try bazel.report()
@@ -314,7 +314,7 @@ struct XcodeGenTests {
 
         // A spec that cannot be read at the root does not set the tree's Info.plists aside.
         let broken = try ProjectTree("Broken", ["project.yml": "name: [Broken\ntargets:\n", "App/Info.plist": ProjectTree.plist(ProjectTree.appKeys),
-                                               "App/Main.swift": "let u = URL(string: \"http://main.atscheck.test/\")!\n"])
+                                               "App/Main.swift": "let u = URL(string: \"http://main.atscheck.test/\")!\nfunc fetchU() { URLSession.shared.dataTask(with: u).resume() }\n"])
         defer { broken.remove() }
         let report = try broken.report()
         #expect(report.verdicts("http://main.atscheck.test/") == ["App/Info.plist": "blocked"])
