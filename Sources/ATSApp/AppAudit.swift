@@ -107,6 +107,9 @@ public struct AppAudit: Sendable {
     /// URLs found only in files that no policy judges (in no target, test targets' files),
     /// each with where and why.
     public let notInApp: [NotInAppURL]
+    /// What the project's frameworks do to routes, one sentence each (``ProjectTraits/notes``:
+    /// cupertino_http, Capacitor's navigation, native HTTP plugins).
+    public var routeNotes: [String] = []
     /// Places of a project the walk did not enter or read, with why.
     public let skipped: [SkippedPlace]
 }

@@ -60,7 +60,9 @@ public enum AppAuditor {
         for (position, found) in all.enumerated() { index[found.url] = position }
         for found in code {
             if let position = index[found.url] {
-                all[position].places = Array((all[position].places + found.places).prefix(AppInventory.placesPerURL))
+                // Code's places first: what the code does with a URL must not be cut off by a
+                // translation file that names it twenty times.
+                all[position].places = Array((found.places + all[position].places).prefix(AppInventory.placesPerURL))
             } else {
                 index[found.url] = all.count
                 all.append(found)
@@ -168,8 +170,10 @@ public enum AppAuditor {
             auditedBundle.commented = linted.suppressed
             audited.append(auditedBundle)
         }
-        return AppAudit(path: files.path, kind: files.kind, bundles: audited, walk: walk, attribution: attribution, notJudged: notJudged,
-                        inNoTarget: inNoTarget, notInApp: notInApp, skipped: inventory.skipped)
+        var audit = AppAudit(path: files.path, kind: files.kind, bundles: audited, walk: walk, attribution: attribution, notJudged: notJudged,
+                             inNoTarget: inNoTarget, notInApp: notInApp, skipped: inventory.skipped)
+        audit.routeNotes = inventory.traits.notes
+        return audit
     }
 
     /// The URL's load from its places: the strongest use any place shows (``URLUse/strongest(_:)``),

@@ -49,7 +49,8 @@ public struct AppReport: Codable, Sendable {
         /// What could not be read (an Xcode project, an xcconfig, a missing Info.plist).
         public var problems: [String]
         /// How the project was read, one sentence each: an XcodeGen spec set aside for the Xcode
-        /// project generated from it, a build system whose targets cannot be read (Tuist, Bazel).
+        /// project generated from it, a build system whose targets cannot be read (Tuist, Bazel),
+        /// then what its frameworks do to routes (cupertino_http, Capacitor's navigation).
         public var notes: [String] = []
     }
 
@@ -73,6 +74,9 @@ public struct AppReport: Codable, Sendable {
         public var role: String
         /// The Xcode target, when a project file named it.
         @EncodesNil public var target: String?
+        /// The product's name (PRODUCT_NAME, or CFBundleDisplayName / CFBundleName), else the
+        /// target's; null when neither is known.
+        @EncodesNil public var name: String? = nil
         /// The bundle identifier (`CFBundleIdentifier`), null when the plist or project does not set one.
         @EncodesNil public var identifier: String?
         /// The Info.plist the policy comes from.
@@ -271,7 +275,7 @@ public struct AppReport: Codable, Sendable {
         let attribution = audit.attribution
         self.attribution = AttributionReport(primary: attribution.primary.map { attribution.units[$0].bundle.policyFile },
                                              primaryReason: attribution.primaryReason, setAside: attribution.setAside,
-                                             problems: attribution.problems, notes: attribution.notes)
+                                             problems: attribution.problems, notes: attribution.notes + audit.routeNotes)
         notJudged = audit.notJudged.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { NotJudgedReport(reason: $0.key, places: $0.value) }
         skipped = audit.skipped
         inNoTarget = audit.notInApp
@@ -319,6 +323,7 @@ public struct AppReport: Codable, Sendable {
                                                     ignoredATSDictionary: (try? framework.document.get())?.root.value.entry("NSAppTransportSecurity") != nil)
                                 })
             report.lintAccepted = bundled.commented.map(AcceptedFinding.init)
+            report.name = unit.displayName
             if case .failure(let error) = bundled.bundle.document {
                 report.policyProblem = error.message
                 if unit.governsFiles { summary.policiesUnknown += 1 }

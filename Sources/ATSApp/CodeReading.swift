@@ -26,6 +26,7 @@ struct CodeReading {
         let kind: CodeKind
         let uses: CodeFileUses
         let filter: NameFilter?
+        var scope = Scope(family: .none, root: "")
     }
 
     /// Reads every code file of `inventory`: a project's from disk (``AppFiles/readProjectFile(_:)``),
@@ -57,6 +58,9 @@ struct CodeReading {
                 continue
             }
             switch kind {
+            case .source where !mayHoldURL(content):
+                // No URL to follow here, but its names may read another file's constant.
+                analysed.append(Analysed(path: path, kind: kind, uses: CodeFileUses(), filter: NameFilter(names: content)))
             case .source(let language, let jsx):
                 let lexed = SourceLexer.lex(content, language: language, conditions: conditions(path), jsx: jsx)
                 analysed.append(Analysed(path: path, kind: kind, uses: CodeUses.uses(in: lexed, extract: extractor), filter: NameFilter(lexed)))
@@ -67,6 +71,14 @@ struct CodeReading {
             }
             if let note = analysed.last?.uses.note { reading.problems.append((path, note)) }
         }
+        // Package roots: folders that declare a framework (package.json, pubspec.yaml, config.xml…)
+        // and, for web content, the folders of its pages.
+        var roots = Set(inventory.traits.declarations.keys.filter { !$0.isEmpty })
+        for file in analysed where file.kind == .markup { roots.insert(ProjectPath.parent(file.path)) }
+        for index in analysed.indices {
+            let family = Family(analysed[index].kind)
+            analysed[index].scope = Scope(family: family, root: root(of: analysed[index].path, family: family, roots: roots))
+        }
         let resolved = resolve(analysed, bytes: bytes, conditions: conditions)
         var index: [String: Int] = [:]
         for file in analysed {
@@ -76,7 +88,7 @@ struct CodeReading {
                 case .comment:
                     place.detail = FoundAt.comment
                 case .code(let uses, let pending):
-                    let all = uses + pending.flatMap { resolved.uses(of: $0, family: Family(file.kind)) }
+                    let all = uses + pending.flatMap { resolved.uses(of: $0, scope: file.scope) }
                     place.use = URLUse.strongest(all)
                 }
                 if let position = index[url.url] {
@@ -95,8 +107,31 @@ struct CodeReading {
         return reading
     }
 
+    /// Whether `bytes` holds `http` in any case: a file without it has no URL to follow.
+    static func mayHoldURL(_ bytes: [UInt8]) -> Bool {
+        contains(bytes, Array("http".utf8), caseInsensitive: true)
+    }
+
+    /// Whether `pattern` occurs in `bytes` (ASCII case folded when asked).
+    static func contains(_ bytes: [UInt8], _ pattern: [UInt8], caseInsensitive: Bool = false) -> Bool {
+        guard let first = pattern.first, pattern.count <= bytes.count else { return false }
+        let fold: UInt8 = caseInsensitive ? 0x20 : 0
+        let last = bytes.count - pattern.count
+        var index = 0
+        while index <= last {
+            if bytes[index] | fold == first | fold {
+                var matched = 1
+                while matched < pattern.count, bytes[index + matched] | fold == pattern[matched] | fold { matched += 1 }
+                if matched == pattern.count { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
     /// The URL scanner `atscheck app` uses everywhere, as the analysis' extractor.
     static let extractor: CodeUses.Extractor = { text in
+        guard contains(text, Array("://".utf8)) else { return [] }
         var scanner = URLScanner()
         scanner.scan(text)
         return scanner.finish().map { ($0.url, $0.offset) }
@@ -126,51 +161,81 @@ struct CodeReading {
         }
     }
 
+    /// Where a name can be read from another file: files of the same language family under the
+    /// same package root (the nearest folder with a manifest, or, for web content, the page's
+    /// folder); Swift and Objective-C code shares one root, the whole input.
+    struct Scope: Hashable {
+        let family: Family
+        let root: String
+    }
+
     /// What the reads of names found elsewhere amount to.
     struct Resolved {
-        var reads: [Family: [String: [FoundUse]]] = [:]
+        var reads: [Scope: [String: [FoundUse]]] = [:]
+        /// Names whose reads were not searched because the search's budget ran out.
+        var unsearched: [Scope: Set<String>] = [:]
 
-        /// The uses of the value assigned to `name`: its reads, followed; a name no code reads
-        /// is never loaded.
-        func uses(of name: String, family: Family, visited: Set<String> = []) -> [URLUse] {
+        /// The uses of the value assigned to `name`: its reads, followed. A name no code of the
+        /// input reads is never loaded; one no code of its package reads, or that was not
+        /// searched, is a use atscheck did not see.
+        func uses(of name: String, scope: Scope, visited: Set<String> = []) -> [URLUse] {
             guard !visited.contains(name) else { return [] }
-            let found = reads[family]?[name] ?? []
+            if unsearched[scope]?.contains(name) == true {
+                return [.notSeen(hint: "assigned to \(name); its reads in other files were not searched (the search's budget of \(CodeReading.resolveBytes >> 20) MiB was spent)")]
+            }
+            let found = reads[scope]?[name] ?? []
             var uses: [URLUse] = []
             for item in found {
                 switch item {
                 case .use(let use): uses.append(use)
-                case .pending(let next): uses += self.uses(of: next, family: family, visited: visited.union([name]))
+                case .pending(let next): uses += self.uses(of: next, scope: scope, visited: visited.union([name]))
                 }
             }
             if uses.isEmpty, visited.isEmpty {
+                if !scope.root.isEmpty {
+                    return [.notSeen(hint: "assigned to \(name), which no code of \(scope.root)/ reads (other packages were not searched)")]
+                }
                 return [.neverLoaded(why: "assigned to \(name), which no code atscheck read uses")]
             }
             return uses
         }
     }
 
-    /// Looks for the reads of every pending name in the files that may name it, round by round.
+    /// Most bytes lexed again to find reads of names in other files.
+    static let resolveBytes = 128 << 20
+
+    /// Looks for the reads of every pending name in the files of its scope that may name it,
+    /// round by round, within ``resolveBytes``.
     private static func resolve(_ analysed: [Analysed], bytes: (String) -> [UInt8]?, conditions: (String) -> CompilationConditions) -> Resolved {
         var resolved = Resolved()
-        var wanted: [Family: Set<String>] = [:]
+        var wanted: [Scope: Set<String>] = [:]
         for file in analysed {
             for url in file.uses.urls {
-                if case .code(_, let pending) = url.place, !pending.isEmpty { wanted[Family(file.kind), default: []].formUnion(pending) }
+                if case .code(_, let pending) = url.place, !pending.isEmpty { wanted[file.scope, default: []].formUnion(pending) }
             }
         }
-        var searched: [Family: Set<String>] = [:]
+        var searched: [Scope: Set<String>] = [:]
+        var spent = 0
         for _ in 0..<rounds {
-            var next: [Family: Set<String>] = [:]
-            for (family, names) in wanted where !names.isEmpty {
-                searched[family, default: []].formUnion(names)
-                for file in analysed where Family(file.kind) == family {
+            var next: [Scope: Set<String>] = [:]
+            for (scope, names) in wanted where !names.isEmpty {
+                searched[scope, default: []].formUnion(names)
+                for file in analysed where file.scope == scope {
                     guard let filter = file.filter, case .source(let language, let jsx) = file.kind else { continue }
-                    let candidates = names.filter(filter.mayContain)
+                    var candidates = names.filter(filter.mayContain)
                     guard !candidates.isEmpty, let content = bytes(file.path) else { continue }
+                    // The filter's false positives cost a search, not a lexing.
+                    candidates = candidates.filter { contains(content, Array($0.utf8)) }
+                    guard !candidates.isEmpty else { continue }
+                    guard spent + content.count <= resolveBytes else {
+                        resolved.unsearched[scope, default: []].formUnion(candidates)
+                        continue
+                    }
+                    spent += content.count
                     let lexed = SourceLexer.lex(content, language: language, conditions: conditions(file.path), jsx: jsx)
                     for (name, found) in CodeUses.reads(of: candidates, in: lexed) {
-                        resolved.reads[family, default: [:]][name, default: []] += found
-                        for case .pending(let more) in found where !(searched[family]?.contains(more) ?? false) { next[family, default: []].insert(more) }
+                        resolved.reads[scope, default: [:]][name, default: []] += found
+                        for case .pending(let more) in found where !(searched[scope]?.contains(more) ?? false) { next[scope, default: []].insert(more) }
                     }
                 }
             }
@@ -179,14 +244,15 @@ struct CodeReading {
         }
         return resolved
     }
-}
 
-extension AppInventory {
-    /// Every URL of the input with its places: those the walk found in text and binaries, and
-    /// those its code holds, read as code (every code file, whichever target builds it, with a
-    /// Release build's default conditions).
-    public func everyURL(files: AppFiles) -> [FoundURL] {
-        let code = CodeReading.read(self, files: files, conditions: { _ in CompilationConditions() }, analyse: { _ in true })
-        return AppAuditor.merged(urls, code.urls)
+    /// The package root of `path` for `family` among `roots` (folders holding a manifest or a page).
+    static func root(of path: String, family: Family, roots: Set<String>) -> String {
+        guard family != .apple else { return "" }
+        var directory = Substring(path)
+        while let slash = directory.lastIndex(of: "/") {
+            directory = directory[..<slash]
+            if roots.contains(String(directory)) { return String(directory) }
+        }
+        return ""
     }
 }

@@ -78,7 +78,7 @@ enum DefaultSkips {
         "desktop": "desktop app (Electron)",
         "Tests": tests, "tests": tests, "Test": tests, "test": tests, "__tests__": tests, "__mocks__": tests,
         "__snapshots__": tests, "__fixtures__": tests, "__flow-tests__": tests, "integration_test": tests,
-        "test_driver": tests, "e2e": tests, "spec": tests, "specs": tests, "jest": tests,
+        "test_driver": tests, "e2e": tests, "detox": tests, "spec": tests, "specs": tests, "jest": tests,
         "fastlane": "build tooling (fastlane)",
         "docs": documentation, "doc": documentation, "Docs": documentation, "Documentation": documentation,
         "website": "website", "changelog": "release notes", "changelogs": "release notes", "CHANGELOG": "release notes",
@@ -110,6 +110,8 @@ enum DefaultSkips {
     private static func isTestFile(_ lowered: String, ext: String) -> Bool {
         guard !ext.isEmpty else { return false }
         let stem = lowered.dropLast(ext.count + 1)
+        // A script named `test.ts` or `spec.js` beside the code it tests (Jest finds it by name).
+        if ["test", "tests", "spec"].contains(stem), LoadRoute.scriptExtensions.contains(ext) { return true }
         return stem.hasSuffix(".test") || stem.hasSuffix(".spec") || stem.hasSuffix("_test")
             || (stem.count > 5 && stem.hasSuffix("tests") && ["swift", "m", "mm", "kt", "java"].contains(ext))
     }

@@ -1,3 +1,5 @@
+import AtscheckSystem
+
 /// How a file is searched for URLs.
 enum FileRole {
     /// A bundle's Info.plist: kept whole, it is the policy.
@@ -23,7 +25,7 @@ enum FileRole {
     /// In a project, JavaScript is web content only under a `www/` directory (Cordova, Ionic):
     /// elsewhere (React Native, Expo) it runs natively and loads through the URL loading system.
     static func of(_ path: String, project: Bool = false) -> FileRole? {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = PathText.lastComponent(path)
         if name == "Info.plist" || (project && name.hasSuffix("-Info.plist")) { return .infoPlist }
         if name == "embedded.mobileprovision" { return .provisioningProfile }
         if project && name == "project.pbxproj" && path.split(separator: "/").dropLast().last?.hasSuffix(".xcodeproj") == true { return .xcodeProject }
@@ -32,9 +34,8 @@ enum FileRole {
         if project && name == "config.xml" && !path.hasPrefix("platforms/") && !path.contains("/platforms/") { return .cordovaConfig }
         let dot = name.lastIndex(of: ".")
         let ext = dot.map { name[name.index(after: $0)...].lowercased() } ?? ""
-        let underWWW = path.hasPrefix("www/") || path.contains("/www/")
         // Scripts, TypeScript (`ts`, `mts`, `cts`) among them: code, never media.
-        if LoadRoute.scriptExtensions.contains(ext) { return .text(webContent: !project || underWWW) }
+        if LoadRoute.scriptExtensions.contains(ext) { return .text(webContent: !project || path.hasPrefix("www/") || path.contains("/www/")) }
         switch ext {
         case "html", "htm": return .text(webContent: true)
         case "json", "css", "xml", "strings", "stringsdict", "plist", "txt", "conf", "cfg", "jsbundle": return .text(webContent: false)

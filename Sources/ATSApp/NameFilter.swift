@@ -15,6 +15,22 @@ struct NameFilter: Sendable {
         }
     }
 
+    /// The filter of every run of name characters in `bytes`, without lexing: a superset of the
+    /// identifiers (words in strings and comments count too), which a filter may be.
+    init(names bytes: [UInt8]) {
+        var start = -1
+        for index in 0...bytes.count {
+            let byte = index < bytes.count ? bytes[index] : 0
+            let isName = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte == 0x5F || byte == 0x24 || byte >= 0x80 || (start >= 0 && byte >= 0x30 && byte <= 0x39)
+            if isName {
+                if start < 0 { start = index }
+            } else if start >= 0 {
+                insert(bytes[start..<index])
+                start = -1
+            }
+        }
+    }
+
     /// Whether `name` may be one of the file's identifiers.
     func mayContain(_ name: String) -> Bool {
         let (first, second) = Self.positions(Array(name.utf8)[...])

@@ -172,8 +172,10 @@ struct ProjectAttributionBuilder {
         let policy = TargetPolicy(target: target, project: project, inventory: inventory, readFile: readFile)
         let platform = Self.platform(of: target.platforms)
         let index = units.count
-        units.append(PolicyUnit(bundle: policy.bundle, target: target.name, role: target.kind.rawValue, platform: platform,
-                                reason: policy.reason, notes: policy.notes, governsFiles: true))
+        var unit = PolicyUnit(bundle: policy.bundle, target: target.name, role: target.kind.rawValue, platform: platform,
+                              reason: policy.reason, notes: policy.notes, governsFiles: true)
+        if !target.productName.contains("$(") { unit.productName = target.productName }
+        units.append(unit)
         targets.append((project, target, index))
         if target.kind == .app {
             let projectName = project.name

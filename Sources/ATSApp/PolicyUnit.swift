@@ -24,6 +24,22 @@ public struct PolicyUnit: Sendable {
     /// native iOS project it generated is in the tree (the Info.plist there is what ships); it is
     /// still linted.
     public let governsFiles: Bool
+    /// The product's name: the Xcode target's PRODUCT_NAME when it expands, else the Info.plist's
+    /// CFBundleDisplayName or CFBundleName when they are plain text; nil when none is known.
+    public var productName: String? = nil
+
+    /// The name people know the bundle by: the product's, else the target's, else nil.
+    public var displayName: String? {
+        if let productName, !productName.isEmpty { return productName }
+        if let plist = try? bundle.document.get() {
+            for key in ["CFBundleDisplayName", "CFBundleName"] {
+                if case .string(let value)? = plist.root.value.entry(key)?.node.value, !value.isEmpty, !value.contains("$(") && !value.contains("${") {
+                    return value
+                }
+            }
+        }
+        return target
+    }
 }
 
 /// Which policies judge a file, or why none does.

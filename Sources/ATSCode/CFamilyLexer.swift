@@ -232,7 +232,7 @@ struct CFamilyLexer {
                 core.append([LexerCore.simpleEscape(escaped)], to: builder)
             }
         default:
-            core.append([byte], to: builder)
+            core.appendByte(byte, to: builder)
             core.index += 1
         }
     }

@@ -84,7 +84,7 @@ struct DartLexer {
             }
         }
         guard byte == UInt8(ascii: "\\"), !quote.raw else {
-            core.append([byte], to: builder)
+            core.appendByte(byte, to: builder)
             core.index += 1
             return
         }

@@ -128,7 +128,7 @@ struct JavaScriptLexer {
             return
         }
         guard byte == UInt8(ascii: "\\"), !quote.raw else {
-            core.append([byte], to: builder)
+            core.appendByte(byte, to: builder)
             core.index += 1
             return
         }

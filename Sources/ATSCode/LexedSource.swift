@@ -5,7 +5,7 @@ public struct LexedSource: Sendable {
     /// What the language of a file is (``SourceLanguage``).
     public let language: SourceLanguage
     /// The bytes the tokens point into.
-    public let bytes: [UInt8]
+    public internal(set) var bytes: [UInt8]
     /// `streams[0]` is the file; each interpolation of a string literal has its own.
     public internal(set) var streams: [TokenStream] = [TokenStream(parent: nil)]
     /// Every string literal (and JSX text run), indexed by ``SourceToken/literal``.
@@ -115,6 +115,8 @@ public enum SourceLanguage: String, Sendable, Hashable, Codable {
 
 /// How much one file's lexing may take before it stops and says so.
 public struct LexerBudget: Sendable {
+    /// Most bytes read as code (offsets are 32-bit; the rest is reported, not read).
+    public var bytes = 64 << 20
     /// Most tokens across all streams.
     public var tokens = 4_000_000
     /// Most string literals and interpolations open inside one another (and JSX elements).

@@ -21,6 +21,12 @@ extension LexerCore {
         builders[builder].text.append(contentsOf: bytes)
     }
 
+    /// Adds one byte to the literal being built.
+    @inline(__always)
+    mutating func appendByte(_ byte: UInt8, to builder: Int) {
+        builders[builder].text.append(byte)
+    }
+
     /// Adds a Unicode scalar, UTF-8 encoded (a `\u{…}` escape); an invalid one adds U+FFFD.
     mutating func appendScalar(_ value: UInt32, to builder: Int) {
         let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"

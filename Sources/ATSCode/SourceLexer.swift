@@ -11,6 +11,13 @@ public enum SourceLexer {
     /// the C family); `jsx` reads JSX in JavaScript (not in `.ts` files, where `<T>x` is a cast).
     public static func lex(_ bytes: [UInt8], language: SourceLanguage, conditions: CompilationConditions = CompilationConditions(),
                            jsx: Bool = true, budget: LexerBudget = LexerBudget()) -> LexedSource {
+        guard bytes.count <= budget.bytes else {
+            // Offsets are 32-bit and the work grows with the file: read the budget's worth.
+            var source = lex(Array(bytes.prefix(budget.bytes)), language: language, conditions: conditions, jsx: jsx, budget: budget)
+            source.bytes = bytes
+            if source.stoppedAt == nil { source.stoppedAt = (budget.bytes, "larger than \(budget.bytes >> 20) MiB") }
+            return source
+        }
         switch language {
         case .swift: return swift(bytes, conditions: conditions, budget: budget)
         case .cFamily: return cFamily(bytes, conditions: conditions, budget: budget)

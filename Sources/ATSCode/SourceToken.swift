@@ -21,22 +21,29 @@ public struct SourceToken: Sendable, Hashable {
 
     /// What the token is.
     public let kind: Kind
+    // 32-bit storage: a file is at most a few MiB, and a token is 20 bytes instead of 40 (a
+    // minified 4 MiB script has a million tokens).
+    private let startOffset: Int32
+    private let endOffset: Int32
+    private let lineNumber: Int32
+    private let literalIndex: Int32
+
     /// Byte offset of its first byte in the file.
-    public let start: Int
+    public var start: Int { Int(startOffset) }
     /// Byte offset just past its last byte.
-    public let end: Int
+    public var end: Int { Int(endOffset) }
     /// 1-based line of its first byte.
-    public let line: Int
+    public var line: Int { Int(lineNumber) }
     /// For ``Kind/string`` and ``Kind/markupText``: the index of its ``StringLiteral``; -1 otherwise.
-    public let literal: Int
+    public var literal: Int { Int(literalIndex) }
 
     /// A token of `kind` spanning `start..<end`, starting on `line`.
     public init(kind: Kind, start: Int, end: Int, line: Int, literal: Int = -1) {
         self.kind = kind
-        self.start = start
-        self.end = end
-        self.line = line
-        self.literal = literal
+        startOffset = Int32(truncatingIfNeeded: start)
+        endOffset = Int32(truncatingIfNeeded: end)
+        lineNumber = Int32(truncatingIfNeeded: line)
+        literalIndex = Int32(truncatingIfNeeded: literal)
     }
 }
 

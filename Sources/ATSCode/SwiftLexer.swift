@@ -137,12 +137,12 @@ struct SwiftLexer {
                 core.closeLiteral()
                 return
             }
-            core.append([byte], to: builder)
+            core.appendByte(byte, to: builder)
             core.index += 1
             return
         }
         guard byte == UInt8(ascii: "\\"), hashesFollow(quote.hashes) else {
-            core.append([byte], to: builder)
+            core.appendByte(byte, to: builder)
             core.index += 1
             return
         }

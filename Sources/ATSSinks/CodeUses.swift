@@ -63,6 +63,8 @@ public enum CodeUses {
                     found = [.use(.neverLoaded(why: "text shown to the user"))]
                 } else if let why = TextShape.notAnAddress(text) {
                     found = [.use(why)]
+                } else if analyzer.isPreviewCode(stream: streamIndex, token: tokenIndex) {
+                    found = [.use(.neverLoaded(why: "SwiftUI preview code: Xcode's canvas runs it, the app does not"))]
                 } else {
                     found = analyzer.uses(stream: streamIndex, first: tokenIndex, last: tokenIndex, hops: 0)
                 }

@@ -85,7 +85,9 @@ public enum MarkupUses {
             if target == "_blank" || target == "_system" || target == "_new" {
                 return .openedOutside(via: "<\(element.name) target=\"\(target)\">: the system browser opens it")
             }
-            return .load(.navigation, via: "<\(element.name) href>")
+            // A link loads nothing until it is tapped, and then the app's navigation delegate
+            // (Cordova's and Capacitor's hand other origins to Safari) decides where.
+            return .notSeen(hint: "a link (<\(element.name) href>): loaded only when tapped, and where is the web view's navigation delegate's choice")
         case ("link", "href"):
             let relations = Set((element.value("rel").map { String(decoding: $0, as: UTF8.self).lowercased() } ?? "").split(separator: " ").map(String.init))
             return relations.isDisjoint(with: loadingRelations)

@@ -45,9 +45,11 @@ extension UseAnalyzer {
     /// declaration.
     mutating func reads(of name: String) -> [(stream: Int, token: Int)] {
         if nameIndex == nil { buildNameIndex() }
-        return (nameIndex?[name] ?? []).filter { place in
+        let wanted = Array(name.utf8)
+        return (nameIndex?[Self.hash(wanted)] ?? []).filter { place in
             let (stream, index) = place
             let all = tokens(stream)
+            guard source.bytes[all[index].start..<all[index].end].elementsEqual(wanted) else { return false }
             if index + 1 < all.count, all[index + 1].kind == .punctuation {
                 let next = source.text(of: all[index + 1])
                 if next == "=" || next == "+=" { return false }
@@ -82,14 +84,25 @@ extension UseAnalyzer {
         return start
     }
 
-    /// Every identifier of every stream, by text.
+    /// Every identifier of every stream, by a hash of its bytes (no string is made for a name
+    /// nobody asks about; ``reads(of:)`` compares the bytes).
     mutating func buildNameIndex() {
-        var index: [String: [(stream: Int, token: Int)]] = [:]
+        var index: [Int: [(stream: Int, token: Int)]] = [:]
         for (streamIndex, stream) in source.streams.enumerated() {
             for (tokenIndex, token) in stream.tokens.enumerated() where token.kind == .identifier {
-                index[source.text(of: token), default: []].append((streamIndex, tokenIndex))
+                index[Self.hash(source.bytes[token.start..<token.end]), default: []].append((streamIndex, tokenIndex))
             }
         }
         nameIndex = index
+    }
+
+    /// FNV-1a of a name's bytes.
+    static func hash(_ bytes: some Sequence<UInt8>) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return Int(truncatingIfNeeded: hash)
     }
 }

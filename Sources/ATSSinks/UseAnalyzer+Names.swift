@@ -278,8 +278,17 @@ extension UseAnalyzer {
             case .carries, .request: break
             }
         }
-        if ["href", "src", "source", "uri", "url"].contains(attribute) || property == "uri" {
-            return [.use(.notSeen(hint: "given to <\(element) \(attribute)>"))]
+        // Components named for what they show: an image view loads its source (React Native's
+        // image loaders use NSURLSession), a video player plays it, a web view loads it.
+        if attribute == "source" || attribute == "src" || attribute == "uri" || attribute == "url" {
+            if element.hasSuffix("Image") || element.hasSuffix("ImageBackground") || element.hasSuffix("Avatar") {
+                return [.use(.load(.network, via: "<\(element) \(attribute)> (an image component)"))]
+            }
+            if element.hasSuffix("Video") || element.hasSuffix("Player") { return [.use(.load(.media, via: "<\(element) \(attribute)> (a video component)"))] }
+            if element.hasSuffix("WebView") { return [.use(.load(.webView, via: "<\(element) \(attribute)> (a web view component)"))] }
+        }
+        if attribute == "placeholder" || attribute == "title" || attribute == "label" || attribute == "alt" || attribute == "accessibilityLabel" {
+            return [.use(.neverLoaded(why: "text shown to the user (\(attribute))"))]
         }
         return [.use(.notSeen(hint: "given to <\(element) \(attribute)>"))]
     }

@@ -23,7 +23,7 @@ struct UseAnalyzer {
     var shapes: [Int: StreamShape] = [:]
     var steps = 0
     /// Reads of each name, by name (built on first use).
-    var nameIndex: [String: [(stream: Int, token: Int)]]?
+    var nameIndex: [Int: [(stream: Int, token: Int)]]?
     /// Results of following a name, and names being followed (a cycle reads as not seen).
     var followed: [String: [FoundUse]] = [:]
     var following: Set<String> = []

@@ -46,9 +46,11 @@ package enum PathText {
     /// "b.plist" for "a/b.plist" (trailing slashes ignored; "/" for "/").
     package static func lastComponent(_ path: String) -> String {
         var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        while trimmed.utf8.count > 1, trimmed.utf8.last == UInt8(ascii: "/") { trimmed = trimmed.dropLast() }
         if trimmed == "/" { return "/" }
-        return String(trimmed.split(separator: "/", omittingEmptySubsequences: false).last ?? trimmed)
+        // The walk asks this of every file: find the last slash, without splitting the path.
+        guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return String(trimmed) }
+        return String(trimmed[trimmed.utf8.index(after: slash)...])
     }
 
     /// "a" for "a/b.plist", "/" for "/b" or "/", "" for "b" (trailing slashes ignored).

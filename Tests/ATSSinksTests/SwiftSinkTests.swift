@@ -145,3 +145,34 @@ struct SwiftSinkTests {
         #expect(group(found, "http://us.sample.org/feed") == "load")
     }
 }
+
+@Suite("Swift sinks: code the shipping app never runs")
+struct SwiftPreviewSinkTests {
+    @Test("#Preview and PreviewProvider code is never loaded; the view's own load is")
+    func previews() {
+        let code = """
+        struct MapThumbnail: View {
+            let url: URL
+            var body: some View { AsyncImage(url: url) }
+        }
+
+        #Preview {
+            MapThumbnail(url: URL(string: "http://preview.sample-maps.org/tile.png")!)
+        }
+
+        struct MapThumbnail_Previews: PreviewProvider {
+            static var previews: some View {
+                MapThumbnail(url: URL(string: "http://legacy-preview.sample-maps.org/tile.png")!)
+            }
+        }
+
+        struct Screen: View {
+            var body: some View { AsyncImage(url: URL(string: "http://tiles.sample-maps.org/0/0/0.png")) }
+        }
+        """
+        let found = uses(code, .swift)
+        #expect(group(found, "http://preview.sample-maps.org/tile.png") == "never-loaded")
+        #expect(group(found, "http://legacy-preview.sample-maps.org/tile.png") == "never-loaded")
+        #expect(loadVia(found, "http://tiles.sample-maps.org/0/0/0.png") == "SwiftUI AsyncImage(url:)")
+    }
+}
