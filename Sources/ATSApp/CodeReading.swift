@@ -256,3 +256,13 @@ struct CodeReading {
         return ""
     }
 }
+
+extension AppInventory {
+    /// Every URL of the input with its places: those the walk found in text and binaries, and
+    /// those its code holds, read as code (every code file, whichever target builds it, with a
+    /// Release build's default conditions).
+    public func everyURL(files: AppFiles) -> [FoundURL] {
+        let code = CodeReading.read(self, files: files, conditions: { _ in CompilationConditions() }, analyse: { _ in true })
+        return AppAuditor.merged(urls, code.urls)
+    }
+}

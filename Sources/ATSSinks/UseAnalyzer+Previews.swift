@@ -13,17 +13,17 @@ extension UseAnalyzer {
             token = parent.token
         }
         let shape = shape(stream)
-        var open = shape.enclosing[token]
+        var block = shape.enclosing[token]
         var levels = 0
-        while open >= 0, levels < 64 {
+        while block >= 0, levels < 64 {
             levels += 1
-            if isPunctuation(stream, open, "{") {
-                var before = open - 1
+            if isPunctuation(stream, block, "{") {
+                var before = block - 1
                 if isPunctuation(stream, before, ")"), shape.partner[before] >= 0 { before = shape.partner[before] - 1 }
                 if isIdentifier(stream, before), text(stream, before) == "Preview", isPunctuation(stream, before - 1, "#") { return true }
-                if isTypeBody(stream: stream, open: open), declares(stream: stream, open: open, conformance: "PreviewProvider") { return true }
+                if isTypeBody(stream: stream, open: block), declares(stream: stream, open: block, conformance: "PreviewProvider") { return true }
             }
-            open = shape.enclosing[open]
+            block = shape.enclosing[block]
         }
         return false
     }

@@ -22,7 +22,10 @@ enum AppHTMLRenderer {
                 let reasons = endpoint.error ?? (endpoint.reasons.isEmpty ? endpoint.notes.joined(separator: "\n")
                     : endpoint.reasons.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "\n"))
                 let fix = endpoint.accepted.map { "accepted: " + $0.reason } ?? endpoint.reasons.lazy.compactMap(\.fix).first.map(describe) ?? ""
-                rows.append(ScanHTMLRenderer.Row(group: bundle.path.isEmpty ? "." : bundle.path, url: endpoint.url, verdict: endpoint.verdict,
+                // A URL that is not a load atscheck saw is shown under its group, its would-be
+                // verdict in the reasons, so that the page's "blocked" are the promises.
+                let verdict = endpoint.isLoad || endpoint.use == nil ? endpoint.verdict : endpoint.use ?? endpoint.verdict
+                rows.append(ScanHTMLRenderer.Row(group: bundle.path.isEmpty ? "." : bundle.path, url: endpoint.url, verdict: verdict,
                                                  codes: endpoint.reasons.map(\.code.rawValue), reasons: reasons, fix: fix,
                                                  foundAt: endpoint.foundAt.joined(separator: "\n"), inBaseline: endpoint.baselineState == .unchanged))
             }
@@ -33,17 +36,20 @@ enum AppHTMLRenderer {
         let lint = report.bundles.filter { !$0.lint.isEmpty }.map { bundle in
             "<br>\(ScanHTMLRenderer.escape(bundle.policy)): " + bundle.lint.map { ScanHTMLRenderer.escape("\($0.rule) (\($0.severity.rawValue))") }.joined(separator: ", ")
         }.joined()
-        let counts = "\(ScanHTMLRenderer.escape(report.input)): \(summary.endpoints) URLs in \(summary.bundles) bundles: <b>\(summary.blocked)</b> blocked, "
-            + "\(summary.unknown) unknown, \(summary.allowed) allowed" + (summary.errors > 0 ? ", \(summary.errors) not judged" : "")
-            + (summary.filtered > 0 ? ", \(summary.filtered) set aside" : "") + (report.offline ? " (offline: https:// URLs not probed)" : "")
-            + (summary.accepted.map { "; accepted in .atscheck.yml: \($0.blocked) blocked, \($0.unknown) unknown" } ?? "")
+        let countLine: String = ScanHTMLRenderer.escape(AppTextRenderer.countLine(summary))
+            .replacingEvery("loads \(summary.blocked) blocked", with: "loads <b>\(summary.blocked)</b> blocked")
+        var counts: String = ScanHTMLRenderer.escape(report.input) + ": " + countLine
+        counts += report.offline ? " (offline: https:// URLs not probed)" : ""
+        counts += (summary.accepted.map { "; accepted in .atscheck.yml: \($0.blocked) blocked, \($0.unknown) unknown" } ?? "")
             + (summary.baseline.map { "; in the baseline: \($0.blocked) blocked, \($0.unknown) unknown, \($0.findings) lint findings" } ?? "")
             + "; lint: \(summary.lintErrors) errors, \(summary.lintWarnings) warnings"
             + (summary.lintAccepted > 0 ? ", \(summary.lintAccepted) accepted" : "") + lint
         let groups = report.bundles.map { $0.path.isEmpty ? "." : $0.path }
         return ScanHTMLRenderer.page(title: "atscheck app", counts: counts,
                                      verdicts: [("blocked", summary.blocked), ("unknown", summary.unknown), ("allowed", summary.allowed),
-                                                ("error", summary.errors), ("outside-ats", summary.outsideATS), ("filtered", listAll ? summary.filtered : 0)],
+                                                ("error", summary.errors), ("not-seen", summary.notSeen.urls), ("opened-outside", summary.openedOutside),
+                                                ("never-loaded", summary.neverLoaded), ("outside-ats", summary.outsideATS),
+                                                ("filtered", listAll ? summary.filtered : 0)],
                                      reasons: reasons, total: rows.count, rows: rows, groupTitle: "Bundle", groups: groups)
     }
 }

@@ -15,8 +15,9 @@ enum AppMarkdownRenderer {
     static func render(_ report: AppReport) -> String {
         let summary = report.summary
         var out = "### atscheck app: \(MarkdownText.safe(report.input))\n\n"
-        out += "\(summary.endpoints) URLs in \(summary.bundles) bundles: **\(summary.blocked) blocked**, \(summary.unknown) unknown, \(summary.allowed) allowed"
-            + (summary.accepted.map { "; accepted in `.atscheck.yml`: \($0.blocked) blocked, \($0.unknown) unknown" } ?? "")
+        let countLine: String = MarkdownText.safe(AppTextRenderer.countLine(summary))
+        out += countLine.replacingEvery("loads \(summary.blocked) blocked", with: "loads **\(summary.blocked) blocked**")
+        out += (summary.accepted.map { "; accepted in `.atscheck.yml`: \($0.blocked) blocked, \($0.unknown) unknown" } ?? "")
             + (summary.baseline.map { "; in the baseline: \($0.blocked) blocked, \($0.unknown) unknown, \($0.findings) lint findings"
                 + ($0.fixedLoads.count + $0.fixedFindings.count > 0 ? " (\($0.fixedLoads.count + $0.fixedFindings.count) of its entries not met)" : "") } ?? "")
             + "; lint: \(summary.lintErrors) errors, \(summary.lintWarnings) warnings"
@@ -25,7 +26,7 @@ enum AppMarkdownRenderer {
             out += "\n**" + MarkdownText.safe(AppTextRenderer.unknownPolicyLine(bundle)) + "**\n"
         }
         for bundle in report.bundles {
-            let listed = bundle.endpoints.filter { $0.verdict == "blocked" || ($0.verdict == "unknown" && (!report.offline || $0.policyUnknown)) }
+            let listed = bundle.endpoints.filter { $0.isLoad && ($0.verdict == "blocked" || ($0.verdict == "unknown" && (!report.offline || $0.policyUnknown))) }
             let lint = bundle.lint.filter { $0.severity >= .warning }
             guard !listed.isEmpty || !lint.isEmpty else { continue }
             out += "\n#### \(MarkdownText.safe(bundle.path))" + (bundle.identifier.map { " (\(MarkdownText.safe($0)))" } ?? "") + "\n\n"

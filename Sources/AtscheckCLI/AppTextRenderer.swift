@@ -67,8 +67,14 @@ struct AppTextRenderer {
     }
 
     private func section(_ bundle: AppReport.BundleReport, offline: Bool) -> String {
-        let known = bundle.name ?? bundle.target
-        let name = known.map { bundle.target != nil && bundle.target != $0 ? "\($0) (target \(bundle.target!))" : $0 } ?? (bundle.path.isEmpty ? "." : bundle.path)
+        let path = bundle.path.isEmpty ? "." : bundle.path
+        let name: String
+        switch (bundle.name, bundle.target) {
+        case (let product?, let target?): name = product == target ? product : "\(product) (target \(target))"
+        case (nil, let target?): name = target
+        case (let product?, nil): name = product == path ? path : "\(product) (\(path))"
+        case (nil, nil): name = path
+        }
         let identifier = bundle.identifier.flatMap { $0.contains("$(") || $0.contains("${") ? nil : " \($0)" } ?? ""
         var out = line("\(name) — \(bundle.role)" + identifier, "", "  ")
         out += line("policy: \(bundle.policy)" + (bundle.policyKnown ? (bundle.hasATSDictionary ? "" : " (no NSAppTransportSecurity: ATS defaults)") : " (cannot be read: its URLs are unknown)"), "  ", "    ")

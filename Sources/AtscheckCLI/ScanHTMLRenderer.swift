@@ -79,7 +79,7 @@ enum ScanHTMLRenderer {
 
     /// The order verdicts are offered in.
     private static func rank(_ verdict: String) -> Int {
-        ["blocked": 0, "unknown": 1, "allowed": 2, "error": 3, "outside-ats": 4, "filtered": 5][verdict] ?? 6
+        ["blocked": 0, "unknown": 1, "allowed": 2, "error": 3, "not-seen": 4, "opened-outside": 5, "never-loaded": 6, "outside-ats": 7, "filtered": 8][verdict] ?? 9
     }
 
     /// A bar per (label, count), its width the count's share of `total`.

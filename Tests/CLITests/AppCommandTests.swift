@@ -66,7 +66,7 @@ struct AppCommandTests {
         let result = try ProcessRunner.atscheck(["app", Self.fixtures + "Synthetic.ipa", "--offline"])
         #expect(result.status == 1)
         let text = result.stdout
-        let order = ["Payload/Synthetic.app — app", "  lint:", "  blocked: ", "  unknown: ", "  use not seen", "  never loaded", "Payload/Synthetic.app/PlugIns/Share.appex — extension"]
+        let order = ["Synthetic (Payload/Synthetic.app) — app", "  lint:", "  blocked: ", "  unknown: ", "  use not seen", "  never loaded", "Payload/Synthetic.app/PlugIns/Share.appex — extension"]
         let positions = order.compactMap { text.range(of: $0)?.lowerBound }
         #expect(positions.count == order.count && positions == positions.sorted(), "\(text)")
         #expect(text.contains("Payload/Synthetic.app/index.html:6"))
