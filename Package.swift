@@ -83,7 +83,7 @@ let package = Package(
         .target(name: "ATSApp", dependencies: ["ATSVocabulary", "ATSCode", "ATSSinks", "ATSPolicySources", "ATSArchive", "ATSXML", "ATSScan", "ATSCheck", "ATSLint", "ATSPolicy", "ATSReport", "ATSCertificates", "AtscheckSystem", "ATSJSON", "ATSYAML"]),
         // Source files read as code: a lexer per language (Swift, the C family, JavaScript/TypeScript with JSX, Dart)
         // with string literals decoded, interpolations, comments and conditional compilation; HTML as elements.
-        .target(name: "ATSCode"),
+        .target(name: "ATSCode", dependencies: ["ATSJSON"]),
         // Where each URL goes: the sinks of Swift, Objective-C, JavaScript and Dart, followed from a literal through
         // wrappers, concatenation, constants and properties to a load, opening outside the app, or no load.
         .target(name: "ATSSinks", dependencies: ["ATSCode"]),

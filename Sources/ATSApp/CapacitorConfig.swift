@@ -1,3 +1,4 @@
+import ATSCode
 import ATSJSON
 import ATSPolicy
 import ATSPolicySources
@@ -148,7 +149,27 @@ public struct CapacitorConfig: Sendable, Equatable {
         guard case .object(let root)? = try? JSONValue.read(Data(bytes), limits: JSONValue.Limits(maximumDepth: 64, maximumValues: 100_000)) else {
             throw ReadError(description: "\(path) could not be read as JSON")
         }
-        var problems: [String] = []
+        return make(root, path: path, problems: [], serverURLLine: { JSONKeyLocations.locate(bytes)[["server", "url"]]?.line })
+    }
+
+    /// Reads a `capacitor.config.ts` or `.js` without running it: the object it exports (or
+    /// types `CapacitorConfig`), where it holds literals (``ObjectLiteral``). A setting written
+    /// as code (`process.env.LIVE_URL`, a spread) is not known: a problem names it.
+    public static func read(code bytes: [UInt8], path: String) throws(ReadError) -> CapacitorConfig {
+        guard bytes.count <= ProjectTraits.manifestBytes else {
+            throw ReadError(description: "\(path) is larger than \(ProjectTraits.manifestBytes) bytes and was not read")
+        }
+        let lexed = SourceLexer.lex(bytes, language: .javaScript, jsx: SourceLanguage.allowsJSX(path: path))
+        guard let literal = ObjectLiteral.configuration(in: lexed, typeName: "CapacitorConfig") else {
+            throw ReadError(description: "\(path) is code and exports no object atscheck can read: its settings are not known")
+        }
+        let problems = literal.unknown.map { "\($0) is code, not a value: atscheck does not run it, so its value is not known" }
+        return make(literal.value, path: path, problems: problems, serverURLLine: { literal.lines["server.url"] })
+    }
+
+    /// The settings of a configuration's top-level object, as Capacitor's runtime reads them.
+    private static func make(_ root: [String: JSONValue], path: String, problems initial: [String], serverURLLine: () -> Int?) -> CapacitorConfig {
+        var problems = initial
         let server = root["server"].flatMap(object) ?? [:]
         let ios = root["ios"].flatMap(object) ?? [:]
         func string(_ value: JSONValue?, _ key: String) -> String? {
@@ -184,9 +205,8 @@ public struct CapacitorConfig: Sendable, Equatable {
         // `getBoolean("enabled", false)`: anything but a Boolean true is false.
         let http = root["plugins"].flatMap(object)?["CapacitorHttp"].flatMap(object)
         let capacitorHTTP = http?["enabled"].flatMap(flag) ?? false
-        let locations = serverURL == nil ? [:] : JSONKeyLocations.locate(bytes)
         return CapacitorConfig(
-            path: path, serverURL: serverURL, serverURLLine: locations[["server", "url"]]?.line,
+            path: path, serverURL: serverURL, serverURLLine: serverURL == nil ? nil : serverURLLine(),
             appStartPath: string(server["appStartPath"], "server.appStartPath"),
             hostname: string(server["hostname"], "server.hostname"), iosScheme: string(server["iosScheme"], "server.iosScheme")?.lowercased(),
             allowNavigation: allowNavigation, cleartext: bool(server["cleartext"], "server.cleartext"),

@@ -69,6 +69,14 @@ extension ProjectTraits {
         default:
             declaration.frameworks.insert(.capacitor)
             declaration.capacitorCodeConfig = path
+            // Read as data where it holds literals; a JSON copy (npx cap sync) still decides.
+            do throws(CapacitorConfig.ReadError) {
+                let config = try CapacitorConfig.read(code: bytes, path: path)
+                declaration.capacitorConfigs.append(config)
+                declaration.problems += config.problems.map { "\(path): \($0)" }
+            } catch {
+                declaration.problems.append(error.description)
+            }
         }
         if !declaration.frameworks.isEmpty || !declaration.problems.isEmpty || !declaration.routePackages.isEmpty {
             declaration.sources.append(path)
