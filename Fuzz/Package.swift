@@ -20,6 +20,8 @@ let package = Package(
         .executableTarget(name: "FuzzAppArchive", dependencies: [.product(name: "ATSApp", package: "atscheck"),
                                                                .product(name: "ATSPolicySources", package: "atscheck")]),
         .executableTarget(name: "FuzzYAML", dependencies: [.product(name: "ATSYAML", package: "atscheck")]),
+        .executableTarget(name: "FuzzCode", dependencies: [.product(name: "ATSCode", package: "atscheck"), .product(name: "ATSSinks", package: "atscheck"),
+                                                         .product(name: "ATSApp", package: "atscheck")]),
         .executableTarget(name: "FuzzWhy", dependencies: [.product(name: "ATSWhy", package: "atscheck"), .product(name: "ATSVocabulary", package: "atscheck")]),
         .executableTarget(name: "FuzzPins", dependencies: [
             .product(name: "ATSPinning", package: "atscheck"), .product(name: "ATSPinningLoaders", package: "atscheck"), .product(name: "ATSPolicy", package: "atscheck"),

@@ -3,6 +3,7 @@
 #
 #   Fuzz/run.sh                 # every target, 60 s each
 #   Fuzz/run.sh 300 FuzzPlist   # one target, 5 minutes
+#   FUZZ_TOTAL_SECONDS=600 Fuzz/run.sh   # every target, 600 s shared between them (CI)
 #   FUZZ_CONFIGURATION=debug Fuzz/run.sh 30   # debug build (slower, better stacks)
 #
 # Built in release by default (ASan and libFuzzer instrument it just the same, and it runs
@@ -28,7 +29,9 @@ root="$(cd "$here/.." && pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ "${#targets[@]}" -gt 0 ] || targets=(FuzzPlist FuzzCertificates FuzzProxyHead FuzzPins FuzzPublicSuffix FuzzTransparency FuzzScanInput FuzzAppArchive FuzzYAML FuzzWhy)
+[ "${#targets[@]}" -gt 0 ] || targets=(FuzzPlist FuzzCertificates FuzzProxyHead FuzzPins FuzzPublicSuffix FuzzTransparency FuzzScanInput FuzzAppArchive FuzzYAML FuzzWhy FuzzCode)
+# A fixed budget shared by every target: a new fuzzer takes time from the others, not from CI.
+if [ -n "${FUZZ_TOTAL_SECONDS:-}" ]; then seconds=$(( FUZZ_TOTAL_SECONDS / ${#targets[@]} )); fi
 artifacts="${FUZZ_ARTIFACTS:-$here/artifacts}"
 mkdir -p "$artifacts"
 
@@ -58,6 +61,7 @@ seeds() {
         FuzzAppArchive) echo "$root/Tests/ATSAppTests/Fixtures $root/Tests/ATSAppTests/Fixtures/cordova" ;;
         FuzzYAML) echo "" ;;
         FuzzWhy) echo "" ;;
+        FuzzCode) echo "$root/Tests/Corpus/projects/Reader/iOS $root/Tests/Corpus/projects/Reader/ReaderKit $root/Tests/Golden/Inputs/app-project/App" ;;
     esac
 }
 

@@ -1,0 +1,1 @@
+final u = Uri.parse('$a/${b.c}'); launchUrl(u);

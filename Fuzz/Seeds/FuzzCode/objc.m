@@ -1,0 +1,3 @@
+#define K @"http://k" \
+ @"/v"
+[NSURL URLWithString:K];
