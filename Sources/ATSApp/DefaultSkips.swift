@@ -75,7 +75,7 @@ enum DefaultSkips {
         ".git": "version control", ".build": buildOutput, "build": buildOutput, "DerivedData": buildOutput,
         ".gradle": buildOutput, ".expo": buildOutput, ".dart_tool": buildOutput,
         "android": "Android app", "macos": "macOS app", "linux": "Linux app", "windows": "Windows app",
-        "desktop": "desktop app (Electron)",
+        "desktop": "desktop app (Electron)", "electron": "desktop app (Electron)",
         "Tests": tests, "tests": tests, "Test": tests, "test": tests, "__tests__": tests, "__mocks__": tests,
         "__snapshots__": tests, "__fixtures__": tests, "__flow-tests__": tests, "integration_test": tests,
         "test_driver": tests, "e2e": tests, "detox": tests, "spec": tests, "specs": tests, "jest": tests,

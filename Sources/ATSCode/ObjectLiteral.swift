@@ -40,11 +40,41 @@ package struct ObjectLiteral: Sendable {
                 break
             }
         }
+        if candidate == nil, let exported = exportedName(in: source) {
+            // `const config = {…}; export default config;`
+            for index in tokens.indices.dropFirst() where tokens[index].kind == .punctuation && source.token(tokens[index], is: "{") {
+                var before = index - 1
+                guard tokens[before].kind == .punctuation, source.token(tokens[before], is: "=") else { continue }
+                before -= 1
+                // Over a type annotation: `config: CapacitorConfig =`.
+                if before >= 2, tokens[before].kind == .identifier, source.token(tokens[before - 1], is: ":") { before -= 2 }
+                if before >= 0, tokens[before].kind == .identifier, source.text(of: tokens[before]) == exported {
+                    candidate = index
+                    break
+                }
+            }
+        }
         guard let open = candidate else { return nil }
         var reader = Reader(source: source, tokens: tokens)
         reader.index = open
         guard case .object(let members)? = reader.value(path: "", depth: 0) else { return nil }
         return ObjectLiteral(value: members, unknown: reader.unknown, lines: reader.lines)
+    }
+
+    /// The name `export default NAME` or `module.exports = NAME` exports, if any.
+    static func exportedName(in source: LexedSource) -> String? {
+        let tokens = source.streams[0].tokens
+        for index in tokens.indices.dropLast() where tokens[index].kind == .identifier {
+            let next = tokens[index + 1]
+            if source.token(tokens[index], is: "default"), index > 0, source.token(tokens[index - 1], is: "export"), next.kind == .identifier {
+                return source.text(of: next)
+            }
+            if source.token(tokens[index], is: "exports"), next.kind == .punctuation, source.token(next, is: "="), index + 2 < tokens.count,
+               tokens[index + 2].kind == .identifier {
+                return source.text(of: tokens[index + 2])
+            }
+        }
+        return nil
     }
 
     private struct Reader {

@@ -139,13 +139,13 @@ struct LoadRouteTests {
         #expect(inventory.loadRoute(forFile: "www/index.html", isProject: true) == .webContent)
         #expect(inventory.traits.declarations[""]?.capacitorHTTP == true)
         #expect(inventory.traits.declarations["ios/App/App"] == nil)
-        #expect(inventory.traits.notes.count == 2)
-        #expect(inventory.traits.notes.first?.hasPrefix("the project: CapacitorHttp is enabled") == true)
+        #expect(inventory.traits.notes.count == 2, "\(inventory.traits.notes)")
+        #expect(inventory.traits.notes.first?.hasPrefix("the project: CapacitorHttp is enabled") == true, "\(inventory.traits.notes)")
         #expect(inventory.traits.notes.last?.hasPrefix("the project: Capacitor keeps navigations to the app's own URL (capacitor://localhost) in the web view") == true,
                 "\(inventory.traits.notes)")
     }
 
-    @Test("Capacitor with only capacitor.config.ts: scripts are web content, and a note says the TypeScript config is not evaluated")
+    @Test("Capacitor with only capacitor.config.ts: its literals are read without running it, so CapacitorHttp's setting is known")
     func capacitorCodeConfig() throws {
         let tree = try ProjectTree([
             "mobile/package.json": #"{"dependencies": {"@capacitor/core": "^6.0.0"}}"#,
@@ -154,11 +154,19 @@ struct LoadRouteTests {
         ])
         defer { tree.remove() }
         let inventory = try tree.inventory()
-        #expect(inventory.loadRoute(forFile: "mobile/src/api.ts", isProject: true) == .webContent)
-        #expect(inventory.traits.notes == [
-            "mobile/: mobile/capacitor.config.ts is code and is not evaluated; whether CapacitorHttp is enabled is not known "
-                + "(`npx cap sync ios` writes ios/App/App/capacitor.config.json, which is read).",
+        #expect(inventory.loadRoute(forFile: "mobile/src/api.ts", isProject: true) == .urlLoadingSystem)
+        #expect(inventory.traits.notes.first?.hasPrefix("mobile/: CapacitorHttp is enabled") == true, "\(inventory.traits.notes)")
+
+        // Written as code, the setting is not known: the note says so.
+        let code = try ProjectTree([
+            "mobile/package.json": #"{"dependencies": {"@capacitor/core": "^6.0.0"}}"#,
+            "mobile/capacitor.config.ts": "export default makeConfig(process.env);\n",
+            "mobile/src/api.ts": "fetch('http://api.atscheck.test/')\n",
         ])
+        defer { code.remove() }
+        let unread = try code.inventory()
+        #expect(unread.loadRoute(forFile: "mobile/src/api.ts", isProject: true) == .webContent)
+        #expect(unread.traits.notes.contains { $0.contains("capacitor.config.ts is code and is not evaluated") }, "\(unread.traits.notes)")
     }
 
     @Test("Cordova: www/ is web content; native-HTTP and file-XHR plugins and InterceptRemoteRequests are noted, routes unchanged")

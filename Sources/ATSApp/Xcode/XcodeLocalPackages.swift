@@ -52,6 +52,14 @@ struct XcodeLocalPackages {
             let type = reference.string("lastKnownFileType") ?? reference.string("explicitFileType")
             if type == "folder" || type == "wrapper" || (type == nil && !PathText.lastComponent(path).contains(".")) { candidates.append(path) }
         }
+        // A package the workspace holds beside the project (`openHAB.xcworkspace` naming
+        // `group:OpenHABCore`): the product's name as a folder next to the project or above it.
+        for object in table.objects.values where object.isa == "XCSwiftPackageProductDependency" && object.string("package") == nil {
+            guard let name = object.string("productName"), !name.isEmpty, !name.contains("/") else { continue }
+            for base in [sourceRoot, XcodePath.parent(sourceRoot)] {
+                if let folder = XcodePath.join(base, name), !candidates.contains(folder) { candidates.append(folder) }
+            }
+        }
         var folders: [String] = []
         var products: [String: Set<String>] = [:]
         var read = 0
