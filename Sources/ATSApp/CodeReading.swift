@@ -192,6 +192,9 @@ struct CodeReading {
                 }
             }
             if uses.isEmpty, visited.isEmpty {
+                if let function = CodeUses.functionArgument(name) {
+                    return [.notSeen(hint: "passed to \(function.name)(\(function.label.map { "\($0):" } ?? "…")), whose code was not found")]
+                }
                 if !scope.root.isEmpty {
                     return [.notSeen(hint: "assigned to \(name), which no code of \(scope.root)/ reads (other packages were not searched)")]
                 }
@@ -222,10 +225,10 @@ struct CodeReading {
                 searched[scope, default: []].formUnion(names)
                 for file in analysed where file.scope == scope {
                     guard let filter = file.filter, case .source(let language, let jsx) = file.kind else { continue }
-                    var candidates = names.filter(filter.mayContain)
+                    var candidates = names.filter { filter.mayContain(searchedName($0)) }
                     guard !candidates.isEmpty, let content = bytes(file.path) else { continue }
                     // The filter's false positives cost a search, not a lexing.
-                    candidates = candidates.filter { contains(content, Array($0.utf8)) }
+                    candidates = candidates.filter { contains(content, Array(searchedName($0).utf8)) }
                     guard !candidates.isEmpty else { continue }
                     guard spent + content.count <= resolveBytes else {
                         resolved.unsearched[scope, default: []].formUnion(candidates)
@@ -243,6 +246,11 @@ struct CodeReading {
             if wanted.values.allSatisfy(\.isEmpty) { break }
         }
         return resolved
+    }
+
+    /// The identifier a pending name is looked for by: itself, or the function it is an argument of.
+    static func searchedName(_ pending: String) -> String {
+        CodeUses.functionArgument(pending)?.name ?? pending
     }
 
     /// The package root of `path` for `family` among `roots` (folders holding a manifest or a page).

@@ -103,6 +103,12 @@ public enum CodeUses {
         var analyzer = UseAnalyzer(source: source, table: table(for: source.language))
         var found: [String: [FoundUse]] = [:]
         for name in names {
+            if let function = functionArgument(name) {
+                if let inside = analyzer.intoFunction(function.name, label: function.label, position: function.position, hops: 1) {
+                    found[name] = Array(Set(inside))
+                }
+                continue
+            }
             let places = analyzer.reads(of: name)
             guard !places.isEmpty else { continue }
             var uses: [FoundUse] = []
@@ -113,6 +119,15 @@ public enum CodeUses {
             found[name] = Array(Set(uses))
         }
         return found
+    }
+
+    /// The function, label and position a pending name stands for, when it stands for an
+    /// argument of a function declared in another file.
+    public static func functionArgument(_ pending: String) -> (name: String, label: String?, position: Int)? {
+        guard pending.hasPrefix(UseAnalyzer.functionMarker) else { return nil }
+        let parts = pending.dropFirst(UseAnalyzer.functionMarker.count).split(separator: " ")
+        guard parts.count == 3, let position = Int(parts[2]) else { return nil }
+        return (String(parts[0]), parts[1] == "_" ? nil : String(parts[1]), position)
     }
 
     static func table(for language: SourceLanguage) -> SinkTable {

@@ -88,7 +88,12 @@ extension UseAnalyzer {
         if table.comparisons.contains(callee.name) {
             return [.use(.neverLoaded(why: "compared (\(callee.name)), not loaded"))]
         }
+        let ownFunction = properties.isEmpty && callee.receiver.allSatisfy { ["self", "this", "Self"].contains($0) || $0.first?.isUppercase == true }
+        // A function this file declares wins over a library API of the same name.
+        if ownFunction, let inside = intoFunction(callee.name, label: label, position: position, hops: hops) { return inside }
         guard let rule = table.call(callee.name, receiver: callee.receiver, label: label, position: position, properties: properties) else {
+            // The app's own function in another file: its code decides.
+            if ownFunction { return [.pending(Self.pendingFunction(callee.name, label: label, position: position))] }
             let shown = (callee.receiver.last.map { "\($0)." } ?? "") + callee.name + (label.map { "(\($0):)" } ?? "(…)")
             return [.use(.notSeen(hint: "passed to \(shown)" + (properties.isEmpty ? "" : " under \(properties.reversed().joined(separator: "."))")))]
         }
@@ -161,6 +166,11 @@ extension UseAnalyzer {
         if let firstPart, firstPart != label { names.append(firstPart) }
         guard let rule = table.call(label, receiver: names, label: nil, position: 0, properties: properties)
             ?? firstPart.flatMap({ table.call($0, receiver: names, label: nil, position: 0, properties: properties) }) else {
+            // A method of the app's own (`[self openLink:url]`): follow the argument into it.
+            if let method = firstPart ?? Optional(label) {
+                if let inside = intoFunction(method, label: label, position: 0, hops: hops) { return inside }
+                return [.pending(Self.pendingFunction(method, label: label, position: 0))]
+            }
             return [.use(.notSeen(hint: "passed to \(firstPart ?? label):"))]
         }
         return apply(rule, stream: stream, first: open, last: close, hops: hops)

@@ -93,3 +93,51 @@ struct JavaScriptSinkTests {
         #expect(loadVia(found, "http://xhr.sample-cordova.org/feed.json") == "XMLHttpRequest.open")
     }
 }
+
+@Suite("Sinks: values followed into the app's own functions")
+struct FunctionSinkTests {
+    @Test("a React Native helper that opens links, a Swift method that loads, an Objective-C method, a Dart function")
+    func helpers() {
+        let javaScript = """
+        const openExternal = (url) => Linking.openURL(url);
+        export function loadFeed(address) { return fetch(address).then((r) => r.json()); }
+        openExternal('http://terms.sample-rn.org');
+        loadFeed('http://feed.sample-rn.org/items');
+        """
+        let js = uses(javaScript, .javaScript)
+        #expect(group(js, "http://terms.sample-rn.org") == "opened-outside")
+        #expect(loadVia(js, "http://feed.sample-rn.org/items") == "fetch")
+
+        let swift = """
+        final class Store {
+            func refresh() { download(from: URL(string: "http://store.sample.org/catalog")!) }
+            private func download(from url: URL) { URLSession.shared.dataTask(with: url).resume() }
+            func help() { Self.show(URL(string: "http://help.sample.org")!) }
+            static func show(_ page: URL) { UIApplication.shared.open(page) }
+        }
+        """
+        let found = uses(swift, .swift)
+        #expect(loadVia(found, "http://store.sample.org/catalog") == "URLSession.dataTask(with:)")
+        #expect(group(found, "http://help.sample.org") == "opened-outside")
+
+        let objectiveC = """
+        - (void)viewDidLoad { [self fetchPath:@"http://objc.sample.org/list" animated:YES]; }
+        - (void)fetchPath:(NSString *)path animated:(BOOL)animated {
+            [[[NSURLSession sharedSession] dataTaskWithURL:[NSURL URLWithString:path]] resume];
+        }
+        """
+        #expect(loadVia(uses(objectiveC, .cFamily), "http://objc.sample.org/list") == "NSURLSession dataTaskWithURL:")
+
+        let dart = """
+        Future<void> openPage(String link) async { await launchUrl(Uri.parse(link)); }
+        void onTap() { openPage('http://page.sample-flutter.dev'); }
+        """
+        #expect(group(uses(dart, .dart), "http://page.sample-flutter.dev") == "opened-outside")
+    }
+
+    @Test("a function declared in no file read stays pending, named for the other files")
+    func pendingFunction() {
+        let found = uses("configure(endpoint: \"http://elsewhere.sample.org\")", .swift)
+        #expect(found["http://elsewhere.sample.org"] == [.notSeen(hint: "pending \(UseAnalyzer.pendingFunction("configure", label: "endpoint", position: 0))")])
+    }
+}
