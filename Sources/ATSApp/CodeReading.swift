@@ -88,7 +88,7 @@ struct CodeReading {
                 case .comment:
                     place.detail = FoundAt.comment
                 case .code(let uses, let pending):
-                    let all = uses + pending.flatMap { resolved.uses(of: $0, scope: file.scope) }
+                    let all = uses + pending.compactMap { resolved.use(of: $0, scope: file.scope) }
                     place.use = URLUse.strongest(all)
                 }
                 if let position = index[url.url] {
@@ -175,32 +175,56 @@ struct CodeReading {
         /// Names whose reads were not searched because the search's budget ran out.
         var unsearched: [Scope: Set<String>] = [:]
 
-        /// The uses of the value assigned to `name`: its reads, followed. A name no code of the
-        /// input reads is never loaded; one no code of its package reads, or that was not
-        /// searched, is a use atscheck did not see.
-        func uses(of name: String, scope: Scope, visited: Set<String> = []) -> [URLUse] {
-            guard !visited.contains(name) else { return [] }
+        /// Answers already worked out, by scope and name.
+        let cache = Cache()
+
+        /// A box for ``cache``: many places ask about the same names.
+        final class Cache {
+            var memo: [Scope: [String: URLUse?]] = [:]
+            var answers: [Scope: [String: URLUse?]] = [:]
+        }
+
+        /// The strongest use of the value assigned to `name` (``URLUse/strongest(_:)``): its
+        /// reads, followed, each name once (names that lead to each other are a graph, not a
+        /// tree: without remembering, a chain of them is walked exponentially often). A name no
+        /// code of the input reads is never loaded; one no code of its package reads, or that was
+        /// not searched, is a use atscheck did not see.
+        func use(of name: String, scope: Scope) -> URLUse? {
+            if let known = cache.answers[scope]?[name] { return known }
+            var memo = cache.memo[scope] ?? [:]
+            let answer = strongest(name, scope: scope, top: true, memo: &memo, visiting: [])
+            cache.memo[scope] = memo
+            cache.answers[scope, default: [:]][name] = .some(answer)
+            return answer
+        }
+
+        private func strongest(_ name: String, scope: Scope, top: Bool, memo: inout [String: URLUse?], visiting: Set<String>) -> URLUse? {
+            if let known = memo[name] { return known }
+            guard !visiting.contains(name), visiting.count < 64 else { return nil }
             if unsearched[scope]?.contains(name) == true {
-                return [.notSeen(hint: "assigned to \(name); its reads in other files were not searched (the search's budget of \(CodeReading.resolveBytes >> 20) MiB was spent)")]
+                return .notSeen(hint: "assigned to \(name); its reads in other files were not searched (the search's budget of \(CodeReading.resolveBytes >> 20) MiB was spent)")
             }
-            let found = reads[scope]?[name] ?? []
-            var uses: [URLUse] = []
-            for item in found {
+            var best: URLUse?
+            for item in reads[scope]?[name] ?? [] {
+                let candidate: URLUse?
                 switch item {
-                case .use(let use): uses.append(use)
-                case .pending(let next): uses += self.uses(of: next, scope: scope, visited: visited.union([name]))
+                case .use(let use): candidate = use
+                case .pending(let next): candidate = strongest(next, scope: scope, top: false, memo: &memo, visiting: visiting.union([name]))
                 }
+                if let candidate, best.map({ candidate.strength > $0.strength }) ?? true { best = candidate }
+                if case .load? = best { break }
             }
-            if uses.isEmpty, visited.isEmpty {
+            if best == nil, top {
                 if let function = CodeUses.functionArgument(name) {
-                    return [.notSeen(hint: "passed to \(function.name)(\(function.label.map { "\($0):" } ?? "…")), whose code was not found")]
+                    best = .notSeen(hint: "passed to \(function.name)(\(function.label.map { "\($0):" } ?? "…")), whose code was not found")
+                } else if !scope.root.isEmpty {
+                    best = .notSeen(hint: "assigned to \(name), which no code of \(scope.root)/ reads (other packages were not searched)")
+                } else {
+                    best = .neverLoaded(why: "assigned to \(name), which no code atscheck read uses")
                 }
-                if !scope.root.isEmpty {
-                    return [.notSeen(hint: "assigned to \(name), which no code of \(scope.root)/ reads (other packages were not searched)")]
-                }
-                return [.neverLoaded(why: "assigned to \(name), which no code atscheck read uses")]
             }
-            return uses
+            memo[name] = best
+            return best
         }
     }
 
@@ -223,9 +247,10 @@ struct CodeReading {
             var next: [Scope: Set<String>] = [:]
             for (scope, names) in wanted where !names.isEmpty {
                 searched[scope, default: []].formUnion(names)
+                let keys = names.map { name -> (String, NameFilter.Key) in (name, NameFilter.Key(searchedName(name))) }
                 for file in analysed where file.scope == scope {
                     guard let filter = file.filter, case .source(let language, let jsx) = file.kind else { continue }
-                    var candidates = names.filter { filter.mayContain(searchedName($0)) }
+                    var candidates = Set(keys.filter { filter.mayContain($0.1) }.map(\.0))
                     guard !candidates.isEmpty, let content = bytes(file.path) else { continue }
                     // The filter's false positives cost a search, not a lexing.
                     candidates = candidates.filter { contains(content, Array(searchedName($0).utf8)) }

@@ -33,8 +33,22 @@ struct NameFilter: Sendable {
 
     /// Whether `name` may be one of the file's identifiers.
     func mayContain(_ name: String) -> Bool {
-        let (first, second) = Self.positions(Array(name.utf8)[...])
-        return bits[first >> 6] & (1 << UInt64(first & 63)) != 0 && bits[second >> 6] & (1 << UInt64(second & 63)) != 0
+        mayContain(Key(name))
+    }
+
+    /// A name's two bit positions, computed once for a name asked of many files.
+    struct Key: Hashable {
+        let first: Int
+        let second: Int
+
+        init(_ name: String) {
+            (first, second) = NameFilter.positions(Array(name.utf8)[...])
+        }
+    }
+
+    /// Whether the name `key` stands for may be one of the file's identifiers.
+    func mayContain(_ key: Key) -> Bool {
+        bits[key.first >> 6] & (1 << UInt64(key.first & 63)) != 0 && bits[key.second >> 6] & (1 << UInt64(key.second & 63)) != 0
     }
 
     private mutating func insert(_ name: ArraySlice<UInt8>) {

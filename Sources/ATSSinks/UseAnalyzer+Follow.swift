@@ -44,6 +44,13 @@ extension UseAnalyzer {
     /// write (`name = …`), an argument label (`f(name: …)`), an object key or a member
     /// declaration.
     mutating func reads(of name: String) -> [(stream: Int, token: Int)] {
+        if let known = readsCache[name] { return known }
+        let found = findReads(of: name)
+        readsCache[name] = found
+        return found
+    }
+
+    private mutating func findReads(of name: String) -> [(stream: Int, token: Int)] {
         if nameIndex == nil { buildNameIndex() }
         let wanted = Array(name.utf8)
         return (nameIndex?[Self.hash(wanted)] ?? []).filter { place in

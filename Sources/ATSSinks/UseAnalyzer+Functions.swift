@@ -37,6 +37,14 @@ extension UseAnalyzer {
 
     /// The declarations of `name` in the file's own stream.
     mutating func functionDeclarations(named name: String) -> [FunctionDeclaration] {
+        if let known = declarationsCache[name] { return known }
+        let found = findDeclarations(named: name)
+        declarationsCache[name] = found
+        return found
+    }
+
+    private mutating func findDeclarations(named name: String) -> [FunctionDeclaration] {
+        guard name.utf8.count >= 3 else { return [] }  // minified code's one- and two-letter names are not worth a search
         let shape = shape(0)
         let all = tokens(0)
         var found: [FunctionDeclaration] = []

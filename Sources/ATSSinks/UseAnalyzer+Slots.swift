@@ -88,7 +88,9 @@ extension UseAnalyzer {
         if table.comparisons.contains(callee.name) {
             return [.use(.neverLoaded(why: "compared (\(callee.name)), not loaded"))]
         }
-        let ownFunction = properties.isEmpty && callee.receiver.allSatisfy { ["self", "this", "Self"].contains($0) || $0.first?.isUppercase == true }
+        // Minified code's one- and two-letter names are not worth following.
+        let ownFunction = properties.isEmpty && callee.name.utf8.count >= 3
+            && callee.receiver.allSatisfy { ["self", "this", "Self"].contains($0) || $0.first?.isUppercase == true }
         // A function this file declares wins over a library API of the same name.
         if ownFunction, let inside = intoFunction(callee.name, label: label, position: position, hops: hops) { return inside }
         guard let rule = table.call(callee.name, receiver: callee.receiver, label: label, position: position, properties: properties) else {

@@ -24,6 +24,10 @@ struct UseAnalyzer {
     var steps = 0
     /// Reads of each name, by name (built on first use).
     var nameIndex: [Int: [(stream: Int, token: Int)]]?
+    /// ``functionDeclarations(named:)`` by name, once each.
+    var declarationsCache: [String: [FunctionDeclaration]] = [:]
+    /// ``reads(of:)`` by name, once each.
+    var readsCache: [String: [(stream: Int, token: Int)]] = [:]
     /// Results of following a name, and names being followed (a cycle reads as not seen).
     var followed: [String: [FoundUse]] = [:]
     var following: Set<String> = []
