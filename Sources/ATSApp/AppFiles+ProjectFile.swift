@@ -27,6 +27,14 @@ extension AppFiles {
         return Self.spellings(file).lazy.compactMap { try? RegularFile.read(in: directory, named: $0, limit: Self.projectFileBytes) }.first
     }
 
+    /// The size of the project file at `relative`, when it is a regular file reached as
+    /// ``readProjectFile(_:)`` reaches one; nil otherwise.
+    public func projectFileSize(_ relative: String) -> Int? {
+        guard kind == .directory, ProjectPath.isContained(relative), let info = FileKind.of(path + "/" + relative, followingLinks: false),
+              case .regular(let bytes) = info else { return nil }
+        return Int(bytes)
+    }
+
     /// The names a path component may stand for: its UTF-8, and, when it holds a backslash,
     /// the bytes the walk would have shown so (``NameBytes``).
     private static func spellings(_ component: Substring) -> [[UInt8]] {

@@ -3,7 +3,7 @@ import ATSSinks
 import AtscheckSystem
 
 /// How a file is read as code: a language's lexer, a web page's markup, or a style sheet.
-enum CodeKind: Hashable {
+enum CodeKind: Hashable, Sendable {
     case source(SourceLanguage, jsx: Bool)
     /// HTML, and Vue components (their template as markup, their `<script>` as JavaScript).
     case markup

@@ -1,4 +1,5 @@
 import ATSCode
+import ATSScan
 import ATSSinks
 import AtscheckSystem
 #if canImport(FoundationEssentials)
@@ -21,7 +22,7 @@ struct CodeReading {
     static let rounds = 4
 
     /// One analysed file.
-    private struct Analysed {
+    private struct Analysed: Sendable {
         let path: String
         let kind: CodeKind
         let uses: CodeFileUses
@@ -37,39 +38,24 @@ struct CodeReading {
         var reading = CodeReading()
         var kept: [String: [UInt8]] = [:]
         for source in inventory.codeSources { kept[source.path] = source.bytes }
-        func bytes(_ path: String) -> [UInt8]? {
-            if let known = kept[path] { return known }
-            return files.readProjectFile(path).map { Collector.utf8(Array($0)) }
-        }
         let paths = inventory.codeFiles + inventory.codeSources.map(\.path)
+        // What each file needs is decided here, in order (`analyse` and `conditions` are the
+        // caller's and need not be thread-safe); the reading runs on every core.
+        let jobs = paths.compactMap { path -> Job? in
+            guard let kind = CodeKind.of(path) else { return nil }
+            let mode: Job.Mode = !analyse(path) ? .urlsOnly : BuildManifest.isManifest(path) ? .manifest : .analyse
+            return Job(path: path, kind: kind, mode: mode, conditions: mode == .analyse ? conditions(path) : CompilationConditions())
+        }
+        let reader = FileBytes(kept: kept, files: files)
+        let results = inParallel(jobs, size: { reader.size($0.path) }) { job in read(job, bytes: reader.bytes(job.path)) }
         var analysed: [Analysed] = []
-        for path in paths {
-            guard let kind = CodeKind.of(path) else { continue }
-            guard let content = bytes(path) else {
-                reading.problems.append((path, "could not be read again as code (gone, a link, or over \(AppFiles.projectFileBytes >> 20) MiB)"))
+        for (job, result) in zip(jobs, results) {
+            guard let result else {
+                reading.problems.append((job.path, "could not be read again as code (gone, a link, or over \(AppFiles.projectFileBytes >> 20) MiB)"))
                 continue
             }
-            guard analyse(path) else {
-                analysed.append(Analysed(path: path, kind: kind, uses: rawURLs(content), filter: nil))
-                continue
-            }
-            if BuildManifest.isManifest(path) {
-                analysed.append(Analysed(path: path, kind: kind, uses: rawURLs(content, use: BuildManifest.use), filter: nil))
-                continue
-            }
-            switch kind {
-            case .source where !mayHoldURL(content):
-                // No URL to follow here, but its names may read another file's constant.
-                analysed.append(Analysed(path: path, kind: kind, uses: CodeFileUses(), filter: NameFilter(names: content)))
-            case .source(let language, let jsx):
-                let lexed = SourceLexer.lex(content, language: language, conditions: conditions(path), jsx: jsx)
-                analysed.append(Analysed(path: path, kind: kind, uses: CodeUses.uses(in: lexed, extract: extractor), filter: NameFilter(lexed)))
-            case .markup:
-                analysed.append(Analysed(path: path, kind: kind, uses: MarkupUses.uses(in: content, extract: extractor), filter: nil))
-            case .styleSheet:
-                analysed.append(Analysed(path: path, kind: kind, uses: MarkupUses.styleSheetUses(in: content, extract: extractor), filter: nil))
-            }
-            if let note = analysed.last?.uses.note { reading.problems.append((path, note)) }
+            analysed.append(result)
+            if let note = result.uses.note { reading.problems.append((job.path, note)) }
         }
         // Package roots: folders that declare a framework (package.json, pubspec.yaml, config.xml…)
         // and, for web content, the folders of its pages.
@@ -79,7 +65,7 @@ struct CodeReading {
             let family = Family(analysed[index].kind)
             analysed[index].scope = Scope(family: family, root: root(of: analysed[index].path, family: family, roots: roots))
         }
-        let resolved = resolve(analysed, bytes: bytes, conditions: conditions)
+        let resolved = resolve(analysed, bytes: reader, conditions: conditions)
         var index: [String: Int] = [:]
         for file in analysed {
             for url in file.uses.urls {
@@ -129,6 +115,70 @@ struct CodeReading {
         return false
     }
 
+    /// One file to read, and how.
+    struct Job: Sendable {
+        enum Mode: Sendable { case analyse, manifest, urlsOnly }
+        let path: String
+        let kind: CodeKind
+        let mode: Mode
+        let conditions: CompilationConditions
+    }
+
+    /// The bytes of the input's code files: an archive's as the walk kept them, a project's
+    /// read again from disk (safe to ask from many threads).
+    struct FileBytes: Sendable {
+        let kept: [String: [UInt8]]
+        let files: AppFiles
+
+        func bytes(_ path: String) -> [UInt8]? {
+            if let known = kept[path] { return known }
+            return files.readProjectFile(path).map { Collector.utf8(Array($0)) }
+        }
+
+        /// The file's size in bytes, or 0 when it cannot be told.
+        func size(_ path: String) -> Int {
+            if let known = kept[path] { return known.count }
+            return files.projectFileSize(path) ?? 0
+        }
+    }
+
+    /// Files larger than this are read one at a time: two minified megabytes lexed at once
+    /// cost more memory than the core they would share saves time.
+    static let largeFile = 1 << 20
+
+    /// `transform` over `items` in order: small files on every core, large ones one by one.
+    static func inParallel<Item: Sendable, Result>(_ items: [Item], size: (Item) -> Int, _ transform: @escaping @Sendable (Item) -> Result) -> [Result] {
+        let large = items.indices.filter { size(items[$0]) > largeFile }
+        let largeSet = Set(large)
+        let small = items.indices.filter { !largeSet.contains($0) }
+        var results = [Result?](repeating: nil, count: items.count)
+        for (index, result) in zip(small, concurrentMap(small.map { items[$0] }, transform)) { results[index] = result }
+        for index in large { results[index] = transform(items[index]) }
+        return results.map { $0! }
+    }
+
+    /// One file read as its job says: analysed as code, or only searched for URLs.
+    private static func read(_ job: Job, bytes content: [UInt8]?) -> Analysed? {
+        guard let content else { return nil }
+        switch job.mode {
+        case .urlsOnly: return Analysed(path: job.path, kind: job.kind, uses: rawURLs(content), filter: nil)
+        case .manifest: return Analysed(path: job.path, kind: job.kind, uses: rawURLs(content, use: BuildManifest.use), filter: nil)
+        case .analyse: break
+        }
+        switch job.kind {
+        case .source where !mayHoldURL(content):
+            // No URL to follow here, but its names may read another file's constant.
+            return Analysed(path: job.path, kind: job.kind, uses: CodeFileUses(), filter: NameFilter(names: content))
+        case .source(let language, let jsx):
+            let lexed = SourceLexer.lex(content, language: language, conditions: job.conditions, jsx: jsx)
+            return Analysed(path: job.path, kind: job.kind, uses: CodeUses.uses(in: lexed, extract: extractor), filter: NameFilter(lexed))
+        case .markup:
+            return Analysed(path: job.path, kind: job.kind, uses: MarkupUses.uses(in: content, extract: extractor), filter: nil)
+        case .styleSheet:
+            return Analysed(path: job.path, kind: job.kind, uses: MarkupUses.styleSheetUses(in: content, extract: extractor), filter: nil)
+        }
+    }
+
     /// The URL scanner `atscheck app` uses everywhere, as the analysis' extractor.
     static let extractor: CodeUses.Extractor = { text in
         guard contains(text, Array("://".utf8)) else { return [] }
@@ -148,7 +198,7 @@ struct CodeReading {
 
     /// Languages whose code can read each other's names: Swift and the C family (bridging),
     /// JavaScript, Dart.
-    enum Family: Hashable {
+    enum Family: Hashable, Sendable {
         case apple, javaScript, dart, none
 
         init(_ kind: CodeKind) {
@@ -164,7 +214,7 @@ struct CodeReading {
     /// Where a name can be read from another file: files of the same language family under the
     /// same package root (the nearest folder with a manifest, or, for web content, the page's
     /// folder); Swift and Objective-C code shares one root, the whole input.
-    struct Scope: Hashable {
+    struct Scope: Hashable, Sendable {
         let family: Family
         let root: String
     }
@@ -233,7 +283,7 @@ struct CodeReading {
 
     /// Looks for the reads of every pending name in the files of its scope that may name it,
     /// round by round, within ``resolveBytes``.
-    private static func resolve(_ analysed: [Analysed], bytes: (String) -> [UInt8]?, conditions: (String) -> CompilationConditions) -> Resolved {
+    private static func resolve(_ analysed: [Analysed], bytes: FileBytes, conditions: (String) -> CompilationConditions) -> Resolved {
         var resolved = Resolved()
         var wanted: [Scope: Set<String>] = [:]
         for file in analysed {
@@ -245,25 +295,35 @@ struct CodeReading {
         var spent = 0
         for _ in 0..<rounds {
             var next: [Scope: Set<String>] = [:]
-            for (scope, names) in wanted where !names.isEmpty {
+            for (scope, names) in wanted.sorted(by: { ($0.key.root, "\($0.key.family)") < ($1.key.root, "\($1.key.family)") }) where !names.isEmpty {
                 searched[scope, default: []].formUnion(names)
-                let keys = names.map { name -> (String, NameFilter.Key) in (name, NameFilter.Key(searchedName(name))) }
+                let keys = names.sorted().map { name -> (String, NameFilter.Key) in (name, NameFilter.Key(searchedName(name))) }
+                // The files that may read one of the names, in order, within the budget.
+                var searches: [Search] = []
                 for file in analysed where file.scope == scope {
                     guard let filter = file.filter, case .source(let language, let jsx) = file.kind else { continue }
-                    var candidates = Set(keys.filter { filter.mayContain($0.1) }.map(\.0))
-                    guard !candidates.isEmpty, let content = bytes(file.path) else { continue }
+                    let maybe = keys.filter { filter.mayContain($0.1) }.map(\.0)
+                    guard !maybe.isEmpty else { continue }
+                    searches.append(Search(path: file.path, language: language, jsx: jsx, names: maybe, conditions: conditions(file.path)))
+                }
+                let found = inParallel(searches, size: { bytes.size($0.path) }) { search -> (Int, [String: [FoundUse]]) in
+                    guard let content = bytes.bytes(search.path) else { return (0, [:]) }
                     // The filter's false positives cost a search, not a lexing.
-                    candidates = candidates.filter { contains(content, Array(searchedName($0).utf8)) }
-                    guard !candidates.isEmpty else { continue }
-                    guard spent + content.count <= resolveBytes else {
-                        resolved.unsearched[scope, default: []].formUnion(candidates)
+                    let candidates = Set(search.names.filter { contains(content, Array(searchedName($0).utf8)) })
+                    guard !candidates.isEmpty else { return (0, [:]) }
+                    let lexed = SourceLexer.lex(content, language: search.language, conditions: search.conditions, jsx: search.jsx)
+                    return (content.count, CodeUses.reads(of: candidates, in: lexed))
+                }
+                for (search, (size, reads)) in zip(searches, found) where size > 0 {
+                    guard spent + size <= resolveBytes else {
+                        // Read, but past the budget: the same answer on any machine, whatever its speed.
+                        resolved.unsearched[scope, default: []].formUnion(search.names)
                         continue
                     }
-                    spent += content.count
-                    let lexed = SourceLexer.lex(content, language: language, conditions: conditions(file.path), jsx: jsx)
-                    for (name, found) in CodeUses.reads(of: candidates, in: lexed) {
-                        resolved.reads[scope, default: [:]][name, default: []] += found
-                        for case .pending(let more) in found where !(searched[scope]?.contains(more) ?? false) { next[scope, default: []].insert(more) }
+                    spent += size
+                    for (name, uses) in reads.sorted(by: { $0.key < $1.key }) {
+                        resolved.reads[scope, default: [:]][name, default: []] += uses
+                        for case .pending(let more) in uses where !(searched[scope]?.contains(more) ?? false) { next[scope, default: []].insert(more) }
                     }
                 }
             }
@@ -271,6 +331,15 @@ struct CodeReading {
             if wanted.values.allSatisfy(\.isEmpty) { break }
         }
         return resolved
+    }
+
+    /// One file to search for the reads of some names.
+    private struct Search: Sendable {
+        let path: String
+        let language: SourceLanguage
+        let jsx: Bool
+        let names: [String]
+        let conditions: CompilationConditions
     }
 
     /// The identifier a pending name is looked for by: itself, or the function it is an argument of.

@@ -55,19 +55,19 @@ extension UseAnalyzer {
             guard source.bytes[all[index].start..<all[index].end].elementsEqual(wanted), step() else { continue }
             if source.language == .cFamily, let method = objectiveCMethod(at: index) { found.append(method); continue }
             // Parameters: the first `(` within a few tokens (past generics `<T>` and `= async`).
-            var open = index + 1
-            while open < all.count, open < index + 12, !isPunctuation(0, open, "(") {
-                if isPunctuation(0, open, ";") || isPunctuation(0, open, "{") || isPunctuation(0, open, "}") { break }
-                open += 1
+            var paren = index + 1
+            while paren < all.count, paren < index + 12, !isPunctuation(0, paren, "(") {
+                if isPunctuation(0, paren, ";") || isPunctuation(0, paren, "{") || isPunctuation(0, paren, "}") { break }
+                paren += 1
             }
-            guard isPunctuation(0, open, "("), shape.partner[open] > open else { continue }
+            guard isPunctuation(0, paren, "("), shape.partner[paren] > paren else { continue }
             let before = index > 0 ? text(0, index - 1) : ""
             let declares = ["func", "function"].contains(before)
                 || (index + 1 < all.count && isPunctuation(0, index + 1, "=") && (source.language == .javaScript || source.language == .dart))
                 || (source.language == .dart && index > 0 && (isIdentifier(0, index - 1) || isPunctuation(0, index - 1, ">")) && !Self.keywords.contains(before))
                 || (source.language == .javaScript && index > 0 && (isPunctuation(0, index - 1, "}") || isPunctuation(0, index - 1, ";") || ["async", "static"].contains(before)))
-            guard declares, let body = functionBody(after: shape.partner[open]) else { continue }
-            found.append(FunctionDeclaration(parameters: open, body: body))
+            guard declares, let body = functionBody(after: shape.partner[paren]) else { continue }
+            found.append(FunctionDeclaration(parameters: paren, body: body))
         }
         return found
     }

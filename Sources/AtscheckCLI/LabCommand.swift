@@ -1,3 +1,4 @@
+import ATSScan
 import ArgumentParsing
 import ATSCheck
 import ATSPolicy

@@ -1,3 +1,4 @@
+import ATSScan
 import ATSApp
 import ATSArchive
 import ATSLint

@@ -1,14 +1,14 @@
+import AtscheckSystem
 import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import AtscheckSystem
 
 /// Runs `transform` over `items` on all cores and returns the results in input order.
 /// `transform` must be safe to call concurrently.
-func concurrentMap<Item: Sendable, Result>(_ items: [Item], _ transform: @Sendable (Item) -> Result) -> [Result] {
+package func concurrentMap<Item: Sendable, Result>(_ items: [Item], _ transform: @Sendable (Item) -> Result) -> [Result] {
     let slots = Slots<Result>(count: items.count)
     DispatchQueue.concurrentPerform(iterations: items.count) { index in
         slots.set(index, transform(items[index]))
