@@ -110,6 +110,10 @@ extension ProjectTraits {
         declaration.frameworks.insert(dependencies.contains("flutter") ? .flutter : .dart)
         declaration.pathDependencies = dependencies.sorted().compactMap { root?["dependencies"]?[$0]?["path"]?.text }
         declaration.routePackages.formUnion(dependencies.intersection(routePackageNames))
+        // An entry is a path, or (Flutter 3.22) a mapping with a `path:` and flavors.
+        if case .sequence(let assets)? = root?["flutter"]?["assets"] {
+            declaration.flutterAssets = assets.prefix(4096).compactMap { $0.text ?? $0["path"]?.text }
+        }
     }
 
     private static func readPackageJSON(_ bytes: [UInt8], into declaration: inout Declaration) {

@@ -48,6 +48,9 @@ public struct ProjectTraits: Sendable {
         /// The folders of the packages `pubspec.yaml`'s `dependencies` take from a `path:`
         /// (local Flutter plugins), as written (relative to the declaring directory).
         public internal(set) var pathDependencies: [String] = []
+        /// The entries of `pubspec.yaml`'s `flutter: assets:` (a file, or a folder ending in
+        /// `/` whose files, not its subfolders', are bundled), as written.
+        public internal(set) var flutterAssets: [String] = []
 
         /// The Capacitor configuration the iOS app runs with: the `ios/App/App/` copy, which is
         /// what the app bundle holds, else the project's own (which `npx cap sync` copies);

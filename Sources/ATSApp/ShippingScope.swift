@@ -9,6 +9,7 @@ import AtscheckSystem
 /// - the web content of a Cordova, Ionic or Capacitor project (its `www/` or `src/`);
 /// - any file of such a JavaScript project outside the folders of the Xcode projects (JSON and
 ///   HTML the bundler takes in, native modules autolinking adds);
+/// - the assets a Flutter `pubspec.yaml` lists (bundled in `App.framework/flutter_assets`);
 /// - the `ios/` and `darwin/` folders of local Flutter plugins that a `pubspec.yaml` takes from
 ///   a `path:` (their pods are added by Flutter's Podfile script, which is not read).
 ///
@@ -31,7 +32,19 @@ struct ShippingScope: Sendable {
         if !projects.contains(where: { XcodePath.isInside(file, $0.folder) }), traits.nearest(around: file, where: \.isScriptProject) != nil {
             return true
         }
+        if isFlutterAsset(file) { return true }
         return flutterPlugins.contains { XcodePath.isInside(file, $0 + "/ios") || XcodePath.isInside(file, $0 + "/darwin") }
+    }
+
+    /// Whether a `pubspec.yaml` of the tree lists `file` as an asset: by name, or as a file
+    /// directly in a listed folder (Flutter bundles no subfolder of one).
+    func isFlutterAsset(_ file: String) -> Bool {
+        traits.declarations.contains { directory, declaration in
+            declaration.flutterAssets.contains { entry in
+                guard let listed = XcodePath.join(directory, entry) else { return false }
+                return entry.hasSuffix("/") ? ProjectPath.parent(file) == listed : file == listed
+            }
+        }
     }
 
     /// Why `file` is not app code: the project whose folder holds it (the deepest), or the

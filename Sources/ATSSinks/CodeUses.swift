@@ -102,10 +102,10 @@ public enum CodeUses {
     public static func reads(of names: Set<String>, in source: LexedSource) -> [String: [FoundUse]] {
         var analyzer = UseAnalyzer(source: source, table: table(for: source.language))
         var found: [String: [FoundUse]] = [:]
-        for name in names {
+        for name in names.sorted() {  // in one order: answers cached while following depend on it
             if let function = functionArgument(name) {
                 if let inside = analyzer.intoFunction(function.name, label: function.label, position: function.position, hops: 1) {
-                    found[name] = Array(Set(inside))
+                    found[name] = inside.withoutRepeats()
                 }
                 continue
             }
@@ -116,7 +116,7 @@ public enum CodeUses {
                 uses += analyzer.uses(stream: place.stream, first: analyzer.qualifiedStart(stream: place.stream, name: place.token),
                                       last: place.token, hops: 1)
             }
-            found[name] = Array(Set(uses))
+            found[name] = uses.withoutRepeats()
         }
         return found
     }

@@ -24,7 +24,7 @@ extension UseAnalyzer {
             // A local nothing reads.
             found = [.use(.neverLoaded(why: "assigned to \(name), which nothing reads"))]
         }
-        let result = found.isEmpty ? [FoundUse.pending(name)] : Array(Set(found))
+        let result = found.isEmpty ? [FoundUse.pending(name)] : found.withoutRepeats()
         followed[key] = result
         return result
     }

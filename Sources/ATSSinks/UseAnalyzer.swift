@@ -122,3 +122,13 @@ struct UseAnalyzer {
         return steps <= Self.maximumSteps
     }
 }
+
+extension Array where Element == FoundUse {
+    /// The uses without repeats, in the order first found: a `Set`'s order changes from run to
+    /// run (Swift seeds its hashing per process), and the first of equally strong uses is the
+    /// one a report names.
+    func withoutRepeats() -> [FoundUse] {
+        var seen = Set<FoundUse>()
+        return filter { seen.insert($0).inserted }
+    }
+}

@@ -113,8 +113,19 @@ struct ShippedCodeAttributionTests {
                 dev_dependencies:
                   flutter_test:
                     sdk: flutter
+                flutter:
+                  uses-material-design: true
+                  assets:
+                    - assets/config/
+                    - path: assets/seed.json
+                      flavors:
+                        - production
 
                 """,
+            "assets/config/mirrors.json": "{\"mirrors\": [\"http://mirror.atscheck.test/\"]}\n",
+            "assets/config/drafts/retired.json": "{\"mirrors\": [\"http://retired.atscheck.test/\"]}\n",
+            "assets/seed.json": "{\"seed\": \"http://seed.atscheck.test/\"}\n",
+            "tool/fixtures/sample.json": "{\"sample\": \"http://sample.atscheck.test/\"}\n",
             "lib/main.dart": "final uri = Uri.parse('http://plants.atscheck.test/list');\nFuture<void> loadUri() => http.get(uri);\n",
             "ios/Runner.xcodeproj/project.pbxproj": project.text,
             "ios/Runner/Info.plist": ProjectTree.plist(ProjectTree.appKeys),
@@ -186,8 +197,20 @@ struct ShippedCodeAttributionTests {
         #expect(report.skipped.map(\.description).contains("plugins/camera_bridge/example/: example app of a dependency (plugins/camera_bridge/pubspec.yaml)"),
                 "\(report.skipped)")
         let audit = try LinkedCodeAttributionTests.audit(tree)
-        #expect(audit.inNoTarget == ["in no target of ios/Runner.xcodeproj": 1])
+        #expect(audit.inNoTarget == ["in no target of ios/Runner.xcodeproj": 3])
         #expect(report.attribution.problems == [])
+    }
+
+    @Test("Flutter: the assets pubspec.yaml lists ship (a listed folder's files, not its subfolders'); other JSON of the tree does not")
+    func flutterAssets() throws {
+        let tree = try ProjectTree("Garden", Self.garden())
+        defer { tree.remove() }
+        let report = try tree.report()
+        #expect(report.verdicts("http://mirror.atscheck.test/") == ["ios/Runner/Info.plist": "blocked"])
+        #expect(report.verdicts("http://seed.atscheck.test/") == ["ios/Runner/Info.plist": "blocked"])
+        #expect(report.verdicts("http://retired.atscheck.test/").isEmpty, "Flutter bundles no subfolder of a listed folder")
+        #expect(report.verdicts("http://sample.atscheck.test/").isEmpty)
+        #expect(Set(report.inNoTarget.map(\.url)).isSuperset(of: ["http://retired.atscheck.test/", "http://sample.atscheck.test/"]))
     }
 
     @Test("a native app: a source file, a resource and a backend in the repository that no target names are not the app's; the Info.plist is the app's")
