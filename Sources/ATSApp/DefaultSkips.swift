@@ -11,6 +11,9 @@ enum DefaultSkips {
         if topLevel, let reason = topLevelDirectories[name] { return reason }
         if name.count > 5, name.hasSuffix("Tests") || name.hasSuffix("Specs") { return tests }
         if PathText.pathExtension(name) == "docc" { return documentation }
+        // `.agents/`, `.claude/`, `.devcontainer/`, `.husky/`: no bundler or target takes code
+        // from a hidden folder.
+        if name.count > 1, name.hasPrefix(".") { return hiddenFolder }
         return nil
     }
 
@@ -69,6 +72,7 @@ enum DefaultSkips {
     static let licence = "licence notice"
     static let buildOutput = "build output"
     static let tooling = "build tooling"
+    static let hiddenFolder = "hidden folder (assistant, editor or tool settings)"
 
     static let directories: [String: String] = [
         "node_modules": "dependencies (npm)", "Pods": "dependencies (CocoaPods)", "Carthage": "dependencies (Carthage)",

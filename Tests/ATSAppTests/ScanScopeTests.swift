@@ -35,6 +35,8 @@ struct ScanScopeTests {
         try write(#"[{"name": "lib", "licenseUrl": "http://licence.atscheck.test/"}]"#, "licenses.json")
         try write(#"{"packages": {"": {"resolved": "https://registry.atscheck.test/a.tgz"}}}"#, "package-lock.json")
         try write("module.exports = 'http://dependency.atscheck.test/'\n", "node_modules/lib/index.js")
+        // A coding assistant's skill scripts: tooling in a hidden folder, not the app.
+        try write("const schema = await fetch('http://skills.atscheck.test/schema')\n", ".agents/skills/release/scripts/validate.js")
         // An extension-less executable: Mach-O magic, then a URL past the first chunk.
         var binary = Data([0xCF, 0xFA, 0xED, 0xFE]) + Data(repeating: 0x41, count: 70_000)
         binary += Data("\u{0}http://binary.atscheck.test/x\u{0}".utf8)
@@ -65,7 +67,7 @@ struct ScanScopeTests {
         let (read, skipped, problems) = try Self.walk(root)
         #expect(read == ["Gemfile", "bin/helper", "ios/Podfile", "ios/RNApp/AppDelegate.swift", "ios/RNApp/Info.plist", "src/api.js"])
         #expect(skipped == [
-            "LICENSE: licence notice", "Tests/: tests", "android/: Android app", "docs/: documentation",
+            ".agents/: hidden folder (assistant, editor or tool settings)", "LICENSE: licence notice", "Tests/: tests", "android/: Android app", "docs/: documentation",
             "fastlane/: build tooling (fastlane)", "ios/RNAppTests/: tests", "licenses.json: licence notice",
             "node_modules/: dependencies (npm)", "package-lock.json: dependency lockfile", "src/__tests__/: tests", "src/api.test.js: tests",
         ])
@@ -79,7 +81,7 @@ struct ScanScopeTests {
         #expect(inventory.everyURL(files: files).map(\.url) == ["http://binary.atscheck.test/x", "https://api.atscheck.test/v1", "http://plain.atscheck.test/x"])
         #expect(inventory.urls.first?.places.first?.description == "bin/helper@0x\(String(4 + 70_000 + 1, radix: 16))",
                 "the executable is still scanned after the first bytes decided what it is")
-        #expect(inventory.skipped.count == 11)
+        #expect(inventory.skipped.count == 12)
     }
 
     @Test("--include reads a place left out by default; a path into it reads only what it names")
@@ -118,7 +120,7 @@ struct ScanScopeTests {
         let root = try Self.project()
         defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
         let (read, skipped, _) = try Self.walk(root, ScanScope(useDefaultSkips: false))
-        #expect(read.count == 18 && skipped.isEmpty)
+        #expect(read.count == 19 && skipped.isEmpty)
     }
 
     @Test(".atscheckignore: globs a line, # comments, ! reads again, the last matching line decides, --include wins")
