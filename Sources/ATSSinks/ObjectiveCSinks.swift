@@ -57,8 +57,9 @@ extension SinkTable {
             SinkRule("openURL", .outside, "UIApplication openURL:"),
             SinkRule("canOpenURL", .never("asked whether another app can open it (canOpenURL:), not opened"), "UIApplication canOpenURL:"),
             SinkRule("NSLog", .none, .never("a log message"), "NSLog"),
-            SinkRule("NSLocalizedString", .none, .never("localized text shown to the user"), "NSLocalizedString"),
-            SinkRule("NSLocalizedStringFromTable", .none, .never("localized text shown to the user"), "NSLocalizedStringFromTable"),
+            // The translation of a URL is a URL (Seafile loads its privacy policy so): followed.
+            SinkRule("NSLocalizedString", .none, .carries, "NSLocalizedString"),
+            SinkRule("NSLocalizedStringFromTable", .none, .carries, "NSLocalizedStringFromTable"),
             SinkRule("setString", .containing(["pasteboard", "Pasteboard"]), .never("written to the pasteboard"), "UIPasteboard setString:"),
             SinkRule("setURL", .containing(["pasteboard", "Pasteboard"]), .never("written to the pasteboard"), "UIPasteboard setURL:"),
             SinkRule("initWithActivityItems", .never("shared through the share sheet"), "UIActivityViewController"),

@@ -12,7 +12,7 @@ extension SinkTable {
             SinkRule("init", label: "string", .carries, "URL.init(string:)"),
             SinkRule("NSURL", .none, .carries, "NSURL(string:)"),
             SinkRule("URLComponents", .none, .carries, "URLComponents(string:)"),
-            SinkRule("String", .none, label: "localized", .never("localized text shown to the user"), "String(localized:)"),
+            SinkRule("String", .none, label: "localized", .carries, "String(localized:)"),
             SinkRule("String", .none, label: "contentsOf", .load(.network), "String(contentsOf:)"),
             SinkRule("String", .none, .carries, "String(…)"),
             SinkRule("URLRequest", .none, .request, "URLRequest(url:)"),
@@ -80,7 +80,8 @@ extension SinkTable {
             SinkRule("ASWebAuthenticationSession", .none, .outside, "ASWebAuthenticationSession(url:)"),
             SinkRule("canOpenURL", .never("asked whether another app can open it (canOpenURL), not opened"), "canOpenURL(_:)"),
             // Never loaded.
-            SinkRule("NSLocalizedString", .never("localized text shown to the user"), "NSLocalizedString"),
+            // The translation of a URL is a URL: followed, as `String(localized:)` is.
+            SinkRule("NSLocalizedString", .none, .carries, "NSLocalizedString"),
             SinkRule("LocalizedStringKey", .never("localized text shown to the user"), "LocalizedStringKey"),
             SinkRule("LocalizedStringResource", .never("localized text shown to the user"), "LocalizedStringResource"),
             SinkRule("Text", .none, .never("text shown to the user (SwiftUI Text)"), "Text"),

@@ -55,4 +55,20 @@ struct ObjectiveCSinkTests {
         #expect(group(found, "http://same.sample.org") == "never-loaded")
         #expect(group(found, "http://localdev.sample.org") == "never-loaded")
     }
+
+    @Test("a localized URL is the URL: loaded when the web view loads it, text when only a title shows it")
+    func localizedURL() {
+        let code = """
+        - (void)viewDidLoad {
+            [super viewDidLoad];
+            self.title = NSLocalizedString(@"Privacy Policy", @"Seafile");
+            NSURL *url = [NSURL URLWithString:NSLocalizedString(@"http://privacy.sample-drive.org/policy/", @"Seafile")];
+            [_webView loadRequest:[NSURLRequest requestWithURL:url]];
+            [self.footer setText:NSLocalizedString(@"http://help.sample-drive.org/", @"Seafile")];
+        }
+        """
+        let found = uses(code, .cFamily)
+        #expect(loadKind(found, "http://privacy.sample-drive.org/policy/") == .webView)
+        #expect(group(found, "http://help.sample-drive.org/") == "never-loaded")
+    }
 }

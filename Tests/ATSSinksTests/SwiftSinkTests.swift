@@ -144,6 +144,21 @@ struct SwiftSinkTests {
         #expect(group(found, "http://eu.sample.org/feed") == "load")
         #expect(group(found, "http://us.sample.org/feed") == "load")
     }
+
+    @Test("NSLocalizedString carries a URL on: a translated address is still loaded")
+    func localizedURL() {
+        let code = """
+        final class TermsViewController: UIViewController {
+            let webView = WKWebView()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                let terms = URL(string: NSLocalizedString("http://terms.sample-notes.org/", comment: "terms page"))!
+                webView.load(URLRequest(url: terms))
+            }
+        }
+        """
+        #expect(loadKind(uses(code, .swift), "http://terms.sample-notes.org/") == .webView)
+    }
 }
 
 @Suite("Swift sinks: code the shipping app never runs")
