@@ -242,31 +242,36 @@ struct CodeReading {
         func use(of name: String, scope: Scope) -> URLUse? {
             if let known = cache.answers[scope]?[name] { return known }
             var memo = cache.memo[scope] ?? [:]
-            let answer = strongest(name, scope: scope, top: true, memo: &memo, visiting: [])
+            let answer = strongest(name, scope: scope, memo: &memo, visiting: [])
             cache.memo[scope] = memo
             cache.answers[scope, default: [:]][name] = .some(answer)
             return answer
         }
 
-        private func strongest(_ name: String, scope: Scope, top: Bool, memo: inout [String: URLUse?], visiting: Set<String>) -> URLUse? {
+        private func strongest(_ name: String, scope: Scope, memo: inout [String: URLUse?], visiting: Set<String>) -> URLUse? {
             if let known = memo[name] { return known }
             guard !visiting.contains(name), visiting.count < 64 else { return nil }
             if unsearched[scope]?.contains(name) == true {
                 return .notSeen(hint: "assigned to \(name); its reads in other files were not searched (the search's budget of \(CodeReading.resolveBytes >> 20) MiB was spent)")
             }
             var best: URLUse?
-            for item in reads[scope]?[name] ?? [] {
+            let found = reads[scope]?[name] ?? []
+            for item in found {
                 let candidate: URLUse?
                 switch item {
                 case .use(let use): candidate = use
-                case .pending(let next): candidate = strongest(next, scope: scope, top: false, memo: &memo, visiting: visiting.union([name]))
+                case .pending(let next): candidate = strongest(next, scope: scope, memo: &memo, visiting: visiting.union([name]))
                 }
                 if let candidate, best.map({ candidate.strength > $0.strength }) ?? true { best = candidate }
                 if case .load? = best { break }
             }
-            if best == nil, top {
+            // Every level, not only the literal's own name: a read that passes the value to a
+            // function whose code was not found is a use not seen, however deep.
+            if best == nil {
                 if let function = CodeUses.functionArgument(name) {
                     best = .notSeen(hint: "passed to \(function.name)(\(function.label.map { "\($0):" } ?? "…")), whose code was not found")
+                } else if !found.isEmpty {
+                    best = .notSeen(hint: "assigned to \(name), whose reads lead back to names already being followed")
                 } else if !scope.root.isEmpty {
                     best = .notSeen(hint: "assigned to \(name), which no code of \(scope.root)/ reads (other packages were not searched)")
                 } else {
