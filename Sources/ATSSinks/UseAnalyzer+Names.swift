@@ -136,13 +136,19 @@ extension UseAnalyzer {
     mutating func arrowReturn(stream: Int, at arrow: Int, hops: Int) -> [FoundUse] {
         var index = arrow - 1
         let shape = shapes[stream]!
-        if isPunctuation(stream, index, ")"), shape.partner[index] >= 0 { index = shape.partner[index] - 1 }
-        else if isIdentifier(stream, index), isPunctuation(stream, index - 1, "=") { index -= 1 }
+        var parameters = false
+        if isPunctuation(stream, index, ")"), shape.partner[index] >= 0 {
+            index = shape.partner[index] - 1
+            parameters = true
+        } else if isIdentifier(stream, index) {
+            index -= 1  // a lone parameter (`href => …`): the function's input, not its name
+        }
         if index >= 0, isIdentifier(stream, index), text(stream, index) == "async" { index -= 1 }
         if index >= 0, isPunctuation(stream, index, "=") {
             if let name = assignee(stream: stream, before: index).last { return follow(name, hops: hops) }
         }
-        if index >= 0, isIdentifier(stream, index), !Self.keywords.contains(text(stream, index)) {
+        // Dart's `String build() => …`: the name before the parameters is the function's.
+        if parameters, index >= 0, isIdentifier(stream, index), !Self.keywords.contains(text(stream, index)) {
             return follow(text(stream, index), hops: hops)
         }
         return [.use(.notSeen(hint: "returned from a function passed along"))]

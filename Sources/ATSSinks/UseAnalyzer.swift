@@ -84,7 +84,7 @@ struct UseAnalyzer {
                                         "async", "public", "private", "internal", "fileprivate", "lazy", "weak", "override"]
 
     /// Words before a `(` that make it a condition or a group, not a call.
-    static let notCallees: Set<String> = ["return", "if", "while", "for", "switch", "catch", "guard", "throw", "typeof", "await", "yield",
+    static let notCallees: Set<String> = ["return", "if", "while", "for", "switch", "catch", "guard", "throw", "typeof", "await", "async", "yield",
                                           "in", "of", "case", "else", "do", "try", "void", "delete", "where", "repeat", "let", "var", "const"]
 
     /// An operand ends at `index` (a name that is not a keyword, a literal, a closing bracket).

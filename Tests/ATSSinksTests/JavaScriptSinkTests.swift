@@ -140,4 +140,24 @@ struct FunctionSinkTests {
         let found = uses("configure(endpoint: \"http://elsewhere.sample.org\")", .swift)
         #expect(found["http://elsewhere.sample.org"] == [.notSeen(hint: "pending \(UseAnalyzer.pendingFunction("configure", label: "endpoint", position: 0))")])
     }
+
+    @Test("an arrow function's lone parameter is its input: the URL it returns does not flow to other uses of that name")
+    func loneParameter() {
+        let code = """
+        const LINKIFY_OPTIONS = {
+          formatHref: {
+            mention: href => `https://www.sample-nature.org/people${href}`,
+          },
+        };
+        const renderersProps = {
+          a: { onPress: async ( event, href ) => { Linking.openURL( href ); } },
+        };
+        function preload( href ) { return fetch( href ); }
+        const avatar = login => `http://avatars.sample-nature.org/${login}.png`;
+        fetch( avatar( "amy" ) );
+        """
+        let found = uses(code, .javaScript)
+        #expect(group(found, "https://www.sample-nature.org/people") == "not-seen", "\(found)")
+        #expect(group(found, "http://avatars.sample-nature.org/") == "load", "the arrow assigned to a name is followed by that name")
+    }
 }
