@@ -4,8 +4,8 @@
 /// preprocessor: `#if`/`#ifdef`/`#ifndef`/`#elif`/`#else`/`#endif` decided by
 /// ``CompilationConditions``, `#define NAME …` kept as tokens between `#` and a
 /// ``SourceToken/Kind/directiveEnd`` marker, every other directive line skipped.
-struct CFamilyLexer {
-    private var core: LexerCore
+struct CFamilyLexer: SteppingLexer {
+    var core: LexerCore
     private let conditions: CompilationConditions
     private var conditionals = ConditionalStack()
     private var atLineStart = true
@@ -17,14 +17,7 @@ struct CFamilyLexer {
     }
 
     mutating func run() -> LexedSource {
-        while !core.atEnd {
-            if core.openBuilder != nil {
-                stringStep()
-            } else {
-                codeStep()
-            }
-        }
-        core.closeEverything()
+        stepToEnd()
         endDefine()
         conditionals.finish(at: core.count)
         core.source.inactive = conditionals.regions
@@ -39,7 +32,7 @@ struct CFamilyLexer {
         core.emit(.directiveEnd, from: core.index, line: core.line)
     }
 
-    private mutating func codeStep() {
+    mutating func codeStep() {
         // Blanks, watching for the newline that ends a #define.
         while !core.atEnd {
             let byte = core.current
@@ -190,7 +183,7 @@ struct CFamilyLexer {
         core.mergeAdjacentLiterals()
     }
 
-    private mutating func stringStep() {
+    mutating func stringStep() {
         guard let builder = core.openBuilder else { return }
         let byte = core.current
         switch byte {
@@ -201,10 +194,7 @@ struct CFamilyLexer {
         case 0x0A:
             core.closeLiteral()
         case UInt8(ascii: "\\"):
-            core.index += 1
-            guard !core.atEnd else { return }
-            let escaped = core.current
-            core.index += 1
+            guard let escaped = core.takeEscaped() else { return }
             switch escaped {
             case 0x0A:
                 core.line += 1

@@ -1,26 +1,19 @@
 /// Dart: names, numbers, punctuation, `'…'`, `"…"`, `'''…'''` and `"""…"""` strings with their
 /// escapes and `$name` / `${…}` interpolations, raw `r'…'` strings, adjacent literals joined,
 /// `//` and nested `/* */` comments.
-struct DartLexer {
-    private var core: LexerCore
+struct DartLexer: SteppingLexer {
+    var core: LexerCore
 
     init(bytes: [UInt8], budget: LexerBudget) {
         core = LexerCore(language: .dart, bytes: bytes, budget: budget)
     }
 
     mutating func run() -> LexedSource {
-        while !core.atEnd {
-            if core.openBuilder != nil {
-                stringStep()
-            } else {
-                codeStep()
-            }
-        }
-        core.closeEverything()
+        stepToEnd()
         return core.source
     }
 
-    private mutating func codeStep() {
+    mutating func codeStep() {
         core.skipBlanks()
         guard !core.atEnd else { return }
         if core.closesCodeContext() { return }
@@ -51,7 +44,7 @@ struct DartLexer {
         core.openLiteral(start: start, line: core.line, quote: LexerCore.QuoteStyle(close: quote, triple: triple, raw: raw, multiline: triple))
     }
 
-    private mutating func stringStep() {
+    mutating func stringStep() {
         guard let builder = core.openBuilder else { return }
         let quote = core.builders[builder].quote
         let byte = core.current
@@ -88,10 +81,7 @@ struct DartLexer {
             core.index += 1
             return
         }
-        core.index += 1
-        guard !core.atEnd else { return }
-        let escaped = core.current
-        core.index += 1
+        guard let escaped = core.takeEscaped() else { return }
         switch escaped {
         case 0x0A:
             core.line += 1

@@ -132,10 +132,7 @@ struct JavaScriptLexer {
             core.index += 1
             return
         }
-        core.index += 1
-        guard !core.atEnd else { return }
-        let escaped = core.current
-        core.index += 1
+        guard let escaped = core.takeEscaped() else { return }
         switch escaped {
         case 0x0A:
             core.line += 1

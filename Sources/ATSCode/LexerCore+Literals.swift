@@ -27,6 +27,15 @@ extension LexerCore {
         builders[builder].text.append(byte)
     }
 
+    /// Consumes an escape's backslash and the byte after it, and returns that byte; nil at the
+    /// end of the input (a backslash as the last byte).
+    mutating func takeEscaped() -> UInt8? {
+        index += 1
+        guard !atEnd else { return nil }
+        defer { index += 1 }
+        return current
+    }
+
     /// Adds a Unicode scalar, UTF-8 encoded (a `\u{…}` escape); an invalid one adds U+FFFD.
     mutating func appendScalar(_ value: UInt32, to builder: Int) {
         let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"

@@ -2,8 +2,8 @@
 /// `#"…"#` strings with their escapes and `\(…)` interpolations, `//` and nested `/* */`
 /// comments, and `#if`/`#elseif`/`#else`/`#endif` decided by ``CompilationConditions`` (a branch
 /// known to be out of the build is an ``InactiveRegion``; an unknown one is read).
-struct SwiftLexer {
-    private var core: LexerCore
+struct SwiftLexer: SteppingLexer {
+    var core: LexerCore
     private let conditions: CompilationConditions
     private var conditionals = ConditionalStack()
     private var atLineStart = true
@@ -15,14 +15,7 @@ struct SwiftLexer {
 
     /// Lexes the whole file.
     mutating func run() -> LexedSource {
-        while !core.atEnd {
-            if core.openBuilder != nil {
-                stringStep()
-            } else {
-                codeStep()
-            }
-        }
-        core.closeEverything()
+        stepToEnd()
         conditionals.finish(at: core.count)
         core.source.inactive = conditionals.regions
         return core.source
@@ -30,7 +23,7 @@ struct SwiftLexer {
 
     private static let conditionalDirectives: Set<String> = ["if", "elseif", "else", "endif"]
 
-    private mutating func codeStep() {
+    mutating func codeStep() {
         if core.skipBlanks() { atLineStart = true }
         guard !core.atEnd else { return }
         let byte = core.current
@@ -121,7 +114,7 @@ struct SwiftLexer {
         return length + quote.hashes
     }
 
-    private mutating func stringStep() {
+    mutating func stringStep() {
         guard let builder = core.openBuilder else { return }
         let quote = core.builders[builder].quote
         let byte = core.current
