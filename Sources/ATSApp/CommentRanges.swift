@@ -1,3 +1,4 @@
+import ATSCode
 import AtscheckSystem
 
 /// The byte ranges of a source file that are comments, found by a small lexer that tells code,
@@ -65,13 +66,7 @@ struct CommentRanges {
 
     /// Whether the byte at `offset` lies in a comment.
     func contains(_ offset: Int) -> Bool {
-        var low = 0
-        var high = ranges.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ranges[middle].upperBound <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low < ranges.count && ranges[low].contains(offset)
+        SortedRanges.contains(ranges, offset)
     }
 }
 

@@ -45,23 +45,12 @@ public struct LexedSource: Sendable {
 
     /// Whether the byte at `offset` lies in a comment.
     public func isComment(_ offset: Int) -> Bool {
-        Self.contains(comments, offset)
+        SortedRanges.contains(comments, offset)
     }
 
     /// The inactive region holding `offset`, if any.
     public func inactiveRegion(at offset: Int) -> InactiveRegion? {
         inactive.first { $0.range.contains(offset) }
-    }
-
-    /// Binary search over sorted, disjoint ranges.
-    static func contains(_ ranges: [Range<Int>], _ offset: Int) -> Bool {
-        var low = 0
-        var high = ranges.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ranges[middle].upperBound <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low < ranges.count && ranges[low].contains(offset)
     }
 }
 

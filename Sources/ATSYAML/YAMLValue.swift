@@ -20,6 +20,13 @@ public enum YAMLValue: Sendable, Equatable {
         return text
     }
 
+    /// A sequence's elements; any other node as a list of one (YAML lets a single entry stand
+    /// for a list of one: `sources: App` and `sources: [App]`).
+    public var elements: [YAMLValue] {
+        guard case .sequence(let elements) = self else { return [self] }
+        return elements
+    }
+
     /// A mapping's keys; empty for any other node.
     public var keys: Set<String> {
         guard case .mapping(let members) = self else { return [] }

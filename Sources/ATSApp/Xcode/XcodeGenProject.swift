@@ -285,12 +285,7 @@ struct XcodeGenProject {
 
     /// The sources that are in a build phase, input-relative.
     func sources(_ value: YAMLValue?, target: String) -> [Source] {
-        let items: [YAMLValue]
-        switch value {
-        case .sequence(let elements)?: items = elements
-        case let single?: items = [single]
-        case nil: items = []
-        }
+        let items = value?.elements ?? []
         return items.compactMap { item in
             guard table.step() else { return nil }
             let path = item.text ?? item["path"]?.text

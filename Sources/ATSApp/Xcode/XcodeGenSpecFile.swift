@@ -140,12 +140,7 @@ struct XcodeGenSpecFile {
         }
 
         static func includes(_ value: YAMLValue?) -> [Include] {
-            let items: [YAMLValue]
-            switch value {
-            case .sequence(let elements)?: items = elements
-            case let single?: items = [single]
-            case nil: items = []
-            }
+            let items = value?.elements ?? []
             return items.compactMap { item in
                 if let path = item.text { return path.isEmpty ? nil : Include(path: path, relativePaths: true, enabled: true) }
                 guard let path = item["path"]?.text, !path.isEmpty else { return nil }
