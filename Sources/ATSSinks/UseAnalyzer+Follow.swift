@@ -8,6 +8,9 @@ extension UseAnalyzer {
         if let known = followed[key] { return known }
         guard !following.contains(key) else { return [] }
         guard hops + 1 < Self.maximumHops else { return [.use(.notSeen(hint: "followed too far to tell"))] }
+        if minified, name.count <= 3 {
+            return [.use(.notSeen(hint: "kept in \(name) of minified code, whose short names are reused everywhere: not followed"))]
+        }
         following.insert(key)
         defer { following.remove(key) }
         var found: [FoundUse] = []

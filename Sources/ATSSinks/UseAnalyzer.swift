@@ -39,9 +39,21 @@ struct UseAnalyzer {
         let token: Int
     }
 
+    /// Minified JavaScript (lines of 200 bytes and more on average): its one- to three-letter
+    /// names are reused in every function, so their reads say nothing of where a value goes.
+    let minified: Bool
+
     init(source: LexedSource, table: SinkTable) {
         self.source = source
         self.table = table
+        minified = source.language == .javaScript && Self.looksMinified(source.bytes)
+    }
+
+    /// Whether `bytes` hold 4 KiB or more in lines of 200 bytes or more on average.
+    static func looksMinified(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 4096 else { return false }
+        let lines = bytes.reduce(into: 1) { count, byte in if byte == 0x0A { count += 1 } }
+        return bytes.count / lines >= 200
     }
 
     // MARK: token helpers

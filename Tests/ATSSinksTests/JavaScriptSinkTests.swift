@@ -160,4 +160,20 @@ struct FunctionSinkTests {
         #expect(group(found, "https://www.sample-nature.org/people") == "not-seen", "\(found)")
         #expect(group(found, "http://avatars.sample-nature.org/") == "load", "the arrow assigned to a name is followed by that name")
     }
+
+    @Test("minified code: a URL kept in a short name is not followed (its reads are anyone's); a URL passed straight to a load still is")
+    func minified() {
+        let head = "var ko=\"http://www.opengis.net/kml/2.2\";"
+        let tail = ";function Xo(){var b=new XMLHttpRequest;b.open(\"GET\",ko);b.send()}"
+            + "function Yo(){var b=new XMLHttpRequest;b.open(\"GET\",\"http://tiles.sample-maps.org/a.png\");b.send()}\n"
+        // Short, it is read like any code: `ko` is followed to the request.
+        #expect(group(uses(head + tail, .javaScript), "http://www.opengis.net/kml/2.2") == "load")
+        // One long line as a minifier writes it.
+        let filler = (0..<120).map { "function f\($0)(a,b){var c=a.x\($0)||b;return c}" }.joined(separator: ";")
+        let code = head + filler + tail
+        #expect(code.utf8.count > 4096)
+        let found = uses(code, .javaScript)
+        #expect(group(found, "http://www.opengis.net/kml/2.2") == "not-seen", "\(found)")
+        #expect(group(found, "http://tiles.sample-maps.org/a.png") == "load")
+    }
 }
