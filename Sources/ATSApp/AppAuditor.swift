@@ -196,6 +196,11 @@ public enum AppAuditor {
             }
         }
         guard let context = best?.0 else {
+            // Opened outside or never loaded, the route its loads would take does not matter
+            // (url_launcher's launchUrl from Dart hands the URL to iOS; it is no dart:io load).
+            if strongest.strength < URLUse.notSeen(hint: "").strength {
+                return FoundLoad(url: url, places: places, context: .urlSession, outsideATS: nil, use: strongest)
+            }
             return FoundLoad(url: url, places: places, context: nil, outsideATS: outside ?? LoadRoute.dartOutsideATS, use: strongest)
         }
         return FoundLoad(url: url, places: places, context: context, outsideATS: nil, use: strongest)

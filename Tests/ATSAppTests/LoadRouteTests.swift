@@ -27,6 +27,7 @@ struct LoadRouteTests {
         import 'package:http/http.dart' as http;
         final base = 'http://$host:53317/';
         Future<void> fetch() => http.get(Uri.parse('http://plain.example.org/x'));
+        Future<void> about() => launchUrl(Uri.parse('http://about.sample-share.dev/'), mode: LaunchMode.externalApplication);
         """
 
     static func flutter(dependencies: String) -> [String: String] {
@@ -57,6 +58,10 @@ struct LoadRouteTests {
         #expect(inventory.traits.declarations["app"]?.routePackages == [])
         #expect(inventory.traits.notes.count == 1)
         #expect(inventory.traits.notes.first?.hasPrefix("app/: Dart code's HTTP goes through dart:io sockets, outside ATS") == true)
+        // url_launcher hands its URL to iOS: opened outside the app, not a dart:io load.
+        let report = try tree.report()
+        #expect(report.verdicts("http://about.sample-share.dev/") == ["app/ios/Runner/Info.plist": "opened-outside"])
+        #expect(report.verdicts("http://plain.example.org/x") == ["app/ios/Runner/Info.plist": "outside-ats"])
     }
 
     @Test("Flutter with cupertino_http in dependencies: Dart files go through URLSession, and a note says only CupertinoClient's requests do")
