@@ -70,7 +70,7 @@ extension SinkTable {
             SinkRule("alertControllerWithTitle", .never("text shown to the user (an alert)"), "UIAlertController"),
             SinkRule("message", .never("text shown to the user (an alert)"), "UIAlertController"),
         ],
-        properties: SinkTable.uiProperties,
+        properties: SinkTable.uiProperties + SinkTable.sdkProperties,
         comparisons: ["isEqualToString", "hasPrefix", "hasSuffix", "containsString", "rangeOfString", "isEqual", "compare", "caseInsensitiveCompare"],
         carriers: ["absoluteString", "absoluteURL", "URL", "url", "string", "standardizedURL", "stringByAddingPercentEncodingWithAllowedCharacters",
                    "stringByRemovingPercentEncoding", "lowercaseString", "copy", "mutableCopy", "description", "URLByStandardizingPath"]

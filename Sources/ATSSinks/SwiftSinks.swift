@@ -71,7 +71,9 @@ extension SinkTable {
             SinkRule("AVAsset", .none, .load(.media), "AVAsset(url:)"),
             SinkRule("AVAudioPlayer", .none, .load(.media), "AVAudioPlayer(contentsOf:)"),
             // Opened by another app or the system.
-            SinkRule("open", .containing(["UIApplication", "application", "NSWorkspace", "workspace", "extensionContext"]), .outside, "UIApplication.open(_:)"),
+            SinkRule("open", .containing(["NSWorkspace", "workspace"]), .outside, "NSWorkspace.open(_:)"),
+            SinkRule("open", .containing(["extensionContext"]), .outside, "NSExtensionContext.open(_:)"),
+            SinkRule("open", .containing(["UIApplication", "application"]), .outside, "UIApplication.open(_:)"),
             SinkRule("openURL", .outside, "openURL(_:)"),
             SinkRule("Link", .none, .outside, "SwiftUI Link"),
             SinkRule("SFSafariViewController", .none, .outside, "SFSafariViewController(url:)"),
@@ -113,7 +115,7 @@ extension SinkTable {
             SinkRule("setString", .containing(["pasteboard"]), .never("written to the pasteboard"), "UIPasteboard.setString"),
             SinkRule("setValue", .containing(["pasteboard"]), .never("written to the pasteboard"), "UIPasteboard.setValue"),
         ],
-        properties: SinkTable.uiProperties,
+        properties: SinkTable.uiProperties + SinkTable.sdkProperties,
         comparisons: ["hasPrefix", "hasSuffix", "contains", "starts", "elementsEqual", "isEqual", "isEqualToString", "range",
                       "localizedCaseInsensitiveContains", "caseInsensitiveCompare", "compare", "firstRange", "matches"],
         carriers: ["absoluteString", "absoluteURL", "url", "URL", "string", "standardized", "appendingPathComponent",
@@ -121,6 +123,12 @@ extension SinkTable {
                    "trimmingCharacters", "addingPercentEncoding", "removingPercentEncoding", "lowercased", "appendingFormat", "description",
                    "self", "asURL", "toURL", "asUrl"]
     )
+
+    /// Assignments that configure an SDK to load the URL itself: Sentry's `options.dsn` (the
+    /// SDK posts its events to the DSN's host through URLSession). Shared by Swift and Objective-C.
+    static let sdkProperties: [SinkRule] = [
+        SinkRule("dsn", .load(.network), "Sentry options.dsn"),
+    ]
 
     /// Assignments that never load (UIKit, AppKit, PassKit): shared by Swift and Objective-C.
     static let uiProperties: [SinkRule] = {

@@ -145,6 +145,29 @@ struct SwiftSinkTests {
         #expect(group(found, "http://us.sample.org/feed") == "load")
     }
 
+    @Test("an SDK configured in a closure loads its DSN; NSWorkspace opens outside under its own name")
+    func sdkAndWorkspace() {
+        let code = """
+        final class SentryMonitoringClient {
+            private static let sentryDSN = "http://key@o1.ingest.sample-sentry.io/42"
+
+            func start() {
+                SentrySDK.start { options in
+                    options.dsn = Self.sentryDSN
+                    options.tracesSampleRate = 0.2
+                }
+            }
+
+            func openAccountPage() {
+                NSWorkspace.shared.open(URL(string: "http://account.sample-feeds.org/")!)
+            }
+        }
+        """
+        let found = uses(code, .swift)
+        #expect(loadVia(found, "http://key@o1.ingest.sample-sentry.io/42") == "Sentry options.dsn", "\(found)")
+        #expect(found["http://account.sample-feeds.org/"] == [.openedOutside(via: "NSWorkspace.open(_:)")])
+    }
+
     @Test("NSLocalizedString carries a URL on: a translated address is still loaded")
     func localizedURL() {
         let code = """
