@@ -55,8 +55,10 @@ enum TextPlaceUse {
             return .notSeen(hint: "a value in a JSON file: what reads it was not followed")
         case "plist":
             return .notSeen(hint: "a value in a property list: what reads it was not followed")
-        case "xml":
+        case "xml", "opml", "rss", "atom", "xspf", "kml", "gpx":
             return .notSeen(hint: "a value in an XML file: what reads it was not followed")
+        case "m3u", "m3u8", "pls":
+            return .notSeen(hint: "an entry of a playlist: what plays it was not followed")
         case "kt", "java":
             return .notSeen(hint: "Kotlin and Java are not read as code")
         default:

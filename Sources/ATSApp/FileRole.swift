@@ -39,6 +39,8 @@ enum FileRole {
         switch ext {
         case "html", "htm": return .text(webContent: true)
         case "json", "css", "xml", "strings", "stringsdict", "plist", "txt", "conf", "cfg", "jsbundle": return .text(webContent: false)
+        // Feeds, outlines and playlists an app bundles to load (NetNewsWire's default feeds).
+        case "opml", "rss", "atom", "xspf", "kml", "gpx", "m3u", "m3u8", "pls": return .text(webContent: false)
         // Sources only in projects (a framework's Headers/*.h in a bundle are not code it runs).
         case "swift", "m", "mm", "h", "c", "cc", "cpp", "kt", "java", "dart": return project ? .text(webContent: false) : nil
         case "": return .extensionless
