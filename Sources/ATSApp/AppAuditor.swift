@@ -110,7 +110,16 @@ public enum AppAuditor {
                 }
             }
             for (unit, places) in byUnit {
-                perUnit[unit].append(load(found.url, places, route: route, traits: inventory.traits))
+                // A use in a file this unit's target does not build is not this unit's.
+                let seen = places.map { place in
+                    place.use(building: { file in
+                        let owner = ownership[file] ?? attribution.ownership(of: file)
+                        ownership[file] = owner
+                        if case .units(let units) = owner { return units.contains(unit) }
+                        return false
+                    })
+                }
+                perUnit[unit].append(load(found.url, seen, route: route, traits: inventory.traits))
             }
             if byUnit.isEmpty, let place = found.places.first {
                 switch ownership[place.file] ?? attribution.ownership(of: place.file) {

@@ -23,8 +23,18 @@ public struct FoundAt: Sendable, Hashable, Codable, CustomStringConvertible {
     /// source file's comment.
     public var detail: String? = nil
     /// What the code at this place does with the URL, when atscheck can tell (``URLUse``);
-    /// nil for a place no use is known for.
+    /// nil for a place no use is known for. The strongest of ``useHere`` and ``usesElsewhere``.
     public var use: URLUse? = nil
+    /// What this file's own code does with it (and what holds in any file), when the value is
+    /// also used in other files.
+    public var useHere: URLUse? = nil
+    /// What code in other files does with the value, by file: a target that does not build a
+    /// file does not make its use (``use(building:)``).
+    public var usesElsewhere: [String: URLUse] = [:]
+
+    enum CodingKeys: String, CodingKey {
+        case file, offset, line, detail, use
+    }
 
     /// The ``detail`` of a place in a comment (`// see http://…`, `/** … */`, `<!-- … -->`):
     /// not a load.
@@ -36,6 +46,25 @@ public struct FoundAt: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Whether the place is in a comment.
     public var isComment: Bool { detail == Self.comment }
+
+    /// The place as a target sees it that builds the files `builds` accepts: the uses in other
+    /// files it does not build are dropped; when none is left, the value is never loaded by it.
+    public func use(building builds: (String) -> Bool) -> FoundAt {
+        guard !usesElsewhere.isEmpty else { return self }
+        var seen = self
+        let kept = usesElsewhere.filter { builds($0.key) }
+        seen.usesElsewhere = kept
+        let uses = [useHere].compactMap { $0 } + kept.values
+        seen.use = URLUse.strongest(uses) ?? .neverLoaded(why: "only code this target does not build uses it (\(usesElsewhere.keys.sorted().prefix(2).joined(separator: ", ")))")
+        return seen
+    }
+
+    /// Takes in another literal of the same line: the stronger uses of both.
+    mutating func merge(_ other: FoundAt) {
+        use = URLUse.strongest([use, other.use].compactMap { $0 })
+        useHere = URLUse.strongest([useHere, other.useHere].compactMap { $0 })
+        for (file, found) in other.usesElsewhere { usesElsewhere[file] = URLUse.strongest([usesElsewhere[file], found].compactMap { $0 }) }
+    }
 
     /// `file:line`, else `file@0xOFFSET` (hexadecimal), else the file, followed by ` (detail)` when there is one.
     public var description: String {

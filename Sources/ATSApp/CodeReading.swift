@@ -74,13 +74,23 @@ struct CodeReading {
                 case .comment:
                     place.detail = FoundAt.comment
                 case .code(let uses, let pending):
-                    let all = uses + pending.compactMap { resolved.use(of: $0, scope: file.scope) }
-                    place.use = URLUse.strongest(all)
+                    var here = uses
+                    for name in pending {
+                        for (site, use) in resolved.uses(of: name, scope: file.scope) {
+                            if site.isEmpty || site == file.path {
+                                here.append(use)
+                            } else {
+                                place.usesElsewhere[site] = URLUse.strongest([place.usesElsewhere[site], use].compactMap { $0 })
+                            }
+                        }
+                    }
+                    place.useHere = URLUse.strongest(here)
+                    place.use = URLUse.strongest(here + place.usesElsewhere.values)
                 }
                 if let position = index[url.url] {
                     // One place a line: two literals of one line are one place, with the stronger use.
                     if let same = reading.urls[position].places.firstIndex(where: { $0.file == place.file && $0.line == place.line && $0.detail == place.detail }) {
-                        reading.urls[position].places[same].use = URLUse.strongest([reading.urls[position].places[same].use, place.use].compactMap { $0 })
+                        reading.urls[position].places[same].merge(place)
                     } else if reading.urls[position].places.count < AppInventory.placesPerURL {
                         reading.urls[position].places.append(place)
                     }
@@ -219,70 +229,6 @@ struct CodeReading {
         let root: String
     }
 
-    /// What the reads of names found elsewhere amount to.
-    struct Resolved {
-        var reads: [Scope: [String: [FoundUse]]] = [:]
-        /// Names whose reads were not searched because the search's budget ran out.
-        var unsearched: [Scope: Set<String>] = [:]
-
-        /// Answers already worked out, by scope and name.
-        let cache = Cache()
-
-        /// A box for ``cache``: many places ask about the same names.
-        final class Cache {
-            var memo: [Scope: [String: URLUse?]] = [:]
-            var answers: [Scope: [String: URLUse?]] = [:]
-        }
-
-        /// The strongest use of the value assigned to `name` (``URLUse/strongest(_:)``): its
-        /// reads, followed, each name once (names that lead to each other are a graph, not a
-        /// tree: without remembering, a chain of them is walked exponentially often). A name no
-        /// code of the input reads is never loaded; one no code of its package reads, or that was
-        /// not searched, is a use atscheck did not see.
-        func use(of name: String, scope: Scope) -> URLUse? {
-            if let known = cache.answers[scope]?[name] { return known }
-            var memo = cache.memo[scope] ?? [:]
-            let answer = strongest(name, scope: scope, memo: &memo, visiting: [])
-            cache.memo[scope] = memo
-            cache.answers[scope, default: [:]][name] = .some(answer)
-            return answer
-        }
-
-        private func strongest(_ name: String, scope: Scope, memo: inout [String: URLUse?], visiting: Set<String>) -> URLUse? {
-            if let known = memo[name] { return known }
-            guard !visiting.contains(name), visiting.count < 64 else { return nil }
-            if unsearched[scope]?.contains(name) == true {
-                return .notSeen(hint: "assigned to \(name); its reads in other files were not searched (the search's budget of \(CodeReading.resolveBytes >> 20) MiB was spent)")
-            }
-            var best: URLUse?
-            let found = reads[scope]?[name] ?? []
-            for item in found {
-                let candidate: URLUse?
-                switch item {
-                case .use(let use): candidate = use
-                case .pending(let next): candidate = strongest(next, scope: scope, memo: &memo, visiting: visiting.union([name]))
-                }
-                if let candidate, best.map({ candidate.strength > $0.strength }) ?? true { best = candidate }
-                if case .load? = best { break }
-            }
-            // Every level, not only the literal's own name: a read that passes the value to a
-            // function whose code was not found is a use not seen, however deep.
-            if best == nil {
-                if let function = CodeUses.functionArgument(name) {
-                    best = .notSeen(hint: "passed to \(function.name)(\(function.label.map { "\($0):" } ?? "…")), whose code was not found")
-                } else if !found.isEmpty {
-                    best = .notSeen(hint: "assigned to \(name), whose reads lead back to names already being followed")
-                } else if !scope.root.isEmpty {
-                    best = .notSeen(hint: "assigned to \(name), which no code of \(scope.root)/ reads (other packages were not searched)")
-                } else {
-                    best = .neverLoaded(why: "assigned to \(name), which no code atscheck read uses")
-                }
-            }
-            memo[name] = best
-            return best
-        }
-    }
-
     /// Most bytes lexed again to find reads of names in other files.
     static let resolveBytes = 128 << 20
 
@@ -327,7 +273,7 @@ struct CodeReading {
                     }
                     spent += size
                     for (name, uses) in reads.sorted(by: { $0.key < $1.key }) {
-                        resolved.reads[scope, default: [:]][name, default: []] += uses
+                        resolved.reads[scope, default: [:]][name, default: []] += uses.map { (search.path, $0) }
                         for case .pending(let more) in uses where !(searched[scope]?.contains(more) ?? false) { next[scope, default: []].insert(more) }
                     }
                 }

@@ -65,4 +65,50 @@ struct CodeAcrossFilesTests {
         #expect(Self.use(urls, "http://call-analytics.sample-chat.org")?.group == "not-seen", "read in another file and passed to a library call")
         #expect(Self.use(urls, "http://retired.sample-chat.org")?.group == "never-loaded")
     }
+
+    @Test("a constant two targets build, loaded only by code one of them builds: a load in that target, never loaded in the other")
+    func perTarget() throws {
+        var project = PBXProjectWriter(name: "Chat", prefix: "CD")
+        let settings = project.file("Config/BuildSettings.swift")
+        let screen = project.file("Chat/SettingsViewController.swift")
+        let service = project.file("ChatNSE/NotificationService.swift")
+        _ = project.file("Chat/Info.plist")
+        _ = project.file("ChatNSE/Info.plist")
+        let app = project.target("Chat", type: "application", settings: ["INFOPLIST_FILE": "Chat/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "test.atscheck.chat"])
+        let extensionTarget = project.target("ChatNSE", type: "app-extension",
+                                             settings: ["INFOPLIST_FILE": "ChatNSE/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "test.atscheck.chat.nse"])
+        project.add(settings, to: app, phase: "Sources")
+        project.add(screen, to: app, phase: "Sources")
+        project.add(settings, to: extensionTarget, phase: "Sources")
+        project.add(service, to: extensionTarget, phase: "Sources")
+        let tree = try ProjectTree("Chat", [
+            "Chat.xcodeproj/project.pbxproj": project.text,
+            "Chat/Info.plist": ProjectTree.plist(ProjectTree.appKeys),
+            "ChatNSE/Info.plist": ProjectTree.plist("""
+                <key>CFBundlePackageType</key><string>$(PRODUCT_BUNDLE_PACKAGE_TYPE)</string>
+                <key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.usernotifications.service</string></dict>
+                """),
+            "Config/BuildSettings.swift": """
+                enum BuildSettings {
+                    static let termsURL = URL(string: "http://terms.sample-chat.org/")!
+                    static let pushGateway = URL(string: "http://push.sample-chat.org/notify")!
+                }
+                """,
+            "Chat/SettingsViewController.swift": """
+                final class SettingsViewController: UIViewController {
+                    let webView = WKWebView()
+                    func showTerms() { webView.load(URLRequest(url: BuildSettings.termsURL)) }
+                }
+                """,
+            "ChatNSE/NotificationService.swift": """
+                final class NotificationService: UNNotificationServiceExtension {
+                    func register() { URLSession.shared.dataTask(with: BuildSettings.pushGateway).resume() }
+                }
+                """,
+        ])
+        defer { tree.remove() }
+        let report = try tree.report()
+        #expect(report.verdicts("http://terms.sample-chat.org/") == ["Chat/Info.plist": "blocked", "ChatNSE/Info.plist": "never-loaded"])
+        #expect(report.verdicts("http://push.sample-chat.org/notify") == ["Chat/Info.plist": "never-loaded", "ChatNSE/Info.plist": "blocked"])
+    }
 }
