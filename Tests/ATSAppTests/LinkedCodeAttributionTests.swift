@@ -56,7 +56,23 @@ struct LinkedCodeAttributionTests {
             "JournalWidget/Provider.swift": "let timeline = URL(string: \"http://widget.atscheck.test/timeline\")!\nfunc fetchTimeline() { URLSession.shared.dataTask(with: timeline).resume() }\n",
             "JournalShare/Info.plist": sharePlist,
             "JournalShare/ShareViewController.swift": "let upload = URL(string: \"http://share.atscheck.test/upload\")!\nfunc fetchUpload() { URLSession.shared.dataTask(with: upload).resume() }\n",
-            "Packages/JournalCore/Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(name: \"JournalCore\", products: [.library(name: \"JournalCore\", targets: [\"JournalCore\"])], targets: [.target(name: \"JournalCore\")])\n",
+            "Packages/JournalCore/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "JournalCore",
+                    products: [.library(name: "JournalCore", targets: ["JournalCore"])],
+                    dependencies: [
+                        .package(url: "https://github.com/sample/swift-collections.git", .upToNextMajor(from: "1.0.0")),
+                        .package(path: "../Storage"),
+                    ],
+                    targets: [.target(name: "JournalCore", dependencies: ["Storage", .product(name: "Collections", package: "swift-collections")])]
+                )
+
+                """,
+            "Packages/Storage/Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(name: \"Storage\", products: [.library(name: \"Storage\", targets: [\"Storage\"])], targets: [.target(name: \"Storage\")])\n",
+            "Packages/Storage/Sources/Storage/Backup.swift": "let backup = URL(string: \"http://backup.atscheck.test/v1\")!\nfunc fetchBackup() { URLSession.shared.dataTask(with: backup).resume() }\n",
             "Packages/JournalCore/Sources/JournalCore/Sync.swift": "let sync = URL(string: \"http://sync.atscheck.test/entries\")!\nfunc fetchSync() { URLSession.shared.dataTask(with: sync).resume() }\n",
             "CoreKit/Package.swift": "// swift-tools-version:5.5\nimport PackageDescription\n\nlet package = Package(\n    name: \"CoreKit\",\n    products: [\n        .library(name: \"CoreKit\", targets: [\"CoreKit\"]),\n    ],\n    targets: [\n        .target(name: \"CoreKit\"),\n    ]\n)\n",
             "CoreKit/Sources/CoreKit/Uploader.swift": "let endpoint = URL(string: \"http://upload.atscheck.test/v1\")!\nfunc fetchEndpoint() { URLSession.shared.dataTask(with: endpoint).resume() }\n",
@@ -92,6 +108,8 @@ struct LinkedCodeAttributionTests {
         #expect(report.verdicts("http://app.atscheck.test/") == ["Journal/Info.plist": "blocked"])
         #expect(report.verdicts("http://sync.atscheck.test/entries") == ["Journal/Info.plist": "blocked", "JournalWidget/Info.plist": "blocked"],
                 "JournalCore is linked by the app and by the widget")
+        #expect(report.verdicts("http://backup.atscheck.test/v1") == ["Journal/Info.plist": "blocked", "JournalWidget/Info.plist": "blocked"],
+                "Storage is JournalCore's local dependency (.package(path: \"../Storage\")): built into whatever links JournalCore")
         #expect(report.verdicts("http://upload.atscheck.test/v1") == ["JournalShare/Info.plist": "allowed"],
                 "CoreKit, a folder at the top of the project, is linked by the share extension alone: it was judged under the app")
         #expect(report.verdicts("http://api.atscheck.test/v2") == ["JournalWidget/Info.plist": "blocked"],

@@ -33,6 +33,8 @@ struct XcodeLocalPackages {
     private let packageFolders: [String]
     /// The library products each package folder's manifest declares.
     private let declaredProducts: [String: Set<String>]
+    /// The local packages each package folder's manifest depends on by path.
+    private let localDependencies: [String: [String]]
 
     init(table: PBXObjectTable, project: PBXObject, groups: XcodeGroupPaths, sourceRoot: String, readFile: @escaping (String) -> Data?) {
         self.table = table
@@ -62,19 +64,29 @@ struct XcodeLocalPackages {
         }
         var folders: [String] = []
         var products: [String: Set<String>] = [:]
+        var dependencies: [String: [String]] = [:]
         var read = 0
-        for folder in candidates where !folders.contains(folder) {
+        var next = 0
+        // The packages' own local dependencies (`.package(path: "../NewsBlur")`) join the queue.
+        while next < candidates.count {
+            let folder = candidates[next]
+            next += 1
+            guard !folders.contains(folder) else { continue }
             guard read < Self.maximumManifests else {
                 table.report("more than \(Self.maximumManifests) package folders: the rest were not looked at")
                 break
             }
             read += 1
             guard let manifest = readFile(folder + "/Package.swift"), manifest.count <= Self.maximumManifestBytes else { continue }
+            let text = String(decoding: manifest, as: UTF8.self)
             folders.append(folder)
-            products[folder] = Self.libraryNames(String(decoding: manifest, as: UTF8.self))
+            products[folder] = Self.libraryNames(text)
+            dependencies[folder] = Self.pathDependencies(text).compactMap { XcodePath.join(folder, $0) }
+            candidates += dependencies[folder]!
         }
         packageFolders = folders
         declaredProducts = products
+        localDependencies = dependencies.mapValues { $0.filter(folders.contains) }
     }
 
     /// Input-relative folders of the local packages `target` links, in the order of its
@@ -90,6 +102,13 @@ struct XcodeLocalPackages {
             } else if let name = product.string("productName"), let folder = folder(ofProduct: name) {
                 folders.append(folder)
             }
+        }
+        // A package a linked package depends on by path is built into the target too
+        // (NetNewsWire's Account package brings NewsBlur and FeedFinder).
+        var index = 0
+        while index < folders.count {
+            for dependency in localDependencies[folders[index]] ?? [] where !folders.contains(dependency) { folders.append(dependency) }
+            index += 1
         }
         return folders
     }
@@ -107,19 +126,31 @@ struct XcodeLocalPackages {
     /// string literal after `name:` following each `.library(` (the manifest is Swift and is not
     /// run; a name built by code is not found).
     static func libraryNames(_ manifest: String) -> Set<String> {
-        var names: Set<String> = []
+        Set(literals(labelled: "name:", after: ".library(", in: manifest))
+    }
+
+    /// The paths of the `.package(path: "…")` dependencies a `Package.swift` declares (also
+    /// `.package(name: "…", path: "…")`), as written.
+    static func pathDependencies(_ manifest: String) -> [String] {
+        literals(labelled: "path:", after: ".package(", in: manifest)
+    }
+
+    /// The first string literal after `label` within 200 characters of each `opener`.
+    private static func literals(labelled label: String, after opener: String, in manifest: String) -> [String] {
+        var found: [String] = []
         var rest = Substring(manifest)
-        while let library = rest.firstRange(of: ".library(") {
-            rest = rest[library.upperBound...]
-            guard let label = rest.firstRange(of: "name:"), rest.distance(from: rest.startIndex, to: label.lowerBound) < 200 else { continue }
-            let afterLabel = rest[label.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+        while let call = rest.firstRange(of: opener) {
+            rest = rest[call.upperBound...]
+            guard let labelled = rest.firstRange(of: label), rest.distance(from: rest.startIndex, to: labelled.lowerBound) < 200,
+                  !rest[..<labelled.lowerBound].contains(")") else { continue }
+            let afterLabel = rest[labelled.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
             guard afterLabel.first == "\"" else { continue }
             let literal = afterLabel.dropFirst()
             guard let close = literal.firstIndex(of: "\"") else { break }
-            let name = String(literal[..<close])
-            if !name.isEmpty, !name.contains("\\") { names.insert(name) }
+            let text = String(literal[..<close])
+            if !text.isEmpty, !text.contains("\\") { found.append(text) }
             rest = literal[close...]
         }
-        return names
+        return found
     }
 }
