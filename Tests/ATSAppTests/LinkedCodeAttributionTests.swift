@@ -116,6 +116,41 @@ struct LinkedCodeAttributionTests {
                 "NetworkingKit is the product Packages/Networking/Package.swift declares; the widget links it")
     }
 
+    @Test("a package found in a top-level folder brings its own path dependencies; a package nothing depends on is in no target")
+    func packageFolderDependencies() throws {
+        var project = PBXProjectWriter(name: "Reader", prefix: "8E")
+        let delegate = project.file("iOS/AppDelegate.swift")
+        _ = project.file("Modules/README.md")
+        _ = project.file("iOS/Info.plist")
+        let app = project.target("Reader", type: "application", settings: ["INFOPLIST_FILE": "iOS/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "test.atscheck.reader"])
+        project.add(delegate, to: app, phase: "Sources")
+        project.linkProduct("Account", to: app)
+        func manifest(_ name: String, dependencies: [String] = []) -> String {
+            let listed = dependencies.map { "\t\t.package(path: \"../\($0)\")" }.joined(separator: ",\n")
+            return "// swift-tools-version:6.0\nimport PackageDescription\n\nlet package = Package(\n\tname: \"\(name)\",\n"
+                + "\tproducts: [.library(name: \"\(name)\", type: .dynamic, targets: [\"\(name)\"])],\n"
+                + "\tdependencies: [\n\(listed)\n\t],\n\ttargets: [.target(name: \"\(name)\", dependencies: [\(dependencies.map { "\"\($0)\"" }.joined(separator: ", "))])]\n)\n"
+        }
+        let tree = try ProjectTree("Reader", [
+            "Reader.xcodeproj/project.pbxproj": project.text,
+            "iOS/Info.plist": ProjectTree.plist(ProjectTree.appKeys),
+            "iOS/AppDelegate.swift": "import Account\n",
+            "Modules/README.md": "Packages of the app.\n",
+            "Modules/Account/Package.swift": manifest("Account", dependencies: ["NewsBlur", "RSCore"]),
+            "Modules/Account/Sources/Account/Account.swift": "public final class Account {}\n",
+            "Modules/NewsBlur/Package.swift": manifest("NewsBlur"),
+            "Modules/NewsBlur/Sources/NewsBlur/NewsBlurAPICaller.swift": "let base = URL(string: \"http://api.sample-reader.org/\")!\nfunc login() { URLSession.shared.dataTask(with: base).resume() }\n",
+            "Modules/RSCore/Package.swift": manifest("RSCore"),
+            "Modules/Retired/Package.swift": manifest("Retired"),
+            "Modules/Retired/Sources/Retired/Old.swift": "let old = URL(string: \"http://old.sample-reader.org/\")!\nfunc fetchOld() { URLSession.shared.dataTask(with: old).resume() }\n",
+        ])
+        defer { tree.remove() }
+        let report = try tree.report()
+        #expect(report.verdicts("http://api.sample-reader.org/") == ["iOS/Info.plist": "blocked"], "Account depends on NewsBlur by path")
+        #expect(report.verdicts("http://old.sample-reader.org/").isEmpty)
+        #expect(report.inNoTarget.map(\.url) == ["http://old.sample-reader.org/"])
+    }
+
     /// A workspace of three projects, as teams split an app into frameworks: Notes.xcodeproj
     /// (the app and a notification service extension), Sync/Sync.xcodeproj (dragged into the
     /// app's project: its framework is linked through a PBXReferenceProxy and a target

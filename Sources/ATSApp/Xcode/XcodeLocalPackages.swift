@@ -106,11 +106,21 @@ struct XcodeLocalPackages {
         // A package a linked package depends on by path is built into the target too
         // (NetNewsWire's Account package brings NewsBlur and FeedFinder).
         var index = 0
-        while index < folders.count {
-            for dependency in localDependencies[folders[index]] ?? [] where !folders.contains(dependency) { folders.append(dependency) }
+        while index < folders.count, index < Self.maximumManifests {
+            for dependency in dependencies(of: folders[index]) where !folders.contains(dependency) { folders.append(dependency) }
             index += 1
         }
         return folders
+    }
+
+    /// The local packages the package at `folder` depends on by path: known from the walk of
+    /// the project's package folders, else read now (a package found under a synchronized
+    /// group's folder, as NetNewsWire's `Modules/Account`).
+    private func dependencies(of folder: String) -> [String] {
+        if let known = localDependencies[folder] { return known }
+        guard let manifest = readFile(folder + "/Package.swift"), manifest.count <= Self.maximumManifestBytes else { return [] }
+        return Self.pathDependencies(String(decoding: manifest, as: UTF8.self)).compactMap { XcodePath.join(folder, $0) }
+            .filter { readFile($0 + "/Package.swift") != nil }
     }
 
     /// The package folder of a product with no package reference, nil when none is found.
