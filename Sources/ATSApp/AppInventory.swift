@@ -54,7 +54,7 @@ public struct FoundAt: Sendable, Hashable, Codable, CustomStringConvertible {
         var seen = self
         let kept = usesElsewhere.filter { builds($0.key) }
         seen.usesElsewhere = kept
-        let uses = [useHere].compactMap { $0 } + kept.values
+        let uses = [useHere].compactMap { $0 } + kept.sorted(by: { $0.key < $1.key }).map(\.value)
         seen.use = URLUse.strongest(uses) ?? .neverLoaded(why: "only code this target does not build uses it (\(usesElsewhere.keys.sorted().prefix(2).joined(separator: ", ")))")
         return seen
     }

@@ -14,6 +14,8 @@ extension CodeReading {
 
         /// The strongest use in each file (``URLUse/strongest(_:)``); the key `""` for an answer
         /// that holds in every file (no code reads the name, or its reads were not searched).
+        /// Read in key order wherever uses of equal strength meet: the first one kept must not
+        /// depend on the process's hash seed.
         typealias Answer = [String: URLUse]
 
         /// A box for ``cache``: many places ask about the same names.
@@ -50,7 +52,7 @@ extension CodeReading {
                     add(use, at: file)
                 case .pending(let next):
                     // What holds everywhere for the next name holds where this read passed the value on.
-                    for (site, use) in uses(next, scope: scope, memo: &memo, visiting: visiting.union([name])) { add(use, at: site.isEmpty ? file : site) }
+                    for (site, use) in uses(next, scope: scope, memo: &memo, visiting: visiting.union([name])).sorted(by: { $0.key < $1.key }) { add(use, at: site.isEmpty ? file : site) }
                 }
             }
             // Every level, not only the literal's own name: a read that passes the value to a

@@ -76,7 +76,7 @@ struct CodeReading {
                 case .code(let uses, let pending):
                     var here = uses
                     for name in pending {
-                        for (site, use) in resolved.uses(of: name, scope: file.scope) {
+                        for (site, use) in resolved.uses(of: name, scope: file.scope).sorted(by: { $0.key < $1.key }) {
                             if site.isEmpty || site == file.path {
                                 here.append(use)
                             } else {
@@ -85,7 +85,7 @@ struct CodeReading {
                         }
                     }
                     place.useHere = URLUse.strongest(here)
-                    place.use = URLUse.strongest(here + place.usesElsewhere.values)
+                    place.use = URLUse.strongest(here + place.usesElsewhere.sorted(by: { $0.key < $1.key }).map(\.value))
                 }
                 if let position = index[url.url] {
                     // One place a line: two literals of one line are one place, with the stronger use.
@@ -243,6 +243,7 @@ struct CodeReading {
             }
         }
         var searched: [Scope: Set<String>] = [:]
+        var conditionsByFile: [String: CompilationConditions] = [:]
         var spent = 0
         for _ in 0..<rounds {
             var next: [Scope: Set<String>] = [:]
@@ -255,7 +256,9 @@ struct CodeReading {
                     guard let filter = file.filter, case .source(let language, let jsx) = file.kind else { continue }
                     let maybe = keys.filter { filter.mayContain($0.1) }.map(\.0)
                     guard !maybe.isEmpty else { continue }
-                    searches.append(Search(path: file.path, language: language, jsx: jsx, names: maybe, conditions: conditions(file.path)))
+                    let decided = conditionsByFile[file.path] ?? conditions(file.path)
+                    conditionsByFile[file.path] = decided
+                    searches.append(Search(path: file.path, language: language, jsx: jsx, names: maybe, conditions: decided))
                 }
                 let found = inParallel(searches, size: { bytes.size($0.path) }) { search -> (Int, [String: [FoundUse]]) in
                     guard let content = bytes.bytes(search.path) else { return (0, [:]) }

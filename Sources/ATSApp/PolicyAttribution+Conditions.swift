@@ -7,7 +7,7 @@ extension PolicyAttribution {
     /// it. A name two such targets disagree on is unknown (both branches read); a file no target
     /// builds gets the defaults alone.
     public func compilationConditions(forFile file: String) -> CompilationConditions {
-        let owners = targets.filter { $0.target.owns(file) }.map(\.target)
+        let owners = targetsHolding(file).map { targets[$0].target }
         guard let first = owners.first else { return CompilationConditions() }
         let swift = file.hasSuffix(".swift")
         func settings(_ target: XcodeTarget) -> [String] {

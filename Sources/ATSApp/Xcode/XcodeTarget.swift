@@ -129,6 +129,9 @@ public struct XcodeTarget: Sendable {
     let folderFilters: [String: XcodeFolderFilter]
 
     private let fileSet: Set<String>
+    private let localizedCover: XcodePathCover
+    private let folderCover: XcodePathCover
+    private let excludedCover: XcodePathCover
 
     init(name: String, productType: String, platforms: Set<XcodePlatform>, configuration: String,
          infoPlistFile: String?, infoPlistFiles: [String: String], generatesInfoPlist: Bool, infoPlistKeys: [String: String],
@@ -170,16 +173,19 @@ public struct XcodeTarget: Sendable {
         self.productReferenceID = productReferenceID
         self.folderFilters = folderFilters
         self.fileSet = Set(files)
+        localizedCover = XcodePathCover(localizedFiles)
+        folderCover = XcodePathCover(folders)
+        excludedCover = XcodePathCover(excludedFiles)
     }
 
     /// Whether `file` (input-relative) is one of `files` (or `localizedFiles`), or lies inside
     /// one of `folders` whose filter (if any) keeps it, and is not excluded.
     public func owns(_ file: String) -> Bool {
-        if fileSet.contains(file) || localizedFiles.contains(where: { Self.excludes($0, file) }) { return true }
-        guard folders.contains(where: { XcodePath.isInside(file, $0) && (folderFilters.isEmpty || folderFilters[$0]?.keeps(file, in: $0) ?? true) }) else {
+        if fileSet.contains(file) || localizedCover.covers(file) { return true }
+        guard folderCover.holders(of: file).contains(where: { folderFilters.isEmpty || folderFilters[$0]?.keeps(file, in: $0) ?? true }) else {
             return false
         }
-        return !excludedFiles.contains { Self.excludes($0, file) }
+        return !excludedCover.covers(file)
     }
 
     /// Whether the listed path `excluded` covers `file`: the same path, a folder holding it, or
