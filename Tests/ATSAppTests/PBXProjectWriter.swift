@@ -246,9 +246,10 @@ struct PBXProjectWriter {
     }
 
     /// A local package dragged into the project as Xcode 12–14 did: a folder reference in the
-    /// group of its folder, and products with no package reference.
-    mutating func packageFolder(_ path: String) {
-        _ = file(path, type: "folder")
+    /// group of its folder, and products with no package reference. Xcode types some such
+    /// references `text` rather than `folder`.
+    mutating func packageFolder(_ path: String, type: String = "folder") {
+        _ = file(path, type: type)
     }
 
     /// `target` links the Swift package product `product` (of `package`, or of a local package

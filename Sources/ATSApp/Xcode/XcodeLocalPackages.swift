@@ -52,7 +52,9 @@ struct XcodeLocalPackages {
         for (id, path) in groups.paths.sorted(by: { $0.value < $1.value }) {
             guard let reference = table.objects[id], reference.isa == "PBXFileReference" else { continue }
             let type = reference.string("lastKnownFileType") ?? reference.string("explicitFileType")
-            if type == "folder" || type == "wrapper" || (type == nil && !PathText.lastComponent(path).contains(".")) { candidates.append(path) }
+            // Xcode also types a dragged-in package folder `text` (Pocket Casts' Modules/Server):
+            // any reference without an extension may be one; its Package.swift decides.
+            if type == "folder" || type == "wrapper" || !PathText.lastComponent(path).contains(".") { candidates.append(path) }
         }
         // A package the workspace holds beside the project (`openHAB.xcworkspace` naming
         // `group:OpenHABCore`): the product's name as a folder next to the project or above it.
@@ -66,18 +68,20 @@ struct XcodeLocalPackages {
         var products: [String: Set<String>] = [:]
         var dependencies: [String: [String]] = [:]
         var read = 0
+        var looked = 0
         var next = 0
         // The packages' own local dependencies (`.package(path: "../NewsBlur")`) join the queue.
         while next < candidates.count {
             let folder = candidates[next]
             next += 1
             guard !folders.contains(folder) else { continue }
-            guard read < Self.maximumManifests else {
+            guard read < Self.maximumManifests, looked < Self.maximumManifests * 16 else {
                 table.report("more than \(Self.maximumManifests) package folders: the rest were not looked at")
                 break
             }
-            read += 1
+            looked += 1
             guard let manifest = readFile(folder + "/Package.swift"), manifest.count <= Self.maximumManifestBytes else { continue }
+            read += 1
             let text = String(decoding: manifest, as: UTF8.self)
             folders.append(folder)
             products[folder] = Self.libraryNames(text)
