@@ -100,11 +100,12 @@ enum DefaultSkips {
         "package-lock.json": "dependency lockfile", "npm-shrinkwrap.json": "dependency lockfile",
     ]
 
-    /// Notice file names, lowercased, without extension.
+    /// Notice file names, lowercased, without extension (`ofl`: the SIL Open Font License each
+    /// bundled Google font carries).
     static let noticeStems: Set<String> = [
         "license", "licence", "licenses", "licences", "copying", "notice", "notices", "thirdpartynotices",
         "third_party_notices", "third-party-notices", "third_party", "thirdparty", "third-party",
-        "acknowledgements", "acknowledgments", "credits",
+        "acknowledgements", "acknowledgments", "credits", "ofl", "copyright",
     ]
 
     /// Extensions a notice is written in ("" for none); code (`License.swift`) is not a notice.
