@@ -128,7 +128,8 @@ enum AppCommand: AtscheckCommand {
         options.linter = Linter(options: LintOptions(target: resolution.target, publicSuffixes: PublicSuffixList.snapshot))
         // Offline, no chain is judged: parse the trust options (so a typo is still an error) but
         // load no roots.
-        let trust = try TrustStoreOptions(arguments, command: command)
+        var trust = try TrustStoreOptions(arguments, command: command)
+        trust.logListRefresh = try IssuerFetchArguments.logListRefresh(arguments, at: options.time, timeout: timeout)
         let store = options.offline ? TrustStore(system: [], user: [])
             : try trust.environment(target: resolution.target, staleWarningAt: options.time).store
         options.announce = { count in

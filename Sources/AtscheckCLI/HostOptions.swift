@@ -15,7 +15,7 @@ struct HostOptions {
     let policyDocument: PlistDocument?
     let context: LoadContext
     let resolution: ResolutionOptions
-    let trustStore: TrustStoreOptions
+    var trustStore: TrustStoreOptions
     let address: String?
     let sni: String?
     let time: Date
@@ -88,6 +88,7 @@ extension HostOptions {
                   time: try arguments[Command.at] ?? Date(), timeout: timeout,
                   enumerateCiphers: arguments[Command.ciphers], probeHTTP: arguments[Command.probeHTTP])
         issuerFetch = try IssuerFetchArguments.options(arguments)
+        trustStore.logListRefresh = try IssuerFetchArguments.logListRefresh(arguments, at: time, timeout: timeout)
         verbose = arguments[Command.verbose]
         if let pinsPath = try arguments[Command.pins] {
             let loaded = try HostPinsFile.load(pinsPath)

@@ -1,13 +1,39 @@
 import ArgumentParsing
 import ATSCheck
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
-/// `--no-fetch` and `--connect-to`: how live checks complete an incomplete chain from its
-/// caIssuers URL, as trustd does (docs/ats-rules.md#cert-incomplete-chain).
+/// `--no-fetch`, `--connect-to`, `--ct-log-list-url` and `--ct-log-list-ca-file`: what live
+/// checks fetch besides the server they check, as a device does: an incomplete chain's
+/// issuer from its caIssuers URL (docs/ats-rules.md#cert-incomplete-chain), and Apple's
+/// current CT log list when the one in use is older than 60 days (docs/ct-log-list.md).
 enum IssuerFetchArguments {
-    static let noFetch = Flag("no-fetch", help: "Do not complete an incomplete served chain from its caIssuers URL (iOS does; by default atscheck does too, http:// only, 3 fetches, 64 KiB, 5 s each).")
+    static let noFetch = Flag("no-fetch", help: "Fetch nothing but the servers checked: do not complete an incomplete served chain from its caIssuers URL (iOS does; by default atscheck does too, http:// only, 3 fetches, 64 KiB, 5 s each), and do not refresh a CT log list older than 60 days from Apple (at most once a day).")
     static let connectTo = Option<[ConnectTo]>("connect-to", value: "HOST:PORT:ADDRESS:PORT",
                                             help: "For atscheck's own fetches (caIssuers), connect to ADDRESS:PORT when a URL names HOST:PORT (as curl's --connect-to).")
-    static let optionSpecs: [any OptionDeclaration] = [noFetch, connectTo]
+    static let logListURL = Option<String?>("ct-log-list-url", value: "URL",
+                                            help: "Refresh a stale CT log list from this https:// URL (a mirror) instead of Apple's; default $ATSCHECK_CT_LOG_LIST_URL (off: never refresh), else Apple's.")
+    static let logListCAFile = Option<String?>("ct-log-list-ca-file", value: "PEM",
+                                               help: "Trust only these roots when refreshing the CT log list (a mirror's private root); default $ATSCHECK_CT_LOG_LIST_CA_FILE.")
+    static let optionSpecs: [any OptionDeclaration] = [noFetch, connectTo, logListURL, logListCAFile]
+
+    /// Where a stale CT log list is refreshed from: the options, else the environment, else
+    /// Apple's URL; nil when the environment says `off` and no option names a URL.
+    static func logListSource(_ arguments: ParsedArguments) throws -> CTLogListSource? {
+        let environment = CTLogListSource.from(environment: ProcessInfo.processInfo.environment)
+        guard let url = try arguments[logListURL] ?? environment?.url else { return nil }
+        return CTLogListSource(url: url, caFile: try arguments[logListCAFile] ?? environment?.caFile)
+    }
+
+    /// The refresh a command that goes to the network makes at evaluation time `time`, nil
+    /// under `--no-fetch`.
+    static func logListRefresh(_ arguments: ParsedArguments, at time: Date, timeout: Double) throws -> TrustStoreOptions.LogListRefresh? {
+        guard !arguments[noFetch], let source = try logListSource(arguments) else { return nil }
+        return TrustStoreOptions.LogListRefresh(time: time, source: source, timeout: timeout)
+    }
 
     /// The options from the command line; a malformed `--connect-to` is a usage error.
     static func options(_ arguments: ParsedArguments) throws -> IssuerFetchOptions {

@@ -95,8 +95,9 @@ extension ProxyOptions {
         let timeout = try arguments[Command.timeout].seconds
         let time = try arguments[Command.at]
         let resolution = try PolicyOptions.resolutionOptions(arguments)
-        let environment = try TrustStoreOptions(arguments, command: command).environment(target: resolution.target,
-                                                                                         staleWarningAt: time ?? Date())
+        var trust = try TrustStoreOptions(arguments, command: command)
+        trust.logListRefresh = try IssuerFetchArguments.logListRefresh(arguments, at: time ?? Date(), timeout: timeout)
+        let environment = try trust.environment(target: resolution.target, staleWarningAt: time ?? Date())
         var configuration = ProxyConfiguration(environment: environment,
                                                policyDocument: try PolicyOptions.loadDocument(arguments, policy: Command.policy),
                                                context: try arguments[Command.context],

@@ -107,8 +107,10 @@ enum ScanCommand: AtscheckCommand {
         // The CT list's age matters only to a scan that judges certificates: a list of
         // cleartext URLs (judged by the policy alone) gets no warning about it.
         let judgesCertificates = options.upgrade || entries.contains { $0.target.scheme == .https }
-        let environment = try options.trustStore.environment(target: options.check.resolution.target,
-                                                             staleWarningAt: judgesCertificates ? options.check.time : nil)
+        var trust = options.trustStore
+        if !judgesCertificates { trust.logListRefresh = nil }
+        let environment = try trust.environment(target: options.check.resolution.target,
+                                                staleWarningAt: judgesCertificates ? options.check.time : nil)
         let engine = ScanEngine(environment: environment, options: options.check, concurrency: options.concurrency,
                                 upgrade: options.upgrade)
         let writer = ScanWriter(format: options.format, output: output, shard: options.shard,

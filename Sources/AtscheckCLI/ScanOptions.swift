@@ -74,7 +74,9 @@ extension ScanOptions {
         let outputPath = try arguments[ScanCommand.output]
         let format = try arguments[ScanCommand.format]
             ?? (outputPath == nil && SystemProcess.isTerminal(OutputDescriptor.standardOutput) ? .text : .jsonl)
-        self.init(input: input, check: check, trustStore: try TrustStoreOptions(arguments, command: command), concurrency: concurrency,
+        var trustStore = try TrustStoreOptions(arguments, command: command)
+        trustStore.logListRefresh = try IssuerFetchArguments.logListRefresh(arguments, at: check.time, timeout: timeout)
+        self.init(input: input, check: check, trustStore: trustStore, concurrency: concurrency,
                   shard: shard, format: format, outputPath: outputPath, quiet: arguments[ScanCommand.quiet],
                   resume: arguments[ScanCommand.resume], upgrade: arguments[ScanCommand.upgrade])
     }

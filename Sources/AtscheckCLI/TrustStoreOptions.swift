@@ -28,6 +28,16 @@ struct TrustStoreOptions {
     /// `--public-suffix-list`: the list that decides which wildcard names are too broad,
     /// instead of the snapshot compiled in.
     var publicSuffixListFile: String? = nil
+    /// The CT log list refresh of a command that goes to the network (nil: none; cert,
+    /// explain and lint never fetch).
+    var logListRefresh: LogListRefresh? = nil
+
+    /// Refresh a CT log list older than 60 days at `time` from `source` within `timeout`.
+    struct LogListRefresh {
+        let time: Date
+        let source: CTLogListSource
+        let timeout: Double
+    }
 }
 
 extension TrustStoreOptions {
@@ -105,6 +115,10 @@ extension TrustStoreOptions {
                 throw InputError(description: "\(command): \(error)")
             }
         }
+        if let refresh = logListRefresh, ctLogListFile == nil, let directory = overrides.cacheDirectory {
+            reportRefresh(CTLogListRefresh.refreshIfStale(directory: directory, source: refresh.source, at: refresh.time, now: Date(),
+                                                          timeout: refresh.timeout, snapshot: TrustEnvironment.snapshot(for: target)))
+        }
         let environment: TrustEnvironment
         do {
             environment = try TrustEnvironment(target: target, overrides: overrides)
@@ -118,5 +132,22 @@ extension TrustStoreOptions {
             CommandRunner.printError("\(command): warning: \(warning)")
         }
         return environment
+    }
+
+
+    /// Says on standard error what a refresh did: a list fetched, or why a stale one stays.
+    private func reportRefresh(_ outcome: CTLogListRefresh.Outcome) {
+        let printable = CertTextRenderer.printable
+        switch outcome {
+        case .current, .notDue:
+            break
+        case .refreshed(let cached, let age):
+            let name = cached.list.name.contains(cached.source) ? cached.list.name : "\(cached.list.name) from \(cached.source)"
+            CommandRunner.printError("\(command): the CT log list was \(age) days old at the evaluation time: fetched \(printable(name)) "
+                                     + "and cached it, as a device takes Apple's list over the air (--no-fetch prevents this)")
+        case .failed(let age, let reason):
+            CommandRunner.printError("\(command): warning: the CT log list is \(age) days old at the evaluation time and could not be refreshed: "
+                                     + "\(printable(reason)); a chain whose SCTs come from newer logs stays UNKNOWN (tried again after a day; `atscheck update` tries now)")
+        }
     }
 }

@@ -152,9 +152,12 @@ struct UpdateReport: Encodable {
     let ageDays: Int?
     /// A problem with the cache found by --status.
     let problem: String?
+    /// For a list stored: whether it is newer than the embedded snapshot's, and on what that rests.
+    var order: CTLogListOrder.Answer? = nil
 
     static func stored(_ cached: CachedCTLogList, path: String, previous: CachedCTLogList?) -> UpdateReport {
-        UpdateReport(action: "stored", path: path, list: List(cached), replaced: previous.map(List.init), ageDays: nil, problem: nil)
+        UpdateReport(action: "stored", path: path, list: List(cached), replaced: previous.map(List.init), ageDays: nil, problem: nil,
+                     order: SCTVerifier.order(of: cached, against: .latest))
     }
 
     static func status(directory: String, at time: Date) -> UpdateReport {
@@ -163,8 +166,7 @@ struct UpdateReport: Encodable {
         var problem: String? = nil
         var cached: CachedCTLogList? = nil
         do { cached = try CTLogListCache.load(directory: directory) } catch { problem = error.description }
-        let snapshotDate = (snapshot.publishedDate) ?? .distantPast
-        let list = cached.flatMap { $0.listDate > snapshotDate ? List($0) : nil } ?? List(snapshot: snapshot)
+        let list = cached.flatMap { SCTVerifier.order(of: $0, against: snapshot).candidateIsNewer ? List($0) : nil } ?? List(snapshot: snapshot)
         let age = list.listDate.map { TrustStoreSummary.ageDays(of: $0, at: time) }
         return UpdateReport(action: "status", path: path, list: list, replaced: nil, ageDays: age, problem: problem)
     }
@@ -197,8 +199,11 @@ struct UpdateReport: Encodable {
         if action == "stored" {
             out += "  cache: \(printable(path))\n"
             out += "  replaced: " + (replaced.map { printable($0.name) } ?? "nothing (no list was cached)") + "\n"
-            if let date = list.listDate, let snapshotDate = AppleTrustSnapshot.latest.publishedDate, date <= snapshotDate {
-                out += "  note: this list is not newer than the embedded snapshot's (\(AppleTrustSnapshot.latest.date.prefix(10))), so commands keep judging against the snapshot's list\n"
+            if let order, !order.candidateIsNewer {
+                out += "  note: this list is not newer than the embedded snapshot's (\(AppleTrustSnapshot.latest.date.prefix(10)), by \(order.basis)), so commands keep judging against the snapshot's list\n"
+            }
+            if let disagreement = order?.disagreement {
+                out += "  warning: \(printable(disagreement))\n"
             }
         } else if let problem {
             out += "  cache problem: \(printable(problem))\n"

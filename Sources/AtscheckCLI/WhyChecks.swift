@@ -85,12 +85,17 @@ extension WhyChecks {
         if !probing, try arguments[HostCommand.address] != nil || arguments[HostCommand.port] != nil || arguments[HostCommand.at] != nil {
             throw UsageError(command: Command.spec.name, message: "'--address', '--port' and '--at' go with '--probe'")
         }
+        var trustStore = try TrustStoreOptions(arguments, command: Command.spec.name)
+        let time = try arguments[HostCommand.at] ?? Date()
+        if probing {
+            trustStore.logListRefresh = try IssuerFetchArguments.logListRefresh(arguments, at: time, timeout: try arguments[HostCommand.timeout].seconds)
+        }
         self.init(context: WhyContext(url: url, policyPath: policyPath),
                   policySource: try PolicyOptions.loadSource(arguments, policy: Command.policy),
                   loadContext: try arguments[Command.loadContext], explicitTarget: try arguments[Command.target],
                   subdomainDepth: try arguments[PolicyOptions.subdomainDepth], legacyKeys: try arguments[PolicyOptions.legacyKeys],
-                  probe: probing, trustStore: try TrustStoreOptions(arguments, command: Command.spec.name),
+                  probe: probing, trustStore: trustStore,
                   address: try arguments[HostCommand.address]?.text, port: try arguments[HostCommand.port],
-                  time: try arguments[HostCommand.at] ?? Date(), timeout: try arguments[HostCommand.timeout].seconds)
+                  time: time, timeout: try arguments[HostCommand.timeout].seconds)
     }
 }

@@ -34,7 +34,8 @@ enum WhyCommand: AtscheckCommand {
         Exit status: 0 when an error was decoded, 1 when nothing was recognised, 2 on bad usage.
         """,
         options: [url, policy, PolicyOptions.define, loadContext, target, PolicyOptions.subdomainDepth, PolicyOptions.legacyKeys, probe,
-                  HostCommand.address, HostCommand.port, HostCommand.at, HostCommand.timeout] + TrustStoreOptions.optionSpecs + [format],
+                  HostCommand.address, HostCommand.port, HostCommand.at, HostCommand.timeout] + TrustStoreOptions.optionSpecs
+            + IssuerFetchArguments.optionSpecs + [format],
         positionals: [text],
         examples: [
             "pbpaste | atscheck why",

@@ -14,13 +14,22 @@ extension SCTVerifier {
     }
 
     /// The list a device of `snapshot`'s release holds today: `cached` (what `atscheck update`
-    /// stored) when it is newer than the snapshot's list, else the snapshot's. Devices take
+    /// stored) when it is newer than the snapshot's list (``CTLogListOrder``: Apple's asset
+    /// versions first, dates only where those say nothing), else the snapshot's. Devices take
     /// the current list over the air whatever their release.
     public static func newest(_ snapshot: AppleTrustSnapshot, cached: CachedCTLogList?) -> SCTVerifier {
-        if let cached, let published = snapshot.publishedDate, cached.listDate > published {
+        if let cached, order(of: cached, against: snapshot).candidateIsNewer {
             return SCTVerifier(logList: cached.list)
         }
         return apple(snapshot)
+    }
+
+    /// Whether `cached` is newer than `snapshot`'s list, and on what that rests.
+    public static func order(of cached: CachedCTLogList, against snapshot: AppleTrustSnapshot) -> CTLogListOrder.Answer {
+        let numbering = (try? snapshot.logListJSON()).flatMap { try? CTLogList(json: $0, name: "Apple \(snapshot)") }?.numbering
+            ?? CTLogListNumbering(assetVersionV2: nil, assetVersion: nil, version: nil)
+        return CTLogListOrder.compare(candidate: cached.list.numbering, candidateDate: cached.listDate,
+                                      current: numbering, currentDate: snapshot.publishedDate)
     }
 
     /// The newest snapshot's verifier.

@@ -74,6 +74,9 @@ public struct CTLogList: Sendable {
     public let assetVersion: String?
     /// When the list was published: `log_list_timestamp`, or the date given for it.
     public let published: Date?
+    /// How Apple numbers the list: `assetVersionV2`, `assetVersion` and `version` as numbers
+    /// (``CTLogListOrder`` compares lists by them).
+    public let numbering: CTLogListNumbering
     /// Every log, in list order.
     public let logs: [CTLog]
     private let byID: [[UInt8]: Int]
@@ -114,6 +117,9 @@ public struct CTLogList: Sendable {
         // A version is a short number in Apple's lists; anything else is not shown as one.
         let version = document.assetVersionV2?.text ?? document.assetVersion?.text
         self.assetVersion = version.flatMap { $0.count <= 20 && $0.allSatisfy(\.isASCII) && $0.allSatisfy { $0.isNumber || $0 == "." } ? $0 : nil }
+        numbering = CTLogListNumbering(assetVersionV2: document.assetVersionV2.flatMap { Int($0.text) },
+                                       assetVersion: document.assetVersion.flatMap { Int($0.text) },
+                                       version: document.version.flatMap(CTLogListNumbering.components))
         let stamped = try dates.date(document.log_list_timestamp, what: "log_list_timestamp", list: name)
         self.published = published ?? stamped
         self.logs = logs
