@@ -5,6 +5,10 @@
 #     containers of every report, above all) are reached through their metadata accessors instead
 #     of by demangling their names at run time, which also looked each conformance up by a scan of
 #     every conformance record in the binary; about 15 % of a `host` run's instructions.
+# A benchmark measures the command, not a fetch of Apple's CT log list (a stale list is
+# refreshed by host, scan and proxy): keep every run on loopback.
+export ATSCHECK_CT_LOG_LIST_URL="${ATSCHECK_CT_LOG_LIST_URL:-off}"
+
 RELEASE_FLAGS=(-c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
 
 # Sets BIN to the binary to measure: $BIN when the caller gives one (an older build, to
