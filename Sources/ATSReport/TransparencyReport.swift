@@ -54,8 +54,9 @@ public struct TransparencyReport: Codable, Sendable, Equatable {
     public var logList: String
     /// Apple requires CT for this chain; when false the verdict is informative only.
     public var required: Bool
-    /// trustd would mark the path CT-qualified.
-    public var qualified: Bool
+    /// trustd would mark the path CT-qualified; null when the list is older than the SCTs and
+    /// cannot tell (`listOutdated`).
+    @EncodesNil public var qualified: Bool?
     /// `delivered-scts` or `embedded-scts`; null when not qualified.
     @EncodesNil public var qualifiedBy: String?
     /// Which condition failed, in a sentence; null when none did.
@@ -77,7 +78,7 @@ public struct TransparencyReport: Codable, Sendable, Equatable {
     public init(evaluation: CTEvaluation, required: Bool) {
         logList = evaluation.logListName
         self.required = required
-        qualified = evaluation.isCompliant
+        qualified = evaluation.listOutdated == nil ? evaluation.isCompliant : nil
         qualifiedBy = evaluation.qualifiedBy?.rawValue
         failure = evaluation.failure
         listOutdated = evaluation.listOutdated

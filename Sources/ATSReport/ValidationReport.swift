@@ -61,8 +61,9 @@ public struct ValidationReport: Codable, Sendable, Equatable {
     @EncodesNil public var host: String?
     /// The evaluation instant.
     public var evaluatedAt: Date
-    /// True when `reasons` is empty.
-    public var trusted: Bool
+    /// True when `reasons` is empty, false when a reason refuses the chain, null when the
+    /// outcome is unknown (one meaning per field: `outcome` says why).
+    @EncodesNil public var trusted: Bool?
     /// "trusted", "not-trusted", or "unknown" when every reason is one atscheck's data cannot
     /// decide (`ct-log-list-outdated`).
     public var outcome: String
@@ -89,7 +90,7 @@ public struct ValidationReport: Codable, Sendable, Equatable {
                 atsEnforcesTrust: Bool = true) {
         host = evaluation.host
         evaluatedAt = evaluation.time
-        trusted = evaluation.isTrusted
+        trusted = evaluation.isUndetermined ? nil : evaluation.isTrusted
         outcome = evaluation.isTrusted ? "trusted" : evaluation.isUndetermined ? "unknown" : "not-trusted"
         anchor = evaluation.path.chain.last.flatMap { top in
             store.origin(of: top).map { Anchor(subject: top.subject.rfc4514, spkiSHA256: top.spkiSHA256, origin: $0) }
