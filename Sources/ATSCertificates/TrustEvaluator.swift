@@ -88,7 +88,7 @@ public struct TrustEvaluator: Sendable {
             }
             if store.strictTransparency { context.transparency?.listOutdated = nil }
         }
-        let reasons = rules.flatMap { $0.check(context) }
+        let reasons = ChainOrder.fold(rules.flatMap { $0.check(context) }, presented: presented, host: host, publicSuffixes: publicSuffixes)
         var notes = notes(context)
         notes += context.transparency?.assumptions ?? []
         if let logListProblem { notes.append("The CT log list could not be used, so SCTs were not judged: \(logListProblem.description)") }

@@ -19,6 +19,7 @@ enum CertificateFixes {
         case .ctRequired: return "use a CA that embeds enough SCTs, or deliver SCTs via the TLS extension or OCSP stapling"
         case .ctLogListOutdated: return "nothing may be wrong: run `atscheck update` so the SCTs are judged against Apple's current CT log list"
         case .certRevoked: return "replace the revoked certificate"
+        case .certWrongOrder: return "configure the server to send the leaf first, then its intermediates, rather than reissuing anything"
         }
     }
 

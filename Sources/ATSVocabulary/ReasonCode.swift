@@ -15,6 +15,9 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     /// The leaf's CT outcome depends on logs newer than atscheck's CT log list: unknown, not refused.
     case ctLogListOutdated = "ct-log-list-outdated"
     case certRevoked = "cert-revoked"
+    /// Certificate 0 is a CA certificate and a later one is the leaf for the host: the checks
+    /// that fail on certificate 0 are folded into this one reason.
+    case certWrongOrder = "cert-wrong-order"
 
     /// True when the reason says atscheck's data cannot decide, rather than that a device
     /// refuses the chain: the verdict is unknown, never blocked, on such a reason alone.

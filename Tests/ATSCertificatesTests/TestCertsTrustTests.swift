@@ -160,6 +160,9 @@ func expectPlausible(_ reason: TrustReason, chainLength: Int, publicRoot: Bool,
     case .certRevoked:
         #expect(untrustedCodes.contains(reason.nsurlError) || reason.nsurlError == -1200, "\(context)", sourceLocation: sourceLocation)
         #expect(reason.certificateIndex == 0, "\(context)", sourceLocation: sourceLocation)
+    case .certWrongOrder:
+        #expect(untrustedCodes.contains(reason.nsurlError) || reason.nsurlError == -1200, "\(context)", sourceLocation: sourceLocation)
+        #expect(reason.certificateIndex == 0 && reason.message.hasPrefix("the chain is in the wrong order"), "\(context)", sourceLocation: sourceLocation)
     }
 }
 

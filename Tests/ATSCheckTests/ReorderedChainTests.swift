@@ -12,7 +12,7 @@ import Testing
 
 @Suite("a chain served intermediate first", .timeLimit(.minutes(TestTiming.minutes(2))))
 struct ReorderedChainTests {
-    @Test("every reason about certificate 0 gets 'serve the leaf first', none 'reissue'")
+    @Test("the reasons about certificate 0 are one, cert-wrong-order, with 'serve the leaf first', none 'reissue'")
     func intermediateFirst() async throws {
         let server = try LoopbackServerProcess.intermediateFirst()
         defer { server.stop() }
@@ -24,6 +24,9 @@ struct ReorderedChainTests {
         #expect(verdict.chain.first?.isCA == true, "the server should send the intermediate first")
         let leafReasons = verdict.reasons.filter { $0.certificateIndex == 0 }
         try #require(!leafReasons.isEmpty, "\(verdict.summary)")
+        #expect(leafReasons.map(\.code.rawValue) == ["cert-wrong-order"], "one reason names the order, not three about the intermediate")
+        #expect(leafReasons.first?.message.contains("the leaf for \(LabHarness.host) is certificate 1") == true, "\(leafReasons.map(\.message))")
+        #expect(leafReasons.first?.message.contains("cert-hostname-mismatch") == true, "the checks folded are named")
         for reason in leafReasons {
             let change = try #require(reason.fix?.serverChange)
             #expect(change.contains("wrong order") && change.contains("send the leaf first") && change.contains("the leaf is certificate 1"),
