@@ -14,6 +14,11 @@ struct LineScanner: Sendable {
 
     private static func int(_ text: Substring?) -> Int? { text.flatMap { Int($0) } }
 
+    /// A quoted name that is a host (a dot in it, or `localhost`), not a CA's name (`“R3”`).
+    private static func namedHost(_ text: Substring) -> Evidence? {
+        text.contains(".") || text == "localhost" ? .messageHost(String(text)) : nil
+    }
+
     private static let rules: [Rule] = [
         Rule(#"Error Domain=([A-Za-z0-9_.]+) Code=(-?\d+)"#) { c in int(c[2]).map { .nsError(domain: String(c[1] ?? ""), code: $0) } },
         Rule(#"finished with error \[(-?\d+)\]"#) { c in int(c[1]).map(Evidence.urlCode) },
@@ -64,6 +69,13 @@ struct LineScanner: Sendable {
             c[1].map { .url(String($0)) }
         },
         Rule(#"The server “([^”]+)”"#) { c in c[1].map { .messageHost(String($0)) } },
+        // Safari's Web Inspector: "Failed to load resource: … (https://host:port/path, line 0)".
+        Rule(#"Failed to load resource: .*\(([A-Za-z][A-Za-z0-9+.-]*://[^\s,()]+), line \d+\)"#) { c in c[1].map { .url(String($0)) } },
+        // Security framework messages name the host in typographic quotes ("“pos.example.net”
+        // certificate is expired", "… pretending to be “pos.example.net”"), or, printed inside
+        // an NSError description, in escaped straight quotes.
+        Rule(#"(?:“([^”\s]+)”|\\"([^"\\\s]+)\\"|"([^"\s]+)")\s+certificate\b"#) { c in (c[1] ?? c[2] ?? c[3]).flatMap(namedHost) },
+        Rule(#"pretending to be (?:“([^”\s]+)”|\\"([^"\\\s]+)\\"|"([^"\s]+)")"#) { c in (c[1] ?? c[2] ?? c[3]).flatMap(namedHost) },
         Rule(#"(?:_kCFStreamPropertySSLClientCertificateState|NSErrorClientCertificateStateKey)"?\s*[=:]\s*(\d+)"#) { c in
             int(c[1]).map(Evidence.clientCertificateState)
         },

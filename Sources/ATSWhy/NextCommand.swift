@@ -10,7 +10,7 @@ enum NextCommand {
         let port: Int?
         let scheme: String?
 
-        init(facts: IncidentFacts) {
+        init(facts: IncidentFacts, fallbackHost: String? = nil) {
             let url = facts.urls.first
             self.url = url
             let parts = url.flatMap(Self.split)
@@ -23,7 +23,7 @@ enum NextCommand {
             } else if let leaf = facts.certificateDetails.first(where: { $0.index == 0 }), Self.looksLikeHost(leaf.name) {
                 host = leaf.name
             } else {
-                host = nil
+                host = fallbackHost
             }
         }
 

@@ -43,6 +43,7 @@ public enum ReasonSignatures {
         case "ct-required": .log(pattern: "-67825 / SystemTrustedCTRequired", sample: "Trust evaluate failure: [leaf SystemTrustedCTRequired]")
         case "ct-log-list-outdated": .noLog(why: "it says atscheck's own CT log list is older than the certificate's logs; a device log never shows it")
         case "cert-revoked": .log(pattern: "-67820 / Revocation", sample: "Trust evaluate failure: [leaf Revocation]")
+        case "cert-wrong-order": .noLog(why: "a device logs the checks that failed on certificate 0 (SSLHostname, MissingSubjectAltName …); that they share one cause, the order, is atscheck's reading of the chain")
         default: nil
         }
     }

@@ -5,6 +5,9 @@ public struct WhyContext: Sendable, Hashable {
     public var url: String?
     /// The path of the app's Info.plist (or app.json, config.xml).
     public var policyPath: String?
+    /// The one host the whole paste names, for an error whose own lines name none (a
+    /// SecTrust line names the host, the NSURLError line after it does not).
+    var pasteHost: String? = nil
 
     /// A context; both parts optional.
     public init(url: String? = nil, policyPath: String? = nil) {

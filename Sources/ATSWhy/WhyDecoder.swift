@@ -10,7 +10,7 @@ enum WhyDecoder {
         var facts = IncidentFacts(lines)
         if facts.urls.isEmpty, let url = context.url { facts.urls.append(url) }
         let (causes, notATS) = rankedCauses(facts)
-        let target = NextCommand.Target(facts: facts)
+        let target = NextCommand.Target(facts: facts, fallbackHost: context.pasteHost)
         return DecodedError(
             firstLine: facts.firstLine, lastLine: facts.lastLine, era: facts.era, codes: codes(facts),
             trustChecks: facts.trustChecks, atsEnforced: enforcement(facts), summary: summary(facts),
@@ -79,6 +79,13 @@ enum WhyDecoder {
             if facts.era == .secureTransport { evidence += " in an iOS 9-10 log" }
             if ssl == -9816, facts.interfaces.contains(where: { $0.hasPrefix("pdp_ip") }) { evidence += " on a cellular path" }
             return (withPredictions(causes(entry.reasons, entry.confidence, evidence), facts), notATS)
+        }
+        if facts.urlCode == -1200, let port = DevelopmentServer.port(of: facts) {
+            // Safari's and WKWebView's "An SSL error has occurred" for a development server:
+            // an https:// URL at a port that serves plain HTTP is the usual cause.
+            let first = causes(["not-tls"], .fromFieldReports, "NSURLError -1200 from a development server (\(port.host):\(port.port)): https:// at a port that serves plain HTTP")
+            let rest = causes(["cert-untrusted", "tls-version-too-low", "cipher-suite-not-allowed"], .inferred, "NSURLError -1200")
+            return (withPredictions(first + rest, facts), notATS)
         }
         if let url = facts.urlCode, let entry = CodeCauses.entry(forURL: url) {
             return (withPredictions(causes(entry.reasons, entry.confidence, "NSURLError \(url)"), facts), notATS)

@@ -122,6 +122,11 @@ public struct WhyScanner: Sendable {
     /// other task: the same failure printed again (the system's line, then the app's or a library's own log of
     /// it), read as one error with the facts of both.
     static func foldingRepeats(_ groups: [[LineFacts]], _ context: WhyContext = WhyContext()) -> [DecodedError] {
+        var context = context
+        // A host the paste names anywhere stands in for an error that names none, when it is
+        // the only one: the suggested command then never carries a placeholder.
+        let hosts = Set(groups.prefix(1_000).compactMap { NextCommand.Target(facts: IncidentFacts($0)).host })
+        if hosts.count == 1 { context.pasteHost = hosts.first }
         var folded: [[LineFacts]] = []
         var decoded: [DecodedError] = []
         for group in groups {

@@ -60,7 +60,7 @@ struct PredictionTableTests {
 extension PredictionTableTests {
     @Test("the reasons left out are exactly those no device log can show, each with why")
     func unloggable() {
-        #expect(PredictedCauses.unloggable == ["inconsistent-server", "ct-log-list-outdated"])
+        #expect(PredictedCauses.unloggable == ["inconsistent-server", "ct-log-list-outdated", "cert-wrong-order"])
         for reason in PredictedCauses.unloggable {
             guard case .noLog(let why) = ReasonSignatures.signature(for: reason) else { Issue.record("\(reason) has a log signature"); continue }
             #expect(!why.isEmpty)
