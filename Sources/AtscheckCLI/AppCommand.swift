@@ -145,11 +145,12 @@ enum AppCommand: AtscheckCommand {
         let audit = AppAuditor.audit(inventory, files: files, checker: ATSChecker(store: store), options: options)
         var report = AppReport(audit, offline: options.offline)
         let accepted = try ConfigOptions.file(arguments)?.acceptedLoads() ?? AcceptedLoads([])
-        let today = UTCTimestamp.day(Date())
+        // Acceptances expire at the evaluation time (--at), as everything else is judged.
+        let today = UTCTimestamp.day(options.time)
         report.accept(accepted, day: today)
         // The configuration's rule settings (off, severity, accepted findings) apply to each
         // policy's lint as they do in `lint`.
-        let (settledLint, lintSuppressed) = try LintRun.settled(report.lintReports, arguments: arguments)
+        let (settledLint, lintSuppressed) = try LintRun.settled(report.lintReports, arguments: arguments, at: options.time)
         report.replaceLint(settledLint, accepted: lintSuppressed)
         let sourceRoot = FileManager.default.currentDirectoryPath
         if let path = try arguments[Baseline.writeLoads] {

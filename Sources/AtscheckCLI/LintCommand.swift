@@ -44,7 +44,8 @@ enum LintCommand: AtscheckCommand {
         directory with no policy file); the other files are still checked. A file that is not a property list is \
         an invalid-plist error (exit 1), not exit 2.
         """,
-        options: [format, LintFailThreshold.option, strict, PolicyOptions.target, publicSuffixListOption, disable, sarifBaseURIOption] + ScopeOptions.specs + [showSuppressed, Baseline.read, Baseline.write, githubSummary, listRules],
+        options: [format, LintFailThreshold.option, strict, PolicyOptions.target, publicSuffixListOption, disable, sarifBaseURIOption] + ScopeOptions.specs
+            + [showSuppressed, Baseline.read, Baseline.write, githubSummary, at, listRules],
         positionals: [files],
         examples: [
             "atscheck lint Info.plist",
@@ -61,6 +62,7 @@ enum LintCommand: AtscheckCommand {
     static let strict = Flag("strict", help: "Fail (exit 1) on warnings too: --fail-on warning.")
     static let publicSuffixListOption = Option<String?>("public-suffix-list", value: "FILE",
                                                         help: "The Public Suffix List to use instead of the snapshot compiled into atscheck (\(PublicSuffixList.snapshotSource)).")
+    static let at = TimeArgument.option(help: "Judge the configuration's accepted findings (their expires days) at this instant instead of now.")
     static let disable = Option<[String]>("disable", value: "RULE", help: "Do not report this rule's findings (an id from --list-rules).")
     static let sarifBaseURIOption = Option<String?>("sarif-base-uri", value: "URI",
                                                     help: "With --format sarif: the absolute URI of the atscheck repository the rule links are built on (informationUri, and helpUri = URI + docs/ats-rules.md#RULE), e.g. https://github.com/ORG/atscheck/blob/main/. Without it, those links are left out and the help text gives the repository-relative link.")
@@ -115,7 +117,7 @@ enum LintCommand: AtscheckCommand {
                 CommandRunner.printError(error.description)
             }
         }
-        let (settled, suppressed) = try LintRun.settled(linted, arguments: arguments)
+        let (settled, suppressed) = try LintRun.settled(linted, arguments: arguments, at: try arguments[at] ?? Date())
         let sourceRoot = FileManager.default.currentDirectoryPath
         if let path = try arguments[Baseline.write] {
             try Baseline(settled, sourceRoot: sourceRoot).save(to: path)

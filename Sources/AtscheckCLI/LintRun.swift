@@ -49,15 +49,15 @@ enum LintRun {
 
     /// `reports` under the rule settings of the configuration these arguments read (none with
     /// `--no-config` or without a file): rules turned off or given another severity, accepted
-    /// findings returned apart, acceptances judged on today's UTC day.
-    static func settled(_ reports: [FileReport], arguments: ParsedArguments) throws -> (reports: [FileReport], suppressed: [SuppressedFinding]) {
+    /// findings returned apart, acceptances judged on the UTC day of `time` (`--at`, else now).
+    static func settled(_ reports: [FileReport], arguments: ParsedArguments, at time: Date) throws -> (reports: [FileReport], suppressed: [SuppressedFinding]) {
         let commented = reports.flatMap(\.suppressed)
         guard let file = try ConfigOptions.file(arguments) else { return (reports, commented) }
         let settings = try file.ruleSettings()
         let working = FileManager.default.currentDirectoryPath
         let absolute = { (path: String) in path.hasPrefix("/") ? path : working + "/" + path }
         let directory = PathText.parent(absolute(file.path))
-        let (settled, accepted) = settings.apply(to: reports, day: UTCTimestamp.day(Date())) { path in
+        let (settled, accepted) = settings.apply(to: reports, day: UTCTimestamp.day(time)) { path in
             let full = absolute(path)
             return full.hasPrefix(directory + "/") ? String(full.dropFirst(directory.count + 1)) : nil
         }

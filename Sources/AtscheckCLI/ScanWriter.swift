@@ -22,7 +22,8 @@ final class ScanWriter: @unchecked Sendable {
     var jobSummary: String? = nil
     /// The loads the configuration accepts, judged on ``day``.
     var accepted = AcceptedLoads([])
-    /// Today's UTC day (`YYYY-MM-DD`), for the acceptances' expiry.
+    /// The UTC day (`YYYY-MM-DD`) of the evaluation time (`--at`, else today), for the
+    /// acceptances' expiry.
     var day = UTCTimestamp.day(Date())
     /// `--baseline`: the loads to mark `unchanged`.
     var baseline: LoadBaseline? = nil

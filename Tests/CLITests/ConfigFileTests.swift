@@ -188,6 +188,10 @@ struct ConfigFileTests {
         let findings = try Self.findings(json.stdoutData)
         let tailscale = try #require(findings.first { $0["rule"] as? String == "subdomains-on-public-suffix" })
         #expect((tailscale["message"] as? String)?.contains("expired on 2001-01-31") == true, "\(tailscale)")
+        // --at judges the expiry days at that instant, not by the wall clock.
+        let before = try ProcessRunner.atscheck(["lint", plist, "--format", "json", "--at", "2001-01-31T23:59:59Z"], in: scratch.directory)
+        let held = try #require(try JSONSerialization.jsonObject(with: before.stdoutData) as? [String: Any])
+        #expect((held["suppressed"] as? [[String: Any]])?.count == 2, "on its last day the Tailscale acceptance holds")
         #expect(findings.contains { $0["rule"] as? String == "insecure-http-exception" }, "the path glob does not match Info.plist")
         #expect(findings.first { $0["rule"] as? String == "legacy-key" }?["severity"] as? String == "error")
         #expect(json.status == 1, "an error now")
