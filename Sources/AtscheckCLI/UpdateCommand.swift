@@ -150,6 +150,8 @@ struct UpdateReport: Encodable {
     let replaced: List?
     /// Days from the list's date to the instant asked about (--status).
     let ageDays: Int?
+    /// The instant `ageDays` is counted to (`--at`, else now).
+    var ageAt: Date? = nil
     /// A problem with the cache found by --status.
     let problem: String?
     /// For a list stored: whether it is newer than the embedded snapshot's, and on what that rests.
@@ -168,7 +170,7 @@ struct UpdateReport: Encodable {
         do { cached = try CTLogListCache.load(directory: directory) } catch { problem = error.description }
         let list = cached.flatMap { SCTVerifier.order(of: $0, against: snapshot).candidateIsNewer ? List($0) : nil } ?? List(snapshot: snapshot)
         let age = list.listDate.map { TrustStoreSummary.ageDays(of: $0, at: time) }
-        return UpdateReport(action: "status", path: path, list: list, replaced: nil, ageDays: age, problem: problem)
+        return UpdateReport(action: "status", path: path, list: list, replaced: nil, ageDays: age, ageAt: time, problem: problem)
     }
 
     var text: String {
@@ -186,14 +188,18 @@ struct UpdateReport: Encodable {
             out += "  logs: \(logs) (\(trusted) loaded by trustd: not pending or rejected)\n"
         }
         if let date = list.listDate {
-            out += "  list date: \(String(iso8601(date).prefix(10))) (\(printable(list.listDateBasis ?? "")))\n"
+            out += "  list date: \(String(iso8601(date).prefix(10))) (\(printable(list.listDateBasis ?? ""))): how recent the list is\n"
+        }
+        if let fetched = list.fetched {
+            out += "  fetched: \(String(iso8601(fetched).prefix(10))) (when atscheck took it)\n"
         }
         if let ageDays {
             let stale = ageDays > TrustStoreSummary.staleListDays
             if ageDays < 0 {
                 out += "  age: the list is newer than the instant asked about\n"
             } else {
-                out += "  age: \(ageDays) day\(ageDays == 1 ? "" : "s")" + (stale ? " — older than \(TrustStoreSummary.staleListDays) days: run `atscheck update`" : "") + "\n"
+                let at = ageAt.map { " at \(String(iso8601($0).prefix(10)))" } ?? ""
+                out += "  age: \(ageDays) day\(ageDays == 1 ? "" : "s")\(at), from the list date" + (stale ? " — older than \(TrustStoreSummary.staleListDays) days: run `atscheck update`" : "") + "\n"
             }
         }
         if action == "stored" {

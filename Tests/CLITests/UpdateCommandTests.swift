@@ -62,7 +62,9 @@ struct UpdateCommandTests {
         #expect(inUse["source"] as? String == list.path)
         #expect(inUse["assetVersion"] as? String == "1007")
         let text = try ProcessRunner.atscheck(["update", "--status", "--at", "2026-03-03"], environment: cache.environment)
-        #expect(text.stdout.contains("age: 61 days — older than 60 days: run `atscheck update`"), "\(text.stdout)")
+        #expect(text.stdout.contains("age: 61 days at 2026-03-03, from the list date — older than 60 days: run `atscheck update`"), "\(text.stdout)")
+        #expect(text.stdout.contains("list date: 2026-01-01 (log_list_timestamp): how recent the list is"), "\(text.stdout)")
+        #expect(text.stdout.contains("fetched: ") && text.stdout.contains("(when atscheck took it)"), "the fetch's day is its own line: \(text.stdout)")
     }
 
     @Test("scan and app say on every run when the list in use is older than 60 days at the evaluation time")
