@@ -69,4 +69,7 @@ extension [ProxyRequestHead.Header] {
         let framing: Set<String> = ["content-length", "transfer-encoding", "host"]
         return Set(["connection", "keep-alive", "proxy-connection"] + tokens("connection").filter { !framing.contains($0) })
     }
+
+    /// Whether the client waits for `100 Continue` before sending the body (`Expect: 100-continue`).
+    var expectsContinue: Bool { tokens("expect").contains("100-continue") }
 }

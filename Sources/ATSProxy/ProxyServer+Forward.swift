@@ -35,12 +35,17 @@ extension ProxyServer {
             respond(client, status: "400 Bad Request", reason: nil, body: "atscheck proxy: \(error)\n")
             return nil
         }
+        // A client that sent `Expect: 100-continue` holds its body back until told to go on
+        // (RFC 9110 §10.1.1): the proxy answers the expectation itself, once the request is
+        // judged and its upstream is reached, and does not pass the field on.
+        let waitsForContinue = head.headers.expectsContinue && rest.count < bodyLength
         guard verdict.status == .allowed else {
             let reason = verdict.reasons.first?.code.rawValue ?? "unknown"
             log(method: head.method, hostPort: hostPort, verdict: verdict.status.rawValue, reason: reason)
             // The 403 is framed by its Content-Length, so the connection can go on once the
-            // refused request's body is read past.
-            let next = head.keepsAlive ? discardBody(client, length: bodyLength, rest: rest) : nil
+            // refused request's body is read past; a body held back for 100 Continue is never
+            // sent, so that connection ends instead.
+            let next = head.keepsAlive && !waitsForContinue ? discardBody(client, length: bodyLength, rest: rest) : nil
             respond(client, status: "403 Forbidden", reason: reason, body: Self.explanation(verdict, blocked: true),
                     appError: verdict.reasons.first?.likelyErrors.first, keepAlive: next != nil)
             return next
@@ -54,31 +59,47 @@ extension ProxyServer {
             return nil
         }
         defer { upstream.close() }
-        log(method: head.method, hostPort: hostPort, verdict: "allowed", reason: "-")
+        // One log line a request, written when its outcome is known: a relay that fails is
+        // `bad-gateway` with why, not an `allowed` line and then a second one.
+        var outcome = (verdict: "allowed", reason: "-")
+        defer { log(method: head.method, hostPort: hostPort, verdict: outcome.verdict, reason: outcome.reason) }
         // The upstream sees the target's authority as Host (a client's own Host header could
         // name another virtual host than the one judged), no hop-by-hop field, and a connection
         // that ends after one response. Only this request's counted body is sent: what follows
         // it is the next request, read, judged and logged on its own after this response.
         var lines = ["\(head.method) \(target.path) \(head.version)",
                      "Host: \(target.port == 80 ? Self.bracketed(target.host) : hostPort)"]
-        let dropped = head.headers.hopByHopNames.union(["host", "proxy-authorization"])
+        let dropped = head.headers.hopByHopNames.union(["host", "proxy-authorization"]).union(head.headers.expectsContinue ? ["expect"] : [])
         for header in head.headers where !dropped.contains(header.name.lowercased()) {
             lines.append("\(header.name): \(header.value)")
         }
         lines.append("Connection: close")
         upstream.setTimeouts(seconds: idleSeconds)
         let body = Array(rest.prefix(bodyLength))
-        guard upstream.trySendAll(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body) else { return nil }
+        guard upstream.trySendAll(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body) else {
+            outcome = ("bad-gateway", "upstream-write-failed")
+            return nil
+        }
         var sent = body.count
         client.setTimeouts(seconds: idleSeconds)
+        if waitsForContinue, !client.trySendAll(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) {
+            outcome = ("allowed", "client-gone")
+            return nil
+        }
         while sent < bodyLength, let bytes = client.tryReceive(capacity: min(16384, bodyLength - sent), until: .after(seconds: idleSeconds)) {
-            guard upstream.trySendAll(bytes) else { return nil }
+            guard upstream.trySendAll(bytes) else {
+                outcome = ("bad-gateway", "upstream-write-failed")
+                return nil
+            }
             sent += bytes.count
         }
-        guard sent == bodyLength else { return nil }
+        guard sent == bodyLength else {
+            outcome = ("allowed", "client-body-incomplete")
+            return nil
+        }
         let relayed = relayResponse(from: upstream, to: client, method: head.method, keepAlive: head.keepsAlive,
                                     http10Client: head.version == "HTTP/1.0")
-        if let problem = relayed.problem { log(method: head.method, hostPort: hostPort, verdict: "bad-gateway", reason: problem) }
+        if let problem = relayed.problem { outcome = ("bad-gateway", problem) }
         return relayed.reusable ? Array(rest.dropFirst(bodyLength)) : nil
     }
 
