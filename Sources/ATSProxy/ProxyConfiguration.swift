@@ -29,6 +29,12 @@ public struct ProxyConfiguration: Sendable {
     public var timeout: Double
     /// Completing an incomplete served chain from its caIssuers URL, as trustd does.
     public var issuerFetch = IssuerFetchOptions()
+    /// How long, in seconds, a kept-alive client connection waits for its next request head
+    /// at least (``ProxyServer/keepAliveSeconds``; `timeout` when longer).
+    public var keepAliveSeconds = ProxyServer.keepAliveSeconds
+    /// How long, in seconds, a tunnel or a forwarded exchange may sit without traffic at least
+    /// (``ProxyServer/minimumIdleSeconds``; `timeout` when longer).
+    public var idleSeconds = ProxyServer.minimumIdleSeconds
     /// Receives one line per request (`<time> <method> <host:port> <verdict> <reason>`);
     /// by default written to standard error.
     public var log: @Sendable (String) -> Void

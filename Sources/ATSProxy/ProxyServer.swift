@@ -215,7 +215,7 @@ public final class ProxyServer: @unchecked Sendable {
         var buffered: [UInt8] = []
         for exchange in 0... {
             if exchange > 0 { awaitNextHead(client) }
-            let deadline = Deadline.after(seconds: exchange == 0 ? configuration.timeout : max(Self.keepAliveSeconds, configuration.timeout))
+            let deadline = Deadline.after(seconds: exchange == 0 ? configuration.timeout : max(configuration.keepAliveSeconds, configuration.timeout))
             let read = readHead(client, buffered: buffered, before: deadline)
             guard headSettled(client) else { return }
             let raw: [UInt8], rest: [UInt8]
@@ -330,7 +330,7 @@ public final class ProxyServer: @unchecked Sendable {
         client.splice(with: upstream, idle: idleSeconds)
     }
 
-    var idleSeconds: Double { max(Self.minimumIdleSeconds, configuration.timeout) }
+    var idleSeconds: Double { max(configuration.idleSeconds, configuration.timeout) }
 
     // MARK: - Helpers
 
