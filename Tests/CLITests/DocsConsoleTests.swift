@@ -70,7 +70,9 @@ struct DocsConsoleTests {
                 command = "cat " + path
             case .atscheck(let arguments, let stdinFile):
                 let stdin = try stdinFile.map { try Data(contentsOf: RepositoryLayout.packageRoot.appendingPathComponent($0)) }
-                let result = try ProcessRunner.run(try ProcessRunner.atscheckBinary.get(), arguments + ["--no-config"], stdin: stdin,
+                // No configuration file but the one a block names itself (`--config FILE`).
+                let config = arguments.contains("--config") ? [] : ["--no-config"]
+                let result = try ProcessRunner.run(try ProcessRunner.atscheckBinary.get(), arguments + config, stdin: stdin,
                                                    environment: ["GITHUB_STEP_SUMMARY": "", "NO_COLOR": "1", "ATSCHECK_CACHE_DIR": cache.path],
                                                    displayName: "atscheck")
                 #expect(!result.killedBySignal, "\(name): `\(result.command)` was killed")
