@@ -1,6 +1,9 @@
 import AtscheckTestSupport
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The console blocks of README.md and docs/tour.md marked `<!-- atscheck: checked -->` are
 /// what the binary prints: each command is run again from the package root (no configuration
@@ -45,9 +48,10 @@ struct DocsConsoleTests {
             try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: cache) }
             let ready = block
-            let run: @Sendable () throws -> [String] = { try Self.run(ready, in: name, cache: cache) }
+            let ports = DocsLabPorts(lab: block.lab ?? [])
+            let run: @Sendable () throws -> [String] = { try Self.run(ready, in: name, cache: cache, ports: ports) }
             if let lab = block.lab {
-                rewritten += try await LabServe.with([], extraArguments: lab) { _ in try await offPool(run) }
+                rewritten += try await LabServe.with([], extraArguments: ports.labArguments(lab)) { _ in try await offPool(run) }
             } else {
                 rewritten += try await offPool(run)
             }
@@ -58,8 +62,12 @@ struct DocsConsoleTests {
 
     /// Runs the block's steps, compares each (unless updating) and returns the block's fresh
     /// lines.
-    static func run(_ block: ConsoleBlock, in name: String, cache: URL) throws -> [String] {
+    /// At least as many ports as a lab of every profile binds.
+    static let labProfiles = 64
+
+    static func run(_ block: ConsoleBlock, in name: String, cache: URL, ports: DocsLabPorts = DocsLabPorts(lab: [])) throws -> [String] {
         var fresh: [String] = []
+        var copies: [(copy: String, original: String)] = []
         for step in block.steps {
             let printed: [String], status: Int32, command: String
             switch step.kind {
@@ -72,7 +80,10 @@ struct DocsConsoleTests {
                 let stdin = try stdinFile.map { try Data(contentsOf: RepositoryLayout.packageRoot.appendingPathComponent($0)) }
                 // No configuration file but the one a block names itself (`--config FILE`).
                 let config = arguments.contains("--config") ? [] : ["--no-config"]
-                let result = try ProcessRunner.run(try ProcessRunner.atscheckBinary.get(), arguments + config, stdin: stdin,
+                // A step that is itself a lab (`atscheck lab --port N`) binds a port a profile.
+                let ports = arguments.first == "lab" && !ports.isMoved ? DocsLabPorts(lab: arguments, unnamed: Self.labProfiles) : ports
+                let result = try ProcessRunner.run(try ProcessRunner.atscheckBinary.get(),
+                                                   try ports.arguments(arguments, scratch: cache, paths: &copies) + config, stdin: stdin,
                                                    environment: ["GITHUB_STEP_SUMMARY": "", "NO_COLOR": "1", "ATSCHECK_CACHE_DIR": cache.path],
                                                    displayName: "atscheck")
                 #expect(!result.killedBySignal, "\(name): `\(result.command)` was killed")
@@ -80,8 +91,10 @@ struct DocsConsoleTests {
                     #expect(result.stderr.isEmpty, "\(name): `\(result.command)` wrote to stderr, which the block does not show: \(result.stderr)")
                 }
                 // The block shows the cache where a user's is (the run's is a scratch folder).
+                // Copies made for moved lab ports read as the files they copy, the ports as documented.
                 printed = ((block.showsStderr ? result.stderrLines : []) + result.stdoutLines)
-                    .map { $0.replacingOccurrences(of: cache.path, with: "~/.cache/atscheck") }
+                    .map { line in copies.reduce(line) { $0.replacingOccurrences(of: $1.copy, with: $1.original) } }
+                    .map { ports.toDocumented($0.replacingOccurrences(of: cache.path, with: "~/.cache/atscheck")) }
                 status = result.status
                 command = result.command
             }
@@ -115,5 +128,16 @@ struct DocsConsoleTests {
         #expect(!ConsoleMatch.matches(["a", "b"], actual), "without an elision every line counts")
         #expect(!ConsoleMatch.matches(["a", "…", "9 handshakes in 3 ms", "…"], ["a", "10 handshakes in 3 ms"]), "only durations vary")
         #expect(ConsoleMatch.rewritten(["a", "…", "x"], actual) == ["a", "…", "/tmp/atscheck-lab-0/root.pem"])
+    }
+
+    @Test("a documented lab port something else holds moves to free ports, mapped both ways in commands and output")
+    func movedLabPorts() throws {
+        let held = try LoopbackPort.bind(listen: 4)
+        defer { close(held.fd) }
+        let ports = DocsLabPorts(lab: ["--port", String(held.port), "--profile", "good-rsa", "--profile", "tls10-only"])
+        #expect(ports.isMoved)
+        let used = ports.toUsed("https://good.atscheck.test:\(held.port)/v1 --resolve '*:\(Int(held.port) + 1):127.0.0.1' 1\(held.port)")
+        #expect(!used.contains(":\(held.port)/") && used.hasSuffix(" 1\(held.port)"), "only whole numbers move: \(used)")
+        #expect(ports.toDocumented(used) == "https://good.atscheck.test:\(held.port)/v1 --resolve '*:\(Int(held.port) + 1):127.0.0.1' 1\(held.port)")
     }
 }
