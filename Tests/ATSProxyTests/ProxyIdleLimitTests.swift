@@ -27,20 +27,11 @@ struct ProxyIdleLimitTests {
         let upstream = try ProxyKeepAliveTests.ScriptedUpstream { _, _ in "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok" }
         defer { upstream.stop() }
         let lines = LogLines()
-        let policy = try PlistReader.read(Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict></dict></plist>"#.utf8))
-        var configuration = ProxyConfiguration(policyDocument: policy, trustStore: TrustStore(system: [], user: []),
-                                               resolve: ["upstream.test:\(upstream.port)": "127.0.0.1"], timeout: 1, log: { lines.append($0) })
-        configuration.keepAliveSeconds = 1
-        let proxy = try ProxyServer(configuration: configuration, listenAddress: "127.0.0.1", port: 0)
-        proxy.start()
+        let proxy = try AllowingProxy.start(resolve: ["upstream.test:\(upstream.port)": "127.0.0.1"], timeout: 1, lines: lines) { $0.keepAliveSeconds = 1 }
         defer { proxy.stop() }
-        let socket = try Socket.connect(toAny: Resolver.resolve("127.0.0.1", port: proxy.port, numericHost: true), attemptTimeout: 5)
+        let socket = try ProxyExpectContinueTests.open(proxy.port, head: "GET http://upstream.test:\(upstream.port)/ HTTP/1.1\r\n\r\n")
         defer { socket.close() }
-        try socket.sendAll(Array("GET http://upstream.test:\(upstream.port)/ HTTP/1.1\r\n\r\n".utf8))
-        var received: [UInt8] = []
-        let deadline = Deadline.after(seconds: 10 * TestTiming.scale)
-        while !String(decoding: received, as: UTF8.self).hasSuffix("ok"), let chunk = socket.tryReceive(until: deadline) { received += chunk }
-        #expect(String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 200 OK"))
+        #expect(ProxyExpectContinueTests.read(socket, until: "\r\n\r\nok", seconds: 10 * TestTiming.scale).hasPrefix("HTTP/1.1 200 OK"))
         #expect(Self.closes(socket, within: 10 * TestTiming.scale), "the 1 s keep-alive limit closes the connection well before 10 s")
         #expect(lines.all.count == 1, "closing quietly logs nothing: \(lines.all)")
     }
@@ -56,13 +47,10 @@ struct ProxyIdleLimitTests {
         proxy.start()
         defer { proxy.stop() }
         let good = try #require(lab.endpoint(.goodRSA))
-        let socket = try Socket.connect(toAny: Resolver.resolve("127.0.0.1", port: proxy.port, numericHost: true), attemptTimeout: 5)
+        let socket = try ProxyExpectContinueTests.open(proxy.port, head: "CONNECT \(good.serverName):\(good.port) HTTP/1.1\r\n\r\n")
         defer { socket.close() }
-        try socket.sendAll(Array("CONNECT \(good.serverName):\(good.port) HTTP/1.1\r\n\r\n".utf8))
-        var received: [UInt8] = []
-        let deadline = Deadline.after(seconds: 20 * TestTiming.scale)
-        while !String(decoding: received, as: UTF8.self).contains("\r\n\r\n"), let chunk = socket.tryReceive(until: deadline) { received += chunk }
-        #expect(String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 200 "), "\(String(decoding: received, as: UTF8.self))")
+        let head = ProxyExpectContinueTests.read(socket, until: "\r\n\r\n", seconds: 20 * TestTiming.scale)
+        #expect(head.hasPrefix("HTTP/1.1 200 "), "\(head)")
         #expect(Self.closes(socket, within: 15 * TestTiming.scale), "the 1 s idle limit closes the tunnel")
     }
 }

@@ -48,12 +48,7 @@ struct ProxyRequestRewriteTests {
         let upstream = try RecordingUpstream()
         defer { upstream.stop() }
         let lines = LogLines()
-        let policy = try PlistReader.read(Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict></dict></plist>"#.utf8))
-        let configuration = ProxyConfiguration(policyDocument: policy, trustStore: TrustStore(system: [], user: []),
-                                               resolve: ["upstream.test:\(upstream.port)": "127.0.0.1"], timeout: 5 * TestTiming.scale,
-                                               log: { lines.append($0) })
-        let proxy = try ProxyServer(configuration: configuration, listenAddress: "127.0.0.1", port: 0)
-        proxy.start()
+        let proxy = try AllowingProxy.start(resolve: ["upstream.test:\(upstream.port)": "127.0.0.1"], timeout: 5 * TestTiming.scale, lines: lines)
         defer { proxy.stop() }
         try body(proxy, upstream, lines)
     }
