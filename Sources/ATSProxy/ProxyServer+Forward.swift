@@ -59,10 +59,7 @@ extension ProxyServer {
             return nil
         }
         defer { upstream.close() }
-        // One log line a request, written when its outcome is known: a relay that fails is
-        // `bad-gateway` with why, not an `allowed` line and then a second one.
-        var outcome = (verdict: "allowed", reason: "-")
-        defer { log(method: head.method, hostPort: hostPort, verdict: outcome.verdict, reason: outcome.reason) }
+        log(method: head.method, hostPort: hostPort, verdict: "allowed", reason: "-")
         // The upstream sees the target's authority as Host (a client's own Host header could
         // name another virtual host than the one judged), no hop-by-hop field, and a connection
         // that ends after one response. Only this request's counted body is sent: what follows
@@ -76,30 +73,18 @@ extension ProxyServer {
         lines.append("Connection: close")
         upstream.setTimeouts(seconds: idleSeconds)
         let body = Array(rest.prefix(bodyLength))
-        guard upstream.trySendAll(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body) else {
-            outcome = ("bad-gateway", "upstream-write-failed")
-            return nil
-        }
+        guard upstream.trySendAll(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body) else { return nil }
         var sent = body.count
         client.setTimeouts(seconds: idleSeconds)
-        if waitsForContinue, !client.trySendAll(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) {
-            outcome = ("allowed", "client-gone")
-            return nil
-        }
+        if waitsForContinue, !client.trySendAll(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) { return nil }
         while sent < bodyLength, let bytes = client.tryReceive(capacity: min(16384, bodyLength - sent), until: .after(seconds: idleSeconds)) {
-            guard upstream.trySendAll(bytes) else {
-                outcome = ("bad-gateway", "upstream-write-failed")
-                return nil
-            }
+            guard upstream.trySendAll(bytes) else { return nil }
             sent += bytes.count
         }
-        guard sent == bodyLength else {
-            outcome = ("allowed", "client-body-incomplete")
-            return nil
-        }
+        guard sent == bodyLength else { return nil }
         let relayed = relayResponse(from: upstream, to: client, method: head.method, keepAlive: head.keepsAlive,
                                     http10Client: head.version == "HTTP/1.0")
-        if let problem = relayed.problem { outcome = ("bad-gateway", problem) }
+        if let problem = relayed.problem { log(method: head.method, hostPort: hostPort, verdict: "bad-gateway", reason: problem) }
         return relayed.reusable ? Array(rest.dropFirst(bodyLength)) : nil
     }
 
