@@ -14,9 +14,11 @@ struct LineScanner: Sendable {
 
     private static func int(_ text: Substring?) -> Int? { text.flatMap { Int($0) } }
 
-    /// A quoted name that is a host (a dot in it, or `localhost`), not a CA's name (`“R3”`).
+    /// A quoted name that is a host (a dot in it, or `localhost`), not a CA's name (`“R3”`);
+    /// only host characters, so the command `why` prints with it needs no quoting.
     private static func namedHost(_ text: Substring) -> Evidence? {
-        text.contains(".") || text == "localhost" ? .messageHost(String(text)) : nil
+        let name = String(text)
+        return NextCommand.Target.looksLikeHost(name) || name == "localhost" ? .messageHost(name) : nil
     }
 
     private static let rules: [Rule] = [

@@ -16,6 +16,13 @@ struct MessageHostTests {
         #expect(command.contains("pos.example.net") && !command.contains("HOST"), "\(command)")
     }
 
+    @Test("a quoted name with shell characters is no host: the command keeps its placeholder")
+    func hostileQuotedName() throws {
+        let error = try #require(WhyScanner.decode(#"Error Domain=NSOSStatusErrorDomain Code=-67818 "“a.b;touch$(id).example” certificate is expired""#).first)
+        let command = try #require(error.command)
+        #expect(!command.contains(";") && !command.contains("$(") && command.contains("HOST"), "\(command)")
+    }
+
     @Test("a host one error names stands in for the error beside it that names none, when the paste names only that host")
     func pasteHost() throws {
         let paste = """
