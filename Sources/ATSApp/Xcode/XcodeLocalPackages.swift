@@ -76,7 +76,9 @@ struct XcodeLocalPackages {
             next += 1
             guard !folders.contains(folder) else { continue }
             guard read < Self.maximumManifests, looked < Self.maximumManifests * 16 else {
-                table.report("more than \(Self.maximumManifests) package folders: the rest were not looked at")
+                table.report(read >= Self.maximumManifests
+                             ? "more than \(Self.maximumManifests) package folders: the rest were not looked at"
+                             : "more than \(Self.maximumManifests * 16) folder references looked at for a Package.swift: the rest were not")
                 break
             }
             looked += 1
