@@ -9,7 +9,7 @@ import Foundation
 /// `--no-fetch`, `--connect-to`, `--ct-log-list-url` and `--ct-log-list-ca-file`: what live
 /// checks fetch besides the server they check, as a device does: an incomplete chain's
 /// issuer from its caIssuers URL (docs/ats-rules.md#cert-incomplete-chain), and Apple's
-/// current CT log list when the one in use is older than 60 days (docs/ct-log-list.md).
+/// current CT log list when the one in use is older than 60 days (docs/ats-rules.md#apple-certificate-transparency).
 enum IssuerFetchArguments {
     static let noFetch = Flag("no-fetch", help: "Fetch nothing but the servers checked: do not complete an incomplete served chain from its caIssuers URL (iOS does; by default atscheck does too, http:// only, 3 fetches, 64 KiB, 5 s each), and do not refresh a CT log list older than 60 days from Apple (at most once a day).")
     static let connectTo = Option<[ConnectTo]>("connect-to", value: "HOST:PORT:ADDRESS:PORT",

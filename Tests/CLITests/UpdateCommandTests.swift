@@ -2,7 +2,7 @@ import AtscheckTestSupport
 import Foundation
 import Testing
 
-/// `atscheck update` (docs/ct-log-list.md): the list is checked before it is stored, stored
+/// `atscheck update` (docs/ats-rules.md#apple-certificate-transparency): the list is checked before it is stored, stored
 /// atomically, kept when a fetch or a check fails, and used by the commands that judge
 /// certificates when it is newer than the embedded snapshot's.
 @Suite("atscheck update and the CT log list in use")
