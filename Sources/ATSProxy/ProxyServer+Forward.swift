@@ -54,12 +54,16 @@ extension ProxyServer {
         do {
             upstream = try ProxyEndpoints.connect(host: address(target.host, target.port), port: target.port, timeout: configuration.timeout)
         } catch {
-            log(method: head.method, hostPort: hostPort, verdict: "allowed", reason: "upstream-failed")
+            log(method: head.method, hostPort: hostPort, verdict: "bad-gateway", reason: "connection-failed")
             respond(client, status: "502 Bad Gateway", reason: "connection-failed", body: "atscheck proxy: \(error)\n")
             return nil
         }
         defer { upstream.close() }
-        log(method: head.method, hostPort: hostPort, verdict: "allowed", reason: "-")
+        // Each request gets one verdict line, written before the client sees any of its answer
+        // (so a client that has the answer can read the line): `allowed` when the upstream's
+        // first head is relayed, `bad-gateway` when a `502` is sent instead. A body that breaks
+        // after its head went through gets a `relay-broken` line of its own.
+        let verdictLine = { (verdict: String, reason: String) in self.log(method: head.method, hostPort: hostPort, verdict: verdict, reason: reason) }
         // The upstream sees the target's authority as Host (a client's own Host header could
         // name another virtual host than the one judged), no hop-by-hop field, and a connection
         // that ends after one response. Only this request's counted body is sent: what follows
@@ -73,18 +77,27 @@ extension ProxyServer {
         lines.append("Connection: close")
         upstream.setTimeouts(seconds: idleSeconds)
         let body = Array(rest.prefix(bodyLength))
-        guard upstream.trySendAll(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body) else { return nil }
+        guard upstream.trySendAll(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body) else {
+            verdictLine("bad-gateway", "upstream-closed")
+            respond(client, status: "502 Bad Gateway", reason: "connection-failed", body: "atscheck proxy: the upstream closed before the request was sent\n")
+            return nil
+        }
         var sent = body.count
         client.setTimeouts(seconds: idleSeconds)
-        if waitsForContinue, !client.trySendAll(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) { return nil }
+        if waitsForContinue, !client.trySendAll(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) {
+            verdictLine("allowed", "client-gone")
+            return nil
+        }
         while sent < bodyLength, let bytes = client.tryReceive(capacity: min(16384, bodyLength - sent), until: .after(seconds: idleSeconds)) {
-            guard upstream.trySendAll(bytes) else { return nil }
+            guard upstream.trySendAll(bytes) else { break }
             sent += bytes.count
         }
-        guard sent == bodyLength else { return nil }
+        guard sent == bodyLength else {
+            verdictLine("allowed", "body-incomplete")
+            return nil
+        }
         let relayed = relayResponse(from: upstream, to: client, method: head.method, keepAlive: head.keepsAlive,
-                                    http10Client: head.version == "HTTP/1.0")
-        if let problem = relayed.problem { log(method: head.method, hostPort: hostPort, verdict: "bad-gateway", reason: problem) }
+                                    http10Client: head.version == "HTTP/1.0", verdictLine: verdictLine)
         return relayed.reusable ? Array(rest.dropFirst(bodyLength)) : nil
     }
 

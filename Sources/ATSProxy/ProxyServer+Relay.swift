@@ -7,7 +7,7 @@ extension ProxyServer {
     struct RelayEnd: Equatable {
         /// The whole response reached the client, which may send another request.
         var reusable: Bool
-        /// What went wrong, for the log (`invalid-response-framing`, `response-truncated`, ...).
+        /// What went wrong (`invalid-response-framing`, `response-truncated`, ...), already logged.
         var problem: String?
     }
 
@@ -18,20 +18,35 @@ extension ProxyServer {
     /// (not to an HTTP/1.0 client), then the final head without its hop-by-hop fields, then the
     /// body as its framing says. An invalid head or framing gets `502` (nothing was relayed
     /// yet); a body that breaks off or breaks its framing ends the client connection.
-    func relayResponse(from upstream: Socket, to client: Socket, method: String, keepAlive: Bool, http10Client: Bool) -> RelayEnd {
+    ///
+    /// `verdictLine` is called exactly once, before the client gets anything: `allowed -` when
+    /// the first head is relayed, `bad-gateway PROBLEM` when a `502` answers instead; a body
+    /// that breaks after its head is logged `relay-broken PROBLEM` on a line of its own.
+    func relayResponse(from upstream: Socket, to client: Socket, method: String, keepAlive: Bool, http10Client: Bool,
+                       verdictLine: (String, String) -> Void) -> RelayEnd {
         let reader = ProxyByteReader(upstream, idle: idleSeconds)
+        var logged = false
+        func badGateway(_ problem: String, _ why: String) -> RelayEnd {
+            verdictLine(logged ? "relay-broken" : "bad-gateway", problem)
+            return self.badGateway(client, problem, why)
+        }
+        func relayed(_ end: RelayEnd) -> RelayEnd {
+            if let problem = end.problem { verdictLine("relay-broken", problem) }
+            return end
+        }
         for _ in 0...Self.maxInterimResponses {
             let raw: [UInt8]
             switch reader.head(limit: ProxyResponseHead.maximumBytes) {
             case .bytes(let bytes): raw = bytes
-            case .tooLong: return badGateway(client, "invalid-response-head", "a response head over \(ProxyResponseHead.maximumBytes) bytes")
-            case .ended: return badGateway(client, "no-response", "the upstream closed or went quiet before a response head")
+            case .tooLong: return badGateway("invalid-response-head", "a response head over \(ProxyResponseHead.maximumBytes) bytes")
+            case .ended: return badGateway("no-response", "the upstream closed or went quiet before a response head")
             }
             guard let head = ProxyResponseHead.parse(raw) else {
-                return badGateway(client, "invalid-response-head", "a malformed response head")
+                return badGateway("invalid-response-head", "a malformed response head")
             }
             let framing = head.bodyFraming(requestMethod: method)
-            if case .invalid(let why) = framing { return badGateway(client, "invalid-response-framing", why) }
+            if case .invalid(let why) = framing { return badGateway("invalid-response-framing", why) }
+            if !logged { verdictLine("allowed", "-"); logged = true }
             if head.isInterim {
                 if !http10Client && !client.trySendAll(head.relayed(keepAlive: keepAlive)) { return RelayEnd(reusable: false) }
                 continue
@@ -42,16 +57,16 @@ extension ProxyServer {
             case .none, .invalid: return RelayEnd(reusable: reusable)
             case .length(let count):
                 let copied = Self.copy(count, from: reader, to: client)
-                return RelayEnd(reusable: reusable && copied == .done, problem: copied == .upstreamEnded ? "response-truncated" : nil)
+                return relayed(RelayEnd(reusable: reusable && copied == .done, problem: copied == .upstreamEnded ? "response-truncated" : nil))
             case .chunked:
                 let problem = Self.relayChunks(from: reader, to: client)
-                return RelayEnd(reusable: reusable && problem == nil, problem: problem == "client-gone" ? nil : problem)
+                return relayed(RelayEnd(reusable: reusable && problem == nil, problem: problem == "client-gone" ? nil : problem))
             case .untilClose:
                 while let bytes = reader.take(upTo: 65536), client.trySendAll(bytes) {}
                 return RelayEnd(reusable: false)
             }
         }
-        return badGateway(client, "invalid-response-head", "more than \(Self.maxInterimResponses) interim responses")
+        return badGateway("invalid-response-head", "more than \(Self.maxInterimResponses) interim responses")
     }
 
     /// Answers `502` for a response that cannot be relayed (nothing of it went to the client).
