@@ -85,11 +85,25 @@ public enum DiagnosticsMatrix {
     /// `group` is the target's release: the rows offer its suites, as the app would.
     public static func evaluate(host: String, capabilities: TLSCapabilities, chainTrusted: Bool?,
                                 refusedByClient: Bool = false, group: ATSSuiteGroup = .latest) -> [DiagnosticRow] {
-        configurations(host: host).map { configuration in
+        evaluate(host: host, capabilities: capabilities, chainTrusted: chainTrusted, refusedByClient: refusedByClient,
+                 group: group, chains: nil)
+    }
+
+    /// Every row, each passing row judged with the chain its own handshake would get
+    /// (``MatrixChainTrust``) when `chains` is given, else with `chainTrusted`.
+    static func evaluate(host: String, capabilities: TLSCapabilities, chainTrusted: Bool?, refusedByClient: Bool,
+                         group: ATSSuiteGroup, chains: MatrixChainTrust?) -> [DiagnosticRow] {
+        var memo: [String: Bool?] = [:]
+        return configurations(host: host).map { configuration in
             let tls = TLSAssessment.assess(capabilities, atsEnforced: configuration.atsEnforced,
                                            minimum: configuration.minimum, suites: configuration.suites, group: group)
+            var trusted = chainTrusted
+            if case .passes(let version) = tls, let chains {
+                trusted = chains.trusted(atsEnforced: configuration.atsEnforced, minimum: configuration.minimum,
+                                         suites: configuration.suites, version: version, memo: &memo)
+            }
             let result: DiagnosticResult
-            switch (tls, chainTrusted) {
+            switch (tls, trusted) {
             case _ where refusedByClient: result = .fail
             case (.unknown, _), (.passes, .none): result = .unknown
             case (.fails, _), (.passes, .some(false)): result = .fail

@@ -34,13 +34,31 @@ public enum VerdictEvaluator {
         } else {
             status = .allowed
         }
+        let chainTrusted = context.trust.flatMap { $0.isUndetermined ? nil : $0.isTrusted }
         let diagnostics = context.capabilities.map { capabilities in
-            DiagnosticsMatrix.evaluate(host: resolution.host.text, capabilities: capabilities,
-                                       chainTrusted: context.trust.flatMap { $0.isUndetermined ? nil : $0.isTrusted },
-                                       refusedByClient: reasons.contains { $0.code.isRaisedByTLSClient }, group: context.suiteGroup)
+            DiagnosticsMatrix.evaluate(host: resolution.host.text, capabilities: capabilities, chainTrusted: chainTrusted,
+                                       refusedByClient: reasons.contains { $0.code.isRaisedByTLSClient }, group: context.suiteGroup,
+                                       chains: context.observation.map { matrixChains(context, $0, chainTrusted: chainTrusted) })
         } ?? []
         return Verdict(status: status, reasons: reasons, resolution: resolution, capabilities: context.capabilities, tls: context.tls,
                        trust: context.trust, chain: context.chain, diagnostics: diagnostics, notes: notes, ruleOutcomes: results)
+    }
+
+    /// Judges the chains other probes were handed, for the matrix rows whose handshake differs
+    /// from the app's. A probe that did not ask for SCTs cannot show that a chain lacking them
+    /// fails Certificate Transparency, so that alone leaves the row unknown.
+    private static func matrixChains(_ context: ConnectionContext, _ observation: Observation, chainTrusted: Bool?) -> MatrixChainTrust {
+        let input = context.input
+        return MatrixChainTrust(observation: observation, group: context.suiteGroup,
+                                judgedProbe: ServedChainSource.chainSource(observation), judgedTrust: chainTrusted) { probe in
+            guard !probe.certificates.isEmpty else { return nil }
+            let trust = input.trustEvaluator.evaluate(probe.certificates + input.issuers.issuers, host: observation.endpoint.host,
+                                                      at: input.time, deliveredSCTs: probe.deliveredSCTs.map(\.received),
+                                                      ocspResponse: probe.stapledOCSP)
+            if trust.isTrusted { return true }
+            let decisive = trust.reasons.filter { !$0.code.isUndetermined && !(!probe.spec.requestSCTs && $0.code == .ctRequired) }
+            return decisive.isEmpty ? nil : false
+        }
     }
 
     static let emptyDocument = PlistDocument(root: PlistNode(.dictionary([])), format: .xml)

@@ -81,7 +81,29 @@ public struct ProbePlan: Sendable, Hashable, Codable {
     /// Every follow-up a settled plan may need: the Apple-like probe again when it got no TLS
     /// answer (``retryFollowUp(after:)``), and a handshake for the chain (``chainFollowUp(after:)``).
     public static func followUps(after results: [ProbeResult]) -> [ProbeSpec] {
-        retryFollowUp(after: results) + chainFollowUp(after: results)
+        retryFollowUp(after: results) + chainFollowUp(after: results) + otherCertificateFollowUps(after: results)
+    }
+
+    /// The TLS 1.2 suite-group probes (`tls1.2-ats-fs`, `tls1.2-static-rsa`) again, run to the
+    /// server's Certificate with SCTs asked for and named `NAME+chain`, for each that completed
+    /// with a kind of certificate (``ServedCertificateKind``) no probe read, when the
+    /// diagnostics matrix's rows are made at TLS 1.2 (no probe completed TLS 1.3, or the app
+    /// offers none): a server holding an RSA and an ECDSA certificate hands those rows another
+    /// leaf than the app got. Empty when no probe read a chain (``chainFollowUp(after:)``).
+    public static func otherCertificateFollowUps(after results: [ProbeResult]) -> [ProbeSpec] {
+        let read = Set(results.filter { !$0.peerChain.isEmpty }.compactMap(ServedCertificateKind.init))
+        guard !read.isEmpty else { return [] }
+        let appOffersTLS13 = results.first { $0.spec.name == ProbeName.appleDefault.rawValue }?.spec.maxVersion == .tls13
+        guard !appOffersTLS13 || !results.contains(where: { $0.completed && $0.version == .tls13 }) else { return [] }
+        return results.filter {
+            [ProbeName.tls12ATSForwardSecret.rawValue, ProbeName.tls12StaticRSA.rawValue].contains($0.spec.name)
+                && $0.peerChain.isEmpty && ServedCertificateKind($0).map { !read.contains($0) } == true
+        }.map { probe in
+            let spec = probe.spec
+            return ProbeSpec(name: spec.name + chainFollowUpSuffix, minVersion: spec.minVersion, maxVersion: spec.maxVersion,
+                             cipherList: spec.cipherList, cipherSuites: spec.cipherSuites, groups: spec.groups,
+                             requestOCSP: spec.requestOCSP, requestSCTs: true, stopAfter: .certificate)
+        }
     }
 
     /// The Apple-like probe once more, with the same offer, named `default+retry`, when it
@@ -103,16 +125,18 @@ public struct ProbePlan: Sendable, Hashable, Codable {
 
     /// The handshake to add once a plan's results are in, when none of them brought the
     /// server's chain (the Apple-like probe failed and no TLS 1.0 or 1.1 probe was accepted)
-    /// but the server accepted the TLS 1.2 or TLS 1.3 probe, which stop at the ServerHello: the
-    /// first of those again, named `NAME+chain`, run to the server's Certificate. Empty otherwise.
+    /// but the server accepted the TLS 1.3 or TLS 1.2 probe, which stop at the ServerHello: the
+    /// first of those (in that order) again, named `NAME+chain`, run to the server's Certificate. Empty otherwise.
     /// Decoding a chain costs OpenSSL 3.0 about 1.5 million instructions per certificate, which
     /// every verdict on a healthy server would otherwise pay twice more.
     public static func chainFollowUp(after results: [ProbeResult]) -> [ProbeSpec] {
         guard !results.contains(where: { $0.completed && !$0.peerChain.isEmpty }) else { return [] }
-        let versionProbes = [ProbeName.tls12.rawValue, ProbeName.tls13.rawValue]
-        guard let accepted = results.first(where: {
-            $0.completed && $0.stoppedAfter == .serverHello && versionProbes.contains($0.spec.name)
-        }) else { return [] }
+        // TLS 1.3 first: the app and the matrix rows make their handshake at the highest version,
+        // and at TLS 1.3 the certificate is chosen by signature algorithms, not by the suite.
+        let versionProbes = [ProbeName.tls13.rawValue, ProbeName.tls12.rawValue]
+        guard let accepted = versionProbes.lazy.compactMap({ name in
+            results.first { $0.spec.name == name && $0.completed && $0.stoppedAfter == .serverHello }
+        }).first else { return [] }
         let spec = accepted.spec
         return [ProbeSpec(name: spec.name + chainFollowUpSuffix, minVersion: spec.minVersion, maxVersion: spec.maxVersion,
                           cipherList: spec.cipherList, cipherSuites: spec.cipherSuites, groups: spec.groups,

@@ -234,6 +234,13 @@ struct LabVerdictTests {
         let noPFS = try checker.check(target, options: CheckOptions(policyDocument: relaxed, time: LabHarness.evaluationTime, timeout: 5))
         #expect(noPFS.verdict.status == .allowed, "\(noPFS.verdict.summary)")
         #expect(noPFS.verdict.chain.first?.publicKey.type == .rsa, "static RSA brings the RSA leaf")
+        // The matrix rows that offer static RSA get the valid RSA leaf too (this server prefers
+        // static RSA); the rows that offer only ECDHE get the expired ECDSA one.
+        let rows = Dictionary(uniqueKeysWithValues: full.verdict.diagnostics.map { ($0.configuration, $0.result) })
+        #expect(rows["ATS Default Connection"] == .fail && rows["TLSv1.2"] == .fail, "\(rows)")
+        #expect(rows["Allow All Loads"] == .pass && rows["Disabling Perfect Forward Secrecy"] == .pass, "\(rows)")
+        #expect(rows["TLSv1.0 with PFS disabled and insecure HTTP allowed"] == .pass && rows["TLSv1.3 with PFS disabled"] == .fail, "\(rows)")
+        #expect(full.verdict.diagnostics.filter { $0.result == .pass }.count == 9, "\(rows)")
     }
 
     @Test("an https URL that was not probed is unknown with no reasons")

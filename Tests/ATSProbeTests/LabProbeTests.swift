@@ -92,6 +92,26 @@ struct LabProbeTests {
         #expect(offered.group == nil)
     }
 
+    @Test("reset-app-hello: no probe of the plan brought a chain and the server speaks TLS 1.3: the TLS 1.3 probe runs again for it, not the TLS 1.2 one")
+    func chainFollowUpPrefersTLS13() async throws {
+        let observation = try await Self.observe(.resetAppHello)
+        #expect(observation.probes.map(\.spec.name).filter { $0.hasSuffix(ProbePlan.chainFollowUpSuffix) } == ["tls1.3+chain"],
+                "\(Self.outcomes(observation))")
+        #expect(observation.probe("tls1.3+chain")?.peerChain == (try Fixtures.pemCertificates("leaf-good-rsa.pem")))
+    }
+
+    @Test("dual-certificate: the static-RSA probe was handed a kind of certificate (RSA) no probe read, on a TLS 1.2 server: it runs again to the Certificate and brings the RSA leaf; good-rsa needs no such handshake")
+    func otherCertificateFollowUp() async throws {
+        let observation = try await Self.observe(.dualCertificate)
+        #expect(observation.probes.map(\.spec.name) == ProbePlan.standard().names + ["tls1.2-static-rsa+chain"], "\(Self.outcomes(observation))")
+        let rsa = try #require(observation.probe("tls1.2-static-rsa+chain"))
+        #expect(rsa.completed && rsa.stoppedAfter == .certificate && rsa.spec.requestSCTs)
+        #expect(rsa.certificates.first?.publicKey.type == .rsa && observation.probe(.appleDefault)?.certificates.first?.publicKey.type == .ec)
+        #expect(ServedCertificateKind(rsa) == .rsa && observation.probe(.tls12ATSForwardSecret).flatMap(ServedCertificateKind.init) == .ecdsa)
+        let good = try await Self.observe(.goodRSA)
+        #expect(good.probes.map(\.spec.name) == ProbePlan.standard().names)
+    }
+
     @Test("dhe-only: default fails, tls1.2-other completes with DHE")
     func dheOnly() async throws {
         let observation = try await Self.observe(.dheOnly)
