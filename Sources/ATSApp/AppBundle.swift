@@ -69,6 +69,12 @@ public struct AppBundle: Sendable {
         AppBundle(copying: self, identifier: identifier, policyBytes: document.isFailure ? nil : policyBytes, document: document)
     }
 
+    /// The same source, its bytes kept for lint, with a policy that cannot be told (`why`):
+    /// what the file says is still checked, and loads under it are unknown.
+    func markingUnknown(_ why: PlistReadError) -> AppBundle {
+        AppBundle(copying: self, identifier: identifier, policyBytes: policyBytes, document: .failure(why))
+    }
+
     /// The same source with the bundle identifier the build settings give.
     func replacingIdentifier(_ identifier: String) -> AppBundle {
         AppBundle(copying: self, identifier: identifier, policyBytes: policyBytes, document: document)

@@ -101,6 +101,8 @@ public struct AppInventory: Sendable {
     /// Every `*.xcodeproj/project.pbxproj` of a project, as read (parsed by ``PolicyAttribution``,
     /// which can read the xcconfig files they name).
     public internal(set) var xcodeProjectFiles: [(path: String, bytes: Data)] = []
+    /// The `project.pbxproj` files larger than ``projectBytes``: kept cut, and not read.
+    public internal(set) var oversizedProjectFiles: Set<String> = []
     /// What to do about ``unevaluatedConfigurations``.
     public static var codeConfigurationAdvice: String { ExpoConfig.codeConfigurationAdvice }
     /// Expo configurations that are code (`app.config.js`, `app.config.ts`): not run, so their
@@ -211,8 +213,10 @@ final class Collector {
             scanner.scan(chunk)
             return true
         case .xcodeProject?:
-            bytes.append(contentsOf: chunk.prefix(max(0, AppInventory.projectBytes - bytes.count)))
-            return bytes.count < AppInventory.projectBytes
+            let room = max(0, AppInventory.projectBytes - bytes.count)
+            if chunk.count > room { cut = true }
+            bytes.append(contentsOf: chunk.prefix(room))
+            return !cut
         case .extensionless?:
             bytes.append(contentsOf: chunk.prefix(max(0, AppInventory.textBytes - bytes.count)))
             guard bytes.count >= TextSniffer.window else { return true }
@@ -261,7 +265,7 @@ final class Collector {
         }
         self.role = nil
         let megabytes = AppInventory.textBytes >> 20
-        if cut, !{ if case .infoPlist = role { true } else { false } }() {
+        if cut, !{ if case .infoPlist = role { true } else if case .xcodeProject = role { true } else { false } }() {
             limitReached("larger than \(megabytes) MiB: only the first \(megabytes) MiB searched for URLs and policies; the rest not judged")
         }
         switch role {
@@ -283,6 +287,7 @@ final class Collector {
             inventory.bundles.append(bundle)
         case .xcodeProject:
             inventory.xcodeProjectFiles.append((path, Data(bytes)))
+            if cut { inventory.oversizedProjectFiles.insert(path) }
         case .expoConfig:
             if let bundle = ExpoConfig.bundle(path: path, bytes: Data(bytes)) { inventory.bundles.append(bundle) }
         case .cordovaConfig:

@@ -50,6 +50,9 @@ struct ProjectAttributionBuilder {
     var folders: [(path: String, ownership: PolicyAttribution.FolderOwnership)] = []
     /// Primary-app candidates with their rank (lower is better) and why.
     var candidates: [(unit: Int, rank: [Int], why: String)] = []
+    /// The Xcode projects that could not be read (their `.xcodeproj` path), with why: which of
+    /// the Info.plists around one ships cannot be told.
+    var unreadableProjects: [(path: String, why: String)] = []
 
     init(inventory: AppInventory, readFile: @escaping (String) -> Data?) {
         self.inventory = inventory
@@ -97,9 +100,11 @@ struct ProjectAttributionBuilder {
         let shipping = governs ? ShippingScope(projects: projects.filter { $0.format != .podfile }.map { ($0.path, Self.folder(of: $0)) },
                                                traits: inventory.traits, flutterPlugins: flutterPlugins()) : nil
         let primary = candidates.min { $0.rank.lexicographicallyPrecedes($1.rank) }
-        return PolicyAttribution(units: units, primary: primary?.unit, primaryReason: primary?.why, setAside: setAside,
-                                 problems: problems, notes: notes, targets: targets, folders: folders,
-                                 dependents: dependents, infoPlistOwners: infoPlistOwners, shipping: shipping)
+        var attribution = PolicyAttribution(units: units, primary: primary?.unit, primaryReason: primary?.why, setAside: setAside,
+                                            problems: problems, notes: notes, targets: targets, folders: folders,
+                                            dependents: dependents, infoPlistOwners: infoPlistOwners, shipping: shipping)
+        attribution.unreadableProjects = unreadableProjects
+        return attribution
     }
 
     /// The folder a project's sources sit in: the `.xcodeproj`'s or the spec's.
@@ -124,12 +129,19 @@ struct ProjectAttributionBuilder {
     mutating func readProjects() -> [XcodeProject] {
         inventory.xcodeProjectFiles.compactMap { file in
             let projectPath = ProjectPath.parent(file.path)
+            guard !inventory.oversizedProjectFiles.contains(file.path) else {
+                let why = "project.pbxproj is larger than \(AppInventory.projectBytes >> 20) MiB"
+                problems.append("\(projectPath): not read: \(why); the policies of the Info.plists around it are unknown")
+                unreadableProjects.append((projectPath, why))
+                return nil
+            }
             do throws(XcodeProjectError) {
                 let project = try XcodeProject.read(pbxproj: file.bytes, projectPath: projectPath, readFile: readFile)
                 problems += project.problems.map { "\(projectPath): \($0)" }
                 return project
             } catch {
-                problems.append("\(projectPath): not read: \(error.description); its Info.plists are classified by what they hold")
+                problems.append("\(projectPath): not read: \(error.description); the policies of the Info.plists around it are unknown")
+                unreadableProjects.append((projectPath, error.description))
                 return nil
             }
         }
@@ -216,7 +228,12 @@ struct ProjectAttributionBuilder {
             let roleName = role == .app ? "app" : "extension"
             var notes: [String] = []
             var unitBundle = bundle
-            if let bytes = bundle.policyBytes, InfoPlistPreprocessor.hasDirectives(bytes) {
+            if let project = unreadableProjects.first(where: { ProjectPath.isInside(bundle.policyFile, ProjectPath.parent($0.path)) }) {
+                // The project decides which Info.plist ships (INFOPLIST_FILE may name any file,
+                // and a decoy may sit where the layout suggests): unknown, never the decoy's policy.
+                unitBundle = bundle.markingUnknown(PlistReadError("\(project.path), which decides which Info.plist ships, cannot be read (\(project.why))"))
+                notes.append("the Xcode project around it cannot be read: which Info.plist the app ships cannot be told")
+            } else if let bytes = bundle.policyBytes, InfoPlistPreprocessor.hasDirectives(bytes) {
                 unitBundle = bundle.replacingDocument(.failure(PlistReadError("the Info.plist is preprocessed (it has #if lines) and no Xcode project in the tree gives its INFOPLIST_PREPROCESSOR_DEFINITIONS")))
                 notes.append("preprocessed Info.plist whose definitions are unknown: its policy cannot be told")
             }

@@ -12,9 +12,16 @@ extension PolicySources {
         var seen: Set<String> = []
         // The policies `atscheck app` judges under (Xcode targets' Info.plists, preprocessed as
         // the build does; never Firebase's or a framework's plist), each once.
-        let bundles = PolicyAttribution.make(inventory, isProject: files.isProject, readFile: files.readProjectFile).units
-            .map(\.bundle).filter { seen.insert($0.policyFile).inserted }
-        return bundles.map { bundle in
+        let attribution = PolicyAttribution.make(inventory, isProject: files.isProject, readFile: files.readProjectFile)
+        let bundles = attribution.units.map(\.bundle).filter { seen.insert($0.policyFile).inserted }
+        // A project that cannot be read is an error of its own: which Info.plist each of its
+        // targets ships, so every policy around it, cannot be told.
+        let projects = attribution.unreadableProjects.map { project in
+            linter.unreadable(path: base + project.path + "/project.pbxproj",
+                              message: "the Xcode project cannot be read (\(project.why)): which Info.plist each target ships cannot be told, so the policies around it are unknown",
+                              at: nil)
+        }
+        return projects + bundles.map { bundle in
             let path = base + bundle.policyFile
             if bundle.kind == .expo || bundle.kind == .cordova, FileKind.of(input, followingLinks: true) == .directory,
                let data = try? RegularFile.read(atPath: path, limit: PlistReader.Limits.default.maximumBytes),

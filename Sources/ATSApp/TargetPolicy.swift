@@ -25,6 +25,10 @@ struct TargetPolicy {
                 let keys = target.infoPlistKeys.sorted { $0.key < $1.key }.map { PlistEntry(key: $0.key, node: PlistNode(.string($0.value))) }
                 document = .success(PlistDocument(root: PlistNode(.dictionary(keys)), format: .xml))
                 notes.append("Xcode generates its Info.plist (GENERATE_INFOPLIST_FILE) from INFOPLIST_KEY_ settings, which cannot set NSAppTransportSecurity: ATS's defaults apply")
+            } else if let written = target.unresolvedSettings["INFOPLIST_FILE"] {
+                // Which file ships cannot be told: unknown, with the project's reason, never "no policy".
+                let why = target.unresolvedReasons["INFOPLIST_FILE"].map { ": " + $0 } ?? ""
+                document = .failure(PlistReadError("INFOPLIST_FILE (\(written.prefix(200))) cannot be resolved\(why)"))
             } else {
                 document = .failure(PlistReadError("the target sets neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE"))
             }

@@ -182,9 +182,21 @@ public enum InfoPlistPreprocessor {
             }
         }
 
+        /// Most names one text line may have replaced, nested replacements included (a chain of
+        /// macros each naming the one below twice doubles at every step).
+        static let maximumReplacementsPerLine = 100_000
+        /// Longest line a macro expansion may produce.
+        static let maximumExpandedLineBytes = 1 << 20
+
+        /// What the expansion of one text line has spent.
+        final class LineBudget {
+            var replacements = 0
+        }
+
         /// Replaces defined names in a text line, each expansion rescanned except for the names
         /// being expanded (as the C preprocessor does).
-        func expand(_ line: String, line number: Int, active: Set<String> = [], depth: Int = 0) throws(Failure) -> String {
+        func expand(_ line: String, line number: Int, active: Set<String> = [], depth: Int = 0,
+                    budget: LineBudget = LineBudget()) throws(Failure) -> String {
             guard !macros.isEmpty, depth < 64 else {
                 if depth >= 64 { throw Failure(description: "line \(number): macro expansion nested too deeply") }
                 return line
@@ -195,7 +207,14 @@ public enum InfoPlistPreprocessor {
             var inNumber = false
             func flush() throws(Failure) {
                 if let value = macros[word], !active.contains(word) {
-                    out += try expand(value, line: number, active: active.union([word]), depth: depth + 1)
+                    budget.replacements += 1
+                    guard budget.replacements <= Self.maximumReplacementsPerLine else {
+                        throw Failure(description: "line \(number): more than \(Self.maximumReplacementsPerLine) macro replacements")
+                    }
+                    out += try expand(value, line: number, active: active.union([word]), depth: depth + 1, budget: budget)
+                    guard out.utf8.count <= Self.maximumExpandedLineBytes else {
+                        throw Failure(description: "line \(number): macro expansion produces more than \(Self.maximumExpandedLineBytes) bytes")
+                    }
                 } else {
                     out += word
                 }

@@ -53,6 +53,42 @@ final class PBXObjectTable {
         return true
     }
 
+    /// Most xcconfig assignments inlined through `#include`s, across every xcconfig of one
+    /// project (an include repeated at every level would otherwise copy N^3 assignments).
+    static let maximumInlinedAssignments = 1_000_000
+    /// Most bytes of setting names and values expanded, across one project.
+    static let maximumExpandedBytes = 64 << 20
+
+    private var inlinedAssignments = 0
+    private var expandedBytes = 0
+    /// Why the project's build settings cannot all be told (a budget above ran out); once set,
+    /// every setting expanded afterwards is unresolved with this reason, so the policies that
+    /// depend on them are unknown, never read from a truncated stack.
+    private(set) var settingsIncomplete: String?
+
+    /// Charges `count` inlined xcconfig assignments; false once the budget is spent.
+    func inline(_ count: Int) -> Bool {
+        spend(&inlinedAssignments, count, limit: Self.maximumInlinedAssignments,
+              "the project's xcconfig files inline more than \(Self.maximumInlinedAssignments) settings through their includes")
+    }
+
+    /// Charges `count` bytes of expanded names and values; false once spent.
+    func expand(_ count: Int) -> Bool {
+        spend(&expandedBytes, count, limit: Self.maximumExpandedBytes,
+              "the project's settings expand to more than \(Self.maximumExpandedBytes) bytes in all")
+    }
+
+    private func spend(_ counter: inout Int, _ count: Int, limit: Int, _ reason: String) -> Bool {
+        guard settingsIncomplete == nil else { return false }
+        counter += count
+        guard counter <= limit else {
+            settingsIncomplete = reason
+            report(reason + "; the settings read after that are unknown")
+            return false
+        }
+        return true
+    }
+
     /// Records a problem once (a repeated message is kept once).
     func report(_ problem: String) {
         guard !reported.contains(problem) else { return }

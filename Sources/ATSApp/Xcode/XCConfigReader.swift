@@ -36,6 +36,16 @@ final class XCConfigReader {
         read(path, optional: false, chain: [])
     }
 
+    private var levels: [String: XcodeSettingLevel] = [:]
+
+    /// The xcconfig at `path` as a settings level, grouped once for every configuration based on it.
+    func level(_ path: String) -> XcodeSettingLevel {
+        if let known = levels[path] { return known }
+        let level = XcodeSettingLevel(assignments(path))
+        levels[path] = level
+        return level
+    }
+
     private func read(_ path: String, optional: Bool, chain: [String]) -> [XcodeAssignment] {
         if let cached = cache[path] { return cached }
         guard !chain.contains(path) else {
@@ -64,7 +74,9 @@ final class XCConfigReader {
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingWhitespaceAndNewlines()
             if trimmed.hasPrefix("#include") {
-                assignments += include(trimmed, from: path, chain: chain + [path])
+                let included = include(trimmed, from: path, chain: chain + [path])
+                guard table.inline(included.count) else { break }
+                assignments += included
                 continue
             }
             let code = trimmed.firstRange(of: "//").map { String(trimmed[..<$0.lowerBound]) } ?? trimmed

@@ -31,23 +31,35 @@ final class XcodeBuildSettings {
 
     let sdk: String
     let configuration: String
-    private let levels: [[String: [XcodeAssignment]]]
+    private let levels: [XcodeSettingLevel]
     private let builtins: [String: String]
     private var rawCache: [String: String?] = [:]
     /// Expanded values, strict ones under `true`.
     private var expandedCache: [Bool: [String: XcodeExpansion]] = [:]
     private var expansions = 0
+    /// The project's budgets; nil for settings read on their own.
+    private let table: PBXObjectTable?
+    /// Settings whose `$(inherited)` chain grew past ``maximumLength``, with why.
+    private var overlong: [String: String] = [:]
+    /// The longest name any level or builtin sets: a longer reference names nothing, and is
+    /// not hashed to find that out.
+    private let longestName: Int
 
-    init(levels: [[XcodeAssignment]], builtins: [String: String], sdk: String, configuration: String) {
-        self.levels = levels.map { Dictionary(grouping: $0, by: \.key) }
+    init(levels: [XcodeSettingLevel], builtins: [String: String], sdk: String, configuration: String, table: PBXObjectTable? = nil) {
+        self.table = table
+        self.levels = levels
         self.builtins = builtins
         self.sdk = sdk
         self.configuration = configuration
+        longestName = max(levels.map(\.longestKey).max() ?? 0, builtins.keys.map(\.utf8.count).max() ?? 0)
     }
 
-    /// Every key some level assigns.
-    var keys: Set<String> {
-        levels.reduce(into: Set<String>()) { $0.formUnion($1.keys) }
+    /// Why no setting can be told (a project budget ran out), if so.
+    private var incomplete: String? { table?.settingsIncomplete }
+
+    /// The keys some level assigns that start with `prefix` (and are longer), each once, sorted.
+    func keys(withPrefix prefix: String) -> [String] {
+        Set(levels.flatMap { $0.keys(withPrefix: prefix) }).sorted()
     }
 
     /// `key` with `$(inherited)` resolved through the levels, other references as written;
@@ -55,12 +67,18 @@ final class XcodeBuildSettings {
     func raw(_ key: String) -> String? {
         if let cached = rawCache[key] { return cached }
         var current: String?
-        for level in levels {
-            guard let assignments = level[key] else { continue }
+        layers: for level in levels {
+            guard let assignments = level.byKey[key] else { continue }
             let ordered = assignments.filter(\.conditions.isEmpty)
                 + assignments.filter { !$0.conditions.isEmpty && $0.applies(sdk: sdk, configuration: configuration) }
             for assignment in ordered {
-                current = Self.inheriting(assignment.value, key: key, below: current ?? "")
+                let value = Self.inheriting(assignment.value, key: key, below: current ?? "")
+                current = value
+                guard value.utf8.count <= Self.maximumLength else {
+                    overlong[key] = "\(key) is longer than \(Self.maximumLength) bytes"
+                    current = String(value.prefix(256))
+                    break layers
+                }
             }
         }
         rawCache[key] = .some(current)
@@ -69,17 +87,23 @@ final class XcodeBuildSettings {
 
     /// `key` expanded; nil when neither a level nor the builtins set it.
     func value(_ key: String, strict: Bool = false) -> XcodeExpansion? {
+        if let incomplete { return .unresolved(incomplete) }
         guard raw(key) != nil else { return builtins[key].map(XcodeExpansion.resolved) }
         return expanded(key, strict: strict, depth: 0)
     }
 
     /// `text` with every `$(NAME)`, `${NAME}` and `$(NAME:modifier,...)` expanded.
-    func expand(_ text: String, strict: Bool = false) -> XcodeExpansion { expand(text, strict: strict, depth: 0) }
+    func expand(_ text: String, strict: Bool = false) -> XcodeExpansion {
+        if let incomplete { return .unresolved(incomplete) }
+        return expand(text, strict: strict, depth: 0)
+    }
 
     /// The setting `key`, which some level sets, expanded (cached).
     private func expanded(_ key: String, strict: Bool, depth: Int) -> XcodeExpansion {
         if let cached = expandedCache[strict]?[key] { return cached }
-        let result = expand(raw(key) ?? "", strict: strict, depth: depth)
+        let raw = raw(key)
+        if let why = overlong[key] { return .unresolved(why) }
+        let result = expand(raw ?? "", strict: strict, depth: depth)
         expandedCache[strict, default: [:]][key] = result
         return result
     }
@@ -137,8 +161,13 @@ final class XcodeBuildSettings {
         }
         let parts = inside.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0])
+        if let table, !table.expand(name.utf8.count) { return .unresolved(table.settingsIncomplete ?? "") }
         var value: String
         if name == "inherited" {
+            value = ""
+        } else if name.utf8.count > longestName {
+            // Longer than any name set: nothing sets it (and it is not hashed to find out).
+            if strict { return .unresolved("$(\(name.prefix(64))…) is not set") }
             value = ""
         } else if raw(name) != nil {
             switch expanded(name, strict: strict, depth: depth + 1) {
@@ -152,6 +181,7 @@ final class XcodeBuildSettings {
         } else {
             value = ""
         }
+        if let table, !table.expand(value.utf8.count) { return .unresolved(table.settingsIncomplete ?? "") }
         if parts.count == 2 {
             for modifier in parts[1].split(separator: ",") {
                 guard let modified = XcodeSettingModifier.apply(String(modifier), to: value) else {

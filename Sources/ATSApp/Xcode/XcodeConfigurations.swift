@@ -12,7 +12,7 @@ struct XcodeConfigurations {
     private(set) var names: [String] = []
     /// The list's defaultConfigurationName.
     private(set) var defaultName: String?
-    private var levels: [String: (xcconfig: [XcodeAssignment], settings: [XcodeAssignment])] = [:]
+    private var levels: [String: (xcconfig: XcodeSettingLevel, settings: XcodeSettingLevel)] = [:]
 
     /// An empty list (a target without one).
     init() {}
@@ -22,7 +22,7 @@ struct XcodeConfigurations {
     init(names: [String], defaultName: String?, levels: [String: (xcconfig: [XcodeAssignment], settings: [XcodeAssignment])]) {
         self.names = names
         self.defaultName = defaultName
-        self.levels = levels
+        self.levels = levels.mapValues { (XcodeSettingLevel($0.xcconfig), XcodeSettingLevel($0.settings)) }
     }
 
     /// Reads the list `id`; `owner` names it in problems ("target App", "the project").
@@ -39,13 +39,13 @@ struct XcodeConfigurations {
             guard levels[name] == nil else { continue }
             names.append(name)
             let xcconfig = Self.xcconfigPath(configuration, owner: "\(owner) (\(name))", table: table, groups: groups)
-            levels[name] = (xcconfig.map(xcconfigs.assignments) ?? [], Self.assignments(configuration["buildSettings"]?.dictionary ?? [:]))
+            levels[name] = (xcconfig.map(xcconfigs.level) ?? XcodeSettingLevel([]), XcodeSettingLevel(Self.assignments(configuration["buildSettings"]?.dictionary ?? [:])))
         }
     }
 
     /// The xcconfig level and the settings level of configuration `name` ([] when it has none).
-    func levels(_ name: String) -> [[XcodeAssignment]] {
-        guard let found = levels[name] else { return [[], []] }
+    func levels(_ name: String) -> [XcodeSettingLevel] {
+        guard let found = levels[name] else { return [] }
         return [found.xcconfig, found.settings]
     }
 

@@ -245,7 +245,7 @@ struct XcodeGenProject {
             infoPlistKeys: settings.infoPlistKeys, preprocessesInfoPlist: settings.preprocessesInfoPlist,
             preprocessorDefinitions: settings.preprocessorDefinitions, preprocessorPrefixHeader: settings.preprocessorPrefixHeader,
             productName: settings.productName, bundleIdentifier: settings.bundleIdentifier, files: [], folders: Self.unique(folders),
-            excludedFiles: [], dependencies: Self.unique(dependencies), hostTarget: host, unresolvedSettings: settings.unresolved,
+            excludedFiles: [], dependencies: Self.unique(dependencies), hostTarget: host, unresolvedSettings: settings.unresolved, unresolvedReasons: settings.unresolvedReasons,
             swiftActiveCompilationConditions: settings.swiftActiveCompilationConditions, gccPreprocessorDefinitions: settings.gccPreprocessorDefinitions,
             linkedTargets: links, linkedProducts: Self.unique(products), productFile: Self.productFile(settings.productName, type: type),
             generatedInfoPlist: generated, folderFilters: filters)

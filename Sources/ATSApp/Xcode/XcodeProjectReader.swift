@@ -62,7 +62,7 @@ struct XcodeProjectReader {
                 localizedFiles: Self.unique(members.localizedFiles),
                 folders: Self.unique(members.folders + packages.folders(of: object)),
                 excludedFiles: Self.unique(members.excludedFiles), dependencies: dependencies,
-                hostTarget: host, unresolvedSettings: found.unresolved,
+                hostTarget: host, unresolvedSettings: found.unresolved, unresolvedReasons: found.unresolvedReasons,
                 swiftActiveCompilationConditions: found.swiftActiveCompilationConditions, gccPreprocessorDefinitions: found.gccPreprocessorDefinitions,
                 linkedTargets: Array(Set(remote + members.remoteProducts)).sorted { ($0.project, $0.target) < ($1.project, $1.target) },
                 linkedProducts: linkedProducts,

@@ -96,6 +96,8 @@ public struct XcodeTarget: Sendable {
     /// Settings atscheck reports that could not be expanded (an unknown variable or modifier),
     /// as written: `INFOPLIST_FILE` → `$(CONFIG_DIR)/Info.plist`.
     public let unresolvedSettings: [String: String]
+    /// Why each of `unresolvedSettings` could not be expanded.
+    public let unresolvedReasons: [String: String]
     /// SWIFT_ACTIVE_COMPILATION_CONDITIONS of `configuration`, expanded and split into words as
     /// Xcode splits a list setting (``XcodeSettingWords``), `$(inherited)` dropped: `RELEASE`,
     /// `FEATURE_SYNC`.
@@ -137,7 +139,7 @@ public struct XcodeTarget: Sendable {
          infoPlistFile: String?, infoPlistFiles: [String: String], generatesInfoPlist: Bool, infoPlistKeys: [String: String],
          preprocessesInfoPlist: Bool, preprocessorDefinitions: [String], preprocessorPrefixHeader: String?,
          productName: String, bundleIdentifier: String?, files: [String], localizedFiles: [String] = [], folders: [String], excludedFiles: [String],
-         dependencies: [String], hostTarget: String?, unresolvedSettings: [String: String],
+         dependencies: [String], hostTarget: String?, unresolvedSettings: [String: String], unresolvedReasons: [String: String] = [:],
          swiftActiveCompilationConditions: [String] = [], gccPreprocessorDefinitions: [String] = [],
          linkedTargets: [XcodeTargetLink] = [], linkedProducts: [String] = [], productFile: String? = nil,
          generatedInfoPlist: Result<PlistDocument, PlistReadError>? = nil, objectID: String? = nil, productReferenceID: String? = nil,
@@ -163,6 +165,7 @@ public struct XcodeTarget: Sendable {
         self.dependencies = dependencies
         self.hostTarget = hostTarget
         self.unresolvedSettings = unresolvedSettings
+        self.unresolvedReasons = unresolvedReasons
         self.swiftActiveCompilationConditions = swiftActiveCompilationConditions
         self.gccPreprocessorDefinitions = gccPreprocessorDefinitions
         self.linkedTargets = linkedTargets

@@ -23,6 +23,8 @@ struct XcodeTargetSettings {
     /// The `X.app` TEST_HOST names, without `.app`.
     var testHostProduct: String?
     var unresolved: [String: String] = [:]
+    /// Why each of `unresolved` could not be expanded.
+    var unresolvedReasons: [String: String] = [:]
     /// SWIFT_ACTIVE_COMPILATION_CONDITIONS and GCC_PREPROCESSOR_DEFINITIONS as words.
     var swiftActiveCompilationConditions: [String] = []
     var gccPreprocessorDefinitions: [String] = []
@@ -65,7 +67,8 @@ struct XcodeTargetSettings {
                 // Xcode's default when neither the project nor the target sets it.
                 "SDKROOT": "macosx",
             ]
-            return XcodeBuildSettings(levels: project.levels(name) + own.levels(name), builtins: builtins, sdk: sdk, configuration: name)
+            return XcodeBuildSettings(levels: project.levels(name) + own.levels(name), builtins: builtins, sdk: sdk, configuration: name,
+                                      table: table)
         }
 
         // The platforms decide which `[sdk=...]` conditions hold: read them as for iOS first.
@@ -104,7 +107,7 @@ struct XcodeTargetSettings {
         gccPreprocessorDefinitions = list("GCC_PREPROCESSOR_DEFINITIONS", reported)
         linkedLibraries = Self.linkedLibraries(list("OTHER_LDFLAGS", reported))
         let prefix = "INFOPLIST_KEY_"
-        for key in reported.keys where key.hasPrefix(prefix) && key.count > prefix.count {
+        for key in reported.keys(withPrefix: prefix) {
             infoPlistKeys[String(key.dropFirst(prefix.count))] = reported.value(key)?.value ?? reported.raw(key) ?? ""
         }
         testTargetName = resolved("TEST_TARGET_NAME", reported).flatMap { $0.isEmpty ? nil : $0 }
@@ -129,6 +132,7 @@ struct XcodeTargetSettings {
         guard let value = resolved(key, settings, strict: true), !value.isEmpty else { return nil }
         guard let path = inputPath(value) else {
             unresolved[key] = settings.raw(key) ?? value
+            unresolvedReasons[key] = "not a path in the input"
             let shown = value.replacing(Self.sourceRootMarker, with: "$(SRCROOT)").replacing(Self.builtProductsMarker, with: "$(BUILT_PRODUCTS_DIR)")
             table.report("target \(target): \(key) \(shown) is not a path in the input")
             return nil
@@ -139,6 +143,7 @@ struct XcodeTargetSettings {
     private mutating func note(_ key: String, _ expansion: XcodeExpansion, _ settings: XcodeBuildSettings) {
         guard case .unresolved(let why) = expansion else { return }
         unresolved[key] = settings.raw(key) ?? ""
+        unresolvedReasons[key] = why
         table.report("target \(target): \(key) is not resolved: \(why)")
     }
 
