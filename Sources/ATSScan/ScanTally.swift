@@ -82,6 +82,21 @@ public struct ScanTally: Sendable {
         try? JSONStyle.decoder().decode(ScanRecord.self, from: Data(line))
     }
 
+    /// The summary of a `{"summary": …}` line, nil for any other line.
+    public static func summary(fromLine line: some DataProtocol) -> ScanSummary? {
+        (try? JSONStyle.decoder().decode(ScanSummaryLine.self, from: Data(line)))?.summary
+    }
+
+    /// What differs between the counts a summary line states and `counted`, the counts of the
+    /// records it sums up (URLs, endpoints, and each verdict); empty when they agree.
+    public static func differences(stated: ScanSummary, counted: ScanSummary) -> [String] {
+        let fields: [(String, KeyPath<ScanSummary, Int>)] = [("URLs", \.urls), ("endpoints", \.endpoints), ("allowed", \.allowed),
+                                                             ("blocked", \.blocked), ("unknown", \.unknown), ("errors", \.errors)]
+        return fields.compactMap { name, path in
+            stated[keyPath: path] == counted[keyPath: path] ? nil : "\(name) \(stated[keyPath: path]) stated, \(counted[keyPath: path]) in the records"
+        }
+    }
+
     /// True for a `{"summary": …}` line.
     public static func isSummary(line: some DataProtocol) -> Bool {
         (try? JSONStyle.decoder().decode(ScanSummaryLine.self, from: Data(line))) != nil

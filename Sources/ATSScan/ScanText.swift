@@ -39,36 +39,40 @@ enum ScanText {
         }
         let scheme = leadingScheme(of: text)
         if let scheme, requireURL || text.dropFirst(scheme.count).hasPrefix("://") {
-            return url(text, scheme: scheme)
+            return url(text, scheme: scheme, shown: requireURL)
         }
         if requireURL {
             return .failure(ScanTextError(message: "not an absolute URL: \(quoted(text))"))
         }
+        // A list line that is not a target is never shown: it may be a secret (a .netrc's
+        // `machine h login u password p`, a pasted token); its line number says where it is.
         // A bare host never holds these (a URL would have them percent-encoded, or in its path).
         if let bad = text.first(where: { "\"'<>`{}|\\^".contains($0) }) {
             return .failure(ScanTextError(message: "not a URL, host, host:port or [v6]:port: a host name holds no '\(bad)'"))
         }
         guard let target = CheckTarget.parse(text) else {
-            return .failure(ScanTextError(message: "not a URL, host, host:port or [v6]:port: \(quoted(text))"))
+            return .failure(ScanTextError(message: "not a URL, host, host:port or [v6]:port (the line is not shown)"))
         }
         return .success(target)
     }
 
-    /// A URL whose scheme is `scheme` (as written, before the colon).
-    private static func url(_ text: String, scheme: Substring) -> Result<CheckTarget, ScanTextError> {
+    /// A URL whose scheme is `scheme` (as written, before the colon); `shown` quotes it (user
+    /// part masked) in a message when it is not valid.
+    private static func url(_ text: String, scheme: Substring, shown: Bool) -> Result<CheckTarget, ScanTextError> {
         let lowered = scheme.lowercased()
         guard let atsScheme = URLScheme(urlScheme: lowered) else {
             return .failure(ScanTextError(message: "unsupported scheme \"\(quoted(lowered, quotes: false))\": ATS covers only http, https, ws and wss"))
         }
+        // Credentials are never judged, written to a record or shown.
+        if URLCredentials.present(in: text) {
+            return .failure(ScanTextError(message: "a URL with credentials (\(quoted(URLCredentials.masked(text)))): refused; remove the user part"))
+        }
+        let invalid = ScanTextError(message: "not a valid \(lowered) URL" + (shown ? ": \(quoted(text))" : " (the line is not shown)"))
         // ws and wss are parsed as their HTTP counterparts (CheckTarget reads http(s) URLs).
         let asHTTP = atsScheme.rawValue + text.dropFirst(scheme.count)
-        guard let parsed = CheckTarget.parse(asHTTP) else {
-            return .failure(ScanTextError(message: "not a valid \(lowered) URL: \(quoted(text))"))
-        }
+        guard let parsed = CheckTarget.parse(asHTTP) else { return .failure(invalid) }
         if lowered == atsScheme.rawValue { return .success(parsed) }
-        guard let target = try? CheckTarget(url: text) else {
-            return .failure(ScanTextError(message: "not a valid \(lowered) URL: \(quoted(text))"))
-        }
+        guard let target = try? CheckTarget(url: text) else { return .failure(invalid) }
         return .success(target)
     }
 

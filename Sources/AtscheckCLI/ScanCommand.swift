@@ -87,6 +87,11 @@ enum ScanCommand: AtscheckCommand {
         for problem in options.input.problems {
             CommandRunner.printError("atscheck scan: skipped \(TerminalText.safe(problem.description))")
         }
+        // Nothing judged must not read as nothing blocked.
+        if !options.unjudgeable.isEmpty {
+            for reason in options.unjudgeable { CommandRunner.printError("atscheck scan: " + TerminalText.safe(reason)) }
+            return .usage
+        }
         var entries = options.input.entries
         var resume: ScanResume? = nil
         if options.resume, options.outputPath == nil || options.format != .jsonl {

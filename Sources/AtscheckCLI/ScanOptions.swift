@@ -23,6 +23,9 @@ struct ScanOptions {
     let quiet: Bool
     let resume: Bool
     let upgrade: Bool
+    /// The input files that held lines or entries but not one URL (each skipped), with why:
+    /// the scan refuses to run on them (exit 2) once their problems are printed.
+    var unjudgeable: [String] = []
 }
 
 extension ScanOptions {
@@ -34,12 +37,16 @@ extension ScanOptions {
         let resolve = Self.resolveMap(try arguments[Self.resolve])
 
         var input = ScanInput()
+        var unjudgeable: [String] = []
         let urls = arguments[ScanCommand.urls]
         // A file given twice is read once: its lines have one origin each, judged and counted once.
         let listFiles = Self.once(try arguments[ScanCommand.input])
         let harFiles = Self.once(try arguments[ScanCommand.har])
         for (index, text) in urls.enumerated() {
             let origin = ScanOrigin(file: "argument", line: index + 1)
+            if URLCredentials.present(in: text) {
+                throw UsageError(command: command, message: "a URL with credentials ('\(URLCredentials.masked(text))'): refused; remove the user part")
+            }
             guard let target = CheckTarget.parse(text) else {
                 throw UsageError(command: command, message: "invalid URL '\(text)' (expected an http(s):// URL, name, name:port or [v6]:port)")
             }
@@ -48,12 +55,16 @@ extension ScanOptions {
         for path in listFiles {
             let data = path == "-" ? try Self.readStandardInput(limit: ScanInputLimits.listBytes)
                                    : try InputFile.read(path, limit: ScanInputLimits.listBytes)
-            input.append(ScanListReader.read(data, file: path))
+            let read = ScanListReader.read(data, file: path)
+            unjudgeable += Self.unjudgeable(read, path: path, kind: "line")
+            input.append(read)
         }
         for path in harFiles {
             let data = try InputFile.read(path, limit: ScanInputLimits.harBytes)
             do {
-                input.append(try HARReader.read(data, file: path))
+                let read = try HARReader.read(data, file: path)
+                unjudgeable += Self.unjudgeable(read, path: path, kind: "entry")
+                input.append(read)
             } catch {
                 throw InputError(description: "\(path): \(error)")
             }
@@ -78,7 +89,19 @@ extension ScanOptions {
         trustStore.logListRefresh = try IssuerFetchArguments.logListRefresh(arguments, at: check.time, timeout: timeout)
         self.init(input: input, check: check, trustStore: trustStore, concurrency: concurrency,
                   shard: shard, format: format, outputPath: outputPath, quiet: arguments[ScanCommand.quiet],
-                  resume: arguments[ScanCommand.resume], upgrade: arguments[ScanCommand.upgrade])
+                  resume: arguments[ScanCommand.resume], upgrade: arguments[ScanCommand.upgrade], unjudgeable: unjudgeable)
+    }
+
+    /// Why `read`, the input of file `path`, cannot be scanned: every one of its lines or HAR
+    /// entries was skipped (none when it gave a URL, or held nothing but comments).
+    static func unjudgeable(_ read: ScanInput, path: String, kind: String) -> [String] {
+        guard read.entries.isEmpty, !read.problems.isEmpty else { return [] }
+        let count = read.problems.count
+        var message = "\(path): no URL to judge: \(count == 1 ? "its one \(kind) was" : "all \(count) \(kind == "entry" ? "entries" : kind + "s") were") skipped"
+        if read.problems.contains(where: { $0.message == "contains a NUL byte" }) {
+            message += " (NUL bytes: UTF-16 or UTF-32 text without a byte-order mark? Save it as UTF-8)"
+        }
+        return [message]
     }
 
     static let resolve = Option<[ResolveEntry]>("resolve", value: "HOST:PORT:ADDRESS", help: "Connect to ADDRESS for HOST:PORT (curl's spelling; * as HOST for every host on PORT).")
