@@ -1,3 +1,4 @@
+import ATSPolicy
 import ATSVocabulary
 import AtscheckSystem
 #if canImport(FoundationEssentials)
@@ -84,8 +85,9 @@ public struct RuleSettings: Sendable {
     }
 
     /// True when `keyPath` is the entry `domain` of `NSExceptionDomains` or `NSPinnedDomains`,
-    /// or a key inside it (a key inside an entry is an `NS…` key, so `ts` never matches the
-    /// entry `ts.net`).
+    /// or a key inside it. A domain keeps its dots in a key path, so the entry `legacy` must be
+    /// followed by nothing or by a key an entry holds (a known ATS key, or one unknown key
+    /// spelled `NS…`): `legacy` never names the entry `legacy.nsone.net`, `ts` never `ts.net`.
     package static func names(_ keyPath: String, entry domain: String) -> Bool {
         let lowered = keyPath.lowercased(), entry = domain.lowercased()
         for dictionary in ["nsexceptiondomains.", "nspinneddomains."] {
@@ -93,8 +95,19 @@ public struct RuleSettings: Sendable {
             let rest = lowered[range.upperBound...]
             guard rest.hasPrefix(entry) else { continue }
             let after = rest.dropFirst(entry.count)
-            if after.isEmpty || after.hasPrefix(".ns") { return true }
+            if after.isEmpty { return true }
+            guard after.hasPrefix(".") else { continue }
+            // The same characters in the key path as written (lowercasing ASCII keeps offsets;
+            // a key path with other letters is compared as lowercased text).
+            let written = keyPath.count == lowered.count ? String(keyPath.suffix(after.count - 1)) : String(after.dropFirst())
+            let components = written.split(separator: ".", omittingEmptySubsequences: false)
+            if entryKeys.contains(components[0].lowercased()) { return true }
+            if components.count == 1 && components[0].hasPrefix("NS") { return true }
         }
         return false
     }
+
+    /// The keys of an exception or pinned domain's dictionary, lowercased.
+    private static let entryKeys: Set<String> = Set((Array(ATSKeys.domainKeys.keys) + Array(ATSKeys.pinnedDomainKeys.keys)
+                                                     + Array(ATSKeys.legacyAliases.keys)).map { $0.lowercased() })
 }

@@ -1,5 +1,11 @@
 import ATSCheck
 import ATSJSON
+import ATSSocket
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The loads a project knows are blocked (or cannot be judged) and accepts, each with a
 /// reason and an optional last day (`.atscheck.yml`, `accepted:`): a host (`legacy.example.com`,
@@ -9,9 +15,12 @@ import ATSJSON
 public struct AcceptedLoads: Sendable {
     /// One accepted host or URL prefix.
     public struct Entry: Sendable, Hashable {
-        /// A host, or `*.` and a domain for the names below it; compared ignoring case.
+        /// A host, or `*.` and a domain for the names below it (on a label boundary); compared
+        /// ignoring case and a final dot.
         public let host: String?
-        /// A URL prefix, compared as written.
+        /// A URL prefix: its scheme, host and port must be the load's, and its path a prefix
+        /// of the load's path ending on a `/` boundary (never a prefix of the text: the prefix
+        /// `http://api.example.com` does not accept `http://api.example.com.attacker.net/`).
         public let urlPrefix: String?
         /// Why the load is accepted.
         public let reason: String
@@ -19,21 +28,35 @@ public struct AcceptedLoads: Sendable {
         public let expires: String?
         /// Where it was written (`.atscheck.yml: accepted[2]`).
         public let origin: String
+        private let prefix: LoadAddress?
 
-        /// An entry of these parts (one of `host` and `urlPrefix`).
+        /// An entry of these parts (one of `host` and `urlPrefix`). A `urlPrefix` that is not
+        /// an http(s) URL (``problem(urlPrefix:)``) accepts nothing.
         public init(host: String?, urlPrefix: String?, reason: String, expires: String?, origin: String) {
-            self.host = host?.lowercased()
+            self.host = host.map(LoadAddress.normalized)
             self.urlPrefix = urlPrefix
             self.reason = reason
             self.expires = expires
             self.origin = origin
+            prefix = urlPrefix.flatMap { Self.problem(urlPrefix: $0) == nil ? LoadAddress($0) : nil }
+        }
+
+        /// Why `text` cannot be an accepted URL prefix, nil when it can: an http(s) (or ws(s))
+        /// URL with a host, and no user part, query or fragment.
+        public static func problem(urlPrefix text: String) -> String? {
+            if URLCredentials.present(in: text) { return "has a user part ('\(URLCredentials.masked(text))')" }
+            guard let address = LoadAddress(text) else { return "is not an http or https URL with a host" }
+            return address.hasQueryOrFragment ? "has a query or a fragment: an acceptance is a scheme, host, port and path" : nil
         }
 
         func matches(url: String, host target: String) -> Bool {
-            if let urlPrefix { return url.hasPrefix(urlPrefix) }
+            if urlPrefix != nil {
+                guard let prefix, let load = LoadAddress(url) else { return false }
+                return prefix.covers(load)
+            }
             guard let host else { return false }
-            let name = target.lowercased()
-            if host.hasPrefix("*.") { return name.hasSuffix(host.dropFirst()) }
+            let name = LoadAddress.normalized(target)
+            if host.hasPrefix("*.") { return name.hasSuffix(host.dropFirst()) && name.count > host.count - 1 }
             return name == host
         }
     }
@@ -77,5 +100,45 @@ public struct ScanAcceptance: Codable, Sendable, Equatable {
         reason = entry.reason
         origin = entry.origin
         expires = entry.expires
+    }
+}
+
+/// A load's scheme, host, port and path, parsed as URL parsers do (the host is what follows
+/// the user part, never a prefix of the text), for comparing acceptances with loads.
+struct LoadAddress: Hashable {
+    let scheme: String
+    let host: String
+    let port: Int
+    let path: String
+    let hasQueryOrFragment: Bool
+
+    init?(_ text: String) {
+        guard let components = URLComponents(string: text), let written = components.scheme?.lowercased(),
+              let host = components.host, !host.isEmpty else { return nil }
+        // ATS judges WebSockets as their HTTP counterparts.
+        switch written {
+        case "http", "ws": scheme = "http"
+        case "https", "wss": scheme = "https"
+        default: return nil
+        }
+        self.host = Self.normalized(HostPort.unbracketed(host))
+        port = components.port ?? (scheme == "https" ? 443 : 80)
+        path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        hasQueryOrFragment = components.percentEncodedQuery != nil || components.percentEncodedFragment != nil
+    }
+
+    /// A host name as compared: lowercased, without a final dot.
+    static func normalized(_ host: String) -> String {
+        let lowered = host.lowercased()
+        return lowered.hasSuffix(".") && lowered.count > 1 ? String(lowered.dropLast()) : lowered
+    }
+
+    /// True when `load` is on this address's scheme, host and port, and its path is this path
+    /// or below it (`/feed` covers `/feed`, `/feed/` and `/feed/x`, never `/feedback`).
+    func covers(_ load: LoadAddress) -> Bool {
+        guard scheme == load.scheme, host == load.host, port == load.port else { return false }
+        if path == "/" || path == load.path { return true }
+        guard load.path.hasPrefix(path) else { return false }
+        return path.hasSuffix("/") || load.path.dropFirst(path.count).hasPrefix("/")
     }
 }

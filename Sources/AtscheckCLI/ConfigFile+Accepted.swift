@@ -4,8 +4,9 @@ import ATSYAML
 import AtscheckSystem
 
 /// The `accepted` section of `.atscheck.yml`: loads the project knows `scan` finds blocked or
-/// unknown and accepts, each a `host` (or `*.domain`) or a `url` prefix, with a `reason` and an
-/// optional `expires` day:
+/// unknown and accepts, each a `host` (or `*.domain`, the names below it) or a `url` (its
+/// scheme, host and port, and the paths at or below its path), with a `reason` and an optional
+/// `expires` day:
 ///
 /// ```yaml
 /// accepted:
@@ -36,6 +37,10 @@ extension ConfigFile {
             guard (host == nil) != (url == nil), !(host ?? url ?? "").isEmpty else { throw refuse("'\(origin)' needs a host or a url (one of them)") }
             guard let reason = fields["reason"]?.text, !reason.allSatisfy({ $0 == " " || $0 == "\t" }) else {
                 throw refuse("'\(origin)' needs a reason: why the load is accepted")
+            }
+            if let url, let problem = AcceptedLoads.Entry.problem(urlPrefix: url) { throw refuse("'\(origin).url' \(problem)") }
+            if let host, host.contains(where: { "/@ ?#".contains($0) }) {
+                throw refuse("'\(origin).host' is a host name or *.domain, not a URL (a url: entry accepts a URL and the paths below it)")
             }
             let expires = try day(fields["expires"], at: "\(origin).expires")
             entries.append(AcceptedLoads.Entry(host: host, urlPrefix: url, reason: reason, expires: expires, origin: "\(path): \(origin)"))
