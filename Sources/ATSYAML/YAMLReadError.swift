@@ -10,6 +10,8 @@ public enum YAMLReadError: Error, Sendable, Equatable, CustomStringConvertible {
     case undefinedAlias(String, line: Int)
     /// A key that is a sequence or a mapping.
     case nonScalarKey(line: Int)
+    /// A key written twice in one mapping (with ``YAMLReader/Limits/refusesDuplicateKeys``).
+    case duplicateKey(String, firstLine: Int, line: Int)
     /// libyaml's own message, with the 1-based line and column where it stopped.
     case malformed(String, line: Int, column: Int)
 
@@ -23,6 +25,8 @@ public enum YAMLReadError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooManyAliases(let limit): return "more than \(limit) aliases"
         case .undefinedAlias(let name, let line): return "line \(line): alias *\(name) names no anchor before it"
         case .nonScalarKey(let line): return "line \(line): a mapping key that is not a scalar"
+        case .duplicateKey(let key, let first, let line):
+            return "line \(line): the key '\(key)' is repeated (first on line \(first)); a repeated key's value would be lost"
         case .malformed(let message, let line, let column): return "malformed YAML at line \(line), column \(column): \(message)"
         }
     }

@@ -13,6 +13,10 @@ public enum YAMLReader {
         public var maximumNodes: Int
         /// Most aliases.
         public var maximumAliases: Int
+        /// Whether a key repeated in one mapping is an error (``YAMLReadError/duplicateKey(_:firstLine:line:)``)
+        /// rather than the first value kept: for files whose every key is a setting, where a
+        /// repeated one would silently lose what its second value says.
+        public var refusesDuplicateKeys = false
 
         /// Limits of these values; the defaults are 1 MiB of input, 64 levels, 100,000 nodes and 1,000 aliases.
         public init(maximumBytes: Int = 1 << 20, maximumDepth: Int = 64, maximumNodes: Int = 100_000, maximumAliases: Int = 1_000) {

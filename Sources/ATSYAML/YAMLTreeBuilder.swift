@@ -19,6 +19,8 @@ struct YAMLTreeBuilder {
         var members: [String: YAMLValue] = [:]
         /// A mapping's key whose value comes next.
         var key: String?
+        /// The line each key of a mapping was written on (with `refusesDuplicateKeys`).
+        var keyLines: [String: Int] = [:]
         var anchor: String?
         /// The node count when it opened: its own weight is the count when it closes, less this.
         var firstNode: Int
@@ -96,6 +98,10 @@ struct YAMLTreeBuilder {
             stack[last].key = nil
         } else {
             guard case .scalar(let key) = value else { throw .nonScalarKey(line: line) }
+            if limits.refusesDuplicateKeys {
+                if let first = stack[last].keyLines[key] { throw .duplicateKey(key, firstLine: first, line: line) }
+                stack[last].keyLines[key] = line
+            }
             stack[last].key = key
         }
     }

@@ -2,7 +2,8 @@
 /// its text (`true`, `1.0`, `~` stay strings), tags are ignored, and an alias is a copy of the
 /// node its anchor names.
 ///
-/// A mapping keeps the first value of a repeated key; a key must be a scalar.
+/// A mapping keeps the first value of a repeated key (unless the reader refuses repeated keys:
+/// ``YAMLReader/Limits/refusesDuplicateKeys``); a key must be a scalar.
 public enum YAMLValue: Sendable, Equatable {
     case scalar(String)
     case sequence([YAMLValue])

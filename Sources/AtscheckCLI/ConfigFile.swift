@@ -51,7 +51,9 @@ struct ConfigFile {
         let data = try InputFile.read(path, limit: maximumBytes)
         let root: YAMLValue?
         do {
-            root = try YAMLReader.read([UInt8](data), limits: YAMLReader.Limits(maximumBytes: maximumBytes))
+            var limits = YAMLReader.Limits(maximumBytes: maximumBytes)
+            limits.refusesDuplicateKeys = true
+            root = try YAMLReader.read([UInt8](data), limits: limits)
         } catch {
             throw InputError(description: "\(path): not a configuration file: \(error)")
         }

@@ -48,6 +48,18 @@ import Testing
         #expect(try read("k: 1\nk: 2\n")?["k"]?.text == "1")
     }
 
+    @Test func aRepeatedKeyIsAnErrorNamingBothLinesWhenAsked() throws {
+        var limits = YAMLReader.Limits()
+        limits.refusesDuplicateKeys = true
+        #expect(throws: YAMLReadError.duplicateKey("k", firstLine: 1, line: 3)) { try read("k: 1\nj: 2\nk: 3\n", limits: limits) }
+        #expect(throws: YAMLReadError.duplicateKey("reason", firstLine: 3, line: 4)) {
+            try read("accepted:\n  - host: a\n    reason: x\n    reason: y\n", limits: limits)
+        }
+        #expect(throws: YAMLReadError.duplicateKey("a", firstLine: 1, line: 1)) { try read("{a: 1, a: 2}\n", limits: limits) }
+        // The same key in two mappings is no repeat.
+        #expect(try read("- k: 1\n- k: 2\n", limits: limits)?.elements.count == 2)
+    }
+
     @Test func aliasesCopyTheirAnchoredNode() throws {
         let root = try #require(try read("base: &b {x: 1}\nother: *b\n"))
         #expect(root["other"] == root["base"])
