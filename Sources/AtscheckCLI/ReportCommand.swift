@@ -67,18 +67,17 @@ enum ReportCommand: AtscheckCommand {
             for (number, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
             where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
                 guard var record = shard.read(line, number: number + 1) else { continue }
-                if record.accepted != nil { overridden.accepted += 1 }
-                if record.baselineState == .unchanged { overridden.unchanged += 1 }
+                let claimed = (accepted: record.accepted != nil, unchanged: record.baselineState == .unchanged)
                 record.accepted = nil
                 record.baselineState = nil
                 let host = (try? CheckTarget(url: record.url).host) ?? CheckTarget.parse(record.url)?.host ?? ""
                 if case .accepted(let entry) = acceptances.decision(url: record.url, host: host, verdict: record.verdict, day: today) {
                     record.accepted = ScanAcceptance(entry)
                 }
-                if record.accepted != nil { overridden.accepted -= 1 }
                 let entry = record.accepted == nil ? LoadBaselineEntry(url: record.url, verdict: record.verdict, reasons: record.reasons) : nil
                 if baseline != nil { record.baselineState = entry.map { baseline!.state(of: $0) } }
-                if record.baselineState == .unchanged { overridden.unchanged -= 1 }
+                if claimed.accepted && record.accepted == nil { overridden.accepted += 1 }
+                if claimed.unchanged && record.accepted == nil && record.baselineState != .unchanged { overridden.unchanged += 1 }
                 if !tally.contains(origin: record.origin, url: record.url), writeBaseline != nil, let entry { loads.append(entry) }
                 if !tally.add(record) {
                     warn("\(path):\(number + 1): \(URLCredentials.masked(record.url)) from \(record.origin) already counted")

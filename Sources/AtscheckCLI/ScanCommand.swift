@@ -23,7 +23,9 @@ enum ScanCommand: AtscheckCommand {
         host:port or [v6]:port; # comments and blank lines ignored; - is stdin) and from --har \
         captures (HAR 1.2: every log.entries[].request.url, as Safari Web Inspector, Chrome, \
         Charles, Proxyman or mitmproxy export them). A bad line or entry is reported on stderr \
-        with its position and skipped; it never aborts the run.
+        with its position and skipped, a list's line never quoted (it may be a secret), a URL's \
+        user part shown as ***; but an input none of whose lines or entries is a URL exits 2. \
+        A list with a UTF-16 or UTF-32 byte-order mark is decoded.
 
         URLs naming the same host, port and SNI share one probe: the handshakes `atscheck host` \
         runs, once, then each URL is judged under the policy. http:// URLs are judged by the \
