@@ -2,6 +2,9 @@ import ATSVocabulary
 
 /// The one atscheck command that confirms a decoded error's top cause, built from the URL or
 /// host the text names (`HOST` stands in when it names none; `Info.plist` for the app's plist unless its path is given).
+///
+/// Every piece taken from the paste (or `--url`) is one POSIX shell word (``WhyContext/shellQuoted(_:)``):
+/// a pasted `https://x.example/v1;touch$IFS./PWNED;` must not run anything when the command is pasted back.
 enum NextCommand {
     /// Where the failing load went, as far as the text says.
     struct Target {
@@ -67,33 +70,34 @@ enum NextCommand {
     }
 
     static func command(for reason: String?, facts: IncidentFacts, target: Target, notATS: String?, policy: String = "Info.plist") -> String? {
+        let word = WhyContext.shellQuoted
         if notATS != nil {
-            if facts.urlCode == -1003 || facts.urlCode == -1006 { return "atscheck host \(target.host ?? "HOST")" }
+            if facts.urlCode == -1003 || facts.urlCode == -1006 { return "atscheck host \(word(target.host ?? "HOST"))" }
             return nil
         }
-        guard let reason else { return target.host.map { "atscheck host \(Target.httpsURLFor($0)) --policy \(policy)" } }
+        guard let reason else { return target.host.map { "atscheck host \(word(Target.httpsURLFor($0))) --policy \(policy)" } }
         let era = facts.era.target
         switch reason {
         case "insecure-http":
             let ipLiteral = target.host.map { IPAddress($0.trimmingCharacters(in: "[]")) != nil } ?? false
             let os = era ?? (ipLiteral ? "ios17" : nil)
-            return "atscheck explain \(target.cleartextURL) --policy \(policy)" + (os.map { " --target \($0)" } ?? "")
+            return "atscheck explain \(word(target.cleartextURL)) --policy \(policy)" + (os.map { " --target \($0)" } ?? "")
         case "not-tls":
-            return "atscheck host \(target.hostAndPort)"
+            return "atscheck host \(word(target.hostAndPort))"
         case "connection-failed" where [-1003, -1004, -1006].contains(facts.urlCode ?? 0):
-            return "atscheck host \(target.hostAndPort)"
+            return "atscheck host \(word(target.hostAndPort))"
         case "timeout":
-            return "atscheck host \(target.httpsURL) --timeout 30"
+            return "atscheck host \(word(target.httpsURL)) --timeout 30"
         default:
             break
         }
-        if facts.nwTLSDescription != nil { return "atscheck host \(target.hostAndPort)" }
-        if !facts.networkErrors.isEmpty, target.url == nil { return "atscheck host \(target.host ?? "HOST"):443 --policy \(policy)" }
+        if facts.nwTLSDescription != nil { return "atscheck host \(word(target.hostAndPort))" }
+        if !facts.networkErrors.isEmpty, target.url == nil { return "atscheck host \(word((target.host ?? "HOST") + ":443")) --policy \(policy)" }
         if facts.osStatusCodes.first == -67843, reason == "cert-untrusted" {
-            return "atscheck cert leaf.pem --host \(target.host ?? "HOST")"
+            return "atscheck cert leaf.pem --host \(word(target.host ?? "HOST"))"
         }
         let os = era ?? (facts.pinningSentence ? "ios13" : nil)
-        return "atscheck host \(target.httpsURL) --policy \(policy)" + (os.map { " --target \($0)" } ?? "")
+        return "atscheck host \(word(target.httpsURL)) --policy \(policy)" + (os.map { " --target \($0)" } ?? "")
     }
 }
 
