@@ -28,6 +28,12 @@ struct WhyChecks {
     let port: UInt16?
     let time: Date
     let timeout: Double
+    /// `--no-fetch`, `--connect-to`: the probes fetch as `atscheck host` does.
+    var issuerFetch = IssuerFetchOptions()
+
+    /// The most distinct URLs one run probes, one after another: a paste of a retry loop over
+    /// many URLs stays a bounded number of live checks.
+    static let maximumProbes = 16
 
     /// True when the decoded errors are to be checked further (a policy or a probe was asked for).
     var applies: Bool { policySource != nil || probe }
@@ -42,14 +48,22 @@ struct WhyChecks {
         error.url ?? error.host.map { "https://\($0.contains(":") && !$0.hasPrefix("[") ? "[\($0)]" : $0)/" }
     }
 
-    /// Every error narrowed and probed; a probe is made once per URL and target.
-    func apply(_ errors: [DecodedError]) throws -> [DecodedError] {
-        guard applies else { return errors }
+    /// What ``apply(_:)`` gives: the errors, and how many distinct URLs were past ``maximumProbes`` and not probed.
+    struct Applied {
+        var errors: [DecodedError]
+        var urlsNotProbed = 0
+    }
+
+    /// Every error narrowed and probed; a probe is made once per URL and target, for the first
+    /// ``maximumProbes`` of them.
+    func apply(_ errors: [DecodedError]) throws -> Applied {
+        guard applies else { return Applied(errors: errors) }
         let document = (try? policySource?.document.get()) ?? PlistDocument(root: PlistNode(.dictionary([])), format: .xml)
         let lint = policySource.map { $0.lint(with: Linter()) }
         var verdicts: [String: Verdict] = [:]
         var stores: [TargetOS: TrustStore] = [:]
-        return try errors.map { error in
+        var notProbed: Set<String> = []
+        let checked = try errors.map { error in
             guard let url = Self.url(of: error) else { return error }
             let target = target(for: error)
             var error = error
@@ -59,16 +73,22 @@ struct WhyChecks {
             }
             guard probe, let checkTarget = CheckTarget.parse(url, portOverride: port) else { return error }
             let key = "\(target) \(url)"
+            if verdicts[key] == nil, verdicts.count >= Self.maximumProbes {
+                notProbed.insert(key)
+                return error
+            }
             if verdicts[key] == nil {
                 let store = try stores[target] ?? trustStore.makeStore(target: target)
                 stores[target] = store
-                let hostOptions = HostOptions(target: checkTarget, policyPath: policySource?.path, policyDocument: policySource == nil ? nil : document,
+                var hostOptions = HostOptions(target: checkTarget, policyPath: policySource?.path, policyDocument: policySource == nil ? nil : document,
                                               context: loadContext, resolution: options, trustStore: trustStore, address: address, sni: nil,
                                               time: time, timeout: timeout, enumerateCiphers: false, probeHTTP: false)
+                hostOptions.issuerFetch = issuerFetch
                 verdicts[key] = try HostCommand.evaluate(hostOptions, store: store).verdict
             }
             return ProbeConfirmation.confirm(error, verdict: verdicts[key]!, url: url)
         }
+        return Applied(errors: checked, urlsNotProbed: notProbed.count)
     }
 }
 
@@ -97,5 +117,6 @@ extension WhyChecks {
                   probe: probing, trustStore: trustStore,
                   address: try arguments[HostCommand.address]?.text, port: try arguments[HostCommand.port],
                   time: time, timeout: try arguments[HostCommand.timeout].seconds)
+        issuerFetch = try IssuerFetchArguments.options(arguments)
     }
 }

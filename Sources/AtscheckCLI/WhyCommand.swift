@@ -28,8 +28,10 @@ enum WhyCommand: AtscheckCommand {
         ruled out, and a policy that allows what the device refused (or exempts a host the log \
         shows ATS enforcing) is said to contradict the log, with the lint findings that bear on \
         the load (a misspelt or misplaced key is the usual reason). With --probe the URL is \
-        checked live as `atscheck host` checks it (--address, --port, --at, --timeout and the \
-        trust-store options as there), and the causes the server confirms come first.
+        checked live as `atscheck host` checks it (--address, --port, --at, --timeout, --no-fetch \
+        and the trust-store options as there), and the causes the server confirms come first; \
+        the first 16 distinct URLs are probed, one after another, and the output says how many \
+        more were not.
 
         Exit status: 0 when an error was decoded, 1 when nothing was recognised, 2 on bad usage.
         """,
@@ -59,15 +61,21 @@ enum WhyCommand: AtscheckCommand {
         let format = try arguments[Self.format]
         let input = texts.isEmpty ? WhyInput.standardInput() : WhyInput.arguments(texts)
         let checks = try WhyChecks(arguments)
-        let errors = try checks.apply(input.scanner.errors(checks.context))
+        let applied = try checks.apply(input.scanner.errors(checks.context))
+        let errors = applied.errors
+        let notProbed = applied.urlsNotProbed
         switch format {
         case .json:
             print(try JSONOutput.encode(WhyReport(linesRead: input.scanner.linesRead, truncatedAtBytes: input.truncatedAtBytes,
-                                                  errorsNotDecoded: input.scanner.errorsNotKept, errors: errors)))
+                                                  errorsNotDecoded: input.scanner.errorsNotKept,
+                                                  probeLimit: notProbed > 0 ? WhyChecks.maximumProbes : nil,
+                                                  urlsNotProbed: notProbed > 0 ? notProbed : nil, errors: errors)))
         case .markdown:
-            print(WhyTextRenderer.markdown(errors, truncatedAtBytes: input.truncatedAtBytes, notDecoded: input.scanner.errorsNotKept), terminator: "")
+            print(WhyTextRenderer.markdown(errors, truncatedAtBytes: input.truncatedAtBytes, notDecoded: input.scanner.errorsNotKept,
+                                           notProbed: notProbed), terminator: "")
         default:
-            print(WhyTextRenderer.text(errors, truncatedAtBytes: input.truncatedAtBytes, notDecoded: input.scanner.errorsNotKept), terminator: "")
+            print(WhyTextRenderer.text(errors, truncatedAtBytes: input.truncatedAtBytes, notDecoded: input.scanner.errorsNotKept,
+                                       notProbed: notProbed), terminator: "")
         }
         return errors.isEmpty ? .failure : .success
     }

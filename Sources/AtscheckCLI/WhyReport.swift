@@ -13,11 +13,15 @@ struct WhyReport: Encodable {
     let truncatedAtBytes: Int?
     /// Errors found past the cap (``WhyScanner/maximumErrors``): counted, not decoded.
     let errorsNotDecoded: Int
+    /// Set when `--probe` met its cap: the most distinct URLs probed (``WhyChecks/maximumProbes``).
+    var probeLimit: Int? = nil
+    /// Set when `--probe` met its cap: the distinct URLs past it, not probed.
+    var urlsNotProbed: Int? = nil
     /// Every error found, in the order of the input.
     let errors: [DecodedError]
 
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, tool, linesRead, truncatedAtBytes, errorsNotDecoded, errors
+        case schemaVersion, tool, linesRead, truncatedAtBytes, errorsNotDecoded, probeLimit, urlsNotProbed, errors
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -27,6 +31,8 @@ struct WhyReport: Encodable {
         try container.encode(linesRead, forKey: .linesRead)
         try container.encode(truncatedAtBytes, forKey: .truncatedAtBytes)
         try container.encode(errorsNotDecoded, forKey: .errorsNotDecoded)
+        try container.encodeIfPresent(probeLimit, forKey: .probeLimit)
+        try container.encodeIfPresent(urlsNotProbed, forKey: .urlsNotProbed)
         try container.encode(errors, forKey: .errors)
     }
 }

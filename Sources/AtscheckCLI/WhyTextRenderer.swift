@@ -13,8 +13,8 @@ enum WhyTextRenderer {
 
     """
 
-    static func text(_ errors: [DecodedError], truncatedAtBytes: Int?, notDecoded: Int = 0) -> String {
-        var out = truncationNote(truncatedAtBytes) + capNote(notDecoded)
+    static func text(_ errors: [DecodedError], truncatedAtBytes: Int?, notDecoded: Int = 0, notProbed: Int = 0) -> String {
+        var out = truncationNote(truncatedAtBytes) + capNote(notDecoded) + probeNote(notProbed)
         guard !errors.isEmpty else { return out + nothingFound }
         for (number, error) in errors.enumerated() {
             if number > 0 { out += "\n" }
@@ -42,8 +42,8 @@ enum WhyTextRenderer {
         return out
     }
 
-    static func markdown(_ errors: [DecodedError], truncatedAtBytes: Int?, notDecoded: Int = 0) -> String {
-        var out = "## atscheck why\n\n" + truncationNote(truncatedAtBytes) + capNote(notDecoded)
+    static func markdown(_ errors: [DecodedError], truncatedAtBytes: Int?, notDecoded: Int = 0, notProbed: Int = 0) -> String {
+        var out = "## atscheck why\n\n" + truncationNote(truncatedAtBytes) + capNote(notDecoded) + probeNote(notProbed)
         guard !errors.isEmpty else { return out + nothingFound }
         for (number, error) in errors.enumerated() {
             out += "### Error \(number + 1) (\(span(error)))\n\n\(markdownSafe(error.summary))\n\n"
@@ -85,6 +85,10 @@ enum WhyTextRenderer {
 
     private static func capNote(_ notDecoded: Int) -> String {
         notDecoded == 0 ? "" : "note: the first \(WhyScanner.maximumErrors) errors are decoded; \(notDecoded) more were found and not decoded.\n"
+    }
+
+    private static func probeNote(_ notProbed: Int) -> String {
+        notProbed == 0 ? "" : "note: --probe checks the first \(WhyChecks.maximumProbes) distinct URLs; \(notProbed) more were not probed.\n"
     }
 
     private static func truncationNote(_ bytes: Int?) -> String {

@@ -97,4 +97,24 @@ struct WhyChecksCommandTests {
         let stray = try await Self.why(["--address", "127.0.0.1", Self.versionFailure])
         #expect(stray.status == 2 && stray.stderr.contains("go with '--probe'"), "\(stray.stderr)")
     }
+
+    @Test("--probe on 18 distinct failing URLs probes the first 16 and says so (text, JSON, Markdown); --no-fetch is accepted")
+    func probeCap() async throws {
+        let (fd, port) = try LoopbackPort.refusing()
+        defer { close(fd) }
+        let paste = (1...18).map { Self.trustFailure("https://127.0.0.1:\(port)/item/\($0)") }.joined(separator: "\n")
+        let arguments = Self.probeArguments + ["--no-fetch", "--timeout", "2"]
+        let text = try await Self.why(arguments + [paste])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(Self.flat(text.stdout).contains("note: --probe checks the first 16 distinct URLs; 2 more were not probed."), "\(text.stdout.prefix(400))")
+        #expect(text.stdout.components(separatedBy: "\n  probe https://127.0.0.1").count - 1 == 16)
+        let json = try await Self.why(arguments + ["--format", "json", paste]).json()
+        #expect(json["probeLimit"] as? Int == 16 && json["urlsNotProbed"] as? Int == 2)
+        let errors = try #require(json["errors"] as? [[String: Any]])
+        #expect(errors.count == 18 && errors.filter { $0["probe"] is [String: Any] }.count == 16)
+        let markdown = try await Self.why(arguments + ["--format", "markdown", paste])
+        #expect(markdown.stdout.contains("2 more were not probed"))
+        let few = try await Self.why(arguments + ["--format", "json", Self.trustFailure("https://127.0.0.1:\(port)/")]).json()
+        #expect(few["probeLimit"] == nil && few["urlsNotProbed"] == nil)
+    }
 }
