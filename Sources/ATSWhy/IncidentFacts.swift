@@ -58,7 +58,7 @@ struct IncidentFacts: Sendable {
                 // SecureTransport's errSSL* codes are OSStatus values: a socket library that
                 // reports them as NSOSStatusErrorDomain (SocketRocket, MQTT clients) names the SSL code.
                 if (-9899 ... -9800).contains(code) { Self.append(code, to: &sslCodes) } else { Self.append(code, to: &osStatusCodes) }
-            default: otherErrors.append((domain, code))
+            default: if otherErrors.count < Self.maximumValues { otherErrors.append((domain, code)) }
             }
         case let .urlCode(code): Self.append(code, to: &urlCodes)
         case let .streamPair(domain, code): addPair(domain: domain, code: code)
@@ -75,24 +75,24 @@ struct IncidentFacts: Sendable {
         case .ticTrustError: ticTrustError = true
         case .atsViolation: atsViolation = true
         case .cleartextBlocked: cleartextBlocked = true
-        case let .trustChecks(names): trustChecks += names.filter { !trustChecks.contains($0) }
-        case let .certificateDetail(index, name, message): certificateDetails.append((index, name, message))
+        case let .trustChecks(names): for name in names { Self.append(name, to: &trustChecks) }
+        case let .certificateDetail(index, name, message): if certificateDetails.count < Self.maximumValues { certificateDetails.append((index, name, message)) }
         case let .alert(direction, description):
-            alerts.append((direction, AppleError.tlsAlert(described: description), description))
+            if alerts.count < Self.maximumValues { alerts.append((direction, AppleError.tlsAlert(described: description), description)) }
         case let .alertName(name):
             let description = name.lowercased().replacingUnderscores()
-            if !alerts.contains(where: { $0.description.lowercased() == description }) {
+            if alerts.count < Self.maximumValues, !alerts.contains(where: { $0.description.lowercased() == description }) {
                 alerts.append((.unknown, AppleError.tlsAlert(described: description), description))
             }
-        case let .boringReason(packed, name): boringReasons.append((packed, name))
+        case let .boringReason(packed, name): if boringReasons.count < Self.maximumValues { boringReasons.append((packed, name)) }
         case .peerDisconnected: peerDisconnected = true
-        case let .url(url): if !urls.contains(url) { urls.append(url) }
-        case let .messageHost(host): if !messageHosts.contains(host) { messageHosts.append(host) }
+        case let .url(url): Self.append(url, to: &urls)
+        case let .messageHost(host): Self.append(host, to: &messageHosts)
         case let .clientCertificateState(state): clientCertificateState = state
-        case let .pathInterface(name): if !interfaces.contains(name) { interfaces.append(name) }
+        case let .pathInterface(name): Self.append(name, to: &interfaces)
         case let .networkError(index): Self.append(index, to: &networkErrors)
         case let .webKit(domain, code):
-            webKit.append((domain, code))
+            if webKit.count < Self.maximumValues { webKit.append((domain, code)) }
             if AppleError.Family(domain: domain) == .nsurl { Self.append(code, to: &urlCodes) }
         case .timedOut: timedOut = true
         case .pinningSentence: pinningSentence = true
@@ -102,13 +102,17 @@ struct IncidentFacts: Sendable {
     private mutating func addPair(domain: Int, code: Int) {
         if domain == 3 {
             if code != 0 { Self.append(code, to: &sslCodes) }
-        } else if !streamPairs.contains(where: { $0 == (domain, code) }) {
+        } else if streamPairs.count < Self.maximumValues, !streamPairs.contains(where: { $0 == (domain, code) }) {
             streamPairs.append((domain, code))
         }
     }
 
-    private static func append(_ value: Int, to list: inout [Int]) {
-        if !list.contains(value) { list.append(value) }
+    /// The most values of one kind an error keeps: a real one names a handful, and a flood of
+    /// distinct codes or URLs (one line can hold thousands) costs no more than a look at each.
+    static let maximumValues = 64
+
+    private static func append<Value: Equatable>(_ value: Value, to list: inout [Value]) {
+        if list.count < maximumValues, !list.contains(value) { list.append(value) }
     }
 
     /// The NSURLError code the app got: the outermost one, or CFNetwork's mirror of it.

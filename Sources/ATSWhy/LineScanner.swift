@@ -75,14 +75,18 @@ struct LineScanner: Sendable {
         }
     }
 
-    /// The captures of each match of `rule` on `line`, given the byte offsets of its anchors.
+    /// The most matches of one rule read on one line: a real line has a few; a line of thousands
+    /// of distinct codes stays a bounded number of facts.
+    static let maximumMatches = 64
+
+    /// The captures of each match of `rule` on `line` (the first ``maximumMatches``), given the byte offsets of its anchors.
     private static func matches(of rule: LineRule, at offsets: [Int], in line: Substring, _ bytes: UnsafeBufferPointer<UInt8>) -> [[Substring?]] {
         var starts = offsets.compactMap { rule.start?(bytes, $0) ?? $0 }
         if rule.anchors.count > 1 || rule.start != nil { starts = Array(Set(starts)).sorted() }
         if rule.toEnd { starts = starts.last.map { bytes.count - $0 <= rule.span ? [$0] : [] } ?? [] }
         var found: [[Substring?]] = []
         var matchedUpTo = 0
-        for (index, start) in starts.enumerated() where start >= matchedUpTo {
+        for (index, start) in starts.enumerated() where start >= matchedUpTo && found.count < maximumMatches {
             var end = rule.toEnd ? bytes.count : min(bytes.count, start + rule.span, index + 1 < starts.count ? starts[index + 1] : bytes.count)
             // Never in the middle of a character.
             while end > start, end < bytes.count, bytes[end] & 0xC0 == 0x80 { end -= 1 }

@@ -50,4 +50,14 @@ struct HostileLineTests {
         #expect(error.causes.first?.reason == "tls-version-too-low", "\(error.causes.map(\.reason))")
         #expect(error.codes.contains { $0.code == 70 }, "\(error.codes.map(\.code))")
     }
+
+    @Test("a line of 5,000 distinct codes and URLs after a real error: the error's own facts come first, each kind kept to 64")
+    func distinctFlood() throws {
+        let real = #"Task <A>.<1> finished with error [-1022] Error Domain=NSURLErrorDomain Code=-1022 "x" UserInfo={NSErrorFailingURLStringKey=http://api.example.com/v1}"#
+        let flood = (1...5_000).map { "Error Domain=NSOSStatusErrorDomain Code=-\(70_000 + $0) NSErrorFailingURLKey=http://h\($0).example/, " }.joined()
+        let error = try #require(WhyScanner.decode(real + " " + flood).first)
+        #expect(error.causes.first?.reason == "insecure-http", "\(error.causes.map(\.reason))")
+        #expect(error.url == "http://api.example.com/v1")
+        #expect(error.codes.count <= 70, "\(error.codes.count)")
+    }
 }
