@@ -127,25 +127,40 @@ public struct WhyScanner: Sendable {
         // the only one: the suggested command then never carries a placeholder.
         let hosts = Set(groups.prefix(1_000).compactMap { NextCommand.Target(facts: IncidentFacts($0)).host })
         if hosts.count == 1 { context.pasteHost = hosts.first }
-        var folded: [[LineFacts]] = []
-        var decoded: [DecodedError] = []
+        // What the folding looks at in the error folded so far, kept as groups are added: decoding
+        // the growing error again for each repeat made a paste of one failure repeated quadratic.
+        struct Folded {
+            var lines: [LineFacts]
+            var decoded: DecodedError?
+            var lastLine: Int
+            var failureCodes: Set<Int>
+            var url: String?
+            var tasks: Set<String>
+        }
+        var folded: [Folded] = []
         for group in groups {
             let error = WhyDecoder.decode(group, context)
-            if let previous = decoded.last, error.firstLine - previous.lastLine <= maximumGap + 1,
-               case let codes = Set(error.codes.filter { failureDomains.contains($0.domain) }.map(\.code)), !codes.isEmpty,
-               codes.isSubset(of: Set(previous.codes.filter { failureDomains.contains($0.domain) }.map(\.code))),
+            let codes = Set(error.codes.filter { failureDomains.contains($0.domain) }.map(\.code))
+            let tasks = Set(group.compactMap(\.task))
+            // The URL the group's own lines name (`--url` is what every group falls back to).
+            let ownURL = error.url == context.url ? nil : error.url
+            if let previous = folded.last, error.firstLine - previous.lastLine <= maximumGap + 1, !codes.isEmpty,
+               codes.isSubset(of: previous.failureCodes),
                error.url == nil || previous.url == nil || error.url == previous.url
                    || error.url == context.url || previous.url == context.url,
-               case let tasks = Set(group.compactMap(\.task)), case let earlier = Set(folded[folded.count - 1].compactMap(\.task)),
-               tasks.isEmpty || earlier.isEmpty || !tasks.isDisjoint(with: earlier) {
-                folded[folded.count - 1] += group
-                decoded[decoded.count - 1] = WhyDecoder.decode(folded[folded.count - 1], context)
+               tasks.isEmpty || previous.tasks.isEmpty || !tasks.isDisjoint(with: previous.tasks) {
+                folded[folded.count - 1].lines += group
+                folded[folded.count - 1].decoded = nil
+                folded[folded.count - 1].lastLine = max(previous.lastLine, error.lastLine)
+                folded[folded.count - 1].failureCodes.formUnion(codes)
+                if previous.url == nil || previous.url == context.url, let ownURL { folded[folded.count - 1].url = ownURL }
+                folded[folded.count - 1].tasks.formUnion(tasks)
             } else {
-                folded.append(group)
-                decoded.append(error)
+                folded.append(Folded(lines: group, decoded: error, lastLine: error.lastLine, failureCodes: codes,
+                                     url: ownURL ?? context.url, tasks: tasks))
             }
         }
-        return decoded
+        return folded.map { $0.decoded ?? WhyDecoder.decode($0.lines, context) }
     }
 
     /// The number of lines read.
