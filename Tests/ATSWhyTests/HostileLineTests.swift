@@ -60,4 +60,15 @@ struct HostileLineTests {
         #expect(error.url == "http://api.example.com/v1")
         #expect(error.codes.count <= 70, "\(error.codes.count)")
     }
+
+    @Test("3,000 repeats of one task's failure fold into one error over every line; another task's failure after them stays apart")
+    func repeatedFailure() throws {
+        let line = #"Task <A>.<1> finished with error [-1001] Error Domain=NSURLErrorDomain Code=-1001 "The request timed out." UserInfo={NSErrorFailingURLKey=https://api.example.com/v1}"#
+        let other = #"Task <B>.<1> finished with error [-1009] Error Domain=NSURLErrorDomain Code=-1009 "The Internet connection appears to be offline.""#
+        let errors = WhyScanner.decode(Array(repeating: line, count: 3_000).joined(separator: "\n") + "\n" + other)
+        #expect(errors.count == 2)
+        #expect(errors.first.map { ($0.firstLine, $0.lastLine) } ?? (0, 0) == (1, 3_000))
+        #expect(errors.first?.causes.first?.reason == "timeout" && errors.first?.url == "https://api.example.com/v1")
+        #expect(errors.last?.firstLine == 3_001)
+    }
 }
