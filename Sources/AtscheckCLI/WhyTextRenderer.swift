@@ -59,7 +59,7 @@ enum WhyTextRenderer {
             }
             let checks = WhyChecksText.markdown(error, safe: markdownSafe)
             if !checks.isEmpty { out += "\n" + checks }
-            out += "\nNext: " + (error.command.map { "`\(codeSafe($0))`" } ?? "no atscheck command can confirm this") + "\n\n"
+            out += "\nNext: " + (error.command.map { codeSpan(safe($0)) } ?? "no atscheck command can confirm this") + "\n\n"
         }
         return out
     }
@@ -101,6 +101,19 @@ enum WhyTextRenderer {
 
     private static func codeSafe(_ text: String) -> String {
         String(safe(text).map { $0 == "`" ? "'" : $0 })
+    }
+
+    /// `text` as a Markdown code span, unchanged: a command's backticks (inside its single
+    /// quotes) must not become quotes, which could end a quoted word early when pasted back.
+    static func codeSpan(_ text: String) -> String {
+        var longest = 0, run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        if longest == 0 { return "`\(text)`" }
+        let fence = String(repeating: "`", count: longest + 1)
+        return "\(fence) \(text) \(fence)"
     }
 
     private static func wrap(_ text: String, _ first: String, _ rest: String) -> String {

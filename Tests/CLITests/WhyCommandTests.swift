@@ -125,4 +125,23 @@ struct WhyCommandTests {
         #expect(own.status == 0)
         #expect(own.stdout.contains("pbpaste | atscheck why"))
     }
+
+    @Test("a hostile failing URL: the command printed in text, Markdown and JSON, run by sh, passes the URL as one word and runs nothing else")
+    func shellSafeCommand() throws {
+        let url = "https://x.example/v1;touch$IFS./PWNED;`touch$IFS./PWNED2`;$(touch$IFS./PWNED3)'"
+        let paste = #"Task <A>.<1> finished with error [-1200] Error Domain=NSURLErrorDomain Code=-1200 "x" UserInfo={_kCFStreamErrorCodeKey=-9802, NSErrorFailingURLKey=\#(url), _kCFStreamErrorDomainKey=3}"#
+        let text = try Self.why([paste]).stdout
+        let markdown = try Self.why(["--format", "markdown", paste]).stdout
+        let json = try JSONSerialization.jsonObject(with: Data(try Self.why(["--format", "json", paste]).stdout.utf8)) as? [String: Any]
+        let command = try #require(((json?["errors"] as? [[String: Any]])?.first)?["command"] as? String)
+        #expect(text.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("next: " + command), "\(text)")
+        #expect(markdown.contains("Next: `` \(command) ``"), "\(markdown)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-why-shell-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = "cd '\(directory.path)' && atscheck() { for word in \"$@\"; do printf '<%s>\\n' \"$word\"; done; }; " + command
+        let run = try ProcessRunner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script], displayName: "sh")
+        #expect(run.stdout.contains("<\(url)>\n"), "\(run.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
+    }
 }
