@@ -87,6 +87,11 @@ final class ScanWriter: @unchecked Sendable {
             if record.accepted == nil, record.baselineState != .unchanged, !record.origin.hasPrefix("argument:"),
                let command = VerdictAnnotations.command(url: record.url, verdict: record.verdict.rawValue, reasons: record.reasons, place: record.origin, base: nil) {
                 emit(Data((command + "\n").utf8))
+            } else if let accepted = record.accepted, !record.origin.hasPrefix("argument:"),
+                      let notice = VerdictAnnotations.acceptedNotice(url: record.url, verdict: record.verdict.rawValue, reasons: record.reasons,
+                                                                     place: record.origin, accepted: accepted) {
+                // An accepted load leaves a trace where the gate is read: a notice, not a failure.
+                emit(Data((notice + "\n").utf8))
             }
         default: emit(line(record)) // jsonl, the one other format scan declares
         }

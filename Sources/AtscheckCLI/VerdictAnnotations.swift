@@ -30,6 +30,21 @@ enum VerdictAnnotations {
         return "::\(level) \(properties.joined(separator: ","))::\(GitHubReporter.escapeData(message))"
     }
 
+    /// A `notice` for a blocked or unknown load the configuration accepts, saying why and until
+    /// when (the load does not fail the job, and the run still shows it was there); nil for an
+    /// allowed load.
+    static func acceptedNotice(url: String, verdict: String, reasons: [CheckReason], place: String, accepted: ScanAcceptance) -> String? {
+        guard verdict == "blocked" || verdict == "unknown" else { return nil }
+        let (file, line) = location(place)
+        var properties = ["file=" + GitHubReporter.escapeProperty(file)]
+        if let line { properties.append("line=\(line)") }
+        let code = reasons.first?.code.rawValue ?? verdict
+        properties.append("title=" + GitHubReporter.escapeProperty("accepted \(code): \(url)"))
+        let message = "\(url) is \(verdict) under ATS (\(code)), accepted by \(accepted.origin): \(accepted.reason)"
+            + (accepted.expires.map { " (until \($0))" } ?? "")
+        return "::notice \(properties.joined(separator: ","))::\(GitHubReporter.escapeData(message))"
+    }
+
     /// `urls.txt:12` → (`urls.txt`, 12); `App@0x1f40`, `a (applinks:…)` and plain paths keep no line.
     static func location(_ place: String) -> (String, Int?) {
         var path = Substring(place)

@@ -40,6 +40,13 @@ struct AcceptanceMatchingTests {
         let run = try ProcessRunner.atscheck(["scan", "--input", list, "--format", "jsonl"], in: scratch.directory)
         #expect(run.status == 1, "\(run.stderr)")
         let records = Self.records(run.stdout)
+        // In a GitHub job an accepted load is a notice naming why, not an error and not nothing.
+        let github = try ProcessRunner.atscheck(["scan", "--input", list, "--format", "github"], in: scratch.directory)
+        let notices = github.stdout.split(separator: "\n").filter { $0.hasPrefix("::notice ") }
+        #expect(notices.count == accepted.count, "\(github.stdout)")
+        #expect(notices.contains { $0.contains("title=accepted insecure-http%3A http%3A//api.example.com/::") && $0.hasSuffix("the API speaks HTTP until release 5") },
+                "\(notices)")
+        #expect(!github.stdout.split(separator: "\n").contains { $0.hasPrefix("::error") && $0.contains("title=insecure-http%3A http%3A//api.example.com/::") })
         for url in accepted { #expect(records[url]?["accepted"] is [String: Any], "\(url) is accepted: \(records[url] ?? [:])") }
         for url in counted { #expect(records[url] != nil && records[url]?["accepted"] is NSNull, "\(url) is not accepted: \(records[url] ?? [:])") }
 
