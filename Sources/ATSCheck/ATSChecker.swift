@@ -119,7 +119,8 @@ public struct ATSChecker: Sendable {
         if let observation, options.issuerFetch.enabled,
            verdict.trust?.reasons.contains(where: { $0.code == .certIncompleteChain }) == true {
             issuers = IssuerFetching.complete(ServedChainSource.servedChain(observation), evaluator: TrustEvaluator(store: store),
-                                              host: target.host, at: options.time, options: options.issuerFetch, cache: issuerCache)
+                                              host: target.host, at: options.time,
+                                              options: options.issuerFetch.forServer(at: observation.connectedAddress), cache: issuerCache)
             if !issuers.fetches.isEmpty { verdict = judging(issuers) }
         }
         var result = CheckResult(target: target, options: options, verdict: verdict, observation: observation, cipherSuites: cipherSuites,

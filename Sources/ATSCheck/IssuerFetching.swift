@@ -23,14 +23,29 @@ public struct IssuerFetchOptions: Sendable {
     public var sizeLimit: Int
     /// curl's `--connect-to` mappings ("HOST:PORT:ADDRESS:PORT") for the fetches.
     public var connectTo: [String]
+    /// Fetch from loopback, link-local (cloud metadata), private and other non-public
+    /// addresses too (`--allow-private-fetch`). Without it such fetches are refused unless the
+    /// server checked is itself at such an address.
+    public var allowPrivate: Bool
 
-    /// trustd's shape: on, 3 fetches per chain, 64 KiB each, within 5 s each.
-    public init(enabled: Bool = true, timeout: Double = 5, maxFetches: Int = 3, sizeLimit: Int = 64 << 10, connectTo: [String] = []) {
+    /// trustd's shape: on, 3 fetches per chain, 64 KiB each, within 5 s each, public addresses only.
+    public init(enabled: Bool = true, timeout: Double = 5, maxFetches: Int = 3, sizeLimit: Int = 64 << 10, connectTo: [String] = [],
+                allowPrivate: Bool = false) {
         self.enabled = enabled
         self.timeout = timeout
         self.maxFetches = maxFetches
         self.sizeLimit = sizeLimit
         self.connectTo = connectTo
+        self.allowPrivate = allowPrivate
+    }
+
+    /// These options for a chain served from `serverAddress`: a server checked at a loopback,
+    /// private or link-local address (the user asked to check a private server) lets its
+    /// fetches go to such addresses too.
+    public func forServer(at serverAddress: String?) -> IssuerFetchOptions {
+        var options = self
+        if let serverAddress, IssuerFetching.nonPublicAddressKind(serverAddress) != nil { options.allowPrivate = true }
+        return options
     }
 }
 
@@ -90,8 +105,10 @@ public struct IssuerCompletion: Sendable {
 /// Completes a chain from caIssuers URLs.
 public enum IssuerFetching {
     /// When the chain `presented` builds no path to an anchor because an issuer is missing,
-    /// fetches the caIssuers URL of the certificate without a parent (http:// only, as trustd),
-    /// at most `options.maxFetches` times, and returns what it fetched. Names under the
+    /// fetches the caIssuers URL of the certificate without a parent (http:// only, redirects
+    /// included, as trustd), at most `options.maxFetches` times, and returns what it fetched.
+    /// Unless `options.allowPrivate`, a fetch whose address is loopback, link-local, private or
+    /// otherwise not public is refused, and the refusal is the fetch's failure. Names under the
     /// special-use `.test`, `.invalid`, `.example` and `.localhost` domains are not looked up
     /// unless `options.connectTo` maps them.
     public static func complete(_ presented: [Certificate], evaluator: TrustEvaluator, host: String?, at time: Date,
@@ -107,7 +124,8 @@ public enum IssuerFetching {
             guard let url = top.authorityInformationAccess.caIssuers.first(where: { isFetchable($0, options: options) && !tried.contains($0) })
             else { break }
             tried.insert(url)
-            switch cache.answer(url, fetch: { fetch(url, options: options) }) {
+            // Keyed by the allowance too: an answer fetched for a private server is not reused for a public one.
+            switch cache.answer((options.allowPrivate ? "private " : "") + url, fetch: { fetch(url, options: options) }) {
             case .success(let certificates):
                 let parents = certificates.filter { $0.subject == top.issuer && !(presented + issuers).contains($0) }
                 fetches.append(IssuerFetch(url: url, certificates: certificates.count,
@@ -120,6 +138,12 @@ public enum IssuerFetching {
             }
         }
         return IssuerCompletion(issuers: issuers, fetches: fetches)
+    }
+
+    /// The kind of non-public address `text` is ("loopback", "link-local", "private", ...),
+    /// nil when it is a public address or not an IPv4 or IPv6 literal.
+    public static func nonPublicAddressKind(_ text: String) -> String? {
+        HTTPFetcher.nonPublicKind(of: text)
     }
 
     /// The caIssuers URLs of `certificate` a device would fetch, for offline reports.
@@ -146,13 +170,17 @@ public enum IssuerFetching {
     }
 
     private static func fetch(_ url: String, options: IssuerFetchOptions) -> Result<[Certificate], IssuerFetchFailure> {
-        let request = HTTPFetcher.Request(url: url, allowHTTP: true, connectTimeout: min(5, options.timeout), deadline: options.timeout,
+        var request = HTTPFetcher.Request(url: url, allowHTTP: true, connectTimeout: min(5, options.timeout), deadline: options.timeout,
                                           sizeLimit: options.sizeLimit, maxRedirects: 3, connectTo: options.connectTo)
+        request.httpOnly = true
+        request.publicAddressesOnly = !options.allowPrivate
         do {
             let body = try HTTPFetcher.get(request).body
             let certificates = CertificateLoader.parseIssuers(Data(body))
             if certificates.isEmpty { return .failure(IssuerFetchFailure(description: "the answer is not a certificate (DER, PEM or PKCS#7)")) }
             return .success(certificates)
+        } catch where error.kind == .refusedAddress {
+            return .failure(IssuerFetchFailure(description: error.description + " (--allow-private-fetch fetches from such addresses)"))
         } catch {
             return .failure(IssuerFetchFailure(description: error.description))
         }

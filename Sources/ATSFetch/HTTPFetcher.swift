@@ -29,6 +29,13 @@ package enum HTTPFetcher {
         /// curl's `--connect-to` mappings, "HOST:PORT:ADDRESS:PORT": connect there instead
         /// (a mirror, a test server) while the URL keeps its name.
         package var connectTo: [String] = []
+        /// http:// only, for the URL and every redirect (trustd's AIA fetches), even when a
+        /// redirect names https://.
+        package var httpOnly = false
+        /// Open no connection to a loopback, link-local, private, shared, unspecified, multicast
+        /// or reserved address: checked on each address actually connected, after name
+        /// resolution, for redirects and `connectTo` targets too.
+        package var publicAddressesOnly = false
 
         /// A request with atscheck's usual bounds: 5 s to connect, 20 s in all, 3 redirects.
         package init(url: String, allowHTTP: Bool = false, connectTimeout: Double = 5, deadline: Double = 20,
@@ -61,6 +68,8 @@ package enum HTTPFetcher {
         /// The kind of failure, for callers that branch on it.
         package enum Kind: String, Sendable {
             case timeout, tooLarge = "too-large", httpStatus = "http-status", tls, scheme, connection
+            /// A connection to a non-public address refused under `publicAddressesOnly`.
+            case refusedAddress = "refused-address"
         }
         /// The kind.
         package let kind: Kind
@@ -71,27 +80,39 @@ package enum HTTPFetcher {
     /// libcurl's version line, for `--version` style reports.
     package static var libraryVersion: String { String(cString: ats_curl_version()) }
 
+    /// The kind of non-public address `text` is ("loopback", "link-local", "private", ...),
+    /// nil when it is public or not an IPv4 or IPv6 literal.
+    package static func nonPublicKind(of text: String) -> String? {
+        ats_address_kind(text).map { String(cString: $0) }
+    }
+
     /// Performs `request`. Blocks the calling thread for at most about `request.deadline` seconds.
     package static func get(_ request: Request) throws(Failure) -> Response {
         let lower = request.url.lowercased()
-        guard lower.hasPrefix("https://") || (request.allowHTTP && lower.hasPrefix("http://")) else {
-            throw Failure(kind: .scheme, description: "\(request.url): only \(request.allowHTTP ? "http:// and https://" : "https://") URLs are fetched")
+        guard request.httpOnly ? lower.hasPrefix("http://") : lower.hasPrefix("https://") || (request.allowHTTP && lower.hasPrefix("http://")) else {
+            let allowed = request.httpOnly ? "http://" : request.allowHTTP ? "http:// and https://" : "https://"
+            throw Failure(kind: .scheme, description: "\(request.url): only \(allowed) URLs are fetched")
         }
+        let protocols = request.httpOnly ? "http" : request.allowHTTP ? "http,https" : "https"
         var result = ats_fetch_result()
         let mappings = request.connectTo.map { strdup($0) }
         defer { mappings.forEach { free($0) } }
         let pointers: [UnsafePointer<CChar>?] = mappings.map { $0.map { UnsafePointer($0) } }
         let code = pointers.withUnsafeBufferPointer { table in
-            ats_fetch(request.url, request.allowHTTP ? "http,https" : "https", max(0, request.maxRedirects),
+            ats_fetch(request.url, protocols, protocols, max(0, request.maxRedirects),
                       milliseconds(request.connectTimeout), milliseconds(request.deadline), max(0, request.sizeLimit),
-                      request.caFile, "atscheck", table.baseAddress, Int32(table.count), &result)
+                      request.caFile, "atscheck", table.baseAddress, Int32(table.count), request.publicAddressesOnly ? 1 : 0, &result)
         }
         defer { ats_fetch_free(&result) }
         let error = text(of: &result.error)
         let contentType = text(of: &result.content_type)
         let finalURL = text(of: &result.final_url)
+        let refused = text(of: &result.refused)
         if result.capped != 0 {
             throw Failure(kind: .tooLarge, description: "\(request.url): the response is larger than \(request.sizeLimit) bytes")
+        }
+        if code != 0, !refused.isEmpty {
+            throw Failure(kind: .refusedAddress, description: "\(request.url): not fetched: \(refused)")
         }
         guard code == 0 else {
             throw Failure(kind: kind(ofCurlCode: code), description: "\(request.url): \(error)")

@@ -18,7 +18,8 @@ enum IssuerFetchArguments {
                                             help: "Refresh a stale CT log list from this https:// URL (a mirror) instead of Apple's; default $ATSCHECK_CT_LOG_LIST_URL (off: never refresh), else Apple's.")
     static let logListCAFile = Option<String?>("ct-log-list-ca-file", value: "PEM",
                                                help: "Trust only these roots when refreshing the CT log list (a mirror's private root); default $ATSCHECK_CT_LOG_LIST_CA_FILE.")
-    static let optionSpecs: [any OptionDeclaration] = [noFetch, connectTo, logListURL, logListCAFile]
+    static let allowPrivateFetch = Flag("allow-private-fetch", help: "Let caIssuers fetches connect to loopback, link-local (cloud metadata), private and other non-public addresses; by default they are refused unless the server checked is itself at such an address. Also $ATSCHECK_ALLOW_PRIVATE_FETCH=1.")
+    static let optionSpecs: [any OptionDeclaration] = [noFetch, allowPrivateFetch, connectTo, logListURL, logListCAFile]
 
     /// Where a stale CT log list is refreshed from: the options, else the environment, else
     /// Apple's URL; nil when the environment says `off` and no option names a URL.
@@ -38,6 +39,7 @@ enum IssuerFetchArguments {
     /// The options from the command line; a malformed `--connect-to` is a usage error.
     static func options(_ arguments: ParsedArguments) throws -> IssuerFetchOptions {
         var options = IssuerFetchOptions(enabled: !arguments[noFetch])
+        options.allowPrivate = arguments[allowPrivateFetch] || ProcessInfo.processInfo.environment["ATSCHECK_ALLOW_PRIVATE_FETCH"] == "1"
         options.connectTo = try arguments[connectTo].map(\.mapping)
         return options
     }

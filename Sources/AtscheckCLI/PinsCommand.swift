@@ -71,6 +71,7 @@ enum PinsCommand: AtscheckCommand {
         var chain: [Certificate]
         let source: PinsReport.Source
         var serverName: String? = nil
+        var serverAddress: String? = nil
         if let kind = FileKind.of(raw, followingLinks: true), kind != .directory {
             for option in [Self.address.spec, Self.port.spec, Self.sni.spec] where arguments.isGiven(option) {
                 throw UsageError(command: command, message: "'\(option.longSpelling)' applies to a host TARGET, not to the file '\(raw)'")
@@ -93,7 +94,8 @@ enum PinsCommand: AtscheckCommand {
             let endpoint = Endpoint(host: target.host, address: address, port: target.port, serverName: sni)
             switch fetch(endpoint, timeout: timeout) {
             case .success(let served):
-                chain = served
+                chain = served.chain
+                serverAddress = served.address
             case .failure(let failure):
                 CommandRunner.printError("\(command): cannot get the chain from \(endpoint): \(failure.description)")
                 return .unknown
@@ -109,7 +111,7 @@ enum PinsCommand: AtscheckCommand {
         var fetches: [IssuerFetch] = []
         if source.kind == .server, issuerFetch.enabled, validation.failures.contains(where: { $0.kind == .issuerNotFound }) {
             let completion = IssuerFetching.complete(chain, evaluator: TrustEvaluator(store: store), host: serverName, at: time,
-                                                     options: issuerFetch, cache: IssuerFetchCache())
+                                                     options: issuerFetch.forServer(at: serverAddress), cache: IssuerFetchCache())
             fetches = completion.fetches
             if !completion.issuers.isEmpty {
                 chain += completion.issuers
@@ -133,7 +135,7 @@ enum PinsCommand: AtscheckCommand {
     }
 
     /// One Apple-like handshake; the certificates the server sent, leaf first.
-    static func fetch(_ endpoint: Endpoint, timeout: Double) -> Result<[Certificate], FetchFailure> {
+    static func fetch(_ endpoint: Endpoint, timeout: Double) -> Result<(chain: [Certificate], address: String?), FetchFailure> {
         let prober = TLSProber(configuration: TLSProber.Configuration(connectTimeout: min(5, timeout), handshakeTimeout: timeout,
                                                                       hostTimeout: timeout))
         let observation = prober.runBlocking(ProbePlan([.appleDefault]), against: endpoint)
@@ -147,7 +149,6 @@ enum PinsCommand: AtscheckCommand {
         if case .undecodableCertificate(let index, let reason)? = probe.servedChain.notes.first {
             return .failure(FetchFailure(description: "certificate #\(index) the server sent cannot be decoded: \(reason)"))
         }
-        let certificates = probe.certificates
-        return .success(certificates)
+        return .success((probe.certificates, observation.connectedAddress))
     }
 }

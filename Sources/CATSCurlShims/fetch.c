@@ -2,7 +2,11 @@
 // so the whole transfer is configured here and Swift sees one function and a result struct.
 #include "CATSCurlShims.h"
 #include <curl/curl.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <pthread.h>
+#include <stdio.h>
+#include <sys/socket.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,10 +46,80 @@ static void copy_text(char *to, size_t size, const char *from) {
     to[size - 1] = 0;
 }
 
-int ats_fetch(const char *url, const char *protocols, long max_redirects,
+static const char *ipv4_kind(const unsigned char *a) {
+    if (a[0] == 0) return "unspecified";
+    if (a[0] == 127) return "loopback";
+    if (a[0] == 169 && a[1] == 254) return "link-local";  /* cloud metadata: 169.254.169.254 */
+    if (a[0] == 10 || (a[0] == 172 && (a[1] & 0xf0) == 16) || (a[0] == 192 && a[1] == 168)) return "private";
+    if (a[0] == 100 && (a[1] & 0xc0) == 64) return "shared (carrier-grade NAT)";  /* Alibaba metadata: 100.100.100.200 */
+    if (a[0] == 192 && a[1] == 0 && a[2] == 0) return "IETF-reserved";
+    if (a[0] == 198 && (a[1] & 0xfe) == 18) return "benchmarking";
+    if (a[0] >= 224) return a[0] < 240 ? "multicast" : "reserved";
+    return NULL;
+}
+
+static const char *ipv6_kind(const unsigned char *a) {
+    static const unsigned char zero[16] = {0};
+    static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+    static const unsigned char nat64[12] = {0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0};
+    if (memcmp(a, zero, 15) == 0) return a[15] == 1 ? "loopback" : a[15] == 0 ? "unspecified" : "reserved";
+    if (memcmp(a, mapped, 12) == 0 || memcmp(a, nat64, 12) == 0) return ipv4_kind(a + 12);
+    if (a[0] == 0xfe && (a[1] & 0xc0) == 0x80) return "link-local";
+    if ((a[0] & 0xfe) == 0xfc) return "private (unique local)";  /* AWS metadata: fd00:ec2::254 */
+    if (a[0] == 0xff) return "multicast";
+    return NULL;
+}
+
+const char *ats_address_kind(const char *text) {
+    char bare[64];
+    size_t length = strlen(text);
+    if (length >= 2 && text[0] == '[' && text[length - 1] == ']') { text++; length -= 2; }
+    if (length >= sizeof bare) return NULL;
+    memcpy(bare, text, length);
+    bare[length] = 0;
+    char *zone = strchr(bare, '%');
+    if (zone) *zone = 0;
+    unsigned char address[16];
+    if (inet_pton(AF_INET, bare, address) == 1) return ipv4_kind(address);
+    if (inet_pton(AF_INET6, bare, address) == 1) return ipv6_kind(address);
+    return NULL;
+}
+
+typedef struct {
+    int public_only;
+    ats_fetch_result *out;
+} guard;
+
+/* Every connection curl opens passes here with the resolved address it is about to connect
+   to, so a name that resolves to loopback, a redirect and a --connect-to target are all seen. */
+static curl_socket_t open_guarded(void *user, curlsocktype purpose, struct curl_sockaddr *address) {
+    guard *g = user;
+    if (g->public_only && purpose == CURLSOCKTYPE_IPCXN) {
+        const char *kind = NULL;
+        char text[INET6_ADDRSTRLEN] = "";
+        if (address->family == AF_INET) {
+            const struct sockaddr_in *in = (const struct sockaddr_in *)&address->addr;
+            kind = ipv4_kind((const unsigned char *)&in->sin_addr);
+            inet_ntop(AF_INET, &in->sin_addr, text, sizeof text);
+        } else if (address->family == AF_INET6) {
+            const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)&address->addr;
+            kind = ipv6_kind((const unsigned char *)&in6->sin6_addr);
+            inet_ntop(AF_INET6, &in6->sin6_addr, text, sizeof text);
+        } else {
+            kind = "non-IP";
+        }
+        if (kind) {
+            snprintf(g->out->refused, sizeof g->out->refused, "%s is a %s address", text[0] ? text : "the address", kind);
+            return CURL_SOCKET_BAD;
+        }
+    }
+    return socket(address->family, address->socktype, address->protocol);
+}
+
+int ats_fetch(const char *url, const char *protocols, const char *redirect_protocols, long max_redirects,
               long connect_timeout_ms, long total_timeout_ms, size_t cap,
               const char *ca_file, const char *user_agent,
-              const char *const *connect_to, int connect_to_count, ats_fetch_result *out) {
+              const char *const *connect_to, int connect_to_count, int public_only, ats_fetch_result *out) {
     memset(out, 0, sizeof *out);
     pthread_once(&global_once, global_init);
     CURL *curl = curl_easy_init();
@@ -57,7 +131,10 @@ int ats_fetch(const char *url, const char *protocols, long max_redirects,
     sink s = { out, cap, 0 };
     curl_easy_setopt(curl, CURLOPT_URL, url);
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, protocols);
-    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, protocols);
+    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, redirect_protocols);
+    guard g = { public_only, out };
+    curl_easy_setopt(curl, CURLOPT_OPENSOCKETFUNCTION, open_guarded);
+    curl_easy_setopt(curl, CURLOPT_OPENSOCKETDATA, &g);
     curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, max_redirects > 0 ? 1L : 0L);
     curl_easy_setopt(curl, CURLOPT_MAXREDIRS, max_redirects);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
