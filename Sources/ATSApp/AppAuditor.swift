@@ -28,6 +28,8 @@ public struct AppAuditOptions: Sendable {
     public var concurrency: Int
     /// Completing incomplete served chains from caIssuers URLs (`--no-fetch`, `--connect-to`).
     public var issuerFetch = IssuerFetchOptions()
+    /// Probe URLs naming non-public addresses too (`--allow-private-probe`), not only list them.
+    public var allowPrivateProbe = false
     /// Applied to every target before it is judged (`--resolve` mapping names to addresses).
     public var mapTarget: @Sendable (CheckTarget) -> CheckTarget
     /// The linter the policy sources are checked with (its target OS and Public Suffix List).
@@ -313,11 +315,24 @@ public enum AppAuditor {
                 plan.byContext[known]![index].2 = URLUse.strongest([plan.byContext[known]![index].2, load.use].compactMap { $0 })
                 continue
             }
+            let target = options.mapTarget(parsed)
+            if !options.offline, !options.allowPrivateProbe, target.address == nil, let kind = nonPublicKind(target.host) {
+                plan.endpoints.append(AuditedEndpoint(url: triaged.url, context: context, places: places, filtered: nil, verdict: nil,
+                                                      error: "not probed: \(target.host) is a \(kind) address (--allow-private-probe probes it)", use: load.use))
+                continue
+            }
             let origin = ScanOrigin(file: places[0].file, line: places[0].line)
             judged["\(context.rawValue) \(triaged.url)"] = (context, plan.byContext[context]?.count ?? 0)
-            plan.byContext[context, default: []].append((ScanEntry(target: options.mapTarget(parsed), origin: origin), places, load.use))
+            plan.byContext[context, default: []].append((ScanEntry(target: target, origin: origin), places, load.use))
         }
         return plan
+    }
+
+    // A bundle's URLs must not turn a probe into a scan of the network atscheck runs in.
+    static func nonPublicKind(_ host: String) -> String? {
+        let host = host.lowercased()
+        if host == "localhost" || host.hasSuffix(".localhost") { return "loopback" }
+        return IssuerFetching.nonPublicAddressKind(host)
     }
 
     /// A URL named only in comments, set aside as `comment`.

@@ -57,11 +57,12 @@ enum AppCommand: AtscheckCommand {
         place found), unknown and allowed ones; --format json gives the same as one document \
         (docs/json-schema.md).
 
-        An .ipa, .app or .xcarchive is probed unless --offline: each endpoint once per bundle, \
-        as scan does; --resolve sends names to a staging or loopback server. A project directory \
-        is judged offline unless --probe is given (its URLs come from comments and docs too): \
-        http:// URLs get their verdict and https:// ones are counted as unknown (--all lists \
-        them). When probing, standard error first says how many endpoints will be contacted.
+        Nothing is probed unless --probe is given: http:// URLs get their verdict and https:// \
+        ones are counted as unknown (--all lists them). With --probe, each endpoint is probed \
+        once per bundle, as scan does; --resolve sends names to a staging or loopback server. \
+        URLs naming loopback, link-local, private or other non-public addresses are not probed \
+        (listed with why) unless --allow-private-probe. When probing, standard error first says \
+        how many endpoints will be contacted.
 
         Hostile archives are expected: entries with absolute or '..' paths, links, encrypted \
         entries and entries past the size limits are reported one by one and never read; a \
@@ -78,7 +79,7 @@ enum AppCommand: AtscheckCommand {
         too, even with no URL under it: a 'policy unknown' line says which and why) or not judged, 2 bad usage, unreadable input, or an input holding no app, \
         extension, Xcode app target, Expo or Cordova configuration.
         """,
-        options: PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [offline, probe, all] + ScopeOptions.specs + [only, AppFailThreshold.option, Baseline.readLoads, Baseline.writeLoads, githubSummary]
+        options: PolicyOptions.resolutionSpecs + TrustStoreOptions.optionSpecs + [offline, probe, allowPrivateProbe, all] + ScopeOptions.specs + [only, AppFailThreshold.option, Baseline.readLoads, Baseline.writeLoads, githubSummary]
             + ScanOptions.probingOptionSpecs + [format],
         positionals: [path],
         examples: [
@@ -90,8 +91,9 @@ enum AppCommand: AtscheckCommand {
         ]
     )
 
-    static let offline = Flag("offline", help: "Judge by the policy alone: no connections; https:// URLs are not probed (the default for project directories).")
-    static let probe = Flag("probe", help: "Probe the https:// URLs of a project directory too (an .ipa, .app or .xcarchive is probed unless --offline).")
+    static let offline = Flag("offline", help: "Judge by the policy alone: no connections; https:// URLs are not probed (the default).")
+    static let probe = Flag("probe", help: "Probe the https:// URLs found (of a bundle, an archive or a project directory).")
+    static let allowPrivateProbe = Flag("allow-private-probe", help: "With --probe, probe URLs naming loopback, link-local, private and other non-public addresses too (by default they are listed as not probed).")
     static let all = Flag("all", help: "Also judge the URLs the filter sets aside (namespaces, placeholders, exempt loopback, templates), and list unknown URLs that were not probed.")
     static let only = Option<[String]>("only", value: "VERDICT", help: "Show only loads with this verdict, or the URLs of this group (not-seen, opened-outside, never-loaded).", allowed: ["blocked", "unknown", "allowed", "not-seen", "opened-outside", "never-loaded"])
     static let format = OutputFormat.option([.text, .json, .jsonl, .sarif, .github, .markdown, .html], help: "Output format: text, json, jsonl (one line per URL and bundle, then a summary line, as scan writes), sarif (lint findings on the policy files' lines, each blocked URL where it was found), github (the same as workflow commands), markdown (a summary for a CI job page) or html (one self-contained page: charts, and every URL by bundle with filters).")
@@ -119,12 +121,14 @@ enum AppCommand: AtscheckCommand {
         } catch {
             throw InputError(description: "\(path): \(error.description)")
         }
-        let offline = arguments[Self.offline] || (files.isProject && !arguments[probe])
+        // A bundle is often someone else's upload: its URLs are not dialled unless asked.
+        let offline = arguments[Self.offline] || !arguments[probe]
         var options = AppAuditOptions(
             resolution: resolution, time: try arguments[ScanOptions.at] ?? Date(), timeout: timeout,
             offline: offline, all: arguments[all], concurrency: concurrency,
             mapTarget: { target in ScanOptions.resolved(ScanEntry(target: target, origin: ScanOrigin(file: "")), resolve).target })
         options.issuerFetch = try IssuerFetchArguments.options(arguments)
+        options.allowPrivateProbe = arguments[allowPrivateProbe]
         options.linter = Linter(options: LintOptions(target: resolution.target, publicSuffixes: PublicSuffixList.snapshot))
         // Offline, no chain is judged: parse the trust options (so a typo is still an error) but
         // load no roots.

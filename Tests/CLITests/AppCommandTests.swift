@@ -121,9 +121,9 @@ struct AppCommandTests {
             let urls = ["https://good.atscheck.test:\(good)/a", "https://good.atscheck.test:\(old)/b"]
             try Data([0xCF, 0xFA, 0xED, 0xFE, 0] + urls.flatMap { Array($0.utf8) + [0, 0x90] }).write(to: app.appendingPathComponent("Live"))
             let resolve = ["--resolve", "*:\(good):127.0.0.1", "--resolve", "*:\(old):127.0.0.1"]
-            let result = try await AsyncRun.atscheck(["app", app.path, "--format", "json", "--timeout", "\(2 * TestTiming.scale)"] + resolve + HostArguments.trust)
+            let result = try await AsyncRun.atscheck(["app", app.path, "--probe", "--format", "json", "--timeout", "\(2 * TestTiming.scale)"] + resolve + HostArguments.trust)
             #expect(result.status == 0, "strings of an executable are not loads atscheck saw: \(result.stdout)\(result.stderr)")
-            let counted = try await AsyncRun.atscheck(["app", app.path, "--format", "json", "--fail-on", "not-seen", "--timeout", "\(2 * TestTiming.scale)"] + resolve + HostArguments.trust)
+            let counted = try await AsyncRun.atscheck(["app", app.path, "--probe", "--format", "json", "--fail-on", "not-seen", "--timeout", "\(2 * TestTiming.scale)"] + resolve + HostArguments.trust)
             #expect(counted.status == 1, "--fail-on not-seen counts them: \(counted.stdout)\(counted.stderr)")
             let endpoints = try #require((try result.json()["bundles"] as? [[String: Any]])?.first?["endpoints"] as? [[String: Any]])
             for url in urls {
