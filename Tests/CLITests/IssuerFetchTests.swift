@@ -115,6 +115,23 @@ struct IssuerFetchTests {
         }
     }
 
+    @Test("why --probe completes the chain from the caIssuers URL as host does; --no-fetch reaches the fetcher: the probe is BLOCKED")
+    func whyProbeNoFetch() async throws {
+        let files = try HTTPFiles(["intermediate.cer": try Self.intermediate("der")])
+        defer { files.stop() }
+        try await LabServe.with(["missing-intermediate"]) { lab in
+            let url = "https://good.atscheck.test:\(try lab.port("missing-intermediate"))/"
+            let base = ["why"] + WhyChecksCommandTests.probeArguments + ["--format", "json", WhyChecksCommandTests.trustFailure(url)]
+            func verdict(_ extra: [String]) async throws -> String? {
+                let json = try await AsyncRun.atscheck(base + extra).json()
+                return ((json["errors"] as? [[String: Any]])?.first?["probe"] as? [String: Any])?["verdict"] as? String
+            }
+            let connect = ["--connect-to", "ca.atscheck.test:80:127.0.0.1:\(files.port)"]
+            #expect(try await verdict(connect) == "allowed")
+            #expect(try await verdict(connect + ["--no-fetch"]) == "blocked")
+        }
+    }
+
     @Test("a caIssuers URL holding terminal escapes reaches the text report escaped, in the reason and in the fetch note")
     func hostileURLIsEscaped() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-aia-esc-\(UUID().uuidString)")
