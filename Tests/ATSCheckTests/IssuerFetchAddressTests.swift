@@ -66,4 +66,22 @@ struct IssuerFetchAddressTests {
         let publicServer = try Self.complete(Self.mapped(to: "127.0.0.1", port: http.port).forServer(at: "93.184.215.14"))
         #expect(publicServer.issuers.isEmpty)
     }
+
+    @Test("a caIssuers answer redirecting to https:// is not followed: trustd fetches http:// only")
+    func noRedirectToHTTPS() throws {
+        let script = """
+        import http.server, sys
+        class H(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(302); self.send_header("Location", "https://127.0.0.1:1/intermediate.cer"); self.end_headers()
+        http.server.HTTPServer(("127.0.0.1", int(sys.argv[1])), H).serve_forever()
+        """
+        let directory = FileManager.default.temporaryDirectory
+        let redirecting = try LoopbackServerProcess(in: directory) { ["python3", "-c", script, String($0)] }
+        defer { redirecting.stop() }
+        let completion = try Self.complete(Self.mapped(to: "127.0.0.1", port: redirecting.port, allowPrivate: true))
+        #expect(completion.issuers.isEmpty)
+        let failure = try #require(completion.fetches.first?.failure)
+        #expect(failure.contains("Protocol \"https\" not supported"), "\(failure)")
+    }
 }
