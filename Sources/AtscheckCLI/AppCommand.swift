@@ -137,7 +137,7 @@ enum AppCommand: AtscheckCommand {
         let store = options.offline ? TrustStore(system: [], user: [])
             : try trust.environment(target: resolution.target, staleWarningAt: options.time).store
         options.announce = { count in
-            CommandRunner.printError("atscheck app: contacting \(count) endpoint\(count == 1 ? "" : "s") (scheme, host and port) found in \(CertTextRenderer.printable(path)); --offline judges by the policies alone")
+            CommandRunner.printError("atscheck app: contacting \(count) endpoint\(count == 1 ? "" : "s") (scheme, host and port) found in \(CertTextRenderer.printable(path)) (--probe); without --probe nothing is contacted")
         }
 
         let inventory: AppInventory
