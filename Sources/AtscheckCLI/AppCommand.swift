@@ -208,7 +208,7 @@ enum AppCommand: AtscheckCommand {
             let code = inventory.unevaluatedConfigurations.first.map { " (\($0) is code: \(AppInventory.codeConfigurationAdvice))" } ?? ""
             throw InputError(description: "\(path): no app or app extension bundle, Xcode app target, Expo app.json or Cordova config.xml found\(code)")
         }
-        if try arguments[Baseline.writeLoads] != nil { return .success }
+        if try Baseline.writingPasses(arguments, Baseline.writeLoads) { return .success }
         return failOn.exitCode(report)
     }
 }

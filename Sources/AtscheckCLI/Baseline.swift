@@ -38,6 +38,16 @@ struct Baseline: Codable, Sendable {
     /// `--baseline` for the commands that judge loads.
     static let readLoads = Option<String?>("baseline", value: "FILE", help: "Mark the blocked and unknown loads FILE (from --write-baseline) holds as unchanged: reported, but they do not fail the run; say which of its loads were not met.")
 
+    /// Whether writing a baseline passes the run: yes when `--write-baseline` was given on the
+    /// command line, or by the configuration while the command line gave no `--fail-on`. A
+    /// configuration cannot turn off a gate the command line asks for.
+    static func writingPasses(_ arguments: ParsedArguments, _ write: Option<String?>) throws -> Bool {
+        guard try arguments[write] != nil else { return false }
+        let fromConfiguration = arguments.origin(of: write.spec) != nil
+        let failOnOnCommandLine = arguments.spec.option(named: "fail-on").map { arguments.isGiven($0) && arguments.origin(of: $0) == nil } ?? false
+        return !(fromConfiguration && failOnOnCommandLine)
+    }
+
     private enum CodingKeys: String, CodingKey { case schemaVersion, generator, findings, loads }
 
     /// A baseline of these parts.

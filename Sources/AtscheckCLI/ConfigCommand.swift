@@ -20,9 +20,12 @@ enum ConfigCommand: AtscheckCommand {
         each key is one of its options (the long name without dashes) with the value that \
         would follow it, a list for an option given several times, true or false for a flag; \
         under `all`, for every command that has the option. The command line wins over the \
-        file, the file over the built-in default. atscheck reads the nearest .atscheck.yml at or \
-        above the working directory (or --config FILE; --no-config reads none). An unknown \
-        command or option in it is an error; relative paths are read from the file's directory.
+        file, the file over the built-in default. atscheck reads the nearest .atscheck.yml from \
+        the working directory up to the repository root (the nearest directory holding .git; \
+        outside a repository, the working directory only), names it on stderr, and refuses one \
+        owned by another user or writable by group or others (or --config FILE, whoever owns it; \
+        --no-config reads none). An unknown command or option in it is an error; relative paths \
+        are read from the file's directory, and input and output paths must stay inside it.
 
         `config init` writes a commented starter to ./.atscheck.yml (or --config FILE) and never \
         replaces a file. `config show [COMMAND]` prints the configuration file found and, for \
@@ -74,7 +77,7 @@ enum ConfigCommand: AtscheckCommand {
         }
         guard let file = try ConfigOptions.file(arguments) else {
             print(arguments[ConfigOptions.noConfig] ? "no configuration file (--no-config)"
-                  : "no configuration file: no \(ConfigFile.fileName) at or above \(CertTextRenderer.printable(FileManager.default.currentDirectoryPath))")
+                  : "no configuration file: no \(ConfigFile.fileName) from \(CertTextRenderer.printable(FileManager.default.currentDirectoryPath)) up to the repository root")
             return .success
         }
         try file.validate(against: specs)

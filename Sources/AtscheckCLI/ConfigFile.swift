@@ -10,8 +10,8 @@ import Foundation
 /// `.atscheck.yml`: option defaults for each command. A top-level key is a command's name (or
 /// `all`, for every command that declares the option); under it, each key is an option's long
 /// name without dashes and its value what would follow the option (a list for a repeatable
-/// one, `true`/`false` for a flag). Found by walking up from the working directory, or named
-/// with `--config FILE`; `--no-config` reads none. Read with libyaml (`YAMLReader`). Unknown
+/// one, `true`/`false` for a flag). Found by walking up from the working directory to the repository
+/// root (``discover(from:)``), or named with `--config FILE`; `--no-config` reads none. Read with libyaml (`YAMLReader`). Unknown
 /// commands and options are errors with a "did you mean"; relative paths are read from the
 /// file's directory.
 struct ConfigFile {
@@ -33,15 +33,47 @@ struct ConfigFile {
     /// The `accepted` section as written (``acceptedLoads()`` reads it), nil when absent.
     var accepted: YAMLValue? = nil
 
-    /// The nearest `.atscheck.yml` at or above `directory`, nil when there is none.
+    /// The nearest `.atscheck.yml` from `directory` up to the repository root (the nearest
+    /// directory at or above it holding `.git`, a file or a directory), nil when there is none.
+    /// Outside any repository only `directory` itself is searched: a file left in a shared
+    /// parent (`/tmp`, a runner's home) is never read. A file found must be owned by the user
+    /// running atscheck and not writable by group or others (``checkTrusted(_:explicit:)``).
     static func discover(from directory: String) throws -> ConfigFile? {
-        var current = directory
-        while true {
+        for current in searchedDirectories(from: directory) {
             let candidate = (current.hasSuffix("/") ? current : current + "/") + fileName
-            if FileKind.of(candidate, followingLinks: true) != nil { return try load(candidate) }
+            if FileKind.of(candidate, followingLinks: true) != nil {
+                try checkTrusted(candidate, explicit: false)
+                return try load(candidate)
+            }
+        }
+        return nil
+    }
+
+    /// The directories discovery looks in, nearest first: `directory` up to the repository
+    /// root, or `directory` alone outside a repository.
+    static func searchedDirectories(from directory: String) -> [String] {
+        var walked: [String] = [], current = directory
+        while true {
+            walked.append(current)
+            if FileKind.of((current.hasSuffix("/") ? current : current + "/") + ".git", followingLinks: false) != nil { return walked }
             let parent = PathText.parent(current)
-            if parent == current || parent.isEmpty { return nil }
+            if parent == current || parent.isEmpty { return [directory] }
             current = parent
+        }
+    }
+
+    /// Refuses a configuration anyone but the user could have written: one writable by group
+    /// or others, and (when discovered rather than named with `--config`) one owned by
+    /// another user. A file the user names is their choice, so its owner is not checked.
+    static func checkTrusted(_ path: String, explicit: Bool) throws {
+        guard let ownership = FileOwnership.of(path) else { return }
+        if !explicit && ownership.owner != FileOwnership.currentUser {
+            throw InputError(description: "\(path): refusing a configuration file owned by another user (uid \(ownership.owner)); "
+                             + "move it away, or name a file you trust with --config FILE, or use --no-config")
+        }
+        if ownership.writableByOthers {
+            throw InputError(description: "\(path): refusing a configuration file that group or others may write; "
+                             + "run chmod go-w on it, or use --no-config")
         }
     }
 
@@ -112,11 +144,41 @@ struct ConfigFile {
             for (option, value) in sections[section] ?? [] {
                 guard let declared = spec.option(named: option) else { continue }
                 let origin = "\(path): \(section).\(option)"
+                if name == "update" && option == "from" {
+                    throw refuse("'\(section).from' cannot be set in a configuration: it replaces the per-user CT log list, outside the repository; give --from on the command line")
+                }
+                if Self.containedOptions.contains(option) { try Self.checkContained(value, origin: origin) }
                 values[option] = ConfiguredValue(values: try texts(value, origin: origin, paths: declared.valueName.map(Self.pathValueNames.contains) ?? false),
                                                  origin: origin)
             }
         }
         return values
+    }
+
+    /// The options whose files a configuration may name only inside its own directory: what
+    /// is read as input and what is written (a baseline, a report), so that a configuration
+    /// cannot read or overwrite files outside the checkout.
+    static let containedOptions: Set<String> = ["write-baseline", "baseline", "output", "output-directory", "input", "har", "pins", "policy"]
+
+    /// Refuses an absolute path, a URL or a path whose `..` leads above the configuration's
+    /// directory (`-`, standard input or output, is allowed).
+    static func checkContained(_ value: YAMLValue, origin: String) throws(UsageError) {
+        let texts: [String]
+        switch value {
+        case .scalar(let text): texts = [text]
+        case .sequence(let items): texts = items.compactMap(\.text)
+        case .mapping: return
+        }
+        for text in texts where text != "-" {
+            var depth = 0, escapes = text.hasPrefix("/") || text.hasPrefix("~") || text.contains("://")
+            for part in text.split(separator: "/") where part != "." {
+                depth += part == ".." ? -1 : 1
+                if depth < 0 { escapes = true }
+            }
+            if escapes {
+                throw UsageError(command: "atscheck", message: "\(origin): '\(text)' is outside the configuration's directory; a configuration names only files inside it (give other paths on the command line)")
+            }
+        }
     }
 
     /// A value as the texts that would follow the option: a scalar, or a list of scalars.
@@ -168,7 +230,7 @@ struct ConfigFile {
 
 /// The options every command has for its configuration: `--config FILE` and `--no-config`.
 enum ConfigOptions {
-    static let config = Option<String?>("config", value: "FILE", help: "Read option defaults from FILE instead of the nearest .atscheck.yml at or above the working directory.")
+    static let config = Option<String?>("config", value: "FILE", help: "Read option defaults from FILE instead of the nearest .atscheck.yml from the working directory up to the repository root.")
     static let noConfig = Flag("no-config", help: "Read no configuration file.")
     /// Both, as every command declares them.
     static let declarations: [any OptionDeclaration] = [config, noConfig]
@@ -192,7 +254,17 @@ enum ConfigOptions {
         let explicit = try parsed[config]
         let key = explicit.map { "file " + $0 } ?? "discovered from " + FileManager.default.currentDirectoryPath
         if let known = lock.withLock({ loaded[key] }) { return known }
-        let file = try explicit.map(ConfigFile.load) ?? ConfigFile.discover(from: FileManager.default.currentDirectoryPath)
+        let file: ConfigFile?
+        if let explicit {
+            try ConfigFile.checkTrusted(explicit, explicit: true)
+            file = try ConfigFile.load(explicit)
+        } else {
+            file = try ConfigFile.discover(from: FileManager.default.currentDirectoryPath)
+            // A discovered file is named so that no run is changed by a file nobody mentioned.
+            if let file, lock.withLock({ loaded[key] == nil }) {
+                CommandRunner.printError("atscheck: configuration: \(CertTextRenderer.printable(file.path))")
+            }
+        }
         lock.withLock { loaded[key] = .some(file) }
         return file
     }

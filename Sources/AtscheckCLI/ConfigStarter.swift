@@ -4,8 +4,9 @@ enum ConfigStarter {
     static let text = """
     # atscheck configuration: option defaults for each command.
     #
-    # atscheck reads the nearest .atscheck.yml at or above the working directory (or the file
-    # of --config FILE; --no-config reads none). Under a command's name, each key is one of its
+    # atscheck reads the nearest .atscheck.yml from the working directory up to the repository
+    # root (the working directory only outside a repository), or the file of --config FILE;
+    # --no-config reads none. It must not be writable by group or others. Under a command's name, each key is one of its
     # options, the long name without the dashes, with the value that would follow it: a list
     # for an option given several times, true or false for a flag. Under `all`, the options of
     # every command that has them. The command line wins over this file, this file over the

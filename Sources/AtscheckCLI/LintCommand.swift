@@ -133,7 +133,7 @@ enum LintCommand: AtscheckCommand {
             known = Set(loaded.findings.map(\.fingerprint))
         }
 
-        let output: String
+        var output: String
         switch format {
         case .json:
             output = try JSONOutput.encode(LintJSONDocument(document: JSONReporter.document(reports, suppressed: suppressed), baseline: baseline)) + "\n"
@@ -150,14 +150,25 @@ enum LintCommand: AtscheckCommand {
             output = wrappedForTerminal(TextReporter.render(reports, color: LintRun.useColor(), suppressed: suppressed,
                                                             showSuppressed: arguments[showSuppressed]) + (baseline?.textLines ?? ""))
         }
+        let configuration = try ConfigOptions.file(arguments)
+        let note = try configuration?.gateNote(arguments, command: spec.name)
+        if let configuration, format == .github {
+            output += ConfigFile.githubNotice(note ?? "configuration \(configuration.path)")
+        } else if let note {
+            switch format {
+            case .json, .sarif: CommandRunner.printError("atscheck: " + CertTextRenderer.printable(note))
+            default: output += CertTextRenderer.printable(note) + "\n"
+            }
+        }
         CheckedOutput.write(output)
         if let summaryFile {
+            if let note { try GitHubSummary.append(CertTextRenderer.printable(note) + "\n\n", to: summaryFile) }
             try GitHubSummary.append(MarkdownReporter.render(reports, suppressed: suppressed, documentationBaseURI: baseURI,
                                                              notes: baseline?.notes ?? []), to: summaryFile)
         }
 
         if unreadable > 0 { return .usage }
-        if try arguments[Baseline.write] != nil { return .success }
+        if try Baseline.writingPasses(arguments, Baseline.write) { return .success }
         return threshold.fails(LintSummary(reports)) ? .failure : .success
     }
 

@@ -32,7 +32,7 @@ enum ManualEnvironment {
     /// The files.
     static let files: [Entry] = [
         Entry(name: ConfigFile.fileName,
-              text: "Option defaults for each command: the nearest one in the working directory or a directory above it (--config FILE reads another, --no-config none). The command line wins over it. `atscheck config init` writes a starter; `atscheck config show COMMAND` shows what a command will use.",
+              text: "Option defaults for each command: the nearest one from the working directory up to the repository root (the nearest directory holding .git; outside a repository, the working directory only), named on stderr, refused when owned by another user or writable by group or others (--config FILE reads another, --no-config none). The command line wins over it. `atscheck config init` writes a starter; `atscheck config show COMMAND` shows what a command will use.",
               concerns: declaring(ConfigOptions.config.spec.name)),
         Entry(name: "~/.cache/atscheck/" + CTLogListCache.fileName,
               text: "Apple's Certificate Transparency log list as `atscheck update` stored it, in \(cacheLocations). Every command that judges certificates uses the newest list it has: this one or the snapshot compiled in.",

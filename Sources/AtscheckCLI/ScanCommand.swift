@@ -132,7 +132,7 @@ enum ScanCommand: AtscheckCommand {
         let summary = try writer.finish()
         if let writeBaseline {
             try Baseline(generator: "atscheck scan", loads: Array((writer.baselineLoads ?? [:]).values)).save(to: writeBaseline)
-            return .success
+            if try Baseline.writingPasses(arguments, Baseline.writeLoads) { return .success }
         }
         return try arguments[VerdictFailThreshold.option].exitCode(ExitCode(rawValue: summary.exitStatus) ?? .unknown)
     }

@@ -37,3 +37,22 @@ package enum FileKind: Sendable, Equatable {
         }
     }
 }
+
+/// Who owns a file and who may write it, from `stat(2)` (links followed): what a file that
+/// changes what is checked must pass before it is trusted (as git's `safe.directory` does).
+package struct FileOwnership: Sendable, Equatable {
+    /// The owner's user id.
+    package let owner: UInt32
+    /// Whether the group or others may write the file.
+    package let writableByOthers: Bool
+
+    /// The ownership of the file at `path`, nil when it cannot be examined.
+    package static func of(_ path: String) -> FileOwnership? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileOwnership(owner: UInt32(status.st_uid), writableByOthers: status.st_mode & (S_IWGRP | S_IWOTH) != 0)
+    }
+
+    /// The effective user id of this process.
+    package static var currentUser: UInt32 { UInt32(geteuid()) }
+}

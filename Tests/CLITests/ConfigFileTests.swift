@@ -2,7 +2,7 @@ import AtscheckTestSupport
 import Foundation
 import Testing
 
-/// `.atscheck.yml`: found by walking up from the working directory, the command line over the
+/// `.atscheck.yml`: found by walking up from the working directory to the repository root, the command line over the
 /// file over the default, unknown commands and options refused with a "did you mean", values
 /// checked with their origin, relative paths read from the file's directory; `config init`
 /// and `config show`.
@@ -17,9 +17,11 @@ struct ConfigFileTests {
     </dict></dict></dict></plist>
     """
 
-    /// A scratch project: `.atscheck.yml` (when given) at its root, `sub/Info.plist`.
+    /// A scratch project: a repository (`.git`) with `.atscheck.yml` (when given) at its
+    /// root, `sub/Info.plist`.
     static func project(config: String?) throws -> (LintFixtures.Scratch, sub: URL) {
         let scratch = try LintFixtures.Scratch()
+        try FileManager.default.createDirectory(at: scratch.directory.appendingPathComponent(".git"), withIntermediateDirectories: true)
         let sub = scratch.directory.appendingPathComponent("sub")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
         try Data(legacyPlist.utf8).write(to: sub.appendingPathComponent("Info.plist"))
