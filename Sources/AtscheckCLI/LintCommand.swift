@@ -151,7 +151,7 @@ enum LintCommand: AtscheckCommand {
                                                             showSuppressed: arguments[showSuppressed]) + (baseline?.textLines ?? ""))
         }
         let configuration = try ConfigOptions.file(arguments)
-        let note = try configuration?.gateNote(arguments, command: spec.name)
+        let note = try configuration?.gateNote(arguments, command: name)
         if let configuration, format == .github {
             output += ConfigFile.githubNotice(note ?? "configuration \(configuration.path)")
         } else if let note {

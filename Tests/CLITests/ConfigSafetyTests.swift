@@ -61,6 +61,10 @@ struct ConfigSafetyTests {
         let run = try ProcessRunner.atscheck(["lint", "Info.plist"], in: child)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "atscheck: configuration: \(child.path)/.atscheck.yml\n", "\(run.stderr)")
+        #expect(run.stdout.contains("configuration \(path): rules off: arbitrary-loads"), "the summary names what it turns off: \(run.stdout)")
+        try Data("lint:\n  fail-on: never\n".utf8).write(to: URL(fileURLWithPath: path))
+        let github = try ProcessRunner.atscheck(["lint", "--format", "github", "Info.plist"], in: child)
+        #expect(github.stdout.contains("::notice title=atscheck configuration::configuration \(path): fail-on: never"), "\(github.stdout)")
     }
 
     @Test("a configuration group or others may write is refused, found or named")
