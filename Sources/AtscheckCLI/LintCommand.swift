@@ -162,9 +162,9 @@ enum LintCommand: AtscheckCommand {
         }
         CheckedOutput.write(output)
         if let summaryFile {
-            if let note { try GitHubSummary.append(CertTextRenderer.printable(note) + "\n\n", to: summaryFile) }
             try GitHubSummary.append(MarkdownReporter.render(reports, suppressed: suppressed, documentationBaseURI: baseURI,
                                                              notes: baseline?.notes ?? []), to: summaryFile)
+            if let note { try GitHubSummary.append("\n" + CertTextRenderer.printable(note) + "\n", to: summaryFile) }
         }
 
         if unreadable > 0 { return .usage }
