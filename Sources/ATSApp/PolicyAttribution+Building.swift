@@ -52,7 +52,7 @@ struct ProjectAttributionBuilder {
     var candidates: [(unit: Int, rank: [Int], why: String)] = []
     /// The Xcode projects that could not be read (their `.xcodeproj` path), with why: which of
     /// the Info.plists around one ships cannot be told.
-    var unreadableProjects: [(path: String, why: String)] = []
+    var unreadableProjects: [UnreadableProject] = []
 
     init(inventory: AppInventory, readFile: @escaping (String) -> Data?) {
         self.inventory = inventory
@@ -132,7 +132,7 @@ struct ProjectAttributionBuilder {
             guard !inventory.oversizedProjectFiles.contains(file.path) else {
                 let why = "project.pbxproj is larger than \(AppInventory.projectBytes >> 20) MiB"
                 problems.append("\(projectPath): not read: \(why); the policies of the Info.plists around it are unknown")
-                unreadableProjects.append((projectPath, why))
+                unreadableProjects.append(UnreadableProject(path: projectPath, file: file.path, kind: "Xcode project", why: why))
                 return nil
             }
             do throws(XcodeProjectError) {
@@ -141,7 +141,7 @@ struct ProjectAttributionBuilder {
                 return project
             } catch {
                 problems.append("\(projectPath): not read: \(error.description); the policies of the Info.plists around it are unknown")
-                unreadableProjects.append((projectPath, error.description))
+                unreadableProjects.append(UnreadableProject(path: projectPath, file: file.path, kind: "Xcode project", why: error.description))
                 return nil
             }
         }
@@ -159,6 +159,11 @@ struct ProjectAttributionBuilder {
                 continue
             }
             guard let project = XcodeGenProject.read(specPath: path, readFile: readFile, knownPlists: knownPlists) else { continue }
+            if let why = project.unreadable {
+                problems.append("\(path): not read: \(why); the policies of the Info.plists around it are unknown")
+                unreadableProjects.append(UnreadableProject(path: path, file: path, kind: "XcodeGen spec", why: why))
+                continue
+            }
             problems += project.problems.map { "\(path): \($0)" }
             // A spec that gave no target (it could not be read) says nothing of the tree's plists.
             if project.targets.isEmpty {
@@ -232,7 +237,7 @@ struct ProjectAttributionBuilder {
                 // The project decides which Info.plist ships (INFOPLIST_FILE may name any file,
                 // and a decoy may sit where the layout suggests): unknown, never the decoy's policy.
                 unitBundle = bundle.markingUnknown(PlistReadError("\(project.path), which decides which Info.plist ships, cannot be read (\(project.why))"))
-                notes.append("the Xcode project around it cannot be read: which Info.plist the app ships cannot be told")
+                notes.append("the \(project.kind) around it cannot be read: which Info.plist the app ships cannot be told")
             } else if let bytes = bundle.policyBytes, InfoPlistPreprocessor.hasDirectives(bytes) {
                 unitBundle = bundle.replacingDocument(.failure(PlistReadError("the Info.plist is preprocessed (it has #if lines) and no Xcode project in the tree gives its INFOPLIST_PREPROCESSOR_DEFINITIONS")))
                 notes.append("preprocessed Info.plist whose definitions are unknown: its policy cannot be told")

@@ -47,8 +47,8 @@ public struct PolicyAttribution: Sendable {
     let infoPlistOwners: [String: [Int]]
     /// What ships, when Xcode targets decide it (some target sets a policy); nil otherwise.
     let shipping: ShippingScope?
-    /// The Xcode projects (`.xcodeproj` paths) that could not be read, with why.
-    var unreadableProjects: [(path: String, why: String)] = []
+    /// The Xcode projects (`.xcodeproj` paths) and XcodeGen specs that could not be read.
+    var unreadableProjects: [UnreadableProject] = []
     /// What each of `targets` gives the files it holds.
     private let targetOwnership: [FileOwnership]
     /// Folders a layout-classified plist governs: a policy's, or one whose files are not judged

@@ -17,8 +17,8 @@ extension PolicySources {
         // A project that cannot be read is an error of its own: which Info.plist each of its
         // targets ships, so every policy around it, cannot be told.
         let projects = attribution.unreadableProjects.map { project in
-            linter.unreadable(path: base + project.path + "/project.pbxproj",
-                              message: "the Xcode project cannot be read (\(project.why)): which Info.plist each target ships cannot be told, so the policies around it are unknown",
+            linter.unreadable(path: base + project.file,
+                              message: "the \(project.kind) cannot be read (\(project.why)): which Info.plist each target ships cannot be told, so the policies around it are unknown",
                               at: nil)
         }
         return projects + bundles.map { bundle in

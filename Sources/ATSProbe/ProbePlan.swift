@@ -99,10 +99,7 @@ public struct ProbePlan: Sendable, Hashable, Codable {
             [ProbeName.tls12ATSForwardSecret.rawValue, ProbeName.tls12StaticRSA.rawValue].contains($0.spec.name)
                 && $0.peerChain.isEmpty && ServedCertificateKind($0).map { !read.contains($0) } == true
         }.map { probe in
-            let spec = probe.spec
-            return ProbeSpec(name: spec.name + chainFollowUpSuffix, minVersion: spec.minVersion, maxVersion: spec.maxVersion,
-                             cipherList: spec.cipherList, cipherSuites: spec.cipherSuites, groups: spec.groups,
-                             requestOCSP: spec.requestOCSP, requestSCTs: true, stopAfter: .certificate)
+            probe.spec.again(named: chainFollowUpSuffix, requestSCTs: true, stopAfter: .certificate)
         }
     }
 
@@ -114,10 +111,7 @@ public struct ProbePlan: Sendable, Hashable, Codable {
         guard let app = results.first(where: { $0.spec.name == ProbeName.appleDefault.rawValue }),
               case .failed(let failure) = app.outcome, !app.serverAnsweredTLS else { return [] }
         guard case .handshakeFailed = failure else { return [] }
-        let spec = app.spec
-        return [ProbeSpec(name: spec.name + retrySuffix, minVersion: spec.minVersion, maxVersion: spec.maxVersion,
-                          cipherList: spec.cipherList, cipherSuites: spec.cipherSuites, groups: spec.groups,
-                          requestOCSP: spec.requestOCSP, requestSCTs: spec.requestSCTs, stopAfter: spec.stopAfter)]
+        return [app.spec.again(named: retrySuffix, requestSCTs: app.spec.requestSCTs, stopAfter: app.spec.stopAfter)]
     }
 
     /// What ``retryFollowUp(after:)`` appends to the Apple-like probe's name.
@@ -137,10 +131,7 @@ public struct ProbePlan: Sendable, Hashable, Codable {
         guard let accepted = versionProbes.lazy.compactMap({ name in
             results.first { $0.spec.name == name && $0.completed && $0.stoppedAfter == .serverHello }
         }).first else { return [] }
-        let spec = accepted.spec
-        return [ProbeSpec(name: spec.name + chainFollowUpSuffix, minVersion: spec.minVersion, maxVersion: spec.maxVersion,
-                          cipherList: spec.cipherList, cipherSuites: spec.cipherSuites, groups: spec.groups,
-                          requestOCSP: spec.requestOCSP, requestSCTs: spec.requestSCTs, stopAfter: .certificate)]
+        return [accepted.spec.again(named: chainFollowUpSuffix, requestSCTs: accepted.spec.requestSCTs, stopAfter: .certificate)]
     }
 
     /// What ``chainFollowUp(after:)`` appends to the name of the probe it repeats.
@@ -218,5 +209,13 @@ public struct ProbePlan: Sendable, Hashable, Codable {
     private static func onlyVersion(_ version: TLSVersion, name: ProbeName) -> ProbeSpec {
         ProbeSpec(name: name.rawValue, minVersion: version, maxVersion: version, cipherList: nil, cipherSuites: nil, groups: nil,
                   stopAfter: .serverHello)
+    }
+}
+
+private extension ProbeSpec {
+    /// The same offer once more, its name given `suffix`, asking for SCTs or not and run as far as `stopAfter`.
+    func again(named suffix: String, requestSCTs: Bool, stopAfter: HandshakeStop?) -> ProbeSpec {
+        ProbeSpec(name: name + suffix, minVersion: minVersion, maxVersion: maxVersion, cipherList: cipherList, cipherSuites: cipherSuites,
+                  groups: groups, requestOCSP: requestOCSP, requestSCTs: requestSCTs, stopAfter: stopAfter)
     }
 }

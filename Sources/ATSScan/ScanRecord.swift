@@ -1,6 +1,7 @@
 import ATSCheck
 import ATSJSON
 import ATSReport
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -83,5 +84,27 @@ public struct ScanRecord: Codable, Sendable, Equatable {
         probeMilliseconds = nil
         upgrade = nil
         httpAnswer = nil
+    }
+}
+
+extension ScanRecord {
+    /// Why the record's verdict cannot be the one its reasons give, nil when they agree: a
+    /// reason atscheck can decide makes a load blocked, only undetermined ones leave it
+    /// unknown, and an allowed load has none. `report` refuses a record that disagrees, so a
+    /// shard edited to read safe does not pass.
+    public var verdictContradiction: String? {
+        let decided = reasons.filter { !$0.code.isUndetermined }.map(\.code.rawValue)
+        switch verdict {
+        case .allowed where !reasons.isEmpty:
+            return "verdict allowed with reasons (\(reasons.map(\.code.rawValue).joined(separator: ", ")))"
+        case .blocked where decided.isEmpty:
+            return "verdict blocked with no reason that blocks"
+        case .unknown where !decided.isEmpty:
+            return "verdict unknown with reasons that block (\(decided.joined(separator: ", ")))"
+        case .error where error == nil:
+            return "verdict error with no error"
+        default:
+            return nil
+        }
     }
 }

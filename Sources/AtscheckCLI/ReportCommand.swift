@@ -22,10 +22,12 @@ enum ReportCommand: AtscheckCommand {
         Reads every FILE written by `atscheck scan --format jsonl` and prints the summary of all \
         their records together: counts by verdict and by reason code, the slowest endpoints. \
         Each summary line in a FILE must agree with the records before it (URLs, endpoints, \
-        verdicts); the summary printed is recomputed. A line that is not a record (a run killed \
+        verdicts), and each record's verdict with its own reasons (an allowed load has none, a \
+        blocked one has a reason that blocks); the summary printed is recomputed. A line that is not a record (a run killed \
         mid-line) is reported with its position and skipped; the same URL from the same origin \
         in two files counts once, with a warning. An empty FILE, one with no record or summary \
-        line, a summary its records contradict, or no record in any FILE is refused (exit 2).
+        line, a summary its records contradict, a record its reasons contradict, or no record in \
+        any FILE is refused (exit 2).
 
         Records are not trusted for what does not fail them: a load is accepted when this run's \
         .atscheck.yml accepts it (today), and "unchanged" when --baseline FILE holds it, \
@@ -144,6 +146,9 @@ struct ShardFileReading {
     mutating func read(_ line: some DataProtocol, number: Int) -> ScanRecord? {
         if let record = ScanTally.record(fromLine: line) {
             records += 1
+            if let contradiction = record.verdictContradiction {
+                refusals.append("\(path):\(number): the record contradicts itself: \(contradiction)")
+            }
             part.add(record)
             return record
         }

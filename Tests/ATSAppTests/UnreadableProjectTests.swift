@@ -61,7 +61,23 @@ struct UnreadableProjectTests {
         try Self.check(try Self.tree(pbxproj: text), why: "project.pbxproj is larger than 32 MiB")
     }
 
-    static func check(_ tree: ProjectTree, why: String) throws {
+    @Test("an XcodeGen project.yml that is not YAML (and no .xcodeproj generated from it): the same, naming the spec")
+    func unreadableXcodeGenSpec() throws {
+        let tree = try ProjectTree(["Config/App-Info.plist": Self.realPlist, "App/Info.plist": Self.decoyPlist,
+                                    "App/Net.swift": "let task = URLSession.shared.dataTask(with: URL(string: \"http://api.atscheck.test/v1\")!)\n",
+                                    "project.yml": """
+                                        name: App
+                                        targets:
+                                          App:
+                                            type: application
+                                            platform: iOS
+                                            settings: {INFOPLIST_FILE: Config/App-Info.plist
+                                        """])
+        try Self.check(tree, why: "project.yml could not be read: ", project: "project.yml", file: "project.yml", kind: "XcodeGen spec")
+    }
+
+    static func check(_ tree: ProjectTree, why: String, project projectPath: String = "App.xcodeproj",
+                      file projectFile: String = "App.xcodeproj/project.pbxproj", kind: String = "Xcode project") throws {
         let files = try AppFiles(path: tree.path)
         let audit = AppAuditor.audit(try AppInventory.collect(files), files: files, checker: ATSChecker(store: TrustStore(system: [], user: [])),
                                      options: AppAuditOptions(time: AppFixtures.evaluationTime, offline: true))
@@ -72,17 +88,18 @@ struct UnreadableProjectTests {
                 Issue.record("\(file): judged with a policy although the project that picks it cannot be read")
                 continue
             }
-            #expect(error.message == "App.xcodeproj, which decides which Info.plist ships, cannot be read (\(why))")
+            #expect(error.message.hasPrefix("\(projectPath), which decides which Info.plist ships, cannot be read (\(why)"), "\(error.message)")
         }
         let loads = audit.bundles.flatMap(\.endpoints).filter { $0.url == "http://api.atscheck.test/v1" }
         #expect(!loads.isEmpty && loads.allSatisfy { $0.verdict?.status != .allowed && $0.verdict?.status != .blocked }, "\(loads.map(\.verdict?.status))")
-        #expect(audit.attribution.problems.contains("App.xcodeproj: not read: \(why); the policies of the Info.plists around it are unknown"))
+        #expect(audit.attribution.problems.contains { $0.hasPrefix("\(projectPath): not read: \(why)") && $0.hasSuffix("; the policies of the Info.plists around it are unknown") },
+                "\(audit.attribution.problems)")
 
         let inventory = try AppInventory.collect(files, policiesOnly: true)
         let reports = PolicySources.lint(inventory, files: files, linter: Linter(), input: tree.path)
-        let project = try #require(reports.first { $0.path.hasSuffix("App.xcodeproj/project.pbxproj") })
+        let project = try #require(reports.first { $0.path.hasSuffix("/" + projectFile) })
         #expect(project.findings.map(\.severity) == [.error])
-        #expect(project.findings.first?.message.contains(why) == true)
+        #expect(project.findings.first?.message.contains("the \(kind) cannot be read (\(why)") == true, "\(project.findings.map(\.message))")
         let real = try #require(reports.first { $0.path.hasSuffix("Config/App-Info.plist") })
         #expect(real.findings.map(\.rule).contains("arbitrary-loads"), "\(real.findings.map(\.rule))")
     }

@@ -45,12 +45,7 @@ struct ProxyFailureLogTests {
         let (closed, address) = try Socket.listen(ip: "127.0.0.1", port: 0)
         closed.close()
         let lines = LogLines()
-        let policy = try PlistReader.read(Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict></dict></plist>"#.utf8))
-        let configuration = ProxyConfiguration(policyDocument: policy, trustStore: TrustStore(system: [], user: []),
-                                               resolve: ["*:\(address.port)": "127.0.0.1"], timeout: TestTiming.seconds(5),
-                                               log: { lines.append($0) })
-        let proxy = try ProxyServer(configuration: configuration, listenAddress: "127.0.0.1", port: 0)
-        proxy.start()
+        let proxy = try ProxyKeepAliveTests.startProxy("<dict><key>NSAllowsArbitraryLoads</key><true/></dict>", upstreamPort: address.port, lines: lines)
         defer { proxy.stop() }
         let client = try Client(proxy.port)
         try client.send(ProxyKeepAliveTests.get(address.port, "/", host: "gone.test"))

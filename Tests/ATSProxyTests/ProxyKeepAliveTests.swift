@@ -117,14 +117,23 @@ struct ProxyKeepAliveTests {
         let upstream = try ScriptedUpstream { answer($0, $1) }
         defer { upstream.stop() }
         let lines = LogLines()
-        let policy = try PlistReader.read(Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict><key>NSExceptionDomains</key><dict><key>upstream.test</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict></dict></dict></plist>"#.utf8))
+        let proxy = try startProxy(#"<dict><key>NSExceptionDomains</key><dict><key>upstream.test</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict></dict>"#,
+                                   upstreamPort: upstream.port, lines: lines)
+        defer { proxy.stop() }
+        try body(proxy, upstream, lines)
+    }
+
+    /// A started proxy on a loopback port whose Info.plist's ATS dictionary is `atsDictionary`,
+    /// dialling every host on `upstreamPort` at 127.0.0.1 and logging into `lines`.
+    static func startProxy(_ atsDictionary: String, upstreamPort: UInt16, lines: LogLines) throws -> ProxyServer {
+        let policy = try PlistReader.read(Data((#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSAppTransportSecurity</key>"#
+                                                + atsDictionary + "</dict></plist>").utf8))
         let configuration = ProxyConfiguration(policyDocument: policy, trustStore: TrustStore(system: [], user: []),
-                                               resolve: ["*:\(upstream.port)": "127.0.0.1"], timeout: TestTiming.seconds(5),
+                                               resolve: ["*:\(upstreamPort)": "127.0.0.1"], timeout: TestTiming.seconds(5),
                                                log: { lines.append($0) })
         let proxy = try ProxyServer(configuration: configuration, listenAddress: "127.0.0.1", port: 0)
         proxy.start()
-        defer { proxy.stop() }
-        try body(proxy, upstream, lines)
+        return proxy
     }
 
     static func get(_ port: UInt16, _ path: String, method: String = "GET", host: String = "upstream.test", extra: String = "") -> String {

@@ -42,10 +42,18 @@ struct NothingJudgedTests {
         let garbage = try scratch.file("garbage.jsonl", "hello\nthis is not json\n{\"url\": 1}\n")
         let summaryOnly = try scratch.file("summary-only.jsonl", summaryLine + "\n")
         let tampered = try scratch.file("tampered.jsonl", lines.map { $0.contains(Self.urls[0]) ? $0.replacingOccurrences(of: "\"verdict\":\"blocked\"", with: "\"verdict\":\"allowed\"") : $0 }.joined(separator: "\n") + "\n")
+        // The same edit with the summary line dropped: the record's own reasons still say blocked.
+        let recordsOnly = try scratch.file("records-only.jsonl", lines.filter { !$0.hasPrefix("{\"summary\"") }.map {
+            $0.contains(Self.urls[0]) ? $0.replacingOccurrences(of: "\"verdict\":\"blocked\"", with: "\"verdict\":\"allowed\"") : $0
+        }.joined(separator: "\n") + "\n")
+        let untampered = try ProcessRunner.atscheck(["report", try scratch.file("records-kept.jsonl", lines.filter { !$0.hasPrefix("{\"summary\"") }.joined(separator: "\n") + "\n")],
+                                                    in: scratch.directory)
+        #expect(untampered.status == 1, "records without their summary line still report: \(untampered.stderr)")
         for (file, message) in [(empty, "empty.jsonl: empty: no scan record and no summary line"),
                                 (garbage, "garbage.jsonl: not a scan output: none of its 3 lines is a record or summary line"),
                                 (summaryOnly, "summary-only.jsonl:1: the summary line does not match the records before it (URLs 2 stated, 0 in the records; endpoints 2 stated, 0 in the records; blocked 2 stated, 0 in the records)"),
-                                (tampered, "tampered.jsonl:3: the summary line does not match the records before it (allowed 0 stated, 1 in the records; blocked 2 stated, 1 in the records)")] {
+                                (tampered, "tampered.jsonl:3: the summary line does not match the records before it (allowed 0 stated, 1 in the records; blocked 2 stated, 1 in the records)"),
+                                (recordsOnly, "records-only.jsonl:1: the record contradicts itself: verdict allowed with reasons (insecure-http)")] {
             let alone = try ProcessRunner.atscheck(["report", file], in: scratch.directory)
             #expect(alone.status == 2 && alone.stderr.contains(message) && alone.stdout.isEmpty, "\(file): \(alone.status) \(alone.stderr)")
             let beside = try ProcessRunner.atscheck(["report", good, file], in: scratch.directory)

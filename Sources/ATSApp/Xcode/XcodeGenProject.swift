@@ -55,8 +55,10 @@ struct XcodeGenProject {
     static func read(specPath: String, readFile: @escaping (String) -> Data?, knownPlists: [String]) -> XcodeProject? {
         let file = XcodeGenSpecFile(path: specPath, readFile: readFile)
         guard let spec = file.root else {
-            return XcodeProject(path: specPath, sourceRoot: XcodePath.parent(specPath), targets: [], targetsWithoutProduct: [],
-                                problems: file.problems, format: .xcodegen)
+            var project = XcodeProject(path: specPath, sourceRoot: XcodePath.parent(specPath), targets: [], targetsWithoutProduct: [],
+                                       problems: file.problems, format: .xcodegen)
+            project.unreadable = file.problems.first ?? "\(specPath) could not be read"
+            return project
         }
         guard spec["name"] != nil || spec["targets"] != nil else { return nil }
         let table = PBXObjectTable(objects: [:])

@@ -28,6 +28,9 @@ public struct XcodeProject: Sendable {
     /// The project's name: the `.xcodeproj`'s name without its extension, or the XcodeGen
     /// spec's `name`.
     public let name: String
+    /// Why the project's own file could not be read (an XcodeGen spec that is not YAML, say),
+    /// nil when it was: the policies around an unreadable project cannot be told.
+    var unreadable: String?
 
     /// What an ``XcodeProject`` was read from.
     public enum Format: String, Sendable {
