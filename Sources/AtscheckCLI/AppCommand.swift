@@ -177,6 +177,7 @@ enum AppCommand: AtscheckCommand {
         if !only.isEmpty { report.keepOnly(only) }
         let format = try arguments[format]
         let jobSummary = try GitHubSummary.file(asked: arguments[githubSummary], format: format, command: spec.name)
+        let configuration = try ConfigurationNote.read(arguments, command: name, rules: true, loads: true)
         switch format {
         case .github:
             print(VerdictAnnotations.app(report), terminator: "")
@@ -185,7 +186,7 @@ enum AppCommand: AtscheckCommand {
         case .html:
             print(AppHTMLRenderer.render(report, listAll: options.all), terminator: "")
         case .json:
-            print(try JSONOutput.encode(report))
+            print(try JSONOutput.encode(ConfiguredDocument(document: report, configuration: configuration)))
         case .jsonl:
             for record in AppRecord.records(report) { print(String(decoding: try ReportJSON.line(record), as: UTF8.self)) }
             print(String(decoding: try ReportJSON.line(AppSummaryLine(report)), as: UTF8.self))
@@ -202,7 +203,11 @@ enum AppCommand: AtscheckCommand {
             let width = SystemProcess.terminalColumns(.standardOutput) ?? CertTextRenderer.lineWidth
             print(AppTextRenderer(only: only, listAll: options.all, width: width).render(report), terminator: "")
         }
-        if let jobSummary { try GitHubSummary.append(AppMarkdownRenderer.render(report), to: jobSummary) }
+        print(configuration?.trailer(format: format, inDocument: format == .json) ?? "", terminator: "")
+        if let jobSummary {
+            try GitHubSummary.append(AppMarkdownRenderer.render(report), to: jobSummary)
+            try configuration?.appendToJobSummary(jobSummary)
+        }
         if report.bundles.isEmpty {
             if let failure = report.failure { throw InputError(description: "\(path): \(failure)") }
             let code = inventory.unevaluatedConfigurations.first.map { " (\($0) is code: \(AppInventory.codeConfigurationAdvice))" } ?? ""

@@ -1,33 +1,41 @@
 import ArgumentParsing
 import ATSLint
+import ATSScan
 
 extension ConfigFile {
     /// The options that change what is checked or the gate, named in the run's summary when
     /// this file set them (and the command line did not).
     static let gateOptions = ["fail-on", "strict", "disable", "exclude", "include", "at", "baseline", "write-baseline", "accept-expired"]
 
-    /// One line naming what this file changes in what is checked or in the gate, nil when it
-    /// changes none of it: rules turned off or given another severity, rule acceptances, and
-    /// the ``gateOptions`` it gave the command `name`. A run's summary shows it, so a setting
-    /// that turns a check off is never silent.
-    func gateNote(_ arguments: ParsedArguments, command name: String) throws -> String? {
+    /// What this file changes in what is checked or in the gate of the command `name`, one
+    /// phrase each: with `rules`, rules turned off or given another severity and rule
+    /// acceptances; with `loads`, how many loads it accepts; then the ``gateOptions`` it gave
+    /// the command. ``ConfigurationNote`` shows them, so a setting that turns a check off is
+    /// never silent.
+    func gateChanges(_ arguments: ParsedArguments, command name: String, rules: Bool, loads: Bool) throws -> [String] {
         var parts: [String] = []
-        let settings = try ruleSettings()
-        if !settings.off.isEmpty { parts.append("rules off: " + settings.off.sorted().joined(separator: ", ")) }
-        if !settings.severities.isEmpty {
-            parts.append("rule severities: " + settings.severities.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        if rules {
+            let settings = try ruleSettings()
+            if !settings.off.isEmpty { parts.append("rules off: " + settings.off.sorted().joined(separator: ", ")) }
+            if !settings.severities.isEmpty {
+                parts.append("rule severities: " + settings.severities.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            }
+            if !settings.acceptances.isEmpty { parts.append("rule acceptances: \(settings.acceptances.count)") }
         }
-        if !settings.acceptances.isEmpty { parts.append("rule acceptances: \(settings.acceptances.count)") }
+        if loads {
+            let accepted = try acceptedLoads().entries.count
+            if accepted > 0 { parts.append("accepted loads: \(accepted)") }
+        }
         let configured = try values(for: name, spec: arguments.spec)
         for option in Self.gateOptions {
             guard let value = configured[option], let declared = arguments.spec.option(named: option),
                   arguments.origin(of: declared) != nil else { continue }
             parts.append("\(option): " + value.values.joined(separator: ", "))
         }
-        return parts.isEmpty ? nil : "configuration \(path): " + parts.joined(separator: "; ")
+        return parts
     }
 
-    /// ``gateNote(_:command:)`` as a GitHub Actions notice line.
+    /// A note as a GitHub Actions notice line.
     static func githubNotice(_ note: String) -> String {
         var escaped = ""
         for character in note {

@@ -133,10 +133,12 @@ enum LintCommand: AtscheckCommand {
             known = Set(loaded.findings.map(\.fingerprint))
         }
 
+        let configuration = try ConfigurationNote.read(arguments, command: name, rules: true, loads: false)
         var output: String
         switch format {
         case .json:
-            output = try JSONOutput.encode(LintJSONDocument(document: JSONReporter.document(reports, suppressed: suppressed), baseline: baseline)) + "\n"
+            output = try JSONOutput.encode(ConfiguredDocument(document: LintJSONDocument(document: JSONReporter.document(reports, suppressed: suppressed), baseline: baseline),
+                                                              configuration: configuration)) + "\n"
         case .sarif:
             var options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, documentationBaseURI: baseURI, sourceRoot: sourceRoot)
             options.baseline = known
@@ -150,21 +152,12 @@ enum LintCommand: AtscheckCommand {
             output = wrappedForTerminal(TextReporter.render(reports, color: LintRun.useColor(), suppressed: suppressed,
                                                             showSuppressed: arguments[showSuppressed]) + (baseline?.textLines ?? ""))
         }
-        let configuration = try ConfigOptions.file(arguments)
-        let note = try configuration?.gateNote(arguments, command: name)
-        if let configuration, format == .github {
-            output += ConfigFile.githubNotice(note ?? "configuration \(configuration.path)")
-        } else if let note {
-            switch format {
-            case .json, .sarif: CommandRunner.printError("atscheck: " + CertTextRenderer.printable(note))
-            default: output += CertTextRenderer.printable(note) + "\n"
-            }
-        }
+        output += configuration?.trailer(format: format, inDocument: format == .json) ?? ""
         CheckedOutput.write(output)
         if let summaryFile {
             try GitHubSummary.append(MarkdownReporter.render(reports, suppressed: suppressed, documentationBaseURI: baseURI,
                                                              notes: baseline?.notes ?? []), to: summaryFile)
-            if let note { try GitHubSummary.append("\n" + CertTextRenderer.printable(note) + "\n", to: summaryFile) }
+            try configuration?.appendToJobSummary(summaryFile)
         }
 
         if unreadable > 0 { return .usage }

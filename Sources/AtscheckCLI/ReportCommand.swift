@@ -59,6 +59,7 @@ enum ReportCommand: AtscheckCommand {
         // A record's own `accepted` and `baselineState` are what its scan decided; what counts
         // here is this configuration's acceptances and this run's --baseline.
         let acceptances = try ConfigOptions.file(arguments)?.acceptedLoads() ?? AcceptedLoads([])
+        let configuration = try ConfigurationNote.read(arguments, command: name, rules: false, loads: true)
         let today = UTCTimestamp.day(Date())
         var loads: [LoadBaselineEntry] = []
         var refusals: [String] = []
@@ -109,13 +110,15 @@ enum ReportCommand: AtscheckCommand {
             return .success
         }
         switch format {
-        case .json: print(try JSONOutput.encode(ScanSummaryLine(summary: tally.summary)))
+        case .json: print(try JSONOutput.encode(ConfiguredDocument(document: ScanSummaryLine(summary: tally.summary), configuration: configuration)))
         case .markdown: print(ScanMarkdownRenderer.render(tally, command: "report"), terminator: "")
         case .html: print(ScanHTMLRenderer.render(records, summary: tally.summary, title: "atscheck report"), terminator: "")
         default: print(ScanTextRenderer.summary(tally.summary).dropFirst(), terminator: "")
         }
+        print(configuration?.trailer(format: format, inDocument: format == .json) ?? "", terminator: "")
         if let path = try GitHubSummary.file(asked: arguments[githubSummary], format: format, command: spec.name) {
             try GitHubSummary.append(ScanMarkdownRenderer.render(tally, command: "report"), to: path)
+            try configuration?.appendToJobSummary(path)
         }
         return ExitCode(rawValue: tally.summary.exitStatus) ?? .unknown
     }

@@ -125,6 +125,7 @@ enum ScanCommand: AtscheckCommand {
                                     progress: options.quiet ? nil : ScanProgress(total: entries.count), resume: resume)
         writer.jobSummary = try GitHubSummary.file(asked: arguments[githubSummary], format: options.format, command: spec.name)
         writer.accepted = try ConfigOptions.file(arguments)?.acceptedLoads() ?? AcceptedLoads([])
+        writer.configuration = try ConfigurationNote.read(arguments, command: name, rules: false, loads: true)
         writer.day = UTCTimestamp.day(options.check.time)
         let writeBaseline = try arguments[Baseline.writeLoads]
         writer.useBaseline(baseline, collect: writeBaseline != nil)

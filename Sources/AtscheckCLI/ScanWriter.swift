@@ -25,6 +25,8 @@ final class ScanWriter: @unchecked Sendable {
     /// The UTC day (`YYYY-MM-DD`) of the evaluation time (`--at`, else today), for the
     /// acceptances' expiry.
     var day = UTCTimestamp.day(Date())
+    /// The note of the configuration read, shown after the results.
+    var configuration: ConfigurationNote? = nil
     /// `--baseline`: the loads to mark `unchanged`.
     var baseline: LoadBaseline? = nil
     /// `--write-baseline`: the blocked and unknown loads met so far, by fingerprint; nil when
@@ -112,14 +114,18 @@ final class ScanWriter: @unchecked Sendable {
         progress?.finish()
         switch format {
         case .text: emit(Data(ScanTextRenderer.summary(summary).utf8))
-        case .json: emit(try ReportJSON.document(ScanDocument(results: records, summary: summary)) + Data("\n".utf8))
+        case .json: emit(try ReportJSON.document(ScanDocument(results: records, summary: summary, configuration: configuration)) + Data("\n".utf8))
         case .markdown: emit(Data(ScanMarkdownRenderer.render(tally, command: "scan").utf8))
         case .html: emit(Data(ScanHTMLRenderer.render(records, summary: summary, title: "atscheck scan").utf8))
         case .github: break // the job summary, when $GITHUB_STEP_SUMMARY is set, says the rest
         default: emit(try ReportJSON.line(ScanSummaryLine(summary: summary)) + Data("\n".utf8))
         }
+        if let trailer = configuration?.trailer(format: format, inDocument: format == .json), !trailer.isEmpty { emit(Data(trailer.utf8)) }
         if let output, let failure = output.close() { stop(failure) }
-        if let jobSummary { try GitHubSummary.append(ScanMarkdownRenderer.render(tally, command: "scan"), to: jobSummary) }
+        if let jobSummary {
+            try GitHubSummary.append(ScanMarkdownRenderer.render(tally, command: "scan"), to: jobSummary)
+            try configuration?.appendToJobSummary(jobSummary)
+        }
         return summary
     }
 
@@ -144,6 +150,8 @@ struct ScanDocument: Encodable {
     var schemaVersion = SchemaVersion.current
     var results: [ScanRecord]
     var summary: ScanSummary
+    /// The configuration read and what it changes; no key without one.
+    var configuration: ConfigurationNote? = nil
 }
 
 /// The line of a record that could not be encoded: which one, and that it failed.
