@@ -54,7 +54,7 @@ enum ExplainCommand: AtscheckCommand {
     static let url = PositionalSpec("URL", help: "An http:// or https:// URL.")
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let url = arguments[Self.url][0]
+        let url = URLArgument.withoutCredentials(arguments[Self.url][0], command: spec.name)
         let options = try PolicyOptions.resolutionOptions(arguments)
         let context = try arguments[Self.context]
         let policyPath = try arguments[policy]

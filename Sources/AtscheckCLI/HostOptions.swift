@@ -69,7 +69,7 @@ extension HostOptions {
         typealias Command = HostCommand
         let command = Command.spec.name
         let port = try arguments[Command.port]
-        let raw = arguments[Command.target][0]
+        let raw = URLArgument.withoutCredentials(arguments[Command.target][0], command: command)
         guard let target = CheckTarget.parse(raw, portOverride: port) else {
             throw UsageError(command: command, message: "invalid target '\(raw)' (expected name, name:port, [v6]:port, an IP, or an http(s):// URL)")
         }

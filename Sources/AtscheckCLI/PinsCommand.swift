@@ -85,6 +85,7 @@ enum PinsCommand: AtscheckCommand {
             if raw.contains("/") && !raw.contains("://") || fileExtensions.contains(PathText.pathExtension(raw).lowercased()) {
                 throw InputError(description: "\(raw): cannot read file")
             }
+            let raw = URLArgument.withoutCredentials(raw, command: command)
             guard let target = CheckTarget.parse(raw, portOverride: port) else {
                 throw UsageError(command: command, message: "'\(raw)' is neither an existing file nor a valid target (name, name:port, [v6]:port, an IP, or an https:// URL)")
             }
