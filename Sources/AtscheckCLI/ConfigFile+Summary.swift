@@ -37,15 +37,6 @@ extension ConfigFile {
 
     /// A note as a GitHub Actions notice line.
     static func githubNotice(_ note: String) -> String {
-        var escaped = ""
-        for character in note {
-            switch character {
-            case "%": escaped += "%25"
-            case "\r": escaped += "%0D"
-            case "\n": escaped += "%0A"
-            default: escaped.append(character)
-            }
-        }
-        return "::notice title=atscheck configuration::\(escaped)\n"
+        "::notice title=atscheck configuration::\(GitHubReporter.escapeData(note))\n"
     }
 }
