@@ -67,7 +67,7 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
         // The one libcurl transfer atscheck makes (curl_easy_setopt is variadic; Swift cannot call it).
-        .target(name: "CATSCurlShims", dependencies: ["CCurl"]),
+        .target(name: "CATSCurlShims", dependencies: ["CCurl", "CATSSystemShims"]),
         .systemLibrary(
             name: "CPSL",
             pkgConfig: "libpsl",
@@ -91,7 +91,7 @@ let package = Package(
         // suite groups, target OSes and Security releases, IP addresses and host names, pins, reason codes, Apple's
         // error codes and citations.
         .target(name: "ATSVocabulary"),
-        // accept4 and pipe2, which Glibc declares out of Swift's reach.
+        // accept4 and pipe2, which Glibc declares out of Swift's reach, and the one classifier of non-public addresses.
         .target(name: "CATSSystemShims"),
         // The system layer: every syscall (EINTR-safe), owning sockets and the acceptor, bounded reads of
         // regular files, standard streams, locks and threads, and the few text helpers that stand in for classic Foundation.

@@ -143,7 +143,7 @@ public enum IssuerFetching {
     /// The kind of non-public address `text` is ("loopback", "link-local", "private", ...),
     /// nil when it is a public address or not an IPv4 or IPv6 literal.
     public static func nonPublicAddressKind(_ text: String) -> String? {
-        HTTPFetcher.nonPublicKind(of: text)
+        SocketAddress.nonPublicKind(ofLiteral: text)
     }
 
     /// The caIssuers URLs of `certificate` a device would fetch, for offline reports.

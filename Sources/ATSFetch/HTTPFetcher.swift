@@ -80,12 +80,6 @@ package enum HTTPFetcher {
     /// libcurl's version line, for `--version` style reports.
     package static var libraryVersion: String { String(cString: ats_curl_version()) }
 
-    /// The kind of non-public address `text` is ("loopback", "link-local", "private", ...),
-    /// nil when it is public or not an IPv4 or IPv6 literal.
-    package static func nonPublicKind(of text: String) -> String? {
-        ats_address_kind(text).map { String(cString: $0) }
-    }
-
     /// Performs `request`. Blocks the calling thread for at most about `request.deadline` seconds.
     package static func get(_ request: Request) throws(Failure) -> Response {
         let lower = request.url.lowercased()

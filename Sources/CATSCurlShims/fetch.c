@@ -1,6 +1,7 @@
 // The libcurl calls atscheck makes. curl_easy_setopt is variadic, which Swift cannot call,
 // so the whole transfer is configured here and Swift sees one function and a result struct.
 #include "CATSCurlShims.h"
+#include "CATSSystemShims.h"
 #include <curl/curl.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -46,45 +47,6 @@ static void copy_text(char *to, size_t size, const char *from) {
     to[size - 1] = 0;
 }
 
-static const char *ipv4_kind(const unsigned char *a) {
-    if (a[0] == 0) return "unspecified";
-    if (a[0] == 127) return "loopback";
-    if (a[0] == 169 && a[1] == 254) return "link-local";  /* cloud metadata: 169.254.169.254 */
-    if (a[0] == 10 || (a[0] == 172 && (a[1] & 0xf0) == 16) || (a[0] == 192 && a[1] == 168)) return "private";
-    if (a[0] == 100 && (a[1] & 0xc0) == 64) return "shared (carrier-grade NAT)";  /* Alibaba metadata: 100.100.100.200 */
-    if (a[0] == 192 && a[1] == 0 && a[2] == 0) return "IETF-reserved";
-    if (a[0] == 198 && (a[1] & 0xfe) == 18) return "benchmarking";
-    if (a[0] >= 224) return a[0] < 240 ? "multicast" : "reserved";
-    return NULL;
-}
-
-static const char *ipv6_kind(const unsigned char *a) {
-    static const unsigned char zero[16] = {0};
-    static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
-    static const unsigned char nat64[12] = {0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0};
-    if (memcmp(a, zero, 15) == 0) return a[15] == 1 ? "loopback" : a[15] == 0 ? "unspecified" : "reserved";
-    if (memcmp(a, mapped, 12) == 0 || memcmp(a, nat64, 12) == 0) return ipv4_kind(a + 12);
-    if (a[0] == 0xfe && (a[1] & 0xc0) == 0x80) return "link-local";
-    if ((a[0] & 0xfe) == 0xfc) return "private (unique local)";  /* AWS metadata: fd00:ec2::254 */
-    if (a[0] == 0xff) return "multicast";
-    return NULL;
-}
-
-const char *ats_address_kind(const char *text) {
-    char bare[64];
-    size_t length = strlen(text);
-    if (length >= 2 && text[0] == '[' && text[length - 1] == ']') { text++; length -= 2; }
-    if (length >= sizeof bare) return NULL;
-    memcpy(bare, text, length);
-    bare[length] = 0;
-    char *zone = strchr(bare, '%');
-    if (zone) *zone = 0;
-    unsigned char address[16];
-    if (inet_pton(AF_INET, bare, address) == 1) return ipv4_kind(address);
-    if (inet_pton(AF_INET6, bare, address) == 1) return ipv6_kind(address);
-    return NULL;
-}
-
 typedef struct {
     int public_only;
     ats_fetch_result *out;
@@ -95,18 +57,12 @@ typedef struct {
 static curl_socket_t open_guarded(void *user, curlsocktype purpose, struct curl_sockaddr *address) {
     guard *g = user;
     if (g->public_only && purpose == CURLSOCKTYPE_IPCXN) {
-        const char *kind = NULL;
+        const char *kind = ats_system_sockaddr_kind(&address->addr);
         char text[INET6_ADDRSTRLEN] = "";
         if (address->family == AF_INET) {
-            const struct sockaddr_in *in = (const struct sockaddr_in *)&address->addr;
-            kind = ipv4_kind((const unsigned char *)&in->sin_addr);
-            inet_ntop(AF_INET, &in->sin_addr, text, sizeof text);
+            inet_ntop(AF_INET, &((const struct sockaddr_in *)&address->addr)->sin_addr, text, sizeof text);
         } else if (address->family == AF_INET6) {
-            const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)&address->addr;
-            kind = ipv6_kind((const unsigned char *)&in6->sin6_addr);
-            inet_ntop(AF_INET6, &in6->sin6_addr, text, sizeof text);
-        } else {
-            kind = "non-IP";
+            inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)&address->addr)->sin6_addr, text, sizeof text);
         }
         if (kind) {
             snprintf(g->out->refused, sizeof g->out->refused, "%s is a %s address", text[0] ? text : "the address", kind);

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CATSSystemShims
 
 /// An IPv4 or IPv6 socket address (`sockaddr_in` or `sockaddr_in6`) as a Swift value.
 package struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
@@ -57,6 +58,19 @@ package struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         }
         guard status == 0 else { return "?" }
         return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The kind of non-public address this is ("loopback", "link-local", "private", "shared
+    /// (carrier-grade NAT)", ...; an IPv4-mapped IPv6 address as the IPv4 one it carries), nil
+    /// when it is public: the classifier the fetcher's connection guard uses too.
+    package var nonPublicKind: String? {
+        withSockaddr { address, _ in ats_system_sockaddr_kind(address) }.map { String(cString: $0) }
+    }
+
+    /// ``nonPublicKind`` of an IPv4 or IPv6 literal (brackets and a zone allowed); nil when it is
+    /// public or not a literal.
+    package static func nonPublicKind(ofLiteral text: String) -> String? {
+        ats_system_address_kind(text).map { String(cString: $0) }
     }
 
     /// `ip:port`, `[v6]:port`.

@@ -22,17 +22,12 @@ typedef struct {
 /// `connect_to` holds `connect_to_count` entries in curl's CURLOPT_CONNECT_TO form
 /// ("HOST:PORT:CONNECT-TO-HOST:CONNECT-TO-PORT"). When `public_only` is not 0, no socket is
 /// opened to a loopback, link-local, private, shared, unspecified, multicast or reserved
-/// address (checked on the address being connected, after name resolution, for every
+/// address (CATSSystemShims' classifier, checked on the address being connected, after name resolution, for every
 /// redirect and --connect-to target); the refusal is told in `refused`.
 int ats_fetch(const char *url, const char *protocols, const char *redirect_protocols, long max_redirects,
               long connect_timeout_ms, long total_timeout_ms, size_t cap,
               const char *ca_file, const char *user_agent,
               const char *const *connect_to, int connect_to_count, int public_only, ats_fetch_result *out);
-
-/// The kind of non-public address `text` (an IPv4 or IPv6 literal, IPv6 with or without
-/// brackets) is, e.g. "loopback", "link-local", "private"; NULL when it is public or not an
-/// address literal.
-const char *ats_address_kind(const char *text);
 
 /// Frees the body of a result.
 void ats_fetch_free(ats_fetch_result *result);
