@@ -328,11 +328,10 @@ public enum AppAuditor {
         return plan
     }
 
-    // A bundle's URLs must not turn a probe into a scan of the network atscheck runs in.
+    // A bundle's URLs must not turn a probe into a scan of the network atscheck runs in (names: publicAddressesOnly).
     static func nonPublicKind(_ host: String) -> String? {
         let host = host.lowercased()
-        if host == "localhost" || host.hasSuffix(".localhost") { return "loopback" }
-        return IssuerFetching.nonPublicAddressKind(host)
+        return host == "localhost" || host.hasSuffix(".localhost") ? "loopback" : IssuerFetching.nonPublicAddressKind(host)
     }
 
     /// A URL named only in comments, set aside as `comment`.
@@ -347,6 +346,7 @@ public enum AppAuditor {
             var checkOptions = CheckOptions(policyDocument: plan.document, context: context, resolution: plan.resolution,
                                             time: options.time, timeout: options.timeout)
             checkOptions.issuerFetch = options.issuerFetch
+            checkOptions.publicAddressesOnly = !options.allowPrivateProbe
             var results: [String: Result<Verdict, ScanEntryError>] = [:]
             if options.offline {
                 for (entry, _, _) in group {

@@ -47,7 +47,7 @@ public struct ATSChecker: Sendable {
         // The policy first: a URL the resolver refuses throws before any connection, and the
         // probes are planned from the resolved requirements.
         let load = try Self.resolve(target, options: options)
-        let endpoint = Self.endpoint(target)
+        let endpoint = Self.endpoint(target, options: options)
         guard target.scheme == .https else { return cleartext(target, load: load, options: options, endpoint: endpoint) }
         let plan = ProbePlan.standard(load.suiteGroup, offer: load.offer)
         let observation = loop?.observe(plan, against: endpoint) ?? Self.prober(timeout: options.timeout).runBlocking(plan, against: endpoint)
@@ -61,7 +61,7 @@ public struct ATSChecker: Sendable {
     /// plain-HTTP answer (`probeHTTP`) and caIssuers fetches still run on the calling task.
     public func check(_ target: CheckTarget, options: CheckOptions) async throws(ResolutionError) -> CheckResult {
         let load = try Self.resolve(target, options: options)
-        let endpoint = Self.endpoint(target)
+        let endpoint = Self.endpoint(target, options: options)
         guard target.scheme == .https else { return cleartext(target, load: load, options: options, endpoint: endpoint) }
         let observation = await Self.prober(timeout: options.timeout).run(ProbePlan.standard(load.suiteGroup, offer: load.offer), against: endpoint)
         let cipherSuites = options.enumerateCiphers
@@ -92,8 +92,9 @@ public struct ATSChecker: Sendable {
     }
 
     /// Where the probes connect for `target`.
-    static func endpoint(_ target: CheckTarget) -> Endpoint {
-        Endpoint(host: target.host, address: target.address, port: target.port, serverName: target.serverName)
+    static func endpoint(_ target: CheckTarget, options: CheckOptions) -> Endpoint {
+        Endpoint(host: target.host, address: target.address, port: target.port, serverName: target.serverName,
+                 publicAddressesOnly: options.publicAddressesOnly)
     }
 
     private func input(_ target: CheckTarget, load: ResolvedLoad, observation: Observation?, options: CheckOptions,

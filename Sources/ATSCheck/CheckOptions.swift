@@ -27,6 +27,10 @@ public struct CheckOptions: Sendable {
     public var extraPins: [PinPolicy]
     /// Completing a chain the server sent incomplete from its caIssuers URL, as trustd does.
     public var issuerFetch = IssuerFetchOptions()
+    /// Probe only the public addresses a host name resolves to (`Endpoint.publicAddressesOnly`):
+    /// for URLs from someone else's bundle (`app` without `--allow-private-probe`). A target's
+    /// explicit address (`--resolve`, `--connect-to`) is dialled regardless.
+    public var publicAddressesOnly = false
 
     /// Options with the defaults `atscheck host` uses.
     public init(policyDocument: PlistDocument? = nil, context: LoadContext = .urlSession, resolution: ResolutionOptions = ResolutionOptions(),

@@ -18,20 +18,33 @@ enum Resolution {
 /// prober's own thread, never on a Swift-concurrency thread).
 enum AddressResolver {
     /// The addresses to dial, in getaddrinfo's (RFC 6724) order, without duplicates.
-    /// Uses `endpoint.address` (numeric only) when given, else `endpoint.host`.
+    /// Uses `endpoint.address` (numeric only) when given, else `endpoint.host`, of whose
+    /// addresses only the public ones under `publicAddressesOnly`.
     static func resolve(_ endpoint: Endpoint) -> Resolution {
         let numericOnly = endpoint.address != nil
         let node = HostPort.unbracketed(endpoint.address ?? endpoint.host)
         do {
             let addresses = try Resolver.resolve(node, port: endpoint.port, numericHost: numericOnly)
-            return .success(addresses.map { address in
+            let resolved = addresses.map { address in
                 let text = address.ipText
                 return ResolvedAddress(address: address, text: text == "?" ? node : text)
-            })
+            }
+            guard endpoint.publicAddressesOnly, !numericOnly else { return .success(resolved) }
+            let publicOnes = resolved.filter { $0.address.nonPublicKind == nil }
+            return publicOnes.isEmpty ? .failure(refusal(node, resolved)) : .success(publicOnes)
         } catch {
             let what = numericOnly ? "address \"\(node)\" is not an IP literal" : "cannot resolve \(node)"
             return .failure(ProbeFailure.connectionFailed("\(what): \(error.reason)"))
         }
+    }
+
+    /// Why a host resolving only to non-public addresses is not contacted, naming them.
+    static func refusal(_ host: String, _ addresses: [ResolvedAddress]) -> ProbeFailure {
+        let kinds = addresses.map { $0.address.nonPublicKind ?? "public" }
+        let listed = Set(kinds).count == 1
+            ? "\(kinds[0]) addresses (\(addresses.map(\.text).joined(separator: ", ")))"
+            : "non-public addresses (\(zip(addresses, kinds).map { "\($0.text) \($1)" }.joined(separator: ", ")))"
+        return .connectionFailed("not probed: \(host) resolves only to \(listed) (--allow-private-probe probes it)")
     }
 
     /// True when `host` is an IPv4 or IPv6 literal (brackets and a zone allowed).

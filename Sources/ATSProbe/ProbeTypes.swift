@@ -18,13 +18,21 @@ public struct Endpoint: Sendable, Hashable, Codable, CustomStringConvertible {
     public let port: UInt16
     /// SNI to send; nil means `host` when it is a name, none when it is an IP.
     public let serverName: String?
+    /// Dial only the public addresses `host` resolves to: loopback, private, link-local and the
+    /// other non-public ones are dropped, and a host with none left is not contacted. An
+    /// explicit `address` is the caller's choice and is dialled regardless. For targets that
+    /// come from someone else's file (`app`), so they cannot reach the network atscheck runs in.
+    public var publicAddressesOnly = false
+
+    private enum CodingKeys: String, CodingKey { case host, address, port, serverName }
 
     /// Creates an endpoint.
-    public init(host: String, address: String? = nil, port: UInt16 = 443, serverName: String? = nil) {
+    public init(host: String, address: String? = nil, port: UInt16 = 443, serverName: String? = nil, publicAddressesOnly: Bool = false) {
         self.host = host
         self.address = address
         self.port = port
         self.serverName = serverName
+        self.publicAddressesOnly = publicAddressesOnly
     }
 
     /// `host:port`, then ` via ADDRESS` when another address is dialled (`good.atscheck.test:19444 via 127.0.0.1`).

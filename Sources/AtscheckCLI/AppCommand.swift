@@ -61,8 +61,10 @@ enum AppCommand: AtscheckCommand {
         ones are counted as unknown (--all lists them). With --probe, each endpoint is probed \
         once per bundle, as scan does; --resolve sends names to a staging or loopback server. \
         URLs naming loopback, link-local, private or other non-public addresses are not probed \
-        (listed with why) unless --allow-private-probe. When probing, standard error first says \
-        how many endpoints will be contacted.
+        (listed with why), nor hosts whose names resolve only to such addresses (unknown, naming \
+        them; only the public ones of a name are dialled), unless --allow-private-probe or a \
+        --resolve address. When probing, standard error first says how many endpoints will be \
+        contacted.
 
         Hostile archives are expected: entries with absolute or '..' paths, links, encrypted \
         entries and entries past the size limits are reported one by one and never read; a \
@@ -93,7 +95,7 @@ enum AppCommand: AtscheckCommand {
 
     static let offline = Flag("offline", help: "Judge by the policy alone: no connections; https:// URLs are not probed (the default).")
     static let probe = Flag("probe", help: "Probe the https:// URLs found (of a bundle, an archive or a project directory).")
-    static let allowPrivateProbe = Flag("allow-private-probe", help: "With --probe, probe URLs naming loopback, link-local, private and other non-public addresses too (by default they are listed as not probed).")
+    static let allowPrivateProbe = Flag("allow-private-probe", help: "With --probe, probe URLs naming loopback, link-local, private and other non-public addresses too, and hosts whose names resolve to them (by default such addresses are never dialled: the URLs are listed as not probed).")
     static let all = Flag("all", help: "Also judge the URLs the filter sets aside (namespaces, placeholders, exempt loopback, templates), and list unknown URLs that were not probed.")
     static let only = Option<[String]>("only", value: "VERDICT", help: "Show only loads with this verdict, or the URLs of this group (not-seen, opened-outside, never-loaded).", allowed: ["blocked", "unknown", "allowed", "not-seen", "opened-outside", "never-loaded"])
     static let format = OutputFormat.option([.text, .json, .jsonl, .sarif, .github, .markdown, .html], help: "Output format: text, json, jsonl (one line per URL and bundle, then a summary line, as scan writes), sarif (lint findings on the policy files' lines, each blocked URL where it was found), github (the same as workflow commands), markdown (a summary for a CI job page) or html (one self-contained page: charts, and every URL by bundle with filters).")

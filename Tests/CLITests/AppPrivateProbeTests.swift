@@ -1,11 +1,15 @@
 import AtscheckTestSupport
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A bundle is often someone else's upload: `app` dials none of its URLs unless `--probe`, and
 /// even then not those naming loopback, link-local or private addresses unless
 /// `--allow-private-probe` (issue 43), so a bundle cannot drive a scan of the network atscheck
-/// runs in.
+/// runs in: neither by an address literal (listed, never dialled) nor by a name that resolves to
+/// such an address (refused on the addresses resolved, before any connection).
 @Suite("app: no probe of a bundle's private addresses unless asked")
 struct AppPrivateProbeTests {
     /// An .app whose executable holds `urls`.
@@ -63,6 +67,35 @@ struct AppPrivateProbeTests {
             let allowed = try Self.endpoints(try await AsyncRun.atscheck(arguments + ["--allow-private-probe"]))
             let probed = try #require(allowed.first { $0["url"] as? String == "https://127.0.0.1:\(port)/a" })
             #expect(probed["error"] as? String == nil && ["allowed", "blocked"].contains(probed["verdict"] as? String), "\(probed)")
+        }
+    }
+
+    @Test("a host name that resolves to loopback (/etc/hosts) is not dialled: unknown, naming the address; --allow-private-probe dials it")
+    func nameResolvingToLoopback() async throws {
+        let name = try #require(LoopbackPort.loopbackHostName(), "no name other than localhost maps to 127.0.0.1 in /etc/hosts")
+        let listener = try LoopbackPort.bind(listen: 8)
+        defer { close(listener.fd) }
+        try await LabServe.with(["good-rsa"]) { lab in
+            let (silent, served) = ("https://\(name):\(listener.port)/", "https://\(name):\(try lab.port("good-rsa"))/")
+            let app = try Self.bundle([silent, served])
+            defer { try? FileManager.default.removeItem(at: app.deletingLastPathComponent()) }
+            let arguments = ["app", app.path, "--probe", "--format", "json", "--timeout", "\(2 * TestTiming.scale)"] + HostArguments.trust
+            let refused = try Self.endpoints(try await AsyncRun.atscheck(arguments))
+            for url in [silent, served] {
+                let endpoint = try #require(refused.first { $0["url"] as? String == url }, "\(refused)")
+                let messages = (endpoint["reasons"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+                #expect(endpoint["verdict"] as? String == "unknown", "\(endpoint)")
+                #expect(messages.contains("not probed: \(name) resolves only to loopback addresses (127.0.0.1) (--allow-private-probe probes it)"),
+                        "\(endpoint)")
+            }
+            #expect(!LoopbackPort.hasPendingConnection(listener.fd), "the listener saw a connection")
+
+            let allowed = try Self.endpoints(try await AsyncRun.atscheck(arguments + ["--allow-private-probe"]))
+            #expect(LoopbackPort.hasPendingConnection(listener.fd), "the listener saw no connection")
+            let probed = try #require(allowed.first { $0["url"] as? String == served }, "\(allowed)")
+            let reasons = (probed["reasons"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+            // The lab's certificate names good.atscheck.test, not this name: a handshake was made.
+            #expect(probed["verdict"] as? String == "blocked" && reasons.contains("cert-hostname-mismatch"), "\(probed)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -80,6 +81,33 @@ public enum LoopbackPort {
     /// could a port merely released. The caller closes `fd`.
     public static func refusing() throws(Failure) -> (fd: Int32, port: UInt16) {
         try bind()
+    }
+
+    /// True when a client has connected to the listening socket `fd` (a connection waits in
+    /// its backlog, or one was accepted and is readable): the socket is polled, not waited on.
+    public static func hasPendingConnection(_ fd: Int32) -> Bool {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
+    /// A host name other than `localhost` that /etc/hosts maps to 127.0.0.1 only (`runsc`,
+    /// `vm`, the machine's name on many containers): a name that resolves to loopback without
+    /// DNS. nil when there is none.
+    public static func loopbackHostName(hostsFile: String = "/etc/hosts") -> String? {
+        guard let text = try? String(contentsOfFile: hostsFile, encoding: .utf8) else { return nil }
+        var addresses: [String: Set<String>] = [:]
+        var order: [String] = []
+        for line in text.split(separator: "\n") {
+            let fields = line.prefix { $0 != "#" }.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard fields.count >= 2 else { continue }
+            for name in fields.dropFirst().map({ $0.lowercased() }) {
+                if addresses[name] == nil { order.append(name) }
+                addresses[name, default: []].insert(fields[0])
+            }
+        }
+        return order.first { name in
+            name != "localhost" && !name.hasSuffix(".localhost") && addresses[name] == ["127.0.0.1"]
+        }
     }
 
     /// A port nothing listens on right now (bound, then released).
