@@ -15,14 +15,19 @@ public struct CTLogListSource: Sendable, Equatable {
     /// A PEM file of roots to trust for the fetch instead of the system's (a mirror's private
     /// root); nil: the system's.
     public var caFile: String?
+    /// Let the fetch connect to loopback, link-local, private and other non-public addresses
+    /// (`--allow-private-fetch`): by default it is refused there, as caIssuers fetches are,
+    /// since the URL may come from a configuration file or the environment.
+    public var allowPrivate = false
 
     /// Apple's list, over HTTPS checked with the system's roots.
     public static let apple = CTLogListSource(url: CTLogListCache.appleURL, caFile: nil)
 
     /// A source.
-    public init(url: String, caFile: String?) {
+    public init(url: String, caFile: String?, allowPrivate: Bool = false) {
         self.url = url
         self.caFile = caFile
+        self.allowPrivate = allowPrivate
     }
 
     /// `ATSCHECK_CT_LOG_LIST_URL` and `ATSCHECK_CT_LOG_LIST_CA_FILE` when set (tests, mirrors),
@@ -83,12 +88,15 @@ public enum CTLogListRefresh {
         guard source.url.lowercased().hasPrefix("https://") else {
             return .failed(ageDays: age, reason: "\(source.url) is not an https:// URL")
         }
+        var request = HTTPFetcher.Request(url: source.url, connectTimeout: min(5, timeout), deadline: timeout,
+                                          sizeLimit: CTLogList.sizeLimit, caFile: source.caFile)
+        request.publicAddressesOnly = !source.allowPrivate
         let body: [UInt8]
         do {
-            body = try HTTPFetcher.get(HTTPFetcher.Request(url: source.url, connectTimeout: min(5, timeout), deadline: timeout,
-                                                           sizeLimit: CTLogList.sizeLimit, caFile: source.caFile)).body
+            body = try HTTPFetcher.get(request).body
         } catch {
-            return .failed(ageDays: age, reason: "cannot fetch: \(error.description)")
+            let hint = error.kind == .refusedAddress ? " (--allow-private-fetch fetches from such addresses)" : ""
+            return .failed(ageDays: age, reason: "cannot fetch: \(error.description)\(hint)")
         }
         do {
             let stored = try CTLogListCache.store(body, source: source.url, fetched: now, directory: directory)

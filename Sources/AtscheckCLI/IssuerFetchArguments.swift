@@ -18,7 +18,7 @@ enum IssuerFetchArguments {
                                             help: "Refresh a stale CT log list from this https:// URL (a mirror) instead of Apple's; default $ATSCHECK_CT_LOG_LIST_URL (off: never refresh), else Apple's.")
     static let logListCAFile = Option<String?>("ct-log-list-ca-file", value: "PEM",
                                                help: "Trust only these roots when refreshing the CT log list (a mirror's private root); default $ATSCHECK_CT_LOG_LIST_CA_FILE.")
-    static let allowPrivateFetch = Flag("allow-private-fetch", help: "Let caIssuers fetches connect to loopback, link-local (cloud metadata), private and other non-public addresses; by default they are refused unless the server checked is itself at such an address. Also $ATSCHECK_ALLOW_PRIVATE_FETCH=1.")
+    static let allowPrivateFetch = Flag("allow-private-fetch", help: "Let caIssuers fetches and the CT log list refresh connect to loopback, link-local (cloud metadata), private and other non-public addresses; by default they are refused (a caIssuers fetch is allowed them when the server checked is itself at such an address). Also $ATSCHECK_ALLOW_PRIVATE_FETCH=1.")
     static let optionSpecs: [any OptionDeclaration] = [noFetch, allowPrivateFetch, connectTo, logListURL, logListCAFile]
 
     /// Where a stale CT log list is refreshed from: the options, else the environment, else
@@ -26,7 +26,12 @@ enum IssuerFetchArguments {
     static func logListSource(_ arguments: ParsedArguments) throws -> CTLogListSource? {
         let environment = CTLogListSource.from(environment: ProcessInfo.processInfo.environment)
         guard let url = try arguments[logListURL] ?? environment?.url else { return nil }
-        return CTLogListSource(url: url, caFile: try arguments[logListCAFile] ?? environment?.caFile)
+        return CTLogListSource(url: url, caFile: try arguments[logListCAFile] ?? environment?.caFile, allowPrivate: allowsPrivate(arguments))
+    }
+
+    /// `--allow-private-fetch` or `ATSCHECK_ALLOW_PRIVATE_FETCH=1`.
+    static func allowsPrivate(_ arguments: ParsedArguments) -> Bool {
+        arguments[allowPrivateFetch] || ProcessInfo.processInfo.environment["ATSCHECK_ALLOW_PRIVATE_FETCH"] == "1"
     }
 
     /// The refresh a command that goes to the network makes at evaluation time `time`, nil
@@ -39,7 +44,7 @@ enum IssuerFetchArguments {
     /// The options from the command line; a malformed `--connect-to` is a usage error.
     static func options(_ arguments: ParsedArguments) throws -> IssuerFetchOptions {
         var options = IssuerFetchOptions(enabled: !arguments[noFetch])
-        options.allowPrivate = arguments[allowPrivateFetch] || ProcessInfo.processInfo.environment["ATSCHECK_ALLOW_PRIVATE_FETCH"] == "1"
+        options.allowPrivate = allowsPrivate(arguments)
         options.connectTo = try arguments[connectTo].map(\.mapping)
         return options
     }

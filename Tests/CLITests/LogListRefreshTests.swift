@@ -18,9 +18,11 @@ struct LogListRefreshTests {
     /// A host on a loopback port nothing listens on: refused at once, after the refresh.
     static let closedHost = "https://127.0.0.1:1/"
 
-    static func mirrorEnvironment(_ mirror: HTTPSMirror, cache: UpdateCommandTests.Cache) -> [String: String] {
+    /// The loopback mirror, and the allowance to fetch from a non-public address it needs.
+    static func mirrorEnvironment(_ mirror: HTTPSMirror, cache: UpdateCommandTests.Cache, allowPrivate: Bool = true) -> [String: String] {
         cache.environment.merging(["ATSCHECK_CT_LOG_LIST_URL": "https://127.0.0.1:\(mirror.port)/current_log_list.json",
-                                   "ATSCHECK_CT_LOG_LIST_CA_FILE": mirror.certificate.path]) { _, new in new }
+                                   "ATSCHECK_CT_LOG_LIST_CA_FILE": mirror.certificate.path,
+                                   "ATSCHECK_ALLOW_PRIVATE_FETCH": allowPrivate ? "1" : "0"]) { _, new in new }
     }
 
     static func cert(_ file: String, host: String, cache: UpdateCommandTests.Cache) throws -> RunResult {
@@ -77,7 +79,8 @@ struct LogListRefreshTests {
         let cache = try UpdateCommandTests.Cache()
         let silent = try LoopbackPort.bind(listen: 8)
         defer { close(silent.fd) }
-        let environment = cache.environment.merging(["ATSCHECK_CT_LOG_LIST_URL": "https://127.0.0.1:\(silent.port)/current_log_list.json"]) { _, new in new }
+        let environment = cache.environment.merging(["ATSCHECK_CT_LOG_LIST_URL": "https://127.0.0.1:\(silent.port)/current_log_list.json",
+                                                     "ATSCHECK_ALLOW_PRIVATE_FETCH": "1"]) { _, new in new }
         let first = try ProcessRunner.atscheck(["host", Self.closedHost, "--at", Self.evaluationTime, "--timeout", "2"], environment: environment)
         #expect(first.stderr.contains("warning: the CT log list is 135 days old at the evaluation time and could not be refreshed: cannot fetch: https://127.0.0.1:"),
                 "\(first.stderr)")
@@ -87,6 +90,26 @@ struct LogListRefreshTests {
         #expect(!second.stderr.contains("could not be refreshed"), "one attempt a day: \(second.stderr)")
         let cert = try Self.cert("012-stackoverflow.com-letsencrypt-e8-ecdsa-chain-sct.pem", host: "stackoverflow.com", cache: cache)
         #expect(cert.status == 3, "still unknown under the embedded list: \(cert.stdout)")
+    }
+
+    @Test("the refresh connects to no loopback or other non-public address (its URL may come from a configuration) unless --allow-private-fetch")
+    func privateAddressRefused() throws {
+        let mirror = try HTTPSMirror(serving: try Data(contentsOf: RepositoryLayout.packageRoot.appendingPathComponent(Self.newerList)),
+                                     named: "current_log_list.json")
+        defer { mirror.stop() }
+        let cache = try UpdateCommandTests.Cache()
+        let refused = try ProcessRunner.atscheck(["host", Self.closedHost, "--at", Self.evaluationTime, "--timeout", "5"],
+                                                 environment: Self.mirrorEnvironment(mirror, cache: cache, allowPrivate: false))
+        #expect(refused.stderr.contains("could not be refreshed: cannot fetch: https://127.0.0.1:\(mirror.port)/current_log_list.json: "
+                                        + "not fetched: 127.0.0.1 is a loopback address (--allow-private-fetch fetches from such addresses)"),
+                "\(refused.stderr)")
+        #expect(cache.bytes() == nil)
+
+        let allowedCache = try UpdateCommandTests.Cache()
+        let allowed = try ProcessRunner.atscheck(["host", Self.closedHost, "--at", Self.evaluationTime, "--timeout", "5", "--allow-private-fetch"],
+                                                 environment: Self.mirrorEnvironment(mirror, cache: allowedCache, allowPrivate: false))
+        #expect(allowed.stderr.contains("fetched the list from https://127.0.0.1:"), "\(allowed.stderr)")
+        #expect(allowedCache.bytes() != nil)
     }
 
     @Test("a list that fails the checks is not cached, and said so")
