@@ -90,10 +90,11 @@ public enum LoopbackPort {
         return poll(&descriptor, 1, 0) > 0
     }
 
-    /// A host name other than `localhost` that /etc/hosts maps to 127.0.0.1 only (`runsc`,
-    /// `vm`, the machine's name on many containers): a name that resolves to loopback without
-    /// DNS. nil when there is none.
-    public static func loopbackHostName(hostsFile: String = "/etc/hosts") -> String? {
+    /// A host name other than `localhost` that /etc/hosts maps to one loopback address only,
+    /// and that address: 127.0.0.1 (`runsc`, `vm`, the machine's name on some systems) when
+    /// there is one, else ::1 (`ip6-localhost` on Debian and Docker). A name that resolves to
+    /// loopback without DNS; nil when there is none.
+    public static func loopbackHostName(hostsFile: String = "/etc/hosts") -> (name: String, address: String)? {
         guard let text = try? String(contentsOfFile: hostsFile, encoding: .utf8) else { return nil }
         var addresses: [String: Set<String>] = [:]
         var order: [String] = []
@@ -105,9 +106,43 @@ public enum LoopbackPort {
                 addresses[name, default: []].insert(fields[0])
             }
         }
-        return order.first { name in
-            name != "localhost" && !name.hasSuffix(".localhost") && addresses[name] == ["127.0.0.1"]
+        for address in ["127.0.0.1", "::1"] {
+            let found = order.first { name in
+                name != "localhost" && !name.hasSuffix(".localhost") && addresses[name] == [address]
+            }
+            if let found { return (found, address) }
         }
+        return nil
+    }
+
+    /// A TCP socket listening on `address` (127.0.0.1 or ::1) at a kernel-chosen port, never
+    /// accepting (``hasPendingConnection(_:)`` tells whether a client came); the caller closes `fd`.
+    public static func listening(at address: String) throws(Failure) -> (fd: Int32, port: UInt16) {
+        guard address == "::1" else { return try bind(listen: 8) }
+        #if canImport(Glibc)
+        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET6, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
+        var bound = sockaddr_in6()
+        bound.sin6_family = sa_family_t(AF_INET6)
+        bound.sin6_addr = in6addr_loopback
+        var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        let status = withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                #if canImport(Glibc)
+                Glibc.bind(fd, pointer, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, pointer, &length) == 0
+                #else
+                Darwin.bind(fd, pointer, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, pointer, &length) == 0
+                #endif
+            }
+        }
+        guard status else {
+            close(fd)
+            throw Failure(description: "listen on [::1]: \(errno)")
+        }
+        return (fd, UInt16(bigEndian: bound.sin6_port))
     }
 
     /// A port nothing listens on right now (bound, then released).
