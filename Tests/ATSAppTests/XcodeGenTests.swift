@@ -312,12 +312,13 @@ struct XcodeGenTests {
         #expect(other.problems == ["other/project.yml is not a mapping of spec keys"])
         #expect(XcodeProject.read(xcodeGenSpec: "plain/project.yml", root: tree.path) == nil)
 
-        // A spec that cannot be read at the root does not set the tree's Info.plists aside.
+        // A spec that cannot be read at the root decides which Info.plist ships as much as a
+        // readable one would: every policy around it is unknown, never a plist's own (issue 43).
         let broken = try ProjectTree("Broken", ["project.yml": "name: [Broken\ntargets:\n", "App/Info.plist": ProjectTree.plist(ProjectTree.appKeys),
                                                "App/Main.swift": "let u = URL(string: \"http://main.atscheck.test/\")!\nfunc fetchU() { URLSession.shared.dataTask(with: u).resume() }\n"])
         defer { broken.remove() }
         let report = try broken.report()
-        #expect(report.verdicts("http://main.atscheck.test/") == ["App/Info.plist": "blocked"])
-        #expect(report.attribution.problems.last == "project.yml: no target was read from this XcodeGen spec; the Info.plists around it are classified by what they hold")
+        #expect(report.verdicts("http://main.atscheck.test/") == ["App/Info.plist": "unknown"])
+        #expect(report.attribution.problems.last == "project.yml: not read: project.yml could not be read: malformed YAML at line 2, column 8: did not find expected ',' or ']'; the policies of the Info.plists around it are unknown")
     }
 }

@@ -46,12 +46,8 @@ struct IssuerFetchAddressTests {
 
     @Test("a loopback HTTP server holding the intermediate: refused by default; fetched with allowPrivate or for a server checked on loopback")
     func loopbackOnlyWhenAllowed() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-aia-private-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let intermediate = try CertificateLoader.load(contentsOf: RepositoryLayout.testCerts.appendingPathComponent("intermediate.pem"))[0]
-        try intermediate.der.write(to: directory.appendingPathComponent("intermediate.cer"))
-        let http = try LoopbackServerProcess(in: directory) { ["python3", "-m", "http.server", String($0), "--bind", "127.0.0.1"] }
+        let http = try LoopbackFileServer(["intermediate.cer": intermediate.der])
         defer { http.stop() }
 
         let refused = try Self.complete(Self.mapped(to: "127.0.0.1", port: http.port))

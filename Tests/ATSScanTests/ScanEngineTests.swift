@@ -83,12 +83,8 @@ struct ScanEngineTests {
     func issuerFetchedOnce() throws {
         let labs = try (0..<2).map { _ in try TLSLab(profiles: [.missingIntermediate]) }
         defer { labs.forEach { $0.stop() } }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-aia-once-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let intermediate = try CertificateLoader.load(contentsOf: RepositoryLayout.testCerts.appendingPathComponent("intermediate.pem"))[0]
-        try intermediate.der.write(to: directory.appendingPathComponent("intermediate.cer"))
-        let http = try LoopbackServerProcess(in: directory) { ["python3", "-m", "http.server", String($0), "--bind", "127.0.0.1"] }
+        let http = try LoopbackFileServer(["intermediate.cer": intermediate.der])
         defer { http.stop() }
         let relay = try CountingRelay(to: http.port)
         defer { relay.stop() }

@@ -9,20 +9,6 @@ import Testing
 /// pointed at a loopback HTTP server with --connect-to.
 @Suite("caIssuers fetching (AIA)")
 struct IssuerFetchTests {
-    /// `python3 -m http.server` on loopback serving `files` (name → bytes).
-    final class HTTPFiles: @unchecked Sendable {
-        private let server: LoopbackServerProcess
-        var port: UInt16 { server.port }
-
-        init(_ files: [String: Data]) throws {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-aia-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            for (name, data) in files { try data.write(to: directory.appendingPathComponent(name)) }
-            server = try LoopbackServerProcess(in: directory) { ["python3", "-m", "http.server", String($0), "--bind", "127.0.0.1"] }
-        }
-
-        func stop() { server.stop() }
-    }
 
     static func intermediate(_ form: String) throws -> Data {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("atscheck-int-\(UUID().uuidString)")
@@ -50,7 +36,7 @@ struct IssuerFetchTests {
     @Test("the intermediate as DER or PKCS#7 at the caIssuers URL: ALLOWED with the fetch noted and the incomplete-chain warning; --no-fetch: BLOCKED",
           arguments: ["der", "pkcs7"])
     func completesFromTheNetwork(form: String) async throws {
-        let files = try HTTPFiles(["intermediate.cer": try Self.intermediate(form)])
+        let files = try LoopbackFileServer(["intermediate.cer": try Self.intermediate(form)])
         defer { files.stop() }
         try await LabServe.with(["missing-intermediate"]) { lab in
             let port = try lab.port("missing-intermediate")
@@ -69,9 +55,9 @@ struct IssuerFetchTests {
 
     @Test("a caIssuers answer that is not the issuer, a 404, or a reserved name not mapped: BLOCKED cert-incomplete-chain, the failure noted")
     func failedFetchesStayBlocked() async throws {
-        let files = try HTTPFiles(["intermediate.cer": Data("not a certificate\n".utf8)])
+        let files = try LoopbackFileServer(["intermediate.cer": Data("not a certificate\n".utf8)])
         defer { files.stop() }
-        let other = try HTTPFiles(["elsewhere.cer": try Self.intermediate("der")])
+        let other = try LoopbackFileServer(["elsewhere.cer": try Self.intermediate("der")])
         defer { other.stop() }
         try await LabServe.with(["missing-intermediate"]) { lab in
             let port = try lab.port("missing-intermediate")
@@ -94,7 +80,7 @@ struct IssuerFetchTests {
 
     @Test("pins against a server that omits its intermediate: the chain is completed from the caIssuers URL, so the intermediate's pin is offered; --no-fetch: not")
     func pinsCompleteTheChain() async throws {
-        let files = try HTTPFiles(["intermediate.cer": try Self.intermediate("der")])
+        let files = try LoopbackFileServer(["intermediate.cer": try Self.intermediate("der")])
         defer { files.stop() }
         let intermediate = try CertificateLoader.load(atPath: RepositoryLayout.testCerts.appendingPathComponent("intermediate.pem").path)[0]
         try await LabServe.with(["missing-intermediate"]) { lab in
@@ -117,7 +103,7 @@ struct IssuerFetchTests {
 
     @Test("why --probe completes the chain from the caIssuers URL as host does; --no-fetch reaches the fetcher: the probe is BLOCKED")
     func whyProbeNoFetch() async throws {
-        let files = try HTTPFiles(["intermediate.cer": try Self.intermediate("der")])
+        let files = try LoopbackFileServer(["intermediate.cer": try Self.intermediate("der")])
         defer { files.stop() }
         try await LabServe.with(["missing-intermediate"]) { lab in
             let url = "https://good.atscheck.test:\(try lab.port("missing-intermediate"))/"

@@ -46,6 +46,7 @@ struct NothingJudgedTests {
         let recordsOnly = try scratch.file("records-only.jsonl", lines.filter { !$0.hasPrefix("{\"summary\"") }.map {
             $0.contains(Self.urls[0]) ? $0.replacingOccurrences(of: "\"verdict\":\"blocked\"", with: "\"verdict\":\"allowed\"") : $0
         }.joined(separator: "\n") + "\n")
+        let editedLine = try #require(lines.filter { !$0.hasPrefix("{\"summary\"") }.firstIndex { $0.contains(Self.urls[0]) }) + 1
         let untampered = try ProcessRunner.atscheck(["report", try scratch.file("records-kept.jsonl", lines.filter { !$0.hasPrefix("{\"summary\"") }.joined(separator: "\n") + "\n")],
                                                     in: scratch.directory)
         #expect(untampered.status == 1, "records without their summary line still report: \(untampered.stderr)")
@@ -53,7 +54,7 @@ struct NothingJudgedTests {
                                 (garbage, "garbage.jsonl: not a scan output: none of its 3 lines is a record or summary line"),
                                 (summaryOnly, "summary-only.jsonl:1: the summary line does not match the records before it (URLs 2 stated, 0 in the records; endpoints 2 stated, 0 in the records; blocked 2 stated, 0 in the records)"),
                                 (tampered, "tampered.jsonl:3: the summary line does not match the records before it (allowed 0 stated, 1 in the records; blocked 2 stated, 1 in the records)"),
-                                (recordsOnly, "records-only.jsonl:1: the record contradicts itself: verdict allowed with reasons (insecure-http)")] {
+                                (recordsOnly, "records-only.jsonl:\(editedLine): the record contradicts itself: verdict allowed with reasons (insecure-http)")] {
             let alone = try ProcessRunner.atscheck(["report", file], in: scratch.directory)
             #expect(alone.status == 2 && alone.stderr.contains(message) && alone.stdout.isEmpty, "\(file): \(alone.status) \(alone.stderr)")
             let beside = try ProcessRunner.atscheck(["report", good, file], in: scratch.directory)
