@@ -75,7 +75,7 @@ struct ProjectAttributionBuilder {
             }
         }
         let nativeApp = units.contains { $0.role == "app" && $0.platform == nil }
-        for bundle in inventory.bundles {
+        for bundle in inventory.bundles + atsPlistsAroundUnreadableProjects() {
             switch bundle.kind {
             case .projectTarget:
                 guard infoPlistOwners[bundle.policyFile] == nil else { continue }
@@ -144,6 +144,22 @@ struct ProjectAttributionBuilder {
                 unreadableProjects.append(UnreadableProject(path: projectPath, file: file.path, kind: "Xcode project", why: error.description))
                 return nil
             }
+        }
+    }
+
+    /// The plists around a project that cannot be read which hold ATS keys and are not named
+    /// like an Info.plist: the project's INFOPLIST_FILE may name any file, so such a plist may
+    /// be the policy that ships (`Config/App.plist`), and it is judged unknown and linted too.
+    func atsPlistsAroundUnreadableProjects() -> [AppBundle] {
+        guard !unreadableProjects.isEmpty else { return [] }
+        let known = Set(inventory.bundles.map(\.policyFile))
+        return inventory.plistFiles.filter { path in
+            !known.contains(path) && InfoPlistRole.notInfoPlist(path) == nil
+                && unreadableProjects.contains { ProjectPath.isInside(path, ProjectPath.parent($0.path)) }
+        }.compactMap { path in
+            guard let bytes = readFile(path), bytes.count <= PlistReader.Limits.default.maximumBytes,
+                  String(decoding: bytes, as: UTF8.self).contains("NSAppTransportSecurity") else { return nil }
+            return AppBundle(infoPlistPath: path, bytes: bytes, project: true)
         }
     }
 

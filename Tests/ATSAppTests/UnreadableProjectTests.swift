@@ -35,8 +35,8 @@ struct UnreadableProjectTests {
         "TR": ["isa": "XCBuildConfiguration", "buildSettings": ["INFOPLIST_FILE": "Config/App-Info.plist"], "name": "Release"],
     ] }
 
-    static func tree(pbxproj: Data) throws -> ProjectTree {
-        let tree = try ProjectTree(["Config/App-Info.plist": realPlist, "App/Info.plist": decoyPlist,
+    static func tree(pbxproj: Data, realPath: String = "Config/App-Info.plist") throws -> ProjectTree {
+        let tree = try ProjectTree([realPath: realPlist, "App/Info.plist": decoyPlist,
                                     "App/Net.swift": "let task = URLSession.shared.dataTask(with: URL(string: \"http://api.atscheck.test/v1\")!)\n",
                                     "App.xcodeproj/project.pbxproj": ""])
         try pbxproj.write(to: tree.root.appendingPathComponent("App.xcodeproj/project.pbxproj"))
@@ -53,6 +53,19 @@ struct UnreadableProjectTests {
         let bytes = try Self.binaryProject()
         #expect(bytes.starts(with: Array("bplist".utf8)))
         try Self.check(try Self.tree(pbxproj: bytes), why: "project.pbxproj is a binary property list; Xcode writes project files as text")
+    }
+
+    @Test("the real plist named like no Info.plist (Config/App.plist, ATS keys only): still found, unknown in app and linted")
+    func realPlistOfAnyName() throws {
+        let atsOnly = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict></dict></plist>
+            """
+        let tree = try ProjectTree(["Config/App.plist": atsOnly, "App/Info.plist": Self.decoyPlist, "Config/Other.plist": "<plist><dict/></plist>",
+                                    "App/Net.swift": "let task = URLSession.shared.dataTask(with: URL(string: \"http://api.atscheck.test/v1\")!)\n",
+                                    "App.xcodeproj/project.pbxproj": ""])
+        try Self.binaryProject().write(to: tree.root.appendingPathComponent("App.xcodeproj/project.pbxproj"))
+        try Self.check(tree, why: "project.pbxproj is a binary property list; Xcode writes project files as text", real: "Config/App.plist")
     }
 
     @Test("a text project.pbxproj padded past 32 MiB with one comment: the same, saying it is too large")
@@ -77,12 +90,13 @@ struct UnreadableProjectTests {
     }
 
     static func check(_ tree: ProjectTree, why: String, project projectPath: String = "App.xcodeproj",
-                      file projectFile: String = "App.xcodeproj/project.pbxproj", kind: String = "Xcode project") throws {
+                      file projectFile: String = "App.xcodeproj/project.pbxproj", kind: String = "Xcode project",
+                      real: String = "Config/App-Info.plist") throws {
         let files = try AppFiles(path: tree.path)
         let audit = AppAuditor.audit(try AppInventory.collect(files), files: files, checker: ATSChecker(store: TrustStore(system: [], user: [])),
                                      options: AppAuditOptions(time: AppFixtures.evaluationTime, offline: true))
         let policies = Dictionary(uniqueKeysWithValues: audit.bundles.map { ($0.bundle.policyFile, $0.bundle.document) })
-        #expect(Set(policies.keys) == ["App/Info.plist", "Config/App-Info.plist"], "\(policies.keys)")
+        #expect(Set(policies.keys) == ["App/Info.plist", real], "\(policies.keys)")
         for (file, document) in policies {
             guard case .failure(let error) = document else {
                 Issue.record("\(file): judged with a policy although the project that picks it cannot be read")
@@ -100,7 +114,7 @@ struct UnreadableProjectTests {
         let project = try #require(reports.first { $0.path.hasSuffix("/" + projectFile) })
         #expect(project.findings.map(\.severity) == [.error])
         #expect(project.findings.first?.message.contains("the \(kind) cannot be read (\(why)") == true, "\(project.findings.map(\.message))")
-        let real = try #require(reports.first { $0.path.hasSuffix("Config/App-Info.plist") })
-        #expect(real.findings.map(\.rule).contains("arbitrary-loads"), "\(real.findings.map(\.rule))")
+        let realReport = try #require(reports.first { $0.path.hasSuffix(real) }, "\(reports.map(\.path))")
+        #expect(realReport.findings.map(\.rule).contains("arbitrary-loads"), "\(realReport.findings.map(\.rule))")
     }
 }
