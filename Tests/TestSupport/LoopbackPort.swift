@@ -9,11 +9,7 @@ import Darwin
 public enum LoopbackPort {
     /// True when a TCP connect to 127.0.0.1:`port` succeeds.
     public static func accepts(_ port: UInt16) -> Bool {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        let fd = streamSocket(AF_INET)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var address = sockaddr_in()
@@ -30,15 +26,20 @@ public enum LoopbackPort {
         public let description: String
     }
 
+    /// A new TCP socket of `family` (AF_INET, AF_INET6), or -1.
+    static func streamSocket(_ family: Int32) -> Int32 {
+        #if canImport(Glibc)
+        socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        socket(family, SOCK_STREAM, 0)
+        #endif
+    }
+
     /// A TCP socket bound to 127.0.0.1:`port` (0: a kernel-chosen port), listening when
     /// `backlog` is given; the caller closes `fd`.
     public static func bind(port: UInt16 = 0, listen backlog: Int32? = nil,
                             reuseAddress: Bool = false) throws(Failure) -> (fd: Int32, port: UInt16) {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        let fd = streamSocket(AF_INET)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
         if reuseAddress {
             var one: Int32 = 1
@@ -119,11 +120,7 @@ public enum LoopbackPort {
     /// accepting (``hasPendingConnection(_:)`` tells whether a client came); the caller closes `fd`.
     public static func listening(at address: String) throws(Failure) -> (fd: Int32, port: UInt16) {
         guard address == "::1" else { return try bind(listen: 8) }
-        #if canImport(Glibc)
-        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET6, SOCK_STREAM, 0)
-        #endif
+        let fd = streamSocket(AF_INET6)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
         var bound = sockaddr_in6()
         bound.sin6_family = sa_family_t(AF_INET6)
