@@ -18,11 +18,14 @@ public enum SourceLexer {
             if source.stoppedAt == nil { source.stoppedAt = (budget.bytes, "larger than \(budget.bytes >> 20) MiB") }
             return source
         }
+        var source: LexedSource
         switch language {
-        case .swift: return swift(bytes, conditions: conditions, budget: budget)
-        case .cFamily: return cFamily(bytes, conditions: conditions, budget: budget)
-        case .javaScript: return javaScript(bytes, jsx: jsx, budget: budget)
-        case .dart: return dart(bytes, budget: budget)
+        case .swift: source = swift(bytes, conditions: conditions, budget: budget)
+        case .cFamily: source = cFamily(bytes, conditions: conditions, budget: budget)
+        case .javaScript: source = javaScript(bytes, jsx: jsx, budget: budget)
+        case .dart: source = dart(bytes, budget: budget)
         }
+        source.emptyOrphanedInterpolations()
+        return source
     }
 }

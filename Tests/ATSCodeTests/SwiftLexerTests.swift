@@ -109,6 +109,20 @@ struct SwiftLexerTests {
         #expect(source.stoppedAt?.reason.contains("nest") == true)
     }
 
+    @Test("a token budget run out inside an interpolation leaves no stream naming a token that was never written")
+    func tokenBudgetInsideInterpolation() {
+        let text = "struct P: PreviewProvider { let u = \"https://a.example/\\(" + String(repeating: "a + ", count: 200) + "b)\" }\n"
+        var budget = LexerBudget()
+        budget.tokens = 50
+        let source = lex(text, .swift, budget: budget)
+        #expect(source.stoppedAt?.reason.contains("tokens") == true, "\(String(describing: source.stoppedAt))")
+        #expect(source.streams.count > 1, "the interpolation was opened")
+        for stream in source.streams.dropFirst() {
+            guard let parent = stream.parent, !stream.tokens.isEmpty else { continue }
+            #expect(parent.token < source.streams[parent.stream].tokens.count)
+        }
+    }
+
     @Test("#if nesting past the budget stops the lexer; a long condition is unknown")
     func conditionalBudget() {
         let text = String(repeating: "#if A\n", count: 300) + "let a = \"x\"\n"

@@ -18,6 +18,16 @@ struct HostileCodeTests {
         #expect(uses(literal, .swift).keys.contains { $0.hasPrefix("http://big.sample.org/") })
     }
 
+    @Test("a token budget run out inside an interpolation holding a URL literal: its use is read without walking to the literal never written")
+    func budgetInsideInterpolation() {
+        let code = "struct P: PreviewProvider { let u = \"x\\(fetch(\"http://inner.sample.org\") + " + String(repeating: "a + ", count: 200) + "b)\" }\n"
+        var budget = LexerBudget()
+        budget.tokens = 60
+        let lexed = SourceLexer.lex(Array(code.utf8), language: .swift, budget: budget)
+        #expect(lexed.stoppedAt != nil)
+        _ = CodeUses.uses(in: lexed, extract: extract)
+    }
+
     @Test("a chain of 2,000 constants, each built from the last: followed to the hop limit, then not seen")
     func chains() {
         var code = "let c0 = \"http://chain.sample.org\"\n"

@@ -29,6 +29,9 @@ public func fuzzCode(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             }
             for stream in lexed.streams {
                 for token in stream.tokens where token.literal >= lexed.literals.count { fatalError("a literal index past the literals") }
+                if let parent = stream.parent, !stream.tokens.isEmpty, parent.token >= lexed.streams[parent.stream].tokens.count {
+                    fatalError("an interpolation inside a token never written")
+                }
             }
             _ = CodeUses.uses(in: lexed, extract: extract)
         }
