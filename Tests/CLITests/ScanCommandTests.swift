@@ -11,13 +11,14 @@ struct ScanCommandTests {
     static let profiles = ["good-rsa", "tls10-only", "no-san", "static-rsa-only", "silent"]
 
     /// `--resolve '*:PORT:127.0.0.1'` for every lab port, so the lab name is dialled at loopback.
-    static func resolve(_ lab: LabServe) throws -> [String] {
+    static func resolve(_ lab: LabServe, _ profiles: [String] = profiles) throws -> [String] {
         try profiles.flatMap { ["--resolve", "*:\(try lab.port($0)):127.0.0.1"] }
     }
 
-    static func scan(_ lab: LabServe, _ arguments: [String]) async throws -> RunResult {
-        try await AsyncRun.atscheck(["scan"] + arguments + resolve(lab) + HostArguments.trust
-                                    + ["--timeout", "\(2 * TestTiming.scale)", "--quiet"])
+    static func scan(_ lab: LabServe, _ arguments: [String], profiles: [String] = profiles,
+                     timeout: Double = 2) async throws -> RunResult {
+        try await AsyncRun.atscheck(["scan"] + arguments + resolve(lab, profiles) + HostArguments.trust
+                                    + ["--timeout", TestTiming.argument(timeout), "--quiet"])
     }
 
     /// The jsonl records (every line but the summary) and the summary.
@@ -88,16 +89,24 @@ struct ScanCommandTests {
         }
     }
 
+    /// Every server answers here, under a deadline no loaded machine reaches: a handshake that
+    /// timed out under ASan in CI made one run's verdict unknown and the other's blocked, which
+    /// says nothing about sharding. Silent servers are the exit-status test's.
     @Test("shards 1..3 are disjoint and together give the unsharded run")
     func shards() async throws {
-        try await LabServe.with(Self.profiles) { lab in
+        let profiles = Self.profiles.filter { $0 != "silent" }
+        try await LabServe.with(profiles) { lab in
             var urls: [String] = []
-            for profile in Self.profiles { urls.append("https://good.atscheck.test:\(try lab.port(profile))/") }
+            for profile in profiles { urls.append("https://good.atscheck.test:\(try lab.port(profile))/") }
             urls += (1...6).map { "http://host\($0).example/" }
-            let whole = try Self.records(try await Self.scan(lab, urls + ["--format", "jsonl"])).records
+            func scan(_ arguments: [String]) async throws -> RunResult {
+                try await Self.scan(lab, urls + ["--format", "jsonl"] + arguments, profiles: profiles, timeout: 20)
+            }
+            let whole = try Self.records(try await scan([])).records
+            #expect(whole.allSatisfy { $0["verdict"] as? String != "unknown" }, "every server answers")
             var union: [String: String] = [:]
             for shard in 1...3 {
-                let part = try Self.records(try await Self.scan(lab, urls + ["--format", "jsonl", "--shard", "\(shard)/3"]))
+                let part = try Self.records(try await scan(["--shard", "\(shard)/3"]))
                 #expect(part.summary["shard"] as? String == "\(shard)/3")
                 for record in part.records {
                     let url = try #require(record["url"] as? String)
