@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "ATSWhy", targets: ["ATSWhy"]),
         .library(name: "ATSCode", targets: ["ATSCode"]),
         .library(name: "ATSSinks", targets: ["ATSSinks"]),
+        .library(name: "ATSRender", targets: ["ATSRender"]),
     ],
     targets: [
         .systemLibrary(
@@ -132,7 +133,10 @@ let package = Package(
         // and PinPolicy.fromTrustKit for [String: Any]. Telling NSNumber Booleans apart needs classic Foundation, which
         // no other library links.
         .target(name: "ATSFoundationObjects", dependencies: ["ATSPolicy", "ATSPinning", "ATSPinningLoaders"]),
-        .executableTarget(name: "AtscheckCLI", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSReport", "ATSScan", "ATSApp", "ATSFetch", "ATSWhy"]),
+        // Every command's output in every format (text, Markdown, HTML, GitHub annotations), over the documents and
+        // verdicts of the libraries below; one terminal escape and wrapper (TerminalText), one markup escaper (MarkupText).
+        .target(name: "ATSRender", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSSocket", "ATSCertificates", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSReport", "ATSScan", "ATSApp", "ATSWhy"]),
+        .executableTarget(name: "AtscheckCLI", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSReport", "ATSScan", "ATSApp", "ATSFetch", "ATSWhy", "ATSJSON", "ATSRender"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSPinningOpenSSL", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies), and the
         // hand-written SARIF 2.1.0 schema checks (SARIFSchema) over ATSJSON's value tree.
@@ -157,6 +161,7 @@ let package = Package(
         .testTarget(name: "ATSReportTests", dependencies: ["ATSVocabulary", "ATSReport", "ATSCheck", "AtscheckTestSupport"]),
         .testTarget(name: "ATSAppTests", dependencies: ["ATSVocabulary", "ATSApp", "ATSPolicySources", "ATSArchive", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "AtscheckSystem", "AtscheckTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ATSScanTests", dependencies: ["ATSVocabulary", "ATSScan", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "ATSProbe", "ATSSocket", "AtscheckTestSupport", "AtscheckSystem"], exclude: ["Fixtures"]),
+        .testTarget(name: "ATSRenderTests", dependencies: ["ATSVocabulary", "ATSRender", "ATSLint", "ATSPolicy", "ATSCertificates", "ATSReport", "ATSWhy", "ATSJSON", "AtscheckTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ATSVocabulary", "AtscheckCLI", "ATSCertificates", "ATSSocket", "AtscheckTestSupport", "ATSCheck", "ATSPolicy", "ATSYAML"]),
         .testTarget(name: "RepositoryTests", dependencies: ["ATSVocabulary", "ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport", "ATSLab", "ATSTrustData", "AtscheckSystem"]),
     ]

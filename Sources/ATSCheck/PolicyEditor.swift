@@ -1,4 +1,5 @@
 import ATSPolicy
+import ATSVocabulary
 import AtscheckSystem
 
 /// Builds a candidate policy: the app's document with one `NSExceptionDomains` entry set,
@@ -66,7 +67,5 @@ enum PolicyEditor {
         }
     }
 
-    private static func escape(_ text: String) -> String {
-        text.replacingEvery("&", with: "&amp;").replacingEvery("<", with: "&lt;").replacingEvery(">", with: "&gt;")
-    }
+    private static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 }

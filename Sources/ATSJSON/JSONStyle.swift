@@ -36,6 +36,12 @@ public enum JSONStyle {
         try encoder().encode(value)
     }
 
+    /// `value` as a pretty-printed document in text (UTF-8), without a trailing newline: what
+    /// every command prints for `--format json`.
+    public static func text<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try document(value), as: UTF8.self)
+    }
+
     /// `value` on one line (JSON Lines).
     public static func line<T: Encodable>(_ value: T) throws -> Data {
         try lineEncoder().encode(value)

@@ -45,6 +45,30 @@ public enum TerminalText {
         }.joined(separator: "\n")
     }
 
+    /// The width text output is wrapped to when no terminal says otherwise.
+    public static let lineWidth = 80
+
+    /// `text` word-wrapped to `width` columns, each line ending in a newline: the first line
+    /// starts with `firstPrefix`, the others with `restPrefix`. Words (split at spaces) are never
+    /// broken, so a single word longer than a line (a URL) keeps its line to itself. The text is
+    /// wrapped as given: make an input safe (``safe(_:)``) before wrapping it.
+    public static func wrap(_ text: String, firstPrefix: String, restPrefix: String, width: Int = lineWidth) -> String {
+        var lines: [String] = []
+        var line = firstPrefix
+        var lineHasWord = false
+        for word in text.split(separator: " ") {
+            if lineHasWord && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = restPrefix + word
+            } else {
+                line += (lineHasWord ? " " : "") + word
+            }
+            lineHasWord = true
+        }
+        lines.append(line)
+        return lines.map { $0 + "\n" }.joined()
+    }
+
     private static func hexByte(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
         return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])

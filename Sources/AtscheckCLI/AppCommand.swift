@@ -7,6 +7,8 @@ import ATSPolicy
 import ATSReport
 import ATSScan
 import AtscheckSystem
+import ATSVocabulary
+import ATSRender
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -139,7 +141,7 @@ enum AppCommand: AtscheckCommand {
         let store = options.offline ? TrustStore(system: [], user: [])
             : try trust.environment(target: resolution.target, staleWarningAt: options.time).store
         options.announce = { count in
-            CommandRunner.printError("atscheck app: contacting \(count) endpoint\(count == 1 ? "" : "s") (scheme, host and port) found in \(CertTextRenderer.printable(path)) (--probe); without --probe nothing is contacted")
+            CommandRunner.printError("atscheck app: contacting \(count) endpoint\(count == 1 ? "" : "s") (scheme, host and port) found in \(TerminalText.safe(path)) (--probe); without --probe nothing is contacted")
         }
 
         let inventory: AppInventory
@@ -202,7 +204,7 @@ enum AppCommand: AtscheckCommand {
             options.baseline = knownFingerprints.map { $0.union(sarif.knownLoadFingerprints) }
             print(try JSONOutput.encode(SARIFReporter.log(reports, options: options, suppressed: suppressed)))
         default:
-            let width = SystemProcess.terminalColumns(.standardOutput) ?? CertTextRenderer.lineWidth
+            let width = SystemProcess.terminalColumns(.standardOutput) ?? TerminalText.lineWidth
             print(AppTextRenderer(only: only, listAll: options.all, width: width).render(report), terminator: "")
         }
         print(configuration?.trailer(format: format, inDocument: format == .json) ?? "", terminator: "")

@@ -1,6 +1,8 @@
 import ArgumentParsing
 import ATSCertificates
 import ATSReport
+import ATSJSON
+import ATSRender
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -58,7 +60,7 @@ enum CertCommand: AtscheckCommand {
             guard files.isEmpty else { throw UsageError(command: spec.name, message: "'--trust-store' takes no FILE") }
             let report = try TrustStoreListing.report()
             switch try arguments[format] {
-            case .json: print(try JSONOutput.encode(report))
+            case .json: print(try JSONStyle.text(report))
             default: print(TrustStoreListing.text(report), terminator: "")
             }
             return .success
@@ -93,7 +95,7 @@ enum CertCommand: AtscheckCommand {
         }
 
         switch try arguments[format] {
-        case .json: print(try JSONOutput.encode(CertReport(certificates: certificates, evaluation: evaluation, store: store, time: time, target: target)))
+        case .json: print(try JSONStyle.text(CertReport(certificates: certificates, evaluation: evaluation, store: store, time: time, target: target)))
         default: print(CertTextRenderer.render(certificates, evaluation: evaluation, store: store, target: target), terminator: "")
         }
         guard let evaluation else { return .success }

@@ -37,12 +37,12 @@ enum CommandRunner {
             printError("\(error.description)\n\(error.hint)")
             return .usage
         } catch let error as PolicyUnknownError {
-            printError(CertTextRenderer.printable(error.description))
+            printError(TerminalText.safe(error.description))
             return .unknown
         } catch let error as InputError {
             // Descriptions carry paths and text from the inputs: escaped here, once, for all
             // commands (escaping is idempotent, so a description escaped earlier is unchanged).
-            printError(CertTextRenderer.printable(error.description))
+            printError(TerminalText.safe(error.description))
             return .usage
         } catch {
             printError("atscheck: \(error)")

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import AtscheckSystem
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -65,7 +66,7 @@ enum ConfigCommand: AtscheckCommand {
         } catch let error as OutputFile.OpenError {
             throw InputError(description: error.description)
         }
-        print("atscheck config: wrote \(CertTextRenderer.printable(path)); `atscheck config show COMMAND` shows what a command will use")
+        print("atscheck config: wrote \(TerminalText.safe(path)); `atscheck config show COMMAND` shows what a command will use")
         return .success
     }
 
@@ -77,11 +78,11 @@ enum ConfigCommand: AtscheckCommand {
         }
         guard let file = try ConfigOptions.file(arguments) else {
             print(arguments[ConfigOptions.noConfig] ? "no configuration file (--no-config)"
-                  : "no configuration file: no \(ConfigFile.fileName) from \(CertTextRenderer.printable(FileManager.default.currentDirectoryPath)) up to the repository root")
+                  : "no configuration file: no \(ConfigFile.fileName) from \(TerminalText.safe(FileManager.default.currentDirectoryPath)) up to the repository root")
             return .success
         }
         try file.validate(against: specs)
-        print("configuration file: \(CertTextRenderer.printable(file.path))")
+        print("configuration file: \(TerminalText.safe(file.path))")
         // Without COMMAND: every command the file gives a value.
         let shown = try specs.sorted { $0.key < $1.key }.map { (name: $0.key, spec: $0.value, configured: try file.values(for: $0.key, spec: $0.value)) }
             .filter { entry in commandName.map { entry.name == $0 } ?? !entry.configured.isEmpty }
@@ -89,7 +90,7 @@ enum ConfigCommand: AtscheckCommand {
             print("\natscheck \(name)")
             for option in commandSpec.options where !ConfigOptions.names.contains(option.name) {
                 if let value = configured[option.name] {
-                    print("  \(option.longSpelling) \(CertTextRenderer.printable(value.values.joined(separator: ", ")))  (\(CertTextRenderer.printable(value.origin)))")
+                    print("  \(option.longSpelling) \(TerminalText.safe(value.values.joined(separator: ", ")))  (\(TerminalText.safe(value.origin)))")
                 } else if commandName != nil {
                     print("  \(option.longSpelling) " + (option.defaultValue.map { "\($0)  (default)" } ?? (option.valueName == nil ? "off  (default)" : "not set")))
                 }

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import ATSYAML
 import AtscheckSystem
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -262,7 +263,7 @@ enum ConfigOptions {
             file = try ConfigFile.discover(from: FileManager.default.currentDirectoryPath)
             // A discovered file is named so that no run is changed by a file nobody mentioned.
             if let file, lock.withLock({ loaded[key] == nil }) {
-                CommandRunner.printError("atscheck: configuration: \(CertTextRenderer.printable(file.path))")
+                CommandRunner.printError("atscheck: configuration: \(TerminalText.safe(file.path))")
             }
         }
         lock.withLock { loaded[key] = .some(file) }

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import ATSVocabulary
 
 /// What the configuration file a run read changes in its command's gate (rules off, severities,
 /// accepted findings and loads, gate options such as `fail-on`), shown with every command's
@@ -22,7 +23,7 @@ struct ConfigurationNote: Encodable, Equatable {
 
     /// `configuration PATH: change; change`, printable on a terminal; nil when it changes nothing.
     var line: String? {
-        changes.isEmpty ? nil : CertTextRenderer.printable("configuration \(path): " + changes.joined(separator: "; "))
+        changes.isEmpty ? nil : TerminalText.safe("configuration \(path): " + changes.joined(separator: "; "))
     }
 
     /// What goes to standard output after the command's output in `format`: the line after text
@@ -31,7 +32,7 @@ struct ConfigurationNote: Encodable, Equatable {
     /// `inDocument` (a JSON document carries the note itself), the line goes to stderr.
     func trailer(format: OutputFormat, inDocument: Bool = false) -> String {
         switch format {
-        case .github: return ConfigFile.githubNotice(line ?? CertTextRenderer.printable("configuration \(path)"))
+        case .github: return ConfigFile.githubNotice(line ?? TerminalText.safe("configuration \(path)"))
         case .text, .markdown: return line.map { $0 + "\n" } ?? ""
         default:
             if !inDocument, let line { CommandRunner.printError("atscheck: " + line) }

@@ -2,6 +2,8 @@ import ArgumentParsing
 import ATSPolicySources
 import ATSPolicy
 import ATSReport
+import ATSJSON
+import ATSRender
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -67,7 +69,7 @@ enum ExplainCommand: AtscheckCommand {
             throw UsageError(command: spec.name, message: error.description)
         }
         switch try arguments[format] {
-        case .json: print(try JSONOutput.encode(ExplainReport(resolution: resolution, policyPath: policyPath, policySource: source?.origin)))
+        case .json: print(try JSONStyle.text(ExplainReport(resolution: resolution, policyPath: policyPath, policySource: source?.origin)))
         default: print(ExplainTextRenderer.render(resolution, policyPath: policyPath, policyOrigin: source?.origin, preprocessing: source?.preprocessing), terminator: "")
         }
         return resolution.blocksCleartext ? .failure : .success

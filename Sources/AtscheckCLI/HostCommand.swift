@@ -3,6 +3,8 @@ import ATSCheck
 import ATSPolicy
 import ATSReport
 import ATSCertificates
+import ATSJSON
+import ATSRender
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -66,8 +68,9 @@ enum HostCommand: AtscheckCommand {
         var outcome = try evaluate(options)
         if arguments[upgrade] { outcome.upgrade = ATSChecker(store: outcome.store).upgrade(outcome) }
         switch try arguments[format] {
-        case .json: print(try JSONOutput.encode(HostReport(outcome: outcome, rules: options.verbose)))
-        default: print(HostTextRenderer.render(options: options, outcome: outcome), terminator: "")
+        case .json: print(try JSONStyle.text(HostReport(outcome: outcome, rules: options.verbose)))
+        default: print(HostTextRenderer.render(url: options.target.url, policyPath: options.policyPath, address: options.address,
+                                                 verbose: options.verbose, outcome: outcome), terminator: "")
         }
         let natural: ExitCode = switch outcome.verdict.status {
         case .allowed: .success

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import ATSCheck
 import ATSPolicy
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -77,7 +78,7 @@ extension HostOptions {
         let timeout = try arguments[Command.timeout].seconds
         let sni = try arguments[Command.sni]
         if let sni, let problem = Self.serverNameProblem(sni) {
-            throw UsageError(command: command, message: "invalid --sni '\(CertTextRenderer.printable(String(sni.prefix(80))))\(sni.count > 80 ? "…" : "")': \(problem)")
+            throw UsageError(command: command, message: "invalid --sni '\(TerminalText.safe(String(sni.prefix(80))))\(sni.count > 80 ? "…" : "")': \(problem)")
         }
         let policyPath = try arguments[Command.policy]
         self.init(target: target, policyPath: policyPath, policyDocument: try PolicyOptions.loadDocument(arguments, policy: Command.policy),

@@ -1,13 +1,7 @@
-import ATSReport
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import ATSJSON
 
-/// Every command's JSON goes through ATSReport's one encoder configuration.
+/// The command files being rewritten in parallel (app, lint, report) still call this name; it is
+/// ``JSONStyle/text(_:)``, the one JSON encoding of every document, and goes once they call that.
 enum JSONOutput {
-    static func encode<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try ReportJSON.document(value), as: UTF8.self)
-    }
+    static func encode<T: Encodable>(_ value: T) throws -> String { try JSONStyle.text(value) }
 }

@@ -4,6 +4,8 @@ import ATSCheck
 import ATSPolicy
 import ATSReport
 import Dispatch
+import ATSJSON
+import ATSRender
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -73,10 +75,10 @@ enum LabCommand: AtscheckCommand {
         let document = try PolicyOptions.loadDocument(arguments, policy: policy)
         let results = try check(lab, document: document, timeout: timeout)
         if json {
-            print(try JSONOutput.encode(LabReport(lab: lab, results: results)))
+            print(try JSONStyle.text(LabReport(lab: lab, results: results)))
         } else {
             print(LabTextRenderer.endpoints(lab))
-            print(LabTextRenderer.verdicts(results), terminator: "")
+            print(LabTextRenderer.verdicts(results.map { ($0.endpoint, $0.outcome) }, at: evaluationTime), terminator: "")
         }
         return .success
     }

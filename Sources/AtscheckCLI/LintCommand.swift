@@ -1,6 +1,7 @@
 import ArgumentParsing
 import ATSLint
 import ATSPolicy
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -173,7 +174,7 @@ enum LintCommand: AtscheckCommand {
         return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line in
             guard line.count > width else { return String(line) + "\n" }
             let fix = line.hasPrefix("  fix:")
-            return CertTextRenderer.wrap(String(fix ? line.dropFirst(2) : line), firstPrefix: fix ? "  " : "", restPrefix: fix ? "       " : "    ", width: width)
+            return TerminalText.wrap(String(fix ? line.dropFirst(2) : line), firstPrefix: fix ? "  " : "", restPrefix: fix ? "       " : "    ", width: width)
         }.joined()
     }
 

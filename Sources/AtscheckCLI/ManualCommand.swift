@@ -1,5 +1,6 @@
 import ArgumentParsing
 import AtscheckSystem
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -56,7 +57,7 @@ enum ManualCommand: AtscheckCommand {
         for page in pages {
             try write(page, to: directory + "/" + page.fileName)
         }
-        print("atscheck manual: wrote \(pages.count) page\(pages.count == 1 ? "" : "s") to \(CertTextRenderer.printable(directory))")
+        print("atscheck manual: wrote \(pages.count) page\(pages.count == 1 ? "" : "s") to \(TerminalText.safe(directory))")
         return .success
     }
 

@@ -3,6 +3,8 @@ import ATSCheck
 import ATSPolicy
 import ATSCertificates
 import ATSReport
+import ATSJSON
+import ATSRender
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -123,7 +125,7 @@ enum PinsCommand: AtscheckCommand {
         report.fetchedFrom = fetches.filter { $0.failure == nil }.map(\.url)
         report.problems += fetches.compactMap { fetch in fetch.failure.map { "caIssuers fetch \(fetch.url) failed: \($0)" } }
         switch try arguments[format] {
-        case .json: print(try JSONOutput.encode(report))
+        case .json: print(try JSONStyle.text(report))
         case .plist: print(PinsSnippets.nsPinnedDomains(report), terminator: "")
         case .trustkit: print(PinsSnippets.trustKit(report), terminator: "")
         default: print(PinsTextRenderer.render(report), terminator: "")

@@ -3,6 +3,7 @@ import ATSCheck
 import ATSReport
 import ATSScan
 import ATSVocabulary
+import ATSRender
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,6 +1,7 @@
 import ATSReport
 import ATSScan
 import AtscheckSystem
+import ATSJSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -40,7 +41,7 @@ struct ScanResume {
             let state = entry.flatMap { entry in baseline.map { $0.holds(entry) ? BaselineState.unchanged : .new } }
             if state != record.baselineState {
                 record.baselineState = state
-                guard let restamped = try? ReportJSON.line(record) else { continue }
+                guard let restamped = try? JSONStyle.line(record) else { continue }
                 text = restamped
             }
             guard tally.add(record) else { continue }

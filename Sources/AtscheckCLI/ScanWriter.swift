@@ -1,6 +1,9 @@
 import ATSReport
 import ATSScan
 import ATSCheck
+import ATSVocabulary
+import ATSJSON
+import ATSRender
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -103,8 +106,8 @@ final class ScanWriter: @unchecked Sendable {
     /// The record as one line; a record that cannot be encoded (a non-finite number, say)
     /// still gets a line saying so rather than vanishing from the output.
     private func line(_ record: ScanRecord) -> Data {
-        if let data = try? ReportJSON.line(record) { return data + Data("\n".utf8) }
-        return ((try? ReportJSON.line(UnencodableRecordLine(record))) ?? Data()) + Data("\n".utf8)
+        if let data = try? JSONStyle.line(record) { return data + Data("\n".utf8) }
+        return ((try? JSONStyle.line(UnencodableRecordLine(record))) ?? Data()) + Data("\n".utf8)
     }
 
     /// Writes what comes after the last record and returns the summary.
@@ -114,11 +117,11 @@ final class ScanWriter: @unchecked Sendable {
         progress?.finish()
         switch format {
         case .text: emit(Data(ScanTextRenderer.summary(summary).utf8))
-        case .json: emit(try ReportJSON.document(ScanDocument(results: records, summary: summary, configuration: configuration)) + Data("\n".utf8))
+        case .json: emit(try JSONStyle.document(ScanDocument(results: records, summary: summary, configuration: configuration)) + Data("\n".utf8))
         case .markdown: emit(Data(ScanMarkdownRenderer.render(tally, command: "scan").utf8))
         case .html: emit(Data(ScanHTMLRenderer.render(records, summary: summary, title: "atscheck scan").utf8))
         case .github: break // the job summary, when $GITHUB_STEP_SUMMARY is set, says the rest
-        default: emit(try ReportJSON.line(ScanSummaryLine(summary: summary)) + Data("\n".utf8))
+        default: emit(try JSONStyle.line(ScanSummaryLine(summary: summary)) + Data("\n".utf8))
         }
         if let trailer = configuration?.trailer(format: format, inDocument: format == .json), !trailer.isEmpty { emit(Data(trailer.utf8)) }
         if let output, let failure = output.close() { stop(failure) }
@@ -139,7 +142,7 @@ final class ScanWriter: @unchecked Sendable {
 
     private func stop(_ failure: String) -> Never {
         progress?.finish()
-        let stream = output.map { "--output \(CertTextRenderer.printable($0.path))" } ?? "standard output"
+        let stream = output.map { "--output \(TerminalText.safe($0.path))" } ?? "standard output"
         CommandRunner.printError("atscheck scan: cannot write \(stream): \(failure); stopped (the results so far are incomplete)")
         SystemProcess.exit(ExitCode.usage.rawValue)
     }

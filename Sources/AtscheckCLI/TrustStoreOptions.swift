@@ -78,7 +78,7 @@ extension TrustStoreOptions {
         let summary = TrustStoreSummary(store)
         guard let name = summary.ctLogList, let days = summary.ctLogListAgeDays(at: time),
               days > TrustStoreSummary.staleListDays else { return nil }
-        return "the CT log list (\(CertTextRenderer.printable(name))) is \(days) days old at the evaluation time; older than "
+        return "the CT log list (\(TerminalText.safe(name))) is \(days) days old at the evaluation time; older than "
             + "\(TrustStoreSummary.staleListDays) days: run `atscheck update` (until then, a chain whose SCTs come from newer logs is UNKNOWN, not BLOCKED)"
     }
 
@@ -126,7 +126,7 @@ extension TrustStoreOptions {
             throw InputError(description: "\(command): \(error)")
         }
         if let problem = environment.cacheProblem {
-            CommandRunner.printError("\(command): warning: the cached CT log list is not used: \(CertTextRenderer.printable(problem)); run `atscheck update`")
+            CommandRunner.printError("\(command): warning: the cached CT log list is not used: \(TerminalText.safe(problem)); run `atscheck update`")
         }
         if let time, let warning = Self.staleListWarning(environment.store, at: time) {
             CommandRunner.printError("\(command): warning: \(warning)")
@@ -137,17 +137,16 @@ extension TrustStoreOptions {
 
     /// Says on standard error what a refresh did: a list fetched, or why a stale one stays.
     private func reportRefresh(_ outcome: CTLogListRefresh.Outcome) {
-        let printable = CertTextRenderer.printable
         switch outcome {
         case .current, .notDue:
             break
         case .refreshed(let cached, let age):
             let name = cached.list.name.contains(cached.source) ? cached.list.name : "\(cached.list.name) from \(cached.source)"
-            CommandRunner.printError("\(command): the CT log list was \(age) days old at the evaluation time: fetched \(printable(name)) "
+            CommandRunner.printError("\(command): the CT log list was \(age) days old at the evaluation time: fetched \(TerminalText.safe(name)) "
                                      + "and cached it, as a device takes Apple's list over the air (--no-fetch prevents this)")
         case .failed(let age, let reason):
             CommandRunner.printError("\(command): warning: the CT log list is \(age) days old at the evaluation time and could not be refreshed: "
-                                     + "\(printable(reason)); a chain whose SCTs come from newer logs stays UNKNOWN (tried again after a day; `atscheck update` tries now)")
+                                     + "\(TerminalText.safe(reason)); a chain whose SCTs come from newer logs stays UNKNOWN (tried again after a day; `atscheck update` tries now)")
         }
     }
 }

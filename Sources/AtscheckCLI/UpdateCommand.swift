@@ -4,6 +4,8 @@ import ATSFetch
 import ATSReport
 import ATSTrustData
 import AtscheckSystem
+import ATSVocabulary
+import ATSJSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -66,7 +68,7 @@ enum UpdateCommand: AtscheckCommand {
                 throw UsageError(command: spec.name, message: "'--status' fetches nothing; it takes no '--from' or '--ca-file'")
             }
             let report = UpdateReport.status(directory: directory, at: time)
-            print(json ? try JSONOutput.encode(report) : report.text, terminator: json ? "\n" : "")
+            print(json ? try JSONStyle.text(report) : report.text, terminator: json ? "\n" : "")
             return .success
         }
         if instant != nil { throw UsageError(command: spec.name, message: "'--at' goes with '--status'") }
@@ -82,7 +84,7 @@ enum UpdateCommand: AtscheckCommand {
                 bytes = try HTTPFetcher.get(HTTPFetcher.Request(url: source, connectTimeout: min(5, timeout), deadline: timeout,
                                                                 sizeLimit: CTLogList.sizeLimit, caFile: caFile)).body
             } catch {
-                CommandRunner.printError("\(spec.name): cannot fetch the CT log list: \(CertTextRenderer.printable(error.description)); the cached list is unchanged")
+                CommandRunner.printError("\(spec.name): cannot fetch the CT log list: \(TerminalText.safe(error.description)); the cached list is unchanged")
                 return .unknown
             }
         } else {
@@ -95,11 +97,11 @@ enum UpdateCommand: AtscheckCommand {
         do {
             stored = try CTLogListCache.store(bytes, source: source, fetched: Date(), directory: directory)
         } catch {
-            CommandRunner.printError("\(spec.name): the CT log list is refused: \(CertTextRenderer.printable(error.description)); the cached list is unchanged")
+            CommandRunner.printError("\(spec.name): the CT log list is refused: \(TerminalText.safe(error.description)); the cached list is unchanged")
             return .failure
         }
         let report = UpdateReport.stored(stored, path: directory + "/" + CTLogListCache.fileName, previous: previous)
-        print(json ? try JSONOutput.encode(report) : report.text, terminator: json ? "\n" : "")
+        print(json ? try JSONStyle.text(report) : report.text, terminator: json ? "\n" : "")
         return .success
     }
 }
@@ -175,20 +177,19 @@ struct UpdateReport: Encodable {
 
     var text: String {
         var out = ""
-        let printable = CertTextRenderer.printable
         switch action {
         case "stored":
-            out += "CT log list stored: \(printable(list.name))\n"
-            out += "  source: \(printable(list.source))\n"
+            out += "CT log list stored: \(TerminalText.safe(list.name))\n"
+            out += "  source: \(TerminalText.safe(list.source))\n"
         default:
-            out += "CT log list in use: \(printable(list.name))\n"
-            out += "  source: \(printable(list.source))\n"
+            out += "CT log list in use: \(TerminalText.safe(list.name))\n"
+            out += "  source: \(TerminalText.safe(list.source))\n"
         }
         if let logs = list.logs, let trusted = list.logsTrustedByApple {
             out += "  logs: \(logs) (\(trusted) loaded by trustd: not pending or rejected)\n"
         }
         if let date = list.listDate {
-            out += "  list date: \(String(iso8601(date).prefix(10))) (\(printable(list.listDateBasis ?? ""))): how recent the list is\n"
+            out += "  list date: \(String(iso8601(date).prefix(10))) (\(TerminalText.safe(list.listDateBasis ?? ""))): how recent the list is\n"
         }
         if let fetched = list.fetched {
             out += "  fetched: \(String(iso8601(fetched).prefix(10))) (when atscheck took it)\n"
@@ -203,16 +204,16 @@ struct UpdateReport: Encodable {
             }
         }
         if action == "stored" {
-            out += "  cache: \(printable(path))\n"
-            out += "  replaced: " + (replaced.map { printable($0.name) } ?? "nothing (no list was cached)") + "\n"
+            out += "  cache: \(TerminalText.safe(path))\n"
+            out += "  replaced: " + (replaced.map { TerminalText.safe($0.name) } ?? "nothing (no list was cached)") + "\n"
             if let order, !order.candidateIsNewer {
                 out += "  note: this list is not newer than the embedded snapshot's (\(AppleTrustSnapshot.latest.date.prefix(10)), by \(order.basis)), so commands keep judging against the snapshot's list\n"
             }
             if let disagreement = order?.disagreement {
-                out += "  warning: \(printable(disagreement))\n"
+                out += "  warning: \(TerminalText.safe(disagreement))\n"
             }
         } else if let problem {
-            out += "  cache problem: \(printable(problem))\n"
+            out += "  cache problem: \(TerminalText.safe(problem))\n"
         }
         return out
     }

@@ -1,6 +1,8 @@
 import ArgumentParsing
 import ATSVocabulary
 import ATSWhy
+import ATSJSON
+import ATSRender
 
 /// `atscheck why`: paste what Xcode printed, get what failed, why (ranked), and the command
 /// that confirms it.
@@ -66,16 +68,16 @@ enum WhyCommand: AtscheckCommand {
         let notProbed = applied.urlsNotProbed
         switch format {
         case .json:
-            print(try JSONOutput.encode(WhyReport(linesRead: input.scanner.linesRead, truncatedAtBytes: input.truncatedAtBytes,
+            print(try JSONStyle.text(WhyReport(linesRead: input.scanner.linesRead, truncatedAtBytes: input.truncatedAtBytes,
                                                   errorsNotDecoded: input.scanner.errorsNotKept,
                                                   probeLimit: notProbed > 0 ? WhyChecks.maximumProbes : nil,
                                                   urlsNotProbed: notProbed > 0 ? notProbed : nil, errors: errors)))
         case .markdown:
             print(WhyTextRenderer.markdown(errors, truncatedAtBytes: input.truncatedAtBytes, notDecoded: input.scanner.errorsNotKept,
-                                           notProbed: notProbed), terminator: "")
+                                           notProbed: notProbed, probeLimit: WhyChecks.maximumProbes), terminator: "")
         default:
             print(WhyTextRenderer.text(errors, truncatedAtBytes: input.truncatedAtBytes, notDecoded: input.scanner.errorsNotKept,
-                                       notProbed: notProbed), terminator: "")
+                                       notProbed: notProbed, probeLimit: WhyChecks.maximumProbes), terminator: "")
         }
         return errors.isEmpty ? .failure : .success
     }

@@ -44,30 +44,21 @@ public enum GitHubReporter {
     }
 
     /// Escapes a command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`.
-    public static func escapeData(_ text: String) -> String {
-        var out = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
-    }
+    public static func escapeData(_ text: String) -> String { percentEscaped(text, property: false) }
 
     /// Escapes a property value: as `escapeData`, plus `:` → `%3A` and `,` → `%2C`.
-    public static func escapeProperty(_ text: String) -> String {
+    public static func escapeProperty(_ text: String) -> String { percentEscaped(text, property: true) }
+
+    private static func percentEscaped(_ text: String, property: Bool) -> String {
         var out = ""
-        for character in text.unicodeScalars {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
-            case ":": out += "%3A"
-            case ",": out += "%2C"
-            default: out.unicodeScalars.append(character)
+            case ":" where property: out += "%3A"
+            case "," where property: out += "%2C"
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

@@ -1,3 +1,4 @@
+import ATSJSON
 /// The `--format json` document of `atscheck lint` (docs/json-schema.md):
 ///
 /// ```
@@ -37,6 +38,7 @@ public enum JSONReporter {
 
     /// The document as pretty-printed JSON with sorted keys, without a trailing newline.
     public static func render(_ reports: [FileReport]) -> String {
-        ReporterSupport.encodeJSON(document(reports))
+        // A reporter's document holds only strings, integers and arrays of them.
+        do { return try JSONStyle.text(document(reports)) } catch { preconditionFailure("reporter document failed to encode: \(error)") }
     }
 }

@@ -1,17 +1,5 @@
-import ATSJSON
-
 /// Helpers shared by the reporters.
 enum ReporterSupport {
-    /// `value` as a document in the one JSON style (``JSONStyle``).
-    static func encodeJSON<T: Encodable>(_ value: T) -> String {
-        do {
-            return String(decoding: try JSONStyle.document(value), as: UTF8.self)
-        } catch {
-            // The reporters' documents hold only strings, integers and arrays of them.
-            preconditionFailure("reporter document failed to encode: \(error)")
-        }
-    }
-
     /// `1 error`, `2 errors`.
     static func plural(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"

@@ -1,3 +1,4 @@
+import ATSJSON
 import ATSPolicy
 
 /// The rule catalogue for `atscheck lint --list-rules`.
@@ -35,7 +36,8 @@ public enum RuleListReporter {
 
     /// The JSON document, pretty-printed with sorted keys, without a trailing newline.
     public static func renderJSON(_ rules: [LintRuleInfo]) -> String {
-        ReporterSupport.encodeJSON(document(rules))
+        // A reporter's document holds only strings, integers and arrays of them.
+        do { return try JSONStyle.text(document(rules)) } catch { preconditionFailure("reporter document failed to encode: \(error)") }
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

@@ -1,3 +1,4 @@
+import ATSJSON
 import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -112,7 +113,8 @@ public enum SARIFReporter {
 
     /// The SARIF log as pretty-printed JSON with sorted keys, without a trailing newline.
     public static func render(_ reports: [FileReport], options: Options) -> String {
-        ReporterSupport.encodeJSON(log(reports, options: options))
+        // A reporter's document holds only strings, integers and arrays of them.
+        do { return try JSONStyle.text(log(reports, options: options)) } catch { preconditionFailure("reporter document failed to encode: \(error)") }
     }
 
     // MARK: - Paths

@@ -2,7 +2,7 @@ import ATSReport
 
 extension TrustStoreSummary {
     /// One line: "Apple security_certificates-55349.0.11 (…): 156 preinstalled roots, 1 user-installed".
-    var text: String {
+    public var text: String {
         var parts: [String] = []
         if preinstalledRoots > 0 { parts.append("\(preinstalledRoots) preinstalled root\(preinstalledRoots == 1 ? "" : "s")") }
         if userRoots > 0 { parts.append("\(userRoots) user-installed") }

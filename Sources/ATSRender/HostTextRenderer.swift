@@ -8,10 +8,10 @@ import AtscheckSystem
 
 /// Human-readable `atscheck host` output: verdict, reasons with fixes, TLS summary, the
 /// nscurl-style matrix, the chain. Fits 80 columns except for unbreakable tokens.
-enum HostTextRenderer {
+public enum HostTextRenderer {
     /// The name-resolution failure every probe ended with, when the host did not resolve: no
     /// handshake ran, so there is no TLS summary, matrix or handshake count to print.
-    static func resolutionFailure(_ observation: Observation) -> String? {
+    public static func resolutionFailure(_ observation: Observation) -> String? {
         let messages = observation.probes.map { probe -> String? in
             if case .failed(.connectionFailed(let message)) = probe.outcome, message.hasPrefix("cannot resolve") { return message }
             return nil
@@ -20,12 +20,15 @@ enum HostTextRenderer {
         return first
     }
 
-    static func render(options: HostOptions, outcome: CheckResult) -> String {
+    /// The `host` report for `outcome`: the verdict line for `url`, the release, context and
+    /// policy file (`policyPath`) and the address it was reached at, reasons with fixes, the TLS
+    /// summary, the matrix, the chain; every connection rule's outcome with `verbose`.
+    public static func render(url: String, policyPath: String?, address: String?, verbose: Bool, outcome: CheckResult) -> String {
         let verdict = outcome.verdict
         let resolution = verdict.resolution
-        var out = "\(verdict.status.rawValue.uppercased())  \(CertTextRenderer.printable(options.target.url))\n"
-        out += wrap("\(resolution.target), \(contextName(resolution.context))" + (options.policyPath.map { ", policy \(CertTextRenderer.printable($0))" } ?? ", no policy file")
-                    + (options.address.map { ", via \($0)" } ?? ""), "  ", "  ")
+        var out = "\(verdict.status.rawValue.uppercased())  \(TerminalText.safe(url))\n"
+        out += wrap("\(resolution.target), \(contextName(resolution.context))" + (policyPath.map { ", policy \(TerminalText.safe($0))" } ?? ", no policy file")
+                    + (address.map { ", via \($0)" } ?? ""), "  ", "  ")
 
         if let upgrade = outcome.upgrade {
             let codes = upgrade.verdict.reasons.map(\.code.rawValue).joined(separator: ", ")
@@ -35,28 +38,28 @@ enum HostTextRenderer {
         for reason in verdict.reasons {
             let certificate = reason.certificateIndex.map { " [certificate \($0)]" } ?? ""
             out += "\n  \(reason.code == .certificate(.ctLogListOutdated) ? "?" : "✗") \(reason.code)\(certificate)\n"
-            out += wrap(CertTextRenderer.printable(reason.message), "    ", "    ")
+            out += wrap(TerminalText.safe(reason.message), "    ", "    ")
             out += LikelyErrorText.line(reason.likelyErrors, undetermined: reason.code == .certificate(.ctLogListOutdated))
             if let fix = reason.fix {
                 if let snippet = fix.plistSnippet {
                     out += "    fix (Info.plist, verified): under NSAppTransportSecurity add\n"
-                    out += snippet.split(separator: "\n").map { "      " + CertTextRenderer.printable(String($0)) + "\n" }.joined()
+                    out += snippet.split(separator: "\n").map { "      " + TerminalText.safe(String($0)) + "\n" }.joined()
                 }
-                out += wrap("fix (server): \(CertTextRenderer.printable(fix.serverChange))", "    ", "      ")
+                out += wrap("fix (server): \(TerminalText.safe(fix.serverChange))", "    ", "      ")
             }
         }
-        for note in verdict.notes { out += "\n" + wrap("note: \(CertTextRenderer.printable(note))", "  ", "        ") }
+        for note in verdict.notes { out += "\n" + wrap("note: \(TerminalText.safe(note))", "  ", "        ") }
 
         out += "\n" + policySummary(resolution)
         let unresolved = outcome.observation.flatMap(Self.resolutionFailure)
         if let unresolved {
-            out += "\n" + wrap("no handshake ran: \(CertTextRenderer.printable(unresolved))", "  ", "    ")
+            out += "\n" + wrap("no handshake ran: \(TerminalText.safe(unresolved))", "  ", "    ")
         } else if let observation = outcome.observation {
             out += "\n" + tlsSummary(observation, capabilities: verdict.capabilities ?? TLSCapabilities(observation), cipherSuites: outcome.cipherSuites, group: outcome.group)
         }
         switch outcome.httpAnswer {
-        case .answered(let line)?: out += "\n  HTTP server answered: \(CertTextRenderer.printable(line))\n"
-        case .failed(let failure)?: out += "\n" + wrap("HTTP server did not answer: \(CertTextRenderer.printable(failure.message))", "  ", "    ")
+        case .answered(let line)?: out += "\n  HTTP server answered: \(TerminalText.safe(line))\n"
+        case .failed(let failure)?: out += "\n" + wrap("HTTP server did not answer: \(TerminalText.safe(failure.message))", "  ", "    ")
         case nil: break
         }
         if !verdict.diagnostics.isEmpty, unresolved == nil {
@@ -75,12 +78,12 @@ enum HostTextRenderer {
             for (index, certificate) in verdict.chain.enumerated() {
                 let key = "\(certificate.publicKey.type) \(certificate.publicKey.bits)"
                 let line = "\(index): \(certificate.subject.rfc4514) (\(key), \(certificate.signature.hash?.rawValue ?? certificate.signature.algorithm), until \(iso8601(certificate.notAfter).prefix(10)))"
-                out += wrap(CertTextRenderer.printable(line), "  ", "     ")
+                out += wrap(TerminalText.safe(line), "  ", "     ")
             }
             let summary = TrustStoreSummary(outcome.store)
             out += wrap("trust store: " + summary.text, "  ", "    ")
             if let trust = verdict.trust, let list = summary.ctLogListLine(at: trust.time) {
-                out += wrap("CT log list: " + CertTextRenderer.printable(list), "  ", "    ")
+                out += wrap("CT log list: " + TerminalText.safe(list), "  ", "    ")
             }
             if let trust = verdict.trust { out += TransparencyReport.text(for: trust) }
         }
@@ -88,7 +91,7 @@ enum HostTextRenderer {
             let ran = observation.probes.filter { if case .notRun = $0.outcome { return false } else { return true } }.count
             out += "\n  \(ran) handshakes in \(Int(observation.milliseconds.rounded())) ms\n"
         }
-        if options.verbose { out += "\n" + rules(verdict.ruleOutcomes) }
+        if verbose { out += "\n" + rules(verdict.ruleOutcomes) }
         return TerminalText.neutralisingWorkflowCommands(out)
     }
 
@@ -108,7 +111,7 @@ enum HostTextRenderer {
     }
 
     private static func wrap(_ text: String, _ first: String, _ rest: String) -> String {
-        CertTextRenderer.wrap(text, firstPrefix: first, restPrefix: rest)
+        TerminalText.wrap(text, firstPrefix: first, restPrefix: rest)
     }
 
     private static func contextName(_ context: LoadContext) -> String {

@@ -2,6 +2,7 @@ import AtscheckSystem
 import ATSReport
 import ATSSocket
 import ATSCertificates
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -10,8 +11,9 @@ import Foundation
 
 /// The text form of `atscheck pins`: every pin with its role, subject and expiry, at most 80
 /// columns wide (only subjects without spaces can be longer).
-enum PinsTextRenderer {
-    static func render(_ report: PinsReport) -> String {
+public enum PinsTextRenderer {
+    /// The pins of `report` for a terminal: the source, then a block per certificate.
+    public static func render(_ report: PinsReport) -> String {
         var out = ""
         let count = report.certificates.count
         let what: String
@@ -19,9 +21,9 @@ enum PinsTextRenderer {
         case .file: what = "file"
         case .server: what = "served chain"
         }
-        out += CertTextRenderer.wrap("Pins for \(CertTextRenderer.printable(report.sourceDescription)) (\(what): \(count) certificate\(count == 1 ? "" : "s"))",
+        out += TerminalText.wrap("Pins for \(TerminalText.safe(report.sourceDescription)) (\(what): \(count) certificate\(count == 1 ? "" : "s"))",
                                      firstPrefix: "", restPrefix: "  ")
-        if let host = report.host { out += CertTextRenderer.wrap(CertTextRenderer.printable(host), firstPrefix: "Host:  ", restPrefix: "       ") }
+        if let host = report.host { out += TerminalText.wrap(TerminalText.safe(host), firstPrefix: "Host:  ", restPrefix: "       ") }
         if let anchor = report.anchor {
             let state = report.trusted ? "trusted" : "anchor found, but the path has errors"
             out += "Path:  \(state); anchor is \(anchor.origin.map(\.label) ?? "an anchor")"
@@ -30,11 +32,11 @@ enum PinsTextRenderer {
             out += "Path:  no trusted anchor found (no pin for a root)\n"
         }
         for url in report.fetchedFrom {
-            out += CertTextRenderer.wrap(CertTextRenderer.printable("the server sent its chain incomplete; completed from its caIssuers URL, as iOS does: \(url)"),
+            out += TerminalText.wrap(TerminalText.safe("the server sent its chain incomplete; completed from its caIssuers URL, as iOS does: \(url)"),
                                          firstPrefix: "  ! ", restPrefix: "    ")
         }
         for problem in report.problems {
-            out += CertTextRenderer.wrap(CertTextRenderer.printable(problem), firstPrefix: "  ! ", restPrefix: "    ")
+            out += TerminalText.wrap(TerminalText.safe(problem), firstPrefix: "  ! ", restPrefix: "    ")
         }
         for entry in report.certificates { out += "\n" + block(entry) }
         if let extra = report.extraAnchor { out += "\n" + block(extra) }
@@ -43,7 +45,7 @@ enum PinsTextRenderer {
         let advice = ca.isEmpty
             ? "No CA key to pin: only the leaf's key is known. Add a backup pin for a second key you control."
             : "Pin the CA keys (\(ca.map { $0.role.rawValue }.joined(separator: " + "))) and add a backup pin for a second key you control. --format plist or trustkit prints a ready-to-paste snippet."
-        out += CertTextRenderer.wrap(advice, firstPrefix: "", restPrefix: "")
+        out += TerminalText.wrap(advice, firstPrefix: "", restPrefix: "")
         return out
     }
 
@@ -51,7 +53,7 @@ enum PinsTextRenderer {
         var heading = (entry.index.map { "#\($0)" } ?? "--") + " " + entry.role.rawValue
         if let origin = entry.origin { heading += " (anchor, \(origin.rawValue)" + (entry.index == nil ? ", not sent)" : ")") }
         var out = heading + "\n"
-        out += CertTextRenderer.wrap(CertTextRenderer.printable(entry.subject), firstPrefix: "   subject    ", restPrefix: "              ")
+        out += TerminalText.wrap(TerminalText.safe(entry.subject), firstPrefix: "   subject    ", restPrefix: "              ")
         out += "   not after  \(UTCTimestamp.format(entry.notAfter))\n"
         out += "   sha256     \(entry.spkiSHA256)\n"
         out += "   okhttp     \(entry.okHttp)\n"

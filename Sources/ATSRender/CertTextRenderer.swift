@@ -11,8 +11,10 @@ import Foundation
 import AtscheckSystem
 
 /// Human-readable `atscheck cert` output: one block per certificate, then the verdict.
-enum CertTextRenderer {
-    static func render(_ certificates: [LoadedCertificate], evaluation: TrustEvaluation?, store: TrustStore?, target: TargetOS) -> String {
+public enum CertTextRenderer {
+    /// Each certificate's block, then, with an evaluation and its store, the verdict section
+    /// (each reason's errors ranked for `target`).
+    public static func render(_ certificates: [LoadedCertificate], evaluation: TrustEvaluation?, store: TrustStore?, target: TargetOS) -> String {
         var out = ""
         for (index, loaded) in certificates.enumerated() {
             out += certificateBlock(loaded, index: index, count: certificates.count)
@@ -71,7 +73,7 @@ enum CertTextRenderer {
         // Labels fit 14 columns, so a 64-digit fingerprint ends exactly at column 80.
         let continuation = String(repeating: " ", count: 16)
         return header + lines.map { label, value in
-            wrap(printable(value), firstPrefix: "  " + (label + ":").padded(toLength: 14),
+            TerminalText.wrap(TerminalText.safe(value), firstPrefix: "  " + (label + ":").padded(toLength: 14),
                  restPrefix: continuation)
         }.joined()
     }
@@ -89,23 +91,23 @@ enum CertTextRenderer {
             out += "NOT TRUSTED for \(host) at \(iso8601(evaluation.time)): \(count) reason\(count == 1 ? "" : "s")\n"
         }
         let summary = TrustStoreSummary(store)
-        out += wrap("trust store: " + summary.text, firstPrefix: "  ", restPrefix: "    ")
+        out += TerminalText.wrap("trust store: " + summary.text, firstPrefix: "  ", restPrefix: "    ")
         if let list = summary.ctLogListLine(at: evaluation.time) {
-            out += wrap("CT log list: " + printable(list), firstPrefix: "  ", restPrefix: "    ")
+            out += TerminalText.wrap("CT log list: " + TerminalText.safe(list), firstPrefix: "  ", restPrefix: "    ")
         }
         if let top = evaluation.path.chain.last, let origin = store.origin(of: top) {
             let kind = origin == .system ? "preinstalled (public) root" : origin == .user ? "user-installed root" : "app-supplied anchor"
-            out += wrap("anchor: \(printable(top.subject.rfc4514)) (\(kind))", firstPrefix: "  ", restPrefix: "          ")
+            out += TerminalText.wrap("anchor: \(TerminalText.safe(top.subject.rfc4514)) (\(kind))", firstPrefix: "  ", restPrefix: "          ")
         }
         let chain = evaluation.path.chain.enumerated().map { index, certificate in
-            "\(index): \(printable(certificate.subject.commonName ?? certificate.subject.rfc4514))"
+            "\(index): \(TerminalText.safe(certificate.subject.commonName ?? certificate.subject.rfc4514))"
                 + (presented.contains(certificate) ? "" : " [from trust store]")
         }
         // One link per line once the chain no longer fits: "  chain: 0: a <- 1: b" / "         <- 2: c".
         var chainLine = "  chain:"
         for (index, link) in chain.enumerated() {
             let piece = index == 0 ? link : "<- " + link
-            if index > 0 && chainLine.count + 1 + piece.count > lineWidth {
+            if index > 0 && chainLine.count + 1 + piece.count > TerminalText.lineWidth {
                 out += chainLine + "\n"
                 chainLine = "        "
             }
@@ -115,11 +117,11 @@ enum CertTextRenderer {
         for reason in evaluation.reasons {
             let certificate = reason.certificateIndex.map { " [certificate \($0)]" } ?? ""
             out += "\n  \(reason.code.isUndetermined ? "?" : "✗") \(reason.code.rawValue)\(certificate)\n"
-            out += wrap(printable(reason.message), firstPrefix: "    ", restPrefix: "    ")
+            out += TerminalText.wrap(TerminalText.safe(reason.message), firstPrefix: "    ", restPrefix: "    ")
             // No Info.plist is given to `cert`: ATS enforces trust, as without an Info.plist.
             out += LikelyErrorText.line(LikelyAppErrors.list(for: reason, target: target, atsEnforcesTrust: true),
                                         undetermined: reason.code.isUndetermined)
-            out += wrap("source: \(reason.source)", firstPrefix: "    ", restPrefix: "      ")
+            out += TerminalText.wrap("source: \(reason.source)", firstPrefix: "    ", restPrefix: "      ")
         }
         let transparency = TransparencyReport.text(for: evaluation)
         if !transparency.isEmpty { out += "\n" + transparency }
@@ -127,33 +129,7 @@ enum CertTextRenderer {
             let signature = ocsp.status == .unusable ? "" : ocsp.signatureVerified ? " (signature verified)" : " (signature not verified)"
             out += "\n  OCSP: \(ocsp.status.rawValue)\(signature)\n"
         }
-        for note in evaluation.notes { out += "\n" + wrap("note: \(printable(note))", firstPrefix: "  ", restPrefix: "        ") }
+        for note in evaluation.notes { out += "\n" + TerminalText.wrap("note: \(TerminalText.safe(note))", firstPrefix: "  ", restPrefix: "        ") }
         return out
     }
-
-    /// The width the verdict section is wrapped to.
-    static let lineWidth = 80
-
-    /// `text` word-wrapped to `lineWidth` columns, each line ending in a newline. Words are never
-    /// broken, so a single word longer than a line (a URL) keeps its line to itself.
-    static func wrap(_ text: String, firstPrefix: String, restPrefix: String, width: Int = lineWidth) -> String {
-        var lines: [String] = []
-        var line = firstPrefix
-        var lineHasWord = false
-        for word in text.split(separator: " ") {
-            if lineHasWord && line.count + 1 + word.count > width {
-                lines.append(line)
-                line = restPrefix + word
-            } else {
-                line += (lineHasWord ? " " : "") + word
-            }
-            lineHasWord = true
-        }
-        lines.append(line)
-        return lines.map { $0 + "\n" }.joined()
-    }
-
-    /// Shows control characters (a NUL inside a CN, an escape sequence in a file name, C1
-    /// controls) and bidirectional overrides (which reorder what a terminal shows) as escapes.
-    static func printable(_ text: String) -> String { TerminalText.safe(text) }
 }

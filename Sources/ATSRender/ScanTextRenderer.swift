@@ -5,8 +5,9 @@ import ATSCheck
 import ATSReport
 
 /// `atscheck scan --format text`: one line per URL as it is judged, then the summary.
-enum ScanTextRenderer {
-    static func line(_ record: ScanRecord) -> String {
+public enum ScanTextRenderer {
+    /// The line of one judged URL (with its acceptance and expiry notes below it).
+    public static func line(_ record: ScanRecord) -> String {
         var codes: [String] = []
         for reason in record.reasons where !codes.contains(reason.code.rawValue) { codes.append(reason.code.rawValue) }
         let detail = record.error.map { "error: \($0)" } ?? codes.joined(separator: ", ")
@@ -52,7 +53,8 @@ enum ScanTextRenderer {
                           + (entry.bundle.map { " under \($0)" } ?? ""))
     }
 
-    static func summary(_ summary: ScanSummary) -> String {
+    /// The summary after the lines: counts by verdict and reason, what is fixed, the baseline.
+    public static func summary(_ summary: ScanSummary) -> String {
         var out = "\n\(summary.urls) URLs on \(summary.endpoints) endpoints" + (summary.shard.map { " (shard \($0))" } ?? "") + ": "
         out += "\(summary.allowed) allowed, \(summary.blocked) blocked, \(summary.unknown) unknown"
         if summary.errors > 0 { out += ", \(summary.errors) not judged" }

@@ -6,7 +6,7 @@ import ATSReport
 extension TransparencyReport {
     /// The `CT:` block of a text report, or "" when there is no CT verdict or a `ct-required`
     /// reason already lists every SCT.
-    static func text(for trust: TrustEvaluation) -> String {
+    public static func text(for trust: TrustEvaluation) -> String {
         guard let ct = trust.transparency,
               !trust.reasons.contains(where: { $0.code == .ctRequired || $0.code == .ctLogListOutdated }) else { return "" }
         return text(ct, required: trust.transparencyRequired)
@@ -17,9 +17,9 @@ extension TransparencyReport {
         let state = evaluation.isCompliant ? "qualified" : "not qualified"
         let scope = required ? "required" : "not required for this chain"
         let summary = "CT: \(state) (\(scope)): \(evaluation.summary); log list: \(evaluation.logListName)"
-        return CertTextRenderer.wrap(CertTextRenderer.printable(summary), firstPrefix: "  ", restPrefix: "    ")
+        return TerminalText.wrap(TerminalText.safe(summary), firstPrefix: "  ", restPrefix: "    ")
             + evaluation.scts.map {
-                CertTextRenderer.wrap(CertTextRenderer.printable(CertificateTransparencyRule.describe($0)), firstPrefix: "    - ", restPrefix: "      ")
+                TerminalText.wrap(TerminalText.safe(CertificateTransparencyRule.describe($0)), firstPrefix: "    - ", restPrefix: "      ")
             }.joined()
     }
 }

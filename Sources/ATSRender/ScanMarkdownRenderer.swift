@@ -4,11 +4,13 @@ import ATSVocabulary
 /// `scan --format markdown` and `report --format markdown`, for a CI job summary: the counts
 /// by verdict, a table by reason code (linked to `docs/ats-rules.md`), and the endpoints with
 /// the most blocked URLs, each with its first reason. Text from the inputs is escaped.
-enum ScanMarkdownRenderer {
+public enum ScanMarkdownRenderer {
     /// The most endpoints the table of blocked ones lists.
     static let blockedEndpointsShown = 20
 
-    static func render(_ tally: ScanTally, command: String, documentationBaseURI: String? = nil) -> String {
+    /// The summary of `tally` for `atscheck COMMAND`; reason codes link below `documentationBaseURI`
+    /// when given.
+    public static func render(_ tally: ScanTally, command: String, documentationBaseURI: String? = nil) -> String {
         let summary = tally.summary
         var out = "### atscheck \(command): \(summary.urls) URL\(summary.urls == 1 ? "" : "s") on \(summary.endpoints) endpoint\(summary.endpoints == 1 ? "" : "s")\n\n"
         out += "| verdict | URLs |\n|---|---:|\n| blocked | \(summary.blocked) |\n| unknown | \(summary.unknown) |\n| allowed | \(summary.allowed) |\n"

@@ -5,19 +5,19 @@ import ATSCheck
 import ATSProbe
 
 /// Human-readable `atscheck explain` output.
-enum ExplainTextRenderer {
+public enum ExplainTextRenderer {
     /// `policyOrigin` says where in the file the policy came from when it is not an Info.plist
     /// (`Expo: expo.ios.infoPlist`); `preprocessing`, for a preprocessed Info.plist, the
     /// definitions (named after the policy) and each branch taken (one line each).
-    static func render(_ resolution: Resolution, policyPath: String?, policyOrigin: String? = nil,
+    public static func render(_ resolution: Resolution, policyPath: String?, policyOrigin: String? = nil,
                        preprocessing: PolicyPreprocessing? = nil) -> String {
         let contexts: [LoadContext: String] = [.urlSession: "URLSession", .webView: "WKWebView", .media: "AVFoundation media"]
         var out = "\(safe(resolution.url))\n"
         let origin = preprocessing.map { "preprocessed with " + ($0.definitions.isEmpty ? "no --define" : "--define " + $0.definitions.joined(separator: " ")) } ?? policyOrigin
-        out += CertTextRenderer.wrap("host \(safe(resolution.host.description)), \(contexts[resolution.context]!), \(resolution.target)"
+        out += TerminalText.wrap("host \(safe(resolution.host.description)), \(contexts[resolution.context]!), \(resolution.target)"
             + (policyPath.map { ", policy \(safe($0))" + (origin.map { " (\(safe($0)))" } ?? "") } ?? ", no policy file"), firstPrefix: "  ", restPrefix: "  ")
         if case .success(let branches)? = preprocessing?.outcome {
-            for branch in branches { out += CertTextRenderer.wrap("branch: \(safe(branch))", firstPrefix: "  ", restPrefix: "    ") }
+            for branch in branches { out += TerminalText.wrap("branch: \(safe(branch))", firstPrefix: "  ", restPrefix: "    ") }
         }
         out += "\n"
 
@@ -32,15 +32,15 @@ enum ExplainTextRenderer {
         case .localExemption(let reason): entry = "exempt from ATS: \(safe(reason))"
         case .noConfiguration: entry = "no NSAppTransportSecurity dictionary: full ATS"
         }
-        out += CertTextRenderer.wrap("applies: \(entry)", firstPrefix: "  ", restPrefix: "           ")
-        out += CertTextRenderer.wrap("decided by: \(resolution.decidedBy)", firstPrefix: "  ", restPrefix: "              ")
+        out += TerminalText.wrap("applies: \(entry)", firstPrefix: "  ", restPrefix: "           ")
+        out += TerminalText.wrap("decided by: \(resolution.decidedBy)", firstPrefix: "  ", restPrefix: "              ")
 
         if let written = resolution.arbitraryLoadsWritten {
             var text = "NSAllowsArbitraryLoads: \(written ? "YES" : "NO")"
             if resolution.arbitraryLoadsNeutralised {
                 text += ", ignored because \(safe(resolution.neutralisedBy.joined(separator: ", "))) \(resolution.neutralisedBy.count == 1 ? "is" : "are") present"
             }
-            out += CertTextRenderer.wrap(text, firstPrefix: "  ", restPrefix: "    ")
+            out += TerminalText.wrap(text, firstPrefix: "  ", restPrefix: "    ")
         }
 
         let requirements = resolution.requirements
@@ -54,7 +54,7 @@ enum ExplainTextRenderer {
             case .atsAndNonForwardSecret: suites = "the \(group) ATS and static-RSA groups (forward secrecy not required)"
             case .unrestricted: suites = "not restricted (cleartext allowed, forward secrecy not required)"
             }
-            out += CertTextRenderer.wrap(suites, firstPrefix: "    cipher suites:   ", restPrefix: "                     ")
+            out += TerminalText.wrap(suites, firstPrefix: "    cipher suites:   ", restPrefix: "                     ")
             out += "    key size:        " + (requirements.checksKeySize ? "RSA ≥ 2048, EC ≥ 256 bits\n" : "not checked\n")
         } else {
             out += "    ATS checks:      off (the default HTTPS trust evaluation still applies)\n"
@@ -71,18 +71,18 @@ enum ExplainTextRenderer {
 
         out += "\n"
         if resolution.blocksCleartext {
-            out += CertTextRenderer.wrap("BLOCKED: ATS refuses cleartext http:// to this host before any connection (NSURLErrorAppTransportSecurityRequiresSecureConnection, -1022)", firstPrefix: "", restPrefix: "  ")
+            out += TerminalText.wrap("BLOCKED: ATS refuses cleartext http:// to this host before any connection (NSURLErrorAppTransportSecurityRequiresSecureConnection, -1022)", firstPrefix: "", restPrefix: "  ")
         } else if resolution.scheme == .http {
             out += "ALLOWED: cleartext http:// is permitted for this host\n"
         } else {
-            out += CertTextRenderer.wrap("PROCEEDS TO TLS: the server must meet the requirements above", firstPrefix: "", restPrefix: "  ")
+            out += TerminalText.wrap("PROCEEDS TO TLS: the server must meet the requirements above", firstPrefix: "", restPrefix: "  ")
         }
         if !resolution.ambiguities.isEmpty {
             out += "\nambiguities:\n"
-            for item in resolution.ambiguities { out += CertTextRenderer.wrap(safe(item), firstPrefix: "  - ", restPrefix: "    ") }
+            for item in resolution.ambiguities { out += TerminalText.wrap(safe(item), firstPrefix: "  - ", restPrefix: "    ") }
         }
         out += "\nassumptions:\n"
-        for item in resolution.assumptions { out += CertTextRenderer.wrap(safe(item), firstPrefix: "  - ", restPrefix: "    ") }
+        for item in resolution.assumptions { out += TerminalText.wrap(safe(item), firstPrefix: "  - ", restPrefix: "    ") }
         return TerminalText.neutralisingWorkflowCommands(out)
     }
 

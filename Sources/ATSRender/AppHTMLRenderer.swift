@@ -7,15 +7,16 @@ import ATSVocabulary
 /// `app --format html`: the page `scan` writes (``ScanHTMLRenderer``), a row per URL under each
 /// bundle it was judged for, grouped and filterable by bundle. URLs a filter set aside are rows
 /// only with `--all`; lint findings are listed per bundle above the table's counts.
-enum AppHTMLRenderer {
+public enum AppHTMLRenderer {
     /// A fix as the text report gives it: the exception to add, or the server change.
-    static func describe(_ fix: Fix) -> String {
+    public static func describe(_ fix: Fix) -> String {
         guard let domain = fix.exceptionDomain else { return fix.serverChange }
         let keys: [String] = (fix.exceptionKeys ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         return "NSExceptionDomains \(domain): " + keys.joined(separator: ", ")
     }
 
-    static func render(_ report: AppReport, listAll: Bool) -> String {
+    /// The page for `report`; URLs a filter set aside are rows only with `listAll`.
+    public static func render(_ report: AppReport, listAll: Bool) -> String {
         var rows: [ScanHTMLRenderer.Row] = []
         for bundle in report.bundles {
             for endpoint in bundle.endpoints where listAll || endpoint.verdict != "filtered" {

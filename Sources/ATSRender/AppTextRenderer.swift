@@ -8,15 +8,24 @@ import ATSLint
 /// then blocked URLs grouped by host (one fix per host, every place), unknown and allowed ones,
 /// and what was set aside or not judged. Wrapped to `width` columns; every text that comes from
 /// the input is escaped.
-struct AppTextRenderer {
+public struct AppTextRenderer {
     /// Verdicts shown (`--only`); all when empty.
-    var only: Set<String> = []
+    public var only: Set<String> = []
     /// `--all`: list unknown URLs that were not probed, one by one, instead of counting them.
-    var listAll = false
+    public var listAll = false
     /// Columns to wrap to.
-    var width = CertTextRenderer.lineWidth
+    public var width = TerminalText.lineWidth
 
-    func render(_ report: AppReport) -> String {
+    /// A renderer showing the verdicts in `only` (all when empty), listing unknown URLs one by
+    /// one with `listAll`, wrapped to `width` columns.
+    public init(only: Set<String> = [], listAll: Bool = false, width: Int = TerminalText.lineWidth) {
+        self.only = only
+        self.listAll = listAll
+        self.width = width
+    }
+
+    /// The report as text, with no line a CI runner would read as a workflow command.
+    public func render(_ report: AppReport) -> String {
         TerminalText.neutralisingWorkflowCommands(body(report))
     }
 
@@ -63,7 +72,7 @@ struct AppTextRenderer {
 
     private func header(_ report: AppReport) -> String {
         let mode = report.offline ? ", offline: judged by the policies alone, https:// URLs not probed" : ""
-        return "\(printable(report.input)) (\(report.kind.rawValue)\(mode))"
+        return "\(TerminalText.safe(report.input)) (\(report.kind.rawValue)\(mode))"
     }
 
     private func section(_ bundle: AppReport.BundleReport, offline: Bool) -> String {
@@ -270,8 +279,7 @@ struct AppTextRenderer {
     }
 
     private func line(_ text: String, _ first: String, _ rest: String) -> String {
-        CertTextRenderer.wrap(printable(text), firstPrefix: first, restPrefix: rest, width: width)
+        TerminalText.wrap(TerminalText.safe(text), firstPrefix: first, restPrefix: rest, width: width)
     }
 
-    private func printable(_ text: String) -> String { CertTextRenderer.printable(text) }
 }

@@ -4,7 +4,7 @@ import ATSVocabulary
 /// `atscheck why` for people: per error, what failed, whether ATS enforced the host, the causes
 /// ranked and the one command to run next (text for a terminal, Markdown for an issue or PR).
 /// Every text taken from the input is escaped before it is printed.
-enum WhyTextRenderer {
+public enum WhyTextRenderer {
     static let nothingFound = """
     atscheck why: no error recognised in the text.
     Paste the whole console output around the failure (the NSError description, the \
@@ -13,8 +13,10 @@ enum WhyTextRenderer {
 
     """
 
-    static func text(_ errors: [DecodedError], truncatedAtBytes: Int?, notDecoded: Int = 0, notProbed: Int = 0) -> String {
-        var out = truncationNote(truncatedAtBytes) + capNote(notDecoded) + probeNote(notProbed)
+    /// The errors for a terminal: `truncatedAtBytes` when the input was cut, `notDecoded` errors
+    /// past the scanner's cap, `notProbed` URLs past the `--probe` cap of `probeLimit`.
+    public static func text(_ errors: [DecodedError], truncatedAtBytes: Int?, notDecoded: Int = 0, notProbed: Int = 0, probeLimit: Int = 0) -> String {
+        var out = truncationNote(truncatedAtBytes) + capNote(notDecoded) + probeNote(notProbed, limit: probeLimit)
         guard !errors.isEmpty else { return out + nothingFound }
         for (number, error) in errors.enumerated() {
             if number > 0 { out += "\n" }
@@ -42,8 +44,9 @@ enum WhyTextRenderer {
         return out
     }
 
-    static func markdown(_ errors: [DecodedError], truncatedAtBytes: Int?, notDecoded: Int = 0, notProbed: Int = 0) -> String {
-        var out = "## atscheck why\n\n" + truncationNote(truncatedAtBytes) + capNote(notDecoded) + probeNote(notProbed)
+    /// The errors as Markdown for an issue or a pull request; the notes as ``text(_:truncatedAtBytes:notDecoded:notProbed:probeLimit:)``.
+    public static func markdown(_ errors: [DecodedError], truncatedAtBytes: Int?, notDecoded: Int = 0, notProbed: Int = 0, probeLimit: Int = 0) -> String {
+        var out = "## atscheck why\n\n" + truncationNote(truncatedAtBytes) + capNote(notDecoded) + probeNote(notProbed, limit: probeLimit)
         guard !errors.isEmpty else { return out + nothingFound }
         for (number, error) in errors.enumerated() {
             out += "### Error \(number + 1) (\(span(error)))\n\n\(markdownSafe(error.summary))\n\n"
@@ -87,15 +90,15 @@ enum WhyTextRenderer {
         notDecoded == 0 ? "" : "note: the first \(WhyScanner.maximumErrors) errors are decoded; \(notDecoded) more were found and not decoded.\n"
     }
 
-    private static func probeNote(_ notProbed: Int) -> String {
-        notProbed == 0 ? "" : "note: --probe checks the first \(WhyChecks.maximumProbes) distinct URLs; \(notProbed) more were not probed.\n"
+    private static func probeNote(_ notProbed: Int, limit: Int) -> String {
+        notProbed == 0 ? "" : "note: --probe checks the first \(limit) distinct URLs; \(notProbed) more were not probed.\n"
     }
 
     private static func truncationNote(_ bytes: Int?) -> String {
         bytes.map { "note: standard input was cut at \($0) bytes; what followed was not read.\n" } ?? ""
     }
 
-    private static func safe(_ text: String) -> String { CertTextRenderer.printable(text) }
+    private static func safe(_ text: String) -> String { TerminalText.safe(text) }
 
     private static func markdownSafe(_ text: String) -> String { MarkdownText.safe(text) }
 
@@ -117,6 +120,6 @@ enum WhyTextRenderer {
     }
 
     private static func wrap(_ text: String, _ first: String, _ rest: String) -> String {
-        CertTextRenderer.wrap(text, firstPrefix: first, restPrefix: rest)
+        TerminalText.wrap(text, firstPrefix: first, restPrefix: rest)
     }
 }

@@ -1,4 +1,5 @@
 import ATSReport
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -9,7 +10,7 @@ import ATSCertificates
 
 /// Ready-to-paste Info.plist fragments for `atscheck pins --format plist|trustkit`. Each is
 /// a key and its dictionary, to paste inside the top-level `<dict>` of an Info.plist.
-enum PinsSnippets {
+public enum PinsSnippets {
     static let backupReminder = "Add a backup pin: the SPKI-SHA256 of a second key you control (kept offline), so a key change cannot lock your app out. Apple advises more than one pin."
     static let hostPlaceholder = "example.com"
 
@@ -22,7 +23,7 @@ enum PinsSnippets {
 
     /// `NSAppTransportSecurity` → `NSPinnedDomains` → host → `NSPinnedCAIdentities` (the
     /// intermediates' and anchor's keys), or `NSPinnedLeafIdentities` when the chain has no CA.
-    static func nsPinnedDomains(_ report: PinsReport) -> String {
+    public static func nsPinnedDomains(_ report: PinsReport) -> String {
         let domain = domain(report)
         var lines: [String] = []
         lines.append("<!-- atscheck pins \(comment(report.sourceDescription)): ATS pinned-domain identities (iOS 14+, macOS 11+) -->")
@@ -59,7 +60,7 @@ enum PinsSnippets {
 
     /// `TSKConfiguration` → `TSKPinnedDomains` → host with `TSKPublicKeyHashes` (intermediates
     /// and anchor; the leaf too when that makes fewer than two, as TrustKit requires two).
-    static func trustKit(_ report: PinsReport) -> String {
+    public static func trustKit(_ report: PinsReport) -> String {
         let domain = domain(report)
         var pinned = report.caEntries
         if pinned.count < 2, let leaf = report.certificates.first, !pinned.contains(where: { $0.spkiSHA256 == leaf.spkiSHA256 }) {
@@ -113,8 +114,5 @@ enum PinsSnippets {
         return out
     }
 
-    static func xml(_ text: String) -> String {
-        text.replacingEvery("&", with: "&amp;").replacingEvery("<", with: "&lt;")
-            .replacingEvery(">", with: "&gt;")
-    }
+    static func xml(_ text: String) -> String { MarkupText.escaped(text) }
 }

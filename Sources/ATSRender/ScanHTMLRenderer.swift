@@ -12,7 +12,7 @@ import ATSReport
 /// text search and sortable columns. `#verdict=blocked&reason=CODE&bundle=PATH&q=TEXT` in the
 /// address sets the filters on load. It reads at
 /// 1280 and at 375 pixels wide, and prints without the controls.
-enum ScanHTMLRenderer {
+public enum ScanHTMLRenderer {
     /// One row of the table: a URL under its endpoint (scan, report) or its bundle (app).
     struct Row {
         /// The first column: the endpoint, or the bundle.
@@ -30,7 +30,7 @@ enum ScanHTMLRenderer {
     }
 
     /// The page of a scan's records (or a report's).
-    static func render(_ records: [ScanRecord], summary: ScanSummary, title: String) -> String {
+    public static func render(_ records: [ScanRecord], summary: ScanSummary, title: String) -> String {
         let rows = records.sorted { ($0.endpoint, $0.url, $0.origin) < ($1.endpoint, $1.url, $1.origin) }.map { record in
             Row(group: record.endpoint, url: record.url, verdict: record.verdict.rawValue, codes: record.reasons.map(\.code.rawValue),
                 reasons: record.error ?? record.reasons.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "\n"),
@@ -97,21 +97,8 @@ enum ScanHTMLRenderer {
     /// characters and bidirectional overrides shown escaped), then `&`, `<`, `>`, `"` and `'` as
     /// character references. Line breaks are kept (the cells wrap at them).
     static func escape(_ text: String) -> String {
-        var out = ""
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if index > 0 { out += "\n" }
-            for character in TerminalText.safe(String(line)) {
-                switch character {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"": out += "&quot;"
-                case "'": out += "&#39;"
-                default: out.append(character)
-                }
-            }
-        }
-        return out
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { MarkupText.escaped(TerminalText.safe(String($0)), quotes: .both) }.joined(separator: "\n")
     }
 
     static let style = """

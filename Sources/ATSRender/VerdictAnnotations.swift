@@ -10,10 +10,10 @@ import AtscheckSystem
 /// is an `error`, one that could not be judged a `warning`, on the file and line where the URL
 /// was found, titled with the first reason code. Loads the configuration accepts are not
 /// annotated. Values are escaped as `GitHubReporter` escapes them.
-enum VerdictAnnotations {
+public enum VerdictAnnotations {
     /// The command for a load of `verdict` found at `place` (`path:line`, `path@0xOFFSET`,
     /// `path (…)`, or a path), nil for an allowed load.
-    static func command(url: String, verdict: String, reasons: [CheckReason], place: String, base: String?, morePlaces: Int = 0) -> String? {
+    public static func command(url: String, verdict: String, reasons: [CheckReason], place: String, base: String?, morePlaces: Int = 0) -> String? {
         let level: String
         switch verdict {
         case "blocked": level = "error"
@@ -33,7 +33,7 @@ enum VerdictAnnotations {
     /// A `notice` for a blocked or unknown load the configuration accepts, saying why and until
     /// when (the load does not fail the job, and the run still shows it was there); nil for an
     /// allowed load.
-    static func acceptedNotice(url: String, verdict: String, reasons: [CheckReason], place: String, accepted: ScanAcceptance) -> String? {
+    public static func acceptedNotice(url: String, verdict: String, reasons: [CheckReason], place: String, accepted: ScanAcceptance) -> String? {
         guard verdict == "blocked" || verdict == "unknown" else { return nil }
         let (file, line) = location(place)
         var properties = ["file=" + GitHubReporter.escapeProperty(file)]
@@ -63,7 +63,7 @@ enum VerdictAnnotations {
     /// `app --format github`: each bundle's lint findings on its policy file, then every blocked
     /// or unknown URL (not accepted, not in the baseline; offline, only those under an unreadable policy count as
     /// unknown) at each place it was found. Places in an archive are annotated on the archive.
-    static func app(_ report: AppReport) -> String {
+    public static func app(_ report: AppReport) -> String {
         let inDirectory = report.kind == .directory
         // Places in a directory are relative to it, or, for a bundle given directly
         // (`MyApp.app`), to its parent, as they keep the bundle's name.

@@ -8,11 +8,12 @@ import ATSVocabulary
 /// `app --format markdown`, for a CI job summary: the counts, then per bundle its blocked and
 /// unknown URLs with the first reason (accepted ones marked), and the lint errors and warnings
 /// of its policy. Text from the app is escaped (``MarkdownText``).
-enum AppMarkdownRenderer {
+public enum AppMarkdownRenderer {
     /// The most URLs listed per bundle.
     static let shownPerBundle = 50
 
-    static func render(_ report: AppReport) -> String {
+    /// The job summary for `report`.
+    public static func render(_ report: AppReport) -> String {
         let summary = report.summary
         var out = "### atscheck app: \(MarkdownText.safe(report.input))\n\n"
         let countLine: String = MarkdownText.safe(AppTextRenderer.countLine(summary))
