@@ -1,15 +1,19 @@
 import ATSLint
 import ATSWhy
+import ATSVocabulary
 
 /// The `--policy` and `--probe` parts of an `atscheck why` error, for a terminal and for
-/// Markdown. Text from the policy file and the input is escaped by the callers' helpers.
+/// Markdown. Text from the policy file and the input is escaped here, as every renderer escapes
+/// it (``TerminalText``, ``MarkdownText``).
 enum WhyChecksText {
     /// The causes' marks: "confirmed by the probe; " for a cause the server shows.
     static func mark(_ cause: WhyCause, in error: DecodedError) -> String {
         error.probe?.confirmed.contains(cause.reason) == true ? "confirmed by the probe; " : ""
     }
 
-    static func text(_ error: DecodedError, safe: (String) -> String, wrap: (String, String, String) -> String) -> String {
+    static func text(_ error: DecodedError) -> String {
+        let safe = TerminalText.safe
+        func wrap(_ text: String, _ first: String, _ rest: String) -> String { TerminalText.wrap(text, firstPrefix: first, restPrefix: rest) }
         var out = ""
         if let policy = error.policy {
             out += wrap("policy \(safe(policy.policyPath ?? "(none: full ATS)")) for \(safe(policy.url)) on \(policy.target): "
@@ -31,7 +35,8 @@ enum WhyChecksText {
         return out
     }
 
-    static func markdown(_ error: DecodedError, safe: (String) -> String) -> String {
+    static func markdown(_ error: DecodedError) -> String {
+        let safe = MarkdownText.safe
         var out = ""
         if let policy = error.policy {
             out += "- Policy `\(safe(policy.policyPath ?? "none: full ATS"))` for `\(safe(policy.url))` on \(policy.target): "

@@ -38,7 +38,7 @@ public enum WhyTextRenderer {
                 let rest = error.causes.dropFirst(shownCauses).map(\.reason).joined(separator: ", ")
                 out += wrap("less likely: \(rest)", "    ", "      ")
             }
-            out += WhyChecksText.text(error, safe: safe, wrap: wrap)
+            out += WhyChecksText.text(error)
             out += wrap("next: " + (error.command.map(safe) ?? "no atscheck command can confirm this"), "  ", "    ")
         }
         return out
@@ -60,7 +60,7 @@ public enum WhyTextRenderer {
             for (rank, cause) in error.causes.enumerated() {
                 out += "\(rank == 0 ? "\n" : "")\(rank + 1). [`\(cause.reason)`](docs/ats-rules.md#\(CheckReasonCode(rawValue: cause.reason) == nil ? "error-codes" : cause.reason)) (\(WhyChecksText.mark(cause, in: error))\(cause.confidence.rawValue)): \(markdownSafe(cause.evidence))\n"
             }
-            let checks = WhyChecksText.markdown(error, safe: markdownSafe)
+            let checks = WhyChecksText.markdown(error)
             if !checks.isEmpty { out += "\n" + checks }
             out += "\nNext: " + (error.command.map { codeSpan(safe($0)) } ?? "no atscheck command can confirm this") + "\n\n"
         }
