@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(name: "ATSReportTests", dependencies: ["ATSVocabulary", "ATSReport", "ATSCheck", "AtscheckTestSupport"]),
         .testTarget(name: "ATSAppTests", dependencies: ["ATSVocabulary", "ATSApp", "ATSPolicySources", "ATSArchive", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "AtscheckSystem", "AtscheckTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ATSScanTests", dependencies: ["ATSVocabulary", "ATSScan", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "ATSProbe", "ATSSocket", "AtscheckTestSupport", "AtscheckSystem"], exclude: ["Fixtures"]),
-        .testTarget(name: "ATSRenderTests", dependencies: ["ATSVocabulary", "ATSRender", "ATSLint", "ATSPolicy", "ATSCertificates", "ATSReport", "ATSWhy", "ATSJSON", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSRenderTests", dependencies: ["ATSVocabulary", "ATSRender", "ATSLint", "ATSPolicy", "ATSCertificates", "ATSReport", "ATSScan", "ATSWhy", "ATSJSON", "AtscheckTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ATSVocabulary", "AtscheckCLI", "ATSCertificates", "ATSSocket", "AtscheckTestSupport", "ATSCheck", "ATSPolicy", "ATSYAML"]),
         .testTarget(name: "RepositoryTests", dependencies: ["ATSVocabulary", "ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport", "ATSLab", "ATSTrustData", "AtscheckSystem"]),
     ]
