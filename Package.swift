@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "ATSCode", targets: ["ATSCode"]),
         .library(name: "ATSSinks", targets: ["ATSSinks"]),
         .library(name: "ATSRender", targets: ["ATSRender"]),
+        .library(name: "ATSRunPolicy", targets: ["ATSRunPolicy"]),
     ],
     targets: [
         .systemLibrary(
@@ -133,10 +134,13 @@ let package = Package(
         // and PinPolicy.fromTrustKit for [String: Any]. Telling NSNumber Booleans apart needs classic Foundation, which
         // no other library links.
         .target(name: "ATSFoundationObjects", dependencies: ["ATSPolicy", "ATSPinning", "ATSPinningLoaders"]),
+        // The run policy of lint, app, scan and report as a library: .atscheck.yml's rules and accepted loads,
+        // baselines, --fail-on and exit status, the configuration note; the CLI parses, calls it and renders.
+        .target(name: "ATSRunPolicy", dependencies: ["ArgumentParsing", "ATSVocabulary", "AtscheckSystem", "ATSJSON", "ATSYAML", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSArchive", "ATSCheck", "ATSScan", "ATSApp"]),
         // Every command's output in every format (text, Markdown, HTML, GitHub annotations), over the documents and
         // verdicts of the libraries below; one terminal escape and wrapper (TerminalText), one markup escaper (MarkupText).
         .target(name: "ATSRender", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSSocket", "ATSCertificates", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSReport", "ATSScan", "ATSApp", "ATSWhy"]),
-        .executableTarget(name: "AtscheckCLI", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSReport", "ATSScan", "ATSApp", "ATSFetch", "ATSWhy", "ATSJSON", "ATSRender"]),
+        .executableTarget(name: "AtscheckCLI", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSReport", "ATSScan", "ATSApp", "ATSFetch", "ATSWhy", "ATSJSON", "ATSRender", "ATSRunPolicy"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSPinningOpenSSL", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies), and the
         // hand-written SARIF 2.1.0 schema checks (SARIFSchema) over ATSJSON's value tree.
@@ -162,6 +166,7 @@ let package = Package(
         .testTarget(name: "ATSAppTests", dependencies: ["ATSVocabulary", "ATSApp", "ATSPolicySources", "ATSArchive", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "AtscheckSystem", "AtscheckTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ATSScanTests", dependencies: ["ATSVocabulary", "ATSScan", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "ATSProbe", "ATSSocket", "AtscheckTestSupport", "AtscheckSystem"], exclude: ["Fixtures"]),
         .testTarget(name: "ATSRenderTests", dependencies: ["ATSVocabulary", "ATSRender", "ATSLint", "ATSPolicy", "ATSCertificates", "ATSReport", "ATSScan", "ATSWhy", "ATSJSON", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSRunPolicyTests", dependencies: ["ATSRunPolicy", "ATSLint", "ATSScan", "ATSApp", "ATSCheck", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ATSVocabulary", "AtscheckCLI", "ATSCertificates", "ATSSocket", "AtscheckTestSupport", "ATSCheck", "ATSPolicy", "ATSYAML"]),
         .testTarget(name: "RepositoryTests", dependencies: ["ATSVocabulary", "ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport", "ATSLab", "ATSTrustData", "AtscheckSystem"]),
     ]

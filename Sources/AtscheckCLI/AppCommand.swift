@@ -5,6 +5,7 @@ import ATSCheck
 import ATSLint
 import ATSPolicy
 import ATSReport
+import ATSRunPolicy
 import ATSScan
 import AtscheckSystem
 import ATSVocabulary
@@ -105,119 +106,91 @@ enum AppCommand: AtscheckCommand {
     static let path = PositionalSpec("PATH", help: "An .ipa, an .app or .xcarchive directory, or a project directory (Xcode, React Native, Expo, Flutter, Cordova/Ionic).")
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let command = spec.name
         guard let path = arguments[Self.path].first else {
-            throw UsageError(command: command, message: "missing PATH (an .ipa, .app, .xcarchive or project directory)")
+            throw UsageError(command: spec.name, message: "missing PATH (an .ipa, .app, .xcarchive or project directory)")
         }
         let failOn = try arguments[AppFailThreshold.option]
+        let options = try auditOptions(arguments, path: path)
+        let scope = ScopeOptions.excludingOwnFiles(try ScopeOptions.scope(arguments, command: spec.name),
+                                                   [try arguments[Baseline.readLoads], try arguments[Baseline.writeLoads]].compactMap { $0 }, input: path)
+        let files = try AppRunPolicy.files(path, scope: scope)
+        let (inventory, audit) = try AppRunPolicy.audit(files, path: path, checker: try checker(arguments, options: options), options: options)
+        let settled = try AppRunPolicy.settle(AppReport(audit, offline: options.offline), audit: audit, inventory: inventory,
+                                              configuration: try ConfigOptions.file(arguments), baseline: try arguments[Baseline.readLoads],
+                                              writeBaseline: try Baseline.writing(arguments, Baseline.writeLoads), only: Set(try arguments[only]),
+                                              failOn: failOn, at: options.time, sourceRoot: FileManager.default.currentDirectoryPath)
+        let format = try arguments[format]
+        let jobSummary = try GitHubSummary.file(asked: arguments[githubSummary], format: format, command: spec.name)
+        let configuration = try ConfigurationNote.read(arguments, command: name, rules: true, loads: true)
+        try show(settled, format: format, configuration: configuration, only: Set(try arguments[only]), listAll: options.all)
+        print(configuration?.shown(format: format, inDocument: format == .json) ?? "", terminator: "")
+        if let jobSummary {
+            try GitHubSummary.append(AppMarkdownRenderer.render(settled.report), to: jobSummary)
+            try configuration?.appendToJobSummary(jobSummary)
+        }
+        if let refusal = settled.refusal { throw InputError(description: "\(path): \(refusal)") }
+        return ExitCode(settled.exitStatus)
+    }
+
+    /// The audit's options: `--offline` and `--probe` (a bundle is often someone else's upload:
+    /// its URLs are not dialled unless asked), the policy resolution, `--at`, `--resolve`,
+    /// timeouts, issuer fetching and the linter.
+    static func auditOptions(_ arguments: ParsedArguments, path: String) throws -> AppAuditOptions {
         let timeout = try arguments[ScanOptions.timeout].seconds
         let concurrency = try arguments[ScanOptions.concurrency]
         let resolve = ScanOptions.resolveMap(try arguments[ScanOptions.resolve])
         let resolution = try PolicyOptions.resolutionOptions(arguments)
         if arguments[offline], arguments[probe] {
-            throw UsageError(command: command, message: "'--offline' and '--probe' contradict each other")
+            throw UsageError(command: spec.name, message: "'--offline' and '--probe' contradict each other")
         }
-        let scope = ScopeOptions.excludingOwnFiles(try ScopeOptions.scope(arguments, command: command),
-                                                   [try arguments[Baseline.readLoads], try arguments[Baseline.writeLoads]].compactMap { $0 }, input: path)
-        let files: AppFiles
-        do throws(FileReadError) {
-            files = try AppFiles(path: path, scope: scope)
-        } catch {
-            throw InputError(description: "\(path): \(error.description)")
-        }
-        // A bundle is often someone else's upload: its URLs are not dialled unless asked.
-        let offline = arguments[Self.offline] || !arguments[probe]
         var options = AppAuditOptions(
             resolution: resolution, time: try arguments[ScanOptions.at] ?? Date(), timeout: timeout,
-            offline: offline, all: arguments[all], concurrency: concurrency,
+            offline: arguments[Self.offline] || !arguments[probe], all: arguments[all], concurrency: concurrency,
             mapTarget: { target in ScanOptions.resolved(ScanEntry(target: target, origin: ScanOrigin(file: "")), resolve).target })
         options.issuerFetch = try IssuerFetchArguments.options(arguments)
         options.allowPrivateProbe = arguments[allowPrivateProbe]
         options.linter = Linter(options: LintOptions(target: resolution.target, publicSuffixes: PublicSuffixList.snapshot))
-        // Offline, no chain is judged: parse the trust options (so a typo is still an error) but
-        // load no roots.
-        var trust = try TrustStoreOptions(arguments, command: command)
-        trust.logListRefresh = try IssuerFetchArguments.logListRefresh(arguments, at: options.time, timeout: timeout)
-        let store = options.offline ? TrustStore(system: [], user: [])
-            : try trust.environment(target: resolution.target, staleWarningAt: options.time).store
         options.announce = { count in
             CommandRunner.printError("atscheck app: contacting \(count) endpoint\(count == 1 ? "" : "s") (scheme, host and port) found in \(TerminalText.safe(path)) (--probe); without --probe nothing is contacted")
         }
+        return options
+    }
 
-        let inventory: AppInventory
-        do {
-            inventory = try AppInventory.collect(files)
-        } catch {
-            throw InputError(description: "\(path): \(error.description)")
-        }
-        let audit = AppAuditor.audit(inventory, files: files, checker: ATSChecker(store: store), options: options)
-        var report = AppReport(audit, offline: options.offline)
-        let accepted = try ConfigOptions.file(arguments)?.acceptedLoads() ?? AcceptedLoads([])
-        // Acceptances expire at the evaluation time (--at), as everything else is judged.
-        let today = UTCTimestamp.day(options.time)
-        report.accept(accepted, day: today)
-        // The configuration's rule settings (off, severity, accepted findings) apply to each
-        // policy's lint as they do in `lint`.
-        let (settledLint, lintSuppressed) = try LintRun.settled(report.lintReports, arguments: arguments, at: options.time)
-        report.replaceLint(settledLint, accepted: lintSuppressed)
-        let sourceRoot = FileManager.default.currentDirectoryPath
-        if let path = try arguments[Baseline.writeLoads] {
-            try Baseline(generator: "atscheck app", findings: Baseline.entries(report.lintReports, sourceRoot: sourceRoot),
-                         loads: report.baselineLoads).save(to: path)
-        }
-        var knownFingerprints: Set<String>? = nil
-        var knownLoads: LoadBaseline? = nil
-        if let path = try arguments[Baseline.readLoads] {
-            let loaded = try Baseline.load(path)
-            var loads = LoadBaseline(loaded.loads)
-            let compared = loaded.compare(report.lintReports, sourceRoot: sourceRoot)
-            var outcome = AppReport.BaselineOutcome(path: path)
-            outcome.fixedFindings = compared.fixed
-            report.compare(with: &loads, findings: compared.reports, outcome: outcome)
-            knownFingerprints = Set(loaded.findings.map(\.fingerprint))
-            knownLoads = LoadBaseline(loaded.loads)
-        }
-        let only = Set(try arguments[Self.only])
-        if !only.isEmpty { report.keepOnly(only) }
-        let format = try arguments[format]
-        let jobSummary = try GitHubSummary.file(asked: arguments[githubSummary], format: format, command: spec.name)
-        let configuration = try ConfigurationNote.read(arguments, command: name, rules: true, loads: true)
+    /// The checker of the audit. Offline, no chain is judged: the trust options are parsed (so a
+    /// typo is still an error) but no roots are loaded.
+    static func checker(_ arguments: ParsedArguments, options: AppAuditOptions) throws -> ATSChecker {
+        var trust = try TrustStoreOptions(arguments, command: spec.name)
+        trust.logListRefresh = try IssuerFetchArguments.logListRefresh(arguments, at: options.time, timeout: options.timeout)
+        let store = options.offline ? TrustStore(system: [], user: [])
+            : try trust.environment(target: options.resolution.target, staleWarningAt: options.time).store
+        return ATSChecker(store: store)
+    }
+
+    /// Prints the settled report in `format`.
+    static func show(_ settled: SettledApp, format: OutputFormat, configuration: ConfigurationNote?, only: Set<String>, listAll: Bool) throws {
+        let report = settled.report
         switch format {
         case .github:
             print(VerdictAnnotations.app(report), terminator: "")
         case .markdown:
             print(AppMarkdownRenderer.render(report), terminator: "")
         case .html:
-            print(AppHTMLRenderer.render(report, listAll: options.all), terminator: "")
+            print(AppHTMLRenderer.render(report, listAll: listAll), terminator: "")
         case .json:
             print(try JSONOutput.encode(ConfiguredDocument(document: report, configuration: configuration)))
         case .jsonl:
             for record in AppRecord.records(report) { print(String(decoding: try ReportJSON.line(record), as: UTF8.self)) }
             print(String(decoding: try ReportJSON.line(AppSummaryLine(report)), as: UTF8.self))
         case .sarif:
-            let sarif = AppSARIF.reports(audit, accepted: accepted, day: today, knownLoad: knownLoads, sourceRoot: sourceRoot,
-                                         lint: settledLint.map(\.findings))
-            let (reports, rules, suppressed) = (sarif.reports, sarif.rules, sarif.suppressed + lintSuppressed)
-            var options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, sourceRoot: sourceRoot, rules: rules)
+            let sarif = settled.sarif()
+            var options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, sourceRoot: settled.sourceRoot, rules: sarif.rules)
             // With a baseline, each result is new or unchanged: a lint finding by its own
             // fingerprint, a blocked URL's by its load's.
-            options.baseline = knownFingerprints.map { $0.union(sarif.knownLoadFingerprints) }
-            print(try JSONOutput.encode(SARIFReporter.log(reports, options: options, suppressed: suppressed)))
+            options.baseline = sarif.baseline
+            print(try JSONOutput.encode(SARIFReporter.log(sarif.reports, options: options, suppressed: sarif.suppressed)))
         default:
             let width = SystemProcess.terminalColumns(.standardOutput) ?? TerminalText.lineWidth
-            print(AppTextRenderer(only: only, listAll: options.all, width: width).render(report), terminator: "")
+            print(AppTextRenderer(only: only, listAll: listAll, width: width).render(report), terminator: "")
         }
-        print(configuration?.trailer(format: format, inDocument: format == .json) ?? "", terminator: "")
-        if let jobSummary {
-            try GitHubSummary.append(AppMarkdownRenderer.render(report), to: jobSummary)
-            try configuration?.appendToJobSummary(jobSummary)
-        }
-        if report.bundles.isEmpty {
-            if let failure = report.failure { throw InputError(description: "\(path): \(failure)") }
-            let code = inventory.unevaluatedConfigurations.first.map { " (\($0) is code: \(AppInventory.codeConfigurationAdvice))" } ?? ""
-            throw InputError(description: "\(path): no app or app extension bundle, Xcode app target, Expo app.json or Cordova config.xml found\(code)")
-        }
-        if try Baseline.writingPasses(arguments, Baseline.writeLoads) { return .success }
-        return failOn.exitCode(report)
     }
 }

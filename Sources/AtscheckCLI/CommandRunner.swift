@@ -1,4 +1,5 @@
 import ArgumentParsing
+import ATSRunPolicy
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -42,6 +43,9 @@ enum CommandRunner {
         } catch let error as InputError {
             // Descriptions carry paths and text from the inputs: escaped here, once, for all
             // commands (escaping is idempotent, so a description escaped earlier is unchanged).
+            printError(TerminalText.safe(error.description))
+            return .usage
+        } catch let error as RunInputError {
             printError(TerminalText.safe(error.description))
             return .usage
         } catch {

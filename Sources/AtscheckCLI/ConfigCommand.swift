@@ -1,4 +1,5 @@
 import ArgumentParsing
+import ATSRunPolicy
 import AtscheckSystem
 import ATSVocabulary
 #if canImport(FoundationEssentials)

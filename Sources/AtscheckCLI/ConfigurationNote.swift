@@ -1,43 +1,44 @@
 import ArgumentParsing
 import ATSVocabulary
+import ATSRunPolicy
 
-/// What the configuration file a run read changes in its command's gate (rules off, severities,
-/// accepted findings and loads, gate options such as `fail-on`), shown with every command's
-/// output so that a setting that turns a check off is never silent: a line after text and
-/// Markdown, a notice with `--format github`, the `configuration` key of a JSON document, a
-/// line on stderr for the other machine formats, and a line in the job summary.
-struct ConfigurationNote: Encodable, Equatable {
-    /// The configuration file's path.
-    let path: String
-    /// What it changes (`rules off: arbitrary-loads`, `accepted loads: 2`, `fail-on: never`),
-    /// none when it changes nothing the command judges.
-    let changes: [String]
-
+// Where the configuration's note is shown; what it says is ATSRunPolicy's `ConfigurationNote`.
+extension ConfigurationNote {
     /// The note of the configuration `arguments` read for the command `name`, nil when none was
     /// read (`--no-config`, or none found). `rules`: the command applies the rule settings;
     /// `loads`: it applies the accepted loads.
     static func read(_ arguments: ParsedArguments, command name: String, rules: Bool, loads: Bool) throws -> ConfigurationNote? {
         guard let file = try ConfigOptions.file(arguments) else { return nil }
-        return ConfigurationNote(path: file.path, changes: try file.gateChanges(arguments, command: name, rules: rules, loads: loads))
+        return try ConfigurationNote(file: file, rules: rules, loads: loads, options: file.gateOptions(arguments, command: name))
     }
 
     /// `configuration PATH: change; change`, printable on a terminal; nil when it changes nothing.
     var line: String? {
-        changes.isEmpty ? nil : TerminalText.safe("configuration \(path): " + changes.joined(separator: "; "))
+        text.map(TerminalText.safe)
     }
 
     /// What goes to standard output after the command's output in `format`: the line after text
     /// and Markdown, the notice (even when nothing is changed: the gate was read with a
-    /// configuration) after workflow commands. Other formats get nothing; unless
-    /// `inDocument` (a JSON document carries the note itself), the line goes to stderr.
-    func trailer(format: OutputFormat, inDocument: Bool = false) -> String {
+    /// configuration) after workflow commands. Other formats get nothing (``errorLine(format:inDocument:)``).
+    func trailer(format: OutputFormat) -> String {
         switch format {
         case .github: return ConfigFile.githubNotice(line ?? TerminalText.safe("configuration \(path)"))
         case .text, .markdown: return line.map { $0 + "\n" } ?? ""
-        default:
-            if !inDocument, let line { CommandRunner.printError("atscheck: " + line) }
-            return ""
+        default: return ""
         }
+    }
+
+    /// The line for standard error in the formats whose standard output has no place for it,
+    /// unless `inDocument` (a JSON document carries the note itself); nil otherwise.
+    func errorLine(format: OutputFormat, inDocument: Bool) -> String? {
+        guard ![.github, .text, .markdown].contains(format), !inDocument, let line else { return nil }
+        return "atscheck: " + line
+    }
+
+    /// Writes ``errorLine(format:inDocument:)`` to standard error, if any, and returns ``trailer(format:)``.
+    func shown(format: OutputFormat, inDocument: Bool = false) -> String {
+        if let error = errorLine(format: format, inDocument: inDocument) { CommandRunner.printError(error) }
+        return trailer(format: format)
     }
 
     /// Appends the line to the job summary file `path` (after the command's Markdown), if it

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import ATSRunPolicy
 import ATSCheck
 import ATSPolicy
 import ATSReport

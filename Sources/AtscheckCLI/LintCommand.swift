@@ -2,6 +2,7 @@ import ArgumentParsing
 import ATSLint
 import ATSPolicy
 import ATSVocabulary
+import ATSRunPolicy
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -75,23 +76,7 @@ enum LintCommand: AtscheckCommand {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let files = arguments[Self.files]
         let format = try arguments[Self.format]
-
-        if arguments[listRules] {
-            if let extra = files.first {
-                throw UsageError(command: spec.name, message: "'--list-rules' takes no FILE (got '\(extra)')")
-            }
-            guard listFormats.contains(format) else {
-                throw UsageError(command: spec.name,
-                                 message: "'--list-rules' prints --format text or json, not '\(format.rawValue)'")
-            }
-            let rules = RuleRegistry.all.map(\.info)
-            switch format {
-            case .json: print(try JSONOutput.encode(RuleListReporter.document(rules)))
-            default: print(RuleListReporter.renderText(rules), terminator: "")
-            }
-            return .success
-        }
-
+        if arguments[listRules] { return try listTheRules(files: files, format: format) }
         // Usage mistakes first (error + hint, exit 2), before any file is read.
         guard !files.isEmpty else {
             throw UsageError(command: spec.name, message: "missing argument 'FILE' (or use --list-rules)")
@@ -108,62 +93,61 @@ enum LintCommand: AtscheckCommand {
 
         let linter = Linter(options: LintOptions(target: target, publicSuffixes: suffixes), disabledRules: disabled)
         let outcomes = LintRun.lint(files, with: linter, scope: try ScopeOptions.scope(arguments, command: spec.name))
-        var linted: [FileReport] = []
-        var unreadable = 0
-        for outcome in outcomes {
-            switch outcome {
-            case .report(let report): linted.append(report)
-            case .unreadable(let error):
-                unreadable += 1
-                CommandRunner.printError(error.description)
-            }
-        }
-        let (settled, suppressed) = try LintRun.settled(linted, arguments: arguments, at: try arguments[at] ?? Date())
-        let sourceRoot = FileManager.default.currentDirectoryPath
-        if let path = try arguments[Baseline.write] {
-            try Baseline(settled, sourceRoot: sourceRoot).save(to: path)
-        }
-        var reports = settled
-        var baseline: LintBaselineOutcome? = nil
-        var known: Set<String>? = nil
-        if let path = try arguments[Baseline.read] {
-            let loaded = try Baseline.load(path)
-            let compared = loaded.compare(settled, sourceRoot: sourceRoot)
-            reports = compared.reports
-            baseline = LintBaselineOutcome(path: path, known: compared.known, fixed: compared.fixed)
-            known = Set(loaded.findings.map(\.fingerprint))
-        }
-
+        for case .unreadable(let error) in outcomes { CommandRunner.printError(error.description) }
+        let linted = outcomes.compactMap(\.report)
+        let unreadable = outcomes.count - linted.count
+        let lint = try LintRunPolicy.settle(linted, configuration: try ConfigOptions.file(arguments), baseline: try arguments[Baseline.read],
+                                            writeBaseline: try Baseline.writing(arguments, Baseline.write), failOn: threshold,
+                                            unreadable: unreadable, at: try arguments[at] ?? Date(), sourceRoot: FileManager.default.currentDirectoryPath)
         let configuration = try ConfigurationNote.read(arguments, command: name, rules: true, loads: false)
-        var output: String
-        switch format {
-        case .json:
-            output = try JSONOutput.encode(ConfiguredDocument(document: LintJSONDocument(document: JSONReporter.document(reports, suppressed: suppressed), baseline: baseline),
-                                                              configuration: configuration)) + "\n"
-        case .sarif:
-            var options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, documentationBaseURI: baseURI, sourceRoot: sourceRoot)
-            options.baseline = known
-            // With a baseline, SARIF keeps every finding and marks each new or unchanged.
-            output = try JSONOutput.encode(SARIFReporter.log(known == nil ? reports : settled, options: options, suppressed: suppressed)) + "\n"
-        case .github:
-            output = GitHubReporter.render(reports)
-        case .markdown:
-            output = MarkdownReporter.render(reports, suppressed: suppressed, documentationBaseURI: baseURI, notes: baseline?.notes ?? [])
-        default:
-            output = wrappedForTerminal(TextReporter.render(reports, color: LintRun.useColor(), suppressed: suppressed,
-                                                            showSuppressed: arguments[showSuppressed]) + (baseline?.textLines ?? ""))
-        }
-        output += configuration?.trailer(format: format, inDocument: format == .json) ?? ""
-        CheckedOutput.write(output)
+        let output = try render(lint, format: format, configuration: configuration, baseURI: baseURI, showSuppressed: arguments[showSuppressed])
+        CheckedOutput.write(output + (configuration?.shown(format: format, inDocument: format == .json) ?? ""))
         if let summaryFile {
-            try GitHubSummary.append(MarkdownReporter.render(reports, suppressed: suppressed, documentationBaseURI: baseURI,
-                                                             notes: baseline?.notes ?? []), to: summaryFile)
+            try GitHubSummary.append(MarkdownReporter.render(lint.reports, suppressed: lint.suppressed, documentationBaseURI: baseURI,
+                                                             notes: lint.baseline?.notes ?? []), to: summaryFile)
             try configuration?.appendToJobSummary(summaryFile)
         }
+        return ExitCode(lint.exitStatus)
+    }
 
-        if unreadable > 0 { return .usage }
-        if try Baseline.writingPasses(arguments, Baseline.write) { return .success }
-        return threshold.fails(LintSummary(reports)) ? .failure : .success
+    /// `--list-rules`: every rule, as text or JSON; no FILE.
+    static func listTheRules(files: [String], format: OutputFormat) throws -> ExitCode {
+        if let extra = files.first {
+            throw UsageError(command: spec.name, message: "'--list-rules' takes no FILE (got '\(extra)')")
+        }
+        guard listFormats.contains(format) else {
+            throw UsageError(command: spec.name,
+                             message: "'--list-rules' prints --format text or json, not '\(format.rawValue)'")
+        }
+        let rules = RuleRegistry.all.map(\.info)
+        switch format {
+        case .json: print(try JSONOutput.encode(RuleListReporter.document(rules)))
+        default: print(RuleListReporter.renderText(rules), terminator: "")
+        }
+        return .success
+    }
+
+    /// The settled run in `format` (the configuration's note is added after it).
+    static func render(_ lint: SettledLint, format: OutputFormat, configuration: ConfigurationNote?, baseURI: String?, showSuppressed: Bool) throws -> String {
+        switch format {
+        case .json:
+            return try JSONOutput.encode(ConfiguredDocument(document: LintJSONDocument(document: JSONReporter.document(lint.reports, suppressed: lint.suppressed),
+                                                                                       baseline: lint.baseline),
+                                                            configuration: configuration)) + "\n"
+        case .sarif:
+            var options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, documentationBaseURI: baseURI,
+                                                sourceRoot: FileManager.default.currentDirectoryPath)
+            options.baseline = lint.knownFingerprints
+            // With a baseline, SARIF keeps every finding and marks each new or unchanged.
+            return try JSONOutput.encode(SARIFReporter.log(lint.sarifReports, options: options, suppressed: lint.suppressed)) + "\n"
+        case .github:
+            return GitHubReporter.render(lint.reports)
+        case .markdown:
+            return MarkdownReporter.render(lint.reports, suppressed: lint.suppressed, documentationBaseURI: baseURI, notes: lint.baseline?.notes ?? [])
+        default:
+            return wrappedForTerminal(TextReporter.render(lint.reports, color: LintRun.useColor(), suppressed: lint.suppressed,
+                                                          showSuppressed: showSuppressed) + (lint.baseline?.textLines ?? ""))
+        }
     }
 
     /// On a terminal, lines wider than it are wrapped, continuations indented by four spaces;

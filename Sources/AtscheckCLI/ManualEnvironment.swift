@@ -1,4 +1,5 @@
 import ArgumentParsing
+import ATSRunPolicy
 import ATSApp
 import ATSCertificates
 

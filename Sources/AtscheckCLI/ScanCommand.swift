@@ -1,6 +1,7 @@
 import ArgumentParsing
 import ATSCheck
 import ATSPolicy
+import ATSRunPolicy
 import ATSScan
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -95,22 +96,10 @@ enum ScanCommand: AtscheckCommand {
             return .usage
         }
         var entries = options.input.entries
-        var resume: ScanResume? = nil
-        if options.resume, options.outputPath == nil || options.format != .jsonl {
-            throw UsageError(command: spec.name, message: "'--resume' needs '--output FILE' and the jsonl format")
-        }
-        let output: OutputFile?
-        do {
-            output = try options.outputPath.map { path throws(OutputFile.OpenError) in try OutputFile.open(path, keepContents: options.resume) }
-        } catch {
-            throw InputError(description: error.description)
-        }
-        let baseline = try arguments[Baseline.readLoads].map { LoadBaseline(try Baseline.load($0).loads) }
-        if options.resume, let output {
-            let loaded = try ScanResume.load(output, shard: options.shard, baseline: baseline)
-            entries.removeEntries { loaded.tally.contains(origin: $0.origin.description, url: $0.target.url) }
-            resume = loaded
-        }
+        let output = try openOutput(options)
+        let baseline = try ScanRunPolicy.baseline(try arguments[Baseline.readLoads])
+        let resume = try options.resume ? output.map { try ScanResume.load($0, shard: options.shard, baseline: baseline) } : nil
+        if let resume { entries.removeEntries { resume.tally.contains(origin: $0.origin.description, url: $0.target.url) } }
         // The CT list's age matters only to a scan that judges certificates: a list of
         // cleartext URLs (judged by the policy alone) gets no warning about it.
         let judgesCertificates = options.upgrade || entries.contains { $0.target.scheme == .https }
@@ -124,17 +113,25 @@ enum ScanCommand: AtscheckCommand {
                                     skippedInputs: options.input.problems.count,
                                     progress: options.quiet ? nil : ScanProgress(total: entries.count), resume: resume)
         writer.jobSummary = try GitHubSummary.file(asked: arguments[githubSummary], format: options.format, command: spec.name)
-        writer.accepted = try ConfigOptions.file(arguments)?.acceptedLoads() ?? AcceptedLoads([])
+        let accepted = try ConfigOptions.file(arguments)?.acceptedLoads() ?? AcceptedLoads([])
         writer.configuration = try ConfigurationNote.read(arguments, command: name, rules: false, loads: true)
-        writer.day = UTCTimestamp.day(options.check.time)
-        let writeBaseline = try arguments[Baseline.writeLoads]
-        writer.useBaseline(baseline, collect: writeBaseline != nil)
+        let writeBaseline = try Baseline.writing(arguments, Baseline.writeLoads)
+        writer.use(LoadSettling(accepted: accepted, at: options.check.time, baseline: baseline, collect: writeBaseline != nil))
         engine.run(entries) { writer.write($0) }
         let summary = try writer.finish()
-        if let writeBaseline {
-            try Baseline(generator: "atscheck scan", loads: Array((writer.baselineLoads ?? [:]).values)).save(to: writeBaseline)
-            if try Baseline.writingPasses(arguments, Baseline.writeLoads) { return .success }
+        return ExitCode(try ScanRunPolicy.finish(summary, loads: writer.metLoads, writeBaseline: writeBaseline,
+                                                 failOn: try arguments[VerdictFailThreshold.option]))
+    }
+
+    /// `--output FILE`, opened to write (kept with `--resume`, which needs it and jsonl), nil for stdout.
+    static func openOutput(_ options: ScanOptions) throws -> OutputFile? {
+        if options.resume, options.outputPath == nil || options.format != .jsonl {
+            throw UsageError(command: spec.name, message: "'--resume' needs '--output FILE' and the jsonl format")
         }
-        return try arguments[VerdictFailThreshold.option].exitCode(ExitCode(rawValue: summary.exitStatus) ?? .unknown)
+        do {
+            return try options.outputPath.map { path throws(OutputFile.OpenError) in try OutputFile.open(path, keepContents: options.resume) }
+        } catch {
+            throw InputError(description: error.description)
+        }
     }
 }

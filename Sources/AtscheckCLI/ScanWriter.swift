@@ -4,6 +4,7 @@ import ATSCheck
 import ATSVocabulary
 import ATSJSON
 import ATSRender
+import ATSRunPolicy
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -23,18 +24,12 @@ final class ScanWriter: @unchecked Sendable {
     private var records: [ScanRecord] = []
     /// `$GITHUB_STEP_SUMMARY`, to append the Markdown summary to at the end.
     var jobSummary: String? = nil
-    /// The loads the configuration accepts, judged on ``day``.
-    var accepted = AcceptedLoads([])
-    /// The UTC day (`YYYY-MM-DD`) of the evaluation time (`--at`, else today), for the
-    /// acceptances' expiry.
-    var day = UTCTimestamp.day(Date())
     /// The note of the configuration read, shown after the results.
     var configuration: ConfigurationNote? = nil
-    /// `--baseline`: the loads to mark `unchanged`.
-    var baseline: LoadBaseline? = nil
-    /// `--write-baseline`: the blocked and unknown loads met so far, by fingerprint; nil when
-    /// not asked for.
-    private(set) var baselineLoads: [String: LoadBaselineEntry]? = nil
+    /// Each record under the accepted loads and the baseline (ATSRunPolicy).
+    private(set) var settling = LoadSettling(accepted: AcceptedLoads([]), at: Date(), baseline: nil, collect: false)
+    /// `--write-baseline`: the blocked and unknown loads met so far.
+    var metLoads: [LoadBaselineEntry] { Array((settling.metLoads ?? [:]).values) }
 
     /// Writes to `output` (opened by ``OutputFile``, never replaced), else standard output;
     /// `resume` carries what an earlier run wrote to it (appended to, not truncated).
@@ -51,19 +46,11 @@ final class ScanWriter: @unchecked Sendable {
     /// The loads of the records an earlier run wrote (`--resume`), met before this run's.
     private let resumedLoads: [LoadBaselineEntry]
 
-    /// Compares with `baseline` and, when `collect`, keeps every blocked and unknown load for
-    /// `--write-baseline`. Call before the first ``write(_:)``.
-    func useBaseline(_ baseline: LoadBaseline?, collect: Bool) {
-        self.baseline = baseline
-        if collect { baselineLoads = [:] }
-        for entry in resumedLoads { meet(entry) }
-    }
-
-    /// Counts `entry` as met: its baseline state, and kept for `--write-baseline`.
-    @discardableResult
-    private func meet(_ entry: LoadBaselineEntry) -> BaselineState? {
-        baselineLoads?[entry.fingerprint] = entry
-        return baseline?.state(of: entry)
+    /// Judges the records with `settling` (the loads of a resumed run met first). Call before
+    /// the first ``write(_:)``.
+    func use(_ settling: LoadSettling) {
+        self.settling = settling
+        for entry in resumedLoads { self.settling.meet(entry) }
     }
 
     func write(_ result: Result<ScanResult, ScanEntryError>) {
@@ -71,16 +58,10 @@ final class ScanWriter: @unchecked Sendable {
         switch result {
         case .success(let value):
             record = ScanRecord(value)
-            switch accepted.decision(url: record.url, host: value.entry.target.host, verdict: record.verdict, day: day) {
-            case .none: break
-            case .accepted(let entry): record.accepted = ScanAcceptance(entry)
-            case .expired(let entry):
-                record.notes.append("accepted by \(entry.origin) (\(entry.reason)) until \(entry.expires ?? ""): the acceptance has expired")
-            }
-        case .failure(let failure): record = ScanRecord(failure)
-        }
-        if record.accepted == nil, let entry = LoadBaselineEntry(url: record.url, verdict: record.verdict, reasons: record.reasons) {
-            record.baselineState = meet(entry)
+            settling.settle(&record, host: value.entry.target.host)
+        case .failure(let failure):
+            record = ScanRecord(failure)
+            settling.settle(&record, host: nil)
         }
         tally.count(record)
         switch format {
@@ -112,7 +93,7 @@ final class ScanWriter: @unchecked Sendable {
 
     /// Writes what comes after the last record and returns the summary.
     func finish() throws -> ScanSummary {
-        if let baseline { tally.setBaselineFixed(baseline.fixed) }
+        if let baseline = settling.baseline { tally.setBaselineFixed(baseline.fixed) }
         let summary = tally.summary
         progress?.finish()
         switch format {
@@ -123,7 +104,7 @@ final class ScanWriter: @unchecked Sendable {
         case .github: break // the job summary, when $GITHUB_STEP_SUMMARY is set, says the rest
         default: emit(try JSONStyle.line(ScanSummaryLine(summary: summary)) + Data("\n".utf8))
         }
-        if let trailer = configuration?.trailer(format: format, inDocument: format == .json), !trailer.isEmpty { emit(Data(trailer.utf8)) }
+        if let trailer = configuration?.shown(format: format, inDocument: format == .json), !trailer.isEmpty { emit(Data(trailer.utf8)) }
         if let output, let failure = output.close() { stop(failure) }
         if let jobSummary {
             try GitHubSummary.append(ScanMarkdownRenderer.render(tally, command: "scan"), to: jobSummary)

@@ -18,12 +18,13 @@ import AtscheckSystem
 /// ```
 extension ConfigFile {
     /// The top-level key of the accepted loads.
-    static let acceptedSection = "accepted"
-    static let acceptedKeys = ["host", "url", "reason", "expires"]
+    public static let acceptedSection = "accepted"
+    /// The keys an accepted load may have.
+    public static let acceptedKeys = ["host", "url", "reason", "expires"]
 
     /// The accepted loads written in the file (none without an `accepted` section); a bad
     /// entry is a usage error naming the file and entry.
-    func acceptedLoads() throws(UsageError) -> AcceptedLoads {
+    public func acceptedLoads() throws -> AcceptedLoads {
         guard let accepted else { return AcceptedLoads([]) }
         guard case .sequence(let items) = accepted else { throw refuse("'accepted' must be a list of {host or url, reason}") }
         var entries: [AcceptedLoads.Entry] = []

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import ATSRunPolicy
 import ATSYAML
 import AtscheckSystem
 import ATSVocabulary
@@ -8,116 +9,19 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `.atscheck.yml`: option defaults for each command. A top-level key is a command's name (or
-/// `all`, for every command that declares the option); under it, each key is an option's long
+/// `.atscheck.yml` as option defaults (the file itself, its rules and accepted loads, are
+/// ATSRunPolicy's `ConfigFile`): under a command's name (or `all`), each key is an option's long
 /// name without dashes and its value what would follow the option (a list for a repeatable
-/// one, `true`/`false` for a flag). Found by walking up from the working directory to the repository
-/// root (``discover(from:)``), or named with `--config FILE`; `--no-config` reads none. Read with libyaml (`YAMLReader`). Unknown
-/// commands and options are errors with a "did you mean"; relative paths are read from the
-/// file's directory.
-struct ConfigFile {
-    /// The name looked for in the working directory and each directory above it.
-    static let fileName = ".atscheck.yml"
-    /// The section whose options apply to every command that declares them.
-    static let allCommands = "all"
-    /// The most bytes a configuration file may hold.
-    static let maximumBytes = 1 << 20
+/// one, `true`/`false` for a flag). Unknown commands and options are errors with a "did you
+/// mean"; relative paths are read from the file's directory.
+extension ConfigFile {
     /// The placeholders of options whose values are paths, read from the file's directory.
     static let pathValueNames: Set<String> = ["FILE", "PEM", "DER", "DIR", "JSON", "FILE|URL"]
-
-    /// The path as found or given.
-    let path: String
-    /// Section (command name or `all`) → option name → the YAML value written, in file order.
-    let sections: [String: [(option: String, value: YAMLValue)]]
-    /// The `rules` section as written (``ruleSettings()`` reads it), nil when absent.
-    var rules: YAMLValue? = nil
-    /// The `accepted` section as written (``acceptedLoads()`` reads it), nil when absent.
-    var accepted: YAMLValue? = nil
-
-    /// The nearest `.atscheck.yml` from `directory` up to the repository root (the nearest
-    /// directory at or above it holding `.git`, a file or a directory), nil when there is none.
-    /// Outside any repository only `directory` itself is searched: a file left in a shared
-    /// parent (`/tmp`, a runner's home) is never read. A file found must be owned by the user
-    /// running atscheck and not writable by group or others (``checkTrusted(_:explicit:)``).
-    static func discover(from directory: String) throws -> ConfigFile? {
-        for current in searchedDirectories(from: directory) {
-            let candidate = (current.hasSuffix("/") ? current : current + "/") + fileName
-            if FileKind.of(candidate, followingLinks: true) != nil {
-                try checkTrusted(candidate, explicit: false)
-                return try load(candidate)
-            }
-        }
-        return nil
-    }
-
-    /// The directories discovery looks in, nearest first: `directory` up to the repository
-    /// root, or `directory` alone outside a repository.
-    static func searchedDirectories(from directory: String) -> [String] {
-        var walked: [String] = [], current = directory
-        while true {
-            walked.append(current)
-            if FileKind.of((current.hasSuffix("/") ? current : current + "/") + ".git", followingLinks: false) != nil { return walked }
-            let parent = PathText.parent(current)
-            if parent == current || parent.isEmpty { return [directory] }
-            current = parent
-        }
-    }
-
-    /// Refuses a configuration anyone but the user could have written: one writable by group
-    /// or others, and (when discovered rather than named with `--config`) one owned by
-    /// another user. A file the user names is their choice, so its owner is not checked.
-    static func checkTrusted(_ path: String, explicit: Bool) throws {
-        guard let ownership = FileOwnership.of(path) else { return }
-        if !explicit && ownership.owner != FileOwnership.currentUser {
-            throw InputError(description: "\(path): refusing a configuration file owned by another user (uid \(ownership.owner)); "
-                             + "move it away, or name a file you trust with --config FILE, or use --no-config")
-        }
-        if ownership.writableByOthers {
-            throw InputError(description: "\(path): refusing a configuration file that group or others may write; "
-                             + "run chmod go-w on it, or use --no-config")
-        }
-    }
-
-    /// The file at `path`; throws an `InputError` naming it when it cannot be read or is not a
-    /// mapping of mappings.
-    static func load(_ path: String) throws -> ConfigFile {
-        let data = try InputFile.read(path, limit: maximumBytes)
-        let root: YAMLValue?
-        do {
-            var limits = YAMLReader.Limits(maximumBytes: maximumBytes)
-            limits.refusesDuplicateKeys = true
-            root = try YAMLReader.read([UInt8](data), limits: limits)
-        } catch {
-            throw InputError(description: "\(path): not a configuration file: \(error)")
-        }
-        var sections: [String: [(option: String, value: YAMLValue)]] = [:]
-        guard let root, !Self.isEmpty(root) else { return ConfigFile(path: path, sections: [:]) }
-        guard case .mapping(let members) = root else {
-            throw InputError(description: "\(path): not a configuration file: the top level must map command names to options")
-        }
-        var rules: YAMLValue? = nil, accepted: YAMLValue? = nil
-        for (section, value) in members {
-            if section == rulesSection {
-                rules = Self.isEmpty(value) ? nil : value
-                continue
-            }
-            if section == acceptedSection {
-                accepted = Self.isEmpty(value) ? nil : value
-                continue
-            }
-            if Self.isEmpty(value) { sections[section] = []; continue }
-            guard case .mapping(let options) = value else {
-                throw InputError(description: "\(path): '\(section)' must map option names to values")
-            }
-            sections[section] = options.sorted { $0.key < $1.key }.map { (option: $0.key, value: $0.value) }
-        }
-        return ConfigFile(path: path, sections: sections, rules: rules, accepted: accepted)
-    }
 
     /// Checks every section and key against the commands' declarations: a section that names
     /// no command, or a key that names no option of its command (of any command, under `all`),
     /// is a usage error with the closest spelling.
-    func validate(against specs: [String: CommandSpec]) throws(UsageError) {
+    func validate(against specs: [String: CommandSpec]) throws {
         _ = try ruleSettings()
         _ = try acceptedLoads()
         for (section, options) in sections.sorted(by: { $0.key < $1.key }) {
@@ -205,27 +109,6 @@ struct ConfigFile {
         if text == "-" || text.hasPrefix("/") || text.contains("://") { return text }
         let directory = PathText.parent(path)
         return directory.isEmpty ? text : directory + "/" + text
-    }
-
-    /// A usage error about this file: `PATH: message`.
-    func refuse(_ message: String) -> UsageError { UsageError(command: "atscheck", message: "\(path): \(message)") }
-
-    /// `; did you mean 'x'?` for the candidate closest to `typed`, or nothing.
-    static func didYouMean(_ typed: String, among candidates: [String]) -> String {
-        EditDistance.suggestion(for: typed, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
-    }
-
-    /// An `expires` value: a real day written `YYYY-MM-DD`, nil when absent; else a usage error.
-    func day(_ value: YAMLValue?, at origin: String) throws(UsageError) -> String? {
-        guard let value else { return nil }
-        guard let text = value.text, text.count == 10, UTCTimestamp.parseDay(text) != nil else { throw refuse("'\(origin)' must be a day, YYYY-MM-DD") }
-        return text
-    }
-
-    /// An empty document or section: nothing written, `~` or `null`.
-    private static func isEmpty(_ value: YAMLValue) -> Bool {
-        guard case .scalar(let text) = value else { return false }
-        return text.isEmpty || text == "~" || text == "null"
     }
 }
 

@@ -22,14 +22,16 @@ import AtscheckSystem
 /// ```
 extension ConfigFile {
     /// The top-level key of the rule settings.
-    static let rulesSection = "rules"
-    static let ruleKeys = ["severity", "accept"]
-    static let acceptanceKeys = ["domain", "reason", "path", "expires"]
+    public static let rulesSection = "rules"
+    /// The keys a rule's settings may have.
+    public static let ruleKeys = ["severity", "accept"]
+    /// The keys an accepted finding may have.
+    public static let acceptanceKeys = ["domain", "reason", "path", "expires"]
 
     /// The rule settings written in the file (none when there is no `rules` section); an
     /// unknown rule, key or severity, or an acceptance without a domain or a reason, is a
     /// usage error naming the file and key.
-    func ruleSettings() throws(UsageError) -> RuleSettings {
+    public func ruleSettings() throws -> RuleSettings {
         var settings = RuleSettings()
         guard let rules else { return settings }
         guard case .mapping(let members) = rules else { throw refuse("'rules' must map rule ids to their settings") }

@@ -5,16 +5,16 @@ import ArgumentParsing
 /// 3 when none is but one could not be judged. `blocked` fails only on a blocked load (an
 /// unknown one is still reported, and exits 0): for a CI gate that must not turn red on a
 /// network glitch. `never` reports and exits 0 unless the command cannot run.
-enum VerdictFailThreshold: String, CaseIterable, Sendable, ExpressibleByArgument {
-    case unknown, blocked, never
-
-    /// The option, the same for every judging command.
-    static let option = Option<VerdictFailThreshold>("fail-on", value: "VERDICT",
-                                                     help: "Which verdicts fail the run: unknown (default: 1 blocked, 3 unknown), blocked (only a blocked load, exit 1), or never.",
-                                                     default: .unknown)
+public enum VerdictFailThreshold: String, CaseIterable, Sendable, ExpressibleByArgument {
+    /// 1 when a load is blocked, 3 when none is but one is unknown (the default).
+    case unknown
+    /// 1 when a load is blocked; an unknown one passes.
+    case blocked
+    /// Nothing the verdicts say fails the run.
+    case never
 
     /// The exit status for the run's natural status (0, 1 blocked, 3 unknown or not judged).
-    func exitCode(_ natural: ExitCode) -> ExitCode {
+    public func exitStatus(_ natural: ExitStatus) -> ExitStatus {
         switch (self, natural) {
         case (.unknown, _): natural
         case (.blocked, .unknown): .success

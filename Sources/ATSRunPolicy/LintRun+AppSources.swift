@@ -12,7 +12,7 @@ extension LintRun {
     /// are in the order of `paths`. An input is a policy file (Info.plist, a bare ATS
     /// dictionary, an Expo app.json), `-` for standard input, or an app or project (an .ipa, a
     /// directory): then every policy source in it.
-    static func lint(_ paths: [String], with linter: Linter, scope: ScanScope = ScanScope()) -> [Outcome] {
+    public static func lint(_ paths: [String], with linter: Linter, scope: ScanScope = ScanScope()) -> [Outcome] {
         concurrentMap(paths) { path -> [Outcome] in
             if path == "-" { return [standardInput(linter)] }
             if let kind = FileKind.of(path, followingLinks: true),
@@ -31,12 +31,12 @@ extension LintRun {
             files = try AppFiles(path: path, scope: scope)
             inventory = try AppInventory.collect(files, policiesOnly: true)
         } catch {
-            return [.unreadable(InputError(description: "\(path): \(error.description)"))]
+            return [.unreadable(RunInputError(description: "\(path): \(error.description)"))]
         }
         let reports = PolicySources.lint(inventory, files: files, linter: linter, input: path)
         if reports.isEmpty {
             let why = inventory.walk.failure.map { ": \($0)" } ?? ""
-            return [.unreadable(InputError(description: "\(path): no Info.plist, app.json or config.xml in this app or directory\(why)"))]
+            return [.unreadable(RunInputError(description: "\(path): no Info.plist, app.json or config.xml in this app or directory\(why)"))]
         }
         return reports.map(Outcome.report)
     }
