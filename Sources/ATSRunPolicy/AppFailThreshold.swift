@@ -54,8 +54,8 @@ public struct AppFailThreshold: Sendable, ExpressibleByArgument, Equatable {
     /// The exit status of `report` at this threshold: the URLs' status as `--fail-on` for
     /// verdicts makes it, then 1 when a lint finding (after acceptances and the baseline) is at
     /// or above the lint severity.
-    public func exitStatus(_ report: AppReport) -> ExitStatus {
-        let natural = verdicts.exitStatus(ExitStatus(natural: report.exitStatus(countingNotSeen: notSeen)))
+    public func exitStatus(_ report: AppReport) -> RunExitStatus {
+        let natural = verdicts.exitStatus(RunExitStatus(natural: report.exitStatus(countingNotSeen: notSeen)))
         guard let lint, natural != .failure else { return natural }
         return lint.fails(LintSummary(report.lintReports)) ? .failure : natural
     }

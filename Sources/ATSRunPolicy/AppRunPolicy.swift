@@ -102,7 +102,7 @@ public struct SettledApp: Sendable {
     /// reported after the output as an input error on the path; nil when there is something.
     public var refusal: String? = nil
     /// The status the run exits with when ``refusal`` is nil.
-    public var exitStatus: ExitStatus = .success
+    public var exitStatus: RunExitStatus = .success
 
     /// What `SARIFReporter` needs: the reports, the rule catalogue, the suppressed results and,
     /// with a baseline, the fingerprints each result is "unchanged" by (a lint finding by its

@@ -69,7 +69,7 @@ public struct SettledLint: Sendable {
     /// The fingerprints the baseline holds; nil without `--baseline`.
     public var knownFingerprints: Set<String>? = nil
     /// The status the run exits with.
-    public var exitStatus: ExitStatus = .success
+    public var exitStatus: RunExitStatus = .success
 
     /// The reports SARIF carries: with a baseline every finding (each marked new or
     /// unchanged by ``knownFingerprints``), else the reports shown.

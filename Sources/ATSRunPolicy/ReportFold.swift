@@ -94,7 +94,7 @@ public struct ReportFold {
             try Baseline(generator: "atscheck report", loads: loads).save(to: writeBaseline.path)
             return ReportOutcome(messages: messages, shows: false, exitStatus: .success)
         }
-        return ReportOutcome(messages: messages, shows: true, exitStatus: ExitStatus(natural: tally.summary.exitStatus))
+        return ReportOutcome(messages: messages, shows: true, exitStatus: RunExitStatus(natural: tally.summary.exitStatus))
     }
 
     /// `atscheck report: warning: MESSAGE`.
@@ -108,10 +108,10 @@ public struct ReportOutcome: Sendable, Equatable {
     /// True when the summary is to be shown (not refused, no baseline written instead).
     public let shows: Bool
     /// The status the run exits with.
-    public let exitStatus: ExitStatus
+    public let exitStatus: RunExitStatus
 
     /// An outcome of these parts.
-    public init(messages: [String], shows: Bool, exitStatus: ExitStatus) {
+    public init(messages: [String], shows: Bool, exitStatus: RunExitStatus) {
         self.messages = messages
         self.shows = shows
         self.exitStatus = exitStatus

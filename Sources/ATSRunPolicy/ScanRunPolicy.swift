@@ -18,12 +18,12 @@ public enum ScanRunPolicy {
     /// blocked and unknown loads met, ``LoadSettling/metLoads``), then the exit status: 0 when
     /// the baseline written passes the run, else the summary's status at `failOn`.
     public static func finish(_ summary: ScanSummary, loads: [LoadBaselineEntry], writeBaseline: BaselineWrite?,
-                              failOn: VerdictFailThreshold, generator: String = "atscheck scan") throws -> ExitStatus {
+                              failOn: VerdictFailThreshold, generator: String = "atscheck scan") throws -> RunExitStatus {
         if let writeBaseline {
             try Baseline(generator: generator, loads: loads).save(to: writeBaseline.path)
             if writeBaseline.passesRun { return .success }
         }
-        return failOn.exitStatus(ExitStatus(natural: summary.exitStatus))
+        return failOn.exitStatus(RunExitStatus(natural: summary.exitStatus))
     }
 }
 

@@ -14,7 +14,7 @@ public enum VerdictFailThreshold: String, CaseIterable, Sendable, ExpressibleByA
     case never
 
     /// The exit status for the run's natural status (0, 1 blocked, 3 unknown or not judged).
-    public func exitStatus(_ natural: ExitStatus) -> ExitStatus {
+    public func exitStatus(_ natural: RunExitStatus) -> RunExitStatus {
         switch (self, natural) {
         case (.unknown, _): natural
         case (.blocked, .unknown): .success

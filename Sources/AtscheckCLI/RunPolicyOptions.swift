@@ -32,7 +32,7 @@ extension VerdictFailThreshold {
 
     /// The exit status for the run's natural status (0, 1 blocked, 3 unknown or not judged).
     func exitCode(_ natural: ExitCode) -> ExitCode {
-        ExitCode(exitStatus(ExitStatus(natural: natural.rawValue)))
+        ExitCode(exitStatus(RunExitStatus(natural: natural.rawValue)))
     }
 }
 
@@ -67,7 +67,7 @@ extension LintFailThreshold {
 
 extension ExitCode {
     /// The CLI's status for the run policy's.
-    init(_ status: ExitStatus) {
+    init(_ status: RunExitStatus) {
         self = ExitCode(rawValue: status.rawValue) ?? .usage
     }
 }

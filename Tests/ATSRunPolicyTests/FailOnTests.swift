@@ -16,10 +16,10 @@ struct FailOnTests {
     }
 
     @Test("verdicts: unknown keeps the natural status, blocked passes unknown, never passes all",
-          arguments: [(VerdictFailThreshold.unknown, ATSRunPolicy.ExitStatus.unknown, ATSRunPolicy.ExitStatus.unknown), (.unknown, .failure, .failure),
+          arguments: [(VerdictFailThreshold.unknown, RunExitStatus.unknown, RunExitStatus.unknown), (.unknown, .failure, .failure),
                       (.blocked, .unknown, .success), (.blocked, .failure, .failure), (.never, .failure, .success),
                       (.never, .unknown, .success), (.never, .usage, .usage)])
-    func verdicts(threshold: VerdictFailThreshold, natural: ATSRunPolicy.ExitStatus, expected: ATSRunPolicy.ExitStatus) {
+    func verdicts(threshold: VerdictFailThreshold, natural: RunExitStatus, expected: RunExitStatus) {
         #expect(threshold.exitStatus(natural) == expected)
     }
 
