@@ -126,7 +126,7 @@ public enum AppAuditor {
             if byUnit.isEmpty, let place = found.places.first {
                 switch ownership[place.file] ?? attribution.ownership(of: place.file) {
                 case .notJudged(let reason), .inNoTarget(let reason):
-                    notInApp.append(NotInAppURL(url: found.url, foundAt: found.places.prefix(3).map { $0.description }, reason: reason))
+                    notInApp.append(NotInAppURL(url: found.url, foundAt: found.places.prefix(3).map(\.location), reason: reason))
                 case .units:
                     break
                 }

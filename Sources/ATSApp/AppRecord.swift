@@ -1,5 +1,7 @@
+import ATSVocabulary
 import ATSCheck
 import ATSJSON
+import ATSPolicy
 import ATSReport
 
 /// One line of `atscheck app --format jsonl`: one URL under one bundle's policy, the same
@@ -17,15 +19,15 @@ public struct AppRecord: Codable, Sendable {
     /// The URL as found in the files.
     public var url: String
     /// `urlsession`, `webview` or `media`: the context its places imply.
-    public var context: String
+    public var context: LoadContext
     /// `allowed`, `blocked`, `unknown`, `error`, `filtered` or `outside-ats`.
-    public var verdict: String
+    public var verdict: LoadVerdict
     /// Why the verdict is what it is, as `atscheck host` gives its reason objects.
     public var reasons: [CheckReason]
     /// Remarks for humans: the verdict's notes, or why the verdict is `unknown` or `outside-ats`.
     public var notes: [String]
     /// Where it was found: `file:line` or `file@0xOFFSET`, with a detail in parentheses when there is one.
-    public var foundAt: [String]
+    public var foundAt: [Location]
     /// The filter rule that set it aside (docs/app-audit.md#filtered-urls); `null` when none did.
     @EncodesNil public var filtered: String?
     /// Why it could not be judged; `null` unless the verdict is `error`.

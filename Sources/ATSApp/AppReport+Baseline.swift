@@ -1,3 +1,4 @@
+import ATSCheck
 import ATSLint
 import ATSScan
 
@@ -47,7 +48,8 @@ extension AppReport {
     /// The baseline entry of an endpoint that a baseline holds or compares, nil for one it
     /// does not (allowed, filtered, accepted, an offline https:// URL that was not probed).
     func baselineEntry(_ endpoint: EndpointReport, bundle: BundleReport) -> LoadBaselineEntry? {
-        guard endpoint.accepted == nil, endpoint.isLoad, let verdict = ScanVerdict(rawValue: endpoint.verdict) else { return nil }
+        let verdict = endpoint.verdict
+        guard endpoint.accepted == nil, endpoint.isLoad else { return nil }
         if verdict == .unknown, offline, !endpoint.policyUnknown { return nil }
         return LoadBaselineEntry(url: endpoint.url, verdict: verdict, reasons: endpoint.reasons, bundle: bundle.path)
     }

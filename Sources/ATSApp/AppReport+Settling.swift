@@ -12,7 +12,8 @@ extension AppReport {
         for bundle in bundles.indices {
             for index in bundles[bundle].endpoints.indices {
                 let endpoint = bundles[bundle].endpoints[index]
-                guard endpoint.isLoad, let verdict = ScanVerdict(rawValue: endpoint.verdict), let host = try? CheckTarget(url: endpoint.url).host else { continue }
+                let verdict = endpoint.verdict
+                guard endpoint.isLoad, let host = try? CheckTarget(url: endpoint.url).host else { continue }
                 switch loads.decision(url: endpoint.url, host: host, verdict: verdict, day: day) {
                 case .none: break
                 case .accepted(let entry):
@@ -32,7 +33,7 @@ extension AppReport {
     public mutating func keepOnly(_ verdicts: Set<String>) {
         for index in bundles.indices {
             bundles[index].endpoints.removeAll { endpoint in
-                endpoint.isLoad ? !verdicts.contains(endpoint.verdict) : !verdicts.contains(endpoint.use ?? endpoint.verdict)
+                endpoint.isLoad ? !verdicts.contains(endpoint.verdict.rawValue) : !verdicts.contains(endpoint.use ?? endpoint.verdict.rawValue)
             }
         }
     }

@@ -124,11 +124,11 @@ public struct AppReport: Codable, Sendable {
         /// The URL as found in the files.
         public var url: String
         /// `urlsession`, `webview` or `media`.
-        public var context: String
+        public var context: LoadContext
         /// `allowed`, `blocked`, `unknown`, `error` (judged: a load, or with `use` `not-seen` what
         /// the verdict would be), `opened-outside`, `never-loaded` (not loaded by the app: `use`
         /// says why), `filtered` or `outside-ats`.
-        public var verdict: String
+        public var verdict: LoadVerdict
         /// What the app's code does with the URL: `load` (its verdict counts), `not-seen`
         /// (atscheck could not see; its verdict is shown and does not count unless `--fail-on`
         /// asks), `opened-outside`, `never-loaded`; null for URLs set aside or outside ATS.
@@ -140,8 +140,8 @@ public struct AppReport: Codable, Sendable {
         public var reasons: [CheckReason]
         /// Remarks for humans: the verdict's notes, or why the verdict is `unknown` or `outside-ats`.
         public var notes: [String]
-        /// Where it was found: `file:line` or `file@0xOFFSET`.
-        public var foundAt: [String]
+        /// Where it was found: `file:line` or `file@0xOFFSET`, with a detail in parentheses when there is one.
+        public var foundAt: [Location]
         /// The filter rule that set it aside (docs/app-audit.md#filtered-urls).
         @EncodesNil public var filtered: String?
         /// Why the URL could not be judged (verdict `error`); null otherwise.
@@ -290,24 +290,24 @@ public struct AppReport: Codable, Sendable {
                 if endpoint.use == "not-seen" {
                     summary.notSeen.urls += 1
                     switch endpoint.verdict {
-                    case "allowed": summary.notSeen.allowed += 1
-                    case "blocked": summary.notSeen.blocked += 1
-                    case "unknown": summary.notSeen.unknown += 1
+                    case .allowed: summary.notSeen.allowed += 1
+                    case .blocked: summary.notSeen.blocked += 1
+                    case .unknown: summary.notSeen.unknown += 1
                     default: summary.notSeen.errors += 1
                     }
                     continue
                 }
                 switch endpoint.verdict {
-                case "allowed": summary.allowed += 1
-                case "blocked": summary.blocked += 1
-                case "unknown":
+                case .allowed: summary.allowed += 1
+                case .blocked: summary.blocked += 1
+                case .unknown:
                     summary.unknown += 1
                     if endpoint.policyUnknown { summary.policyUnknown += 1 }
-                case "filtered": summary.filtered += 1
-                case "outside-ats": summary.outsideATS += 1
-                case "opened-outside": summary.openedOutside += 1
-                case "never-loaded": summary.neverLoaded += 1
-                default: summary.errors += 1
+                case .filtered: summary.filtered += 1
+                case .outsideATS: summary.outsideATS += 1
+                case .openedOutside: summary.openedOutside += 1
+                case .neverLoaded: summary.neverLoaded += 1
+                case .error: summary.errors += 1
                 }
             }
             summary.lintErrors += bundled.findings.filter { $0.severity == .error }.count
@@ -341,8 +341,8 @@ public struct AppReport: Codable, Sendable {
 extension AppReport.EndpointReport {
     init(_ endpoint: AuditedEndpoint) {
         url = endpoint.url
-        context = endpoint.context.rawValue
-        foundAt = endpoint.places.map(\.description)
+        context = endpoint.context
+        foundAt = endpoint.places.map(\.location)
         filtered = endpoint.filtered
         error = endpoint.error
         policyUnknown = endpoint.unknown != nil
@@ -351,23 +351,23 @@ extension AppReport.EndpointReport {
         use = shownUse?.group
         useDetail = shownUse?.explanation
         if let reason = endpoint.outsideATS {
-            verdict = "outside-ats"
+            verdict = .outsideATS
             reasons = []
             notes = [reason]
-        } else if endpoint.filtered == nil, let use = endpoint.use, use.strength < URLUse.notSeen(hint: "").strength {
-            verdict = use.group
+        } else if endpoint.filtered == nil, let use = endpoint.use, let notLoaded = Self.verdict(notLoadedBy: use) {
+            verdict = notLoaded
             reasons = []
             notes = []
         } else if let unknown = endpoint.unknown {
-            verdict = "unknown"
+            verdict = .unknown
             reasons = []
             notes = [unknown]
         } else if let verdict = endpoint.verdict {
-            self.verdict = verdict.status.rawValue
+            self.verdict = LoadVerdict(verdict.status)
             reasons = verdict.reasons
             notes = verdict.notes
         } else {
-            self.verdict = endpoint.filtered != nil ? "filtered" : "error"
+            self.verdict = endpoint.filtered != nil ? .filtered : .error
             reasons = []
             notes = []
         }

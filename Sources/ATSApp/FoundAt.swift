@@ -1,4 +1,5 @@
 import ATSSinks
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -62,9 +63,11 @@ public struct FoundAt: Sendable, Hashable, Codable, CustomStringConvertible {
         for (file, found) in other.usesElsewhere { usesElsewhere[file] = URLUse.strongest([usesElsewhere[file], found].compactMap { $0 }) }
     }
 
-    /// `file:line`, else `file@0xOFFSET` (hexadecimal), else the file, followed by ` (detail)` when there is one.
-    public var description: String {
-        let position = line.map { "\(file):\($0)" } ?? offset.map { "\(file)@0x\(String($0, radix: 16))" } ?? file
-        return detail.map { "\(position) (\($0))" } ?? position
+    /// The place, with its detail: a line, else a byte offset, else the file.
+    public var location: Location {
+        Location(file: file, position: line.map { .line($0) } ?? offset.map { .byteOffset($0) } ?? .file, detail: detail)
     }
+
+    /// `file:line`, else `file@0xOFFSET` (hexadecimal), else the file, followed by ` (detail)` when there is one.
+    public var description: String { location.description }
 }

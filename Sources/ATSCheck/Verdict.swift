@@ -2,13 +2,6 @@ import ATSPolicy
 import ATSCertificates
 import ATSProbe
 
-/// The answer to "would ATS block this load?".
-public enum VerdictStatus: String, Sendable, Codable {
-    case allowed, blocked
-    /// What the verdict needs could not be observed (no connection, timeout, not TLS).
-    case unknown
-}
-
 /// A verdict with every reason, the nscurl-style matrix and the inputs that produced it.
 /// `Codable` as itself, certificates as their DER (the CLI's `host --format json` shapes it as
 /// `HostReport`, docs/json-schema.md).

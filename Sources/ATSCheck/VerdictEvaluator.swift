@@ -26,14 +26,7 @@ public enum VerdictEvaluator {
         }
         let resolution = context.resolution
         let reasons = RankedReasons.ranked(atsReasons, resolution) + appReasons
-        let status: VerdictStatus
-        if reasons.contains(where: { !$0.code.isUndetermined }) {
-            status = .blocked
-        } else if reasons.contains(where: { $0.code.isUndetermined }) || context.notProbed != nil && resolution.scheme != .http {
-            status = .unknown
-        } else {
-            status = .allowed
-        }
+        let status = VerdictStatus(reasons: reasons, observed: context.notProbed == nil || resolution.scheme == .http)
         let chainTrusted = context.trust.flatMap { $0.isUndetermined ? nil : $0.isTrusted }
         let diagnostics = context.capabilities.map { capabilities in
             DiagnosticsMatrix.evaluate(host: resolution.host.text, capabilities: capabilities, chainTrusted: chainTrusted,

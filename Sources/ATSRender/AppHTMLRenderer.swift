@@ -19,16 +19,16 @@ public enum AppHTMLRenderer {
     public static func render(_ report: AppReport, listAll: Bool) -> String {
         var rows: [ScanHTMLRenderer.Row] = []
         for bundle in report.bundles {
-            for endpoint in bundle.endpoints where listAll || endpoint.verdict != "filtered" {
+            for endpoint in bundle.endpoints where listAll || endpoint.verdict != .filtered {
                 let reasons = endpoint.error ?? (endpoint.reasons.isEmpty ? endpoint.notes.joined(separator: "\n")
                     : endpoint.reasons.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "\n"))
                 let fix = endpoint.accepted.map { "accepted: " + $0.reason } ?? endpoint.reasons.lazy.compactMap(\.fix).first.map(describe) ?? ""
                 // A URL that is not a load atscheck saw is shown under its group, its would-be
                 // verdict in the reasons, so that the page's "blocked" are the promises.
-                let verdict = endpoint.isLoad || endpoint.use == nil ? endpoint.verdict : endpoint.use ?? endpoint.verdict
+                let verdict = endpoint.isLoad || endpoint.use == nil ? endpoint.verdict.rawValue : endpoint.use ?? endpoint.verdict.rawValue
                 rows.append(ScanHTMLRenderer.Row(group: bundle.path.isEmpty ? "." : bundle.path, url: endpoint.url, verdict: verdict,
                                                  codes: endpoint.reasons.map(\.code.rawValue), reasons: reasons, fix: fix,
-                                                 foundAt: endpoint.foundAt.joined(separator: "\n"), inBaseline: endpoint.baselineState == .unchanged))
+                                                 foundAt: endpoint.foundAt.map(\.description).joined(separator: "\n"), inBaseline: endpoint.baselineState == .unchanged))
             }
         }
         let summary = report.summary

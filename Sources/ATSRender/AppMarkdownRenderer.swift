@@ -27,7 +27,7 @@ public enum AppMarkdownRenderer {
             out += "\n**" + MarkdownText.safe(AppTextRenderer.unknownPolicyLine(bundle)) + "**\n"
         }
         for bundle in report.bundles {
-            let listed = bundle.endpoints.filter { $0.isLoad && ($0.verdict == "blocked" || ($0.verdict == "unknown" && (!report.offline || $0.policyUnknown))) }
+            let listed = bundle.endpoints.filter { $0.isLoad && ($0.verdict == .blocked || ($0.verdict == .unknown && (!report.offline || $0.policyUnknown))) }
             let lint = bundle.lint.filter { $0.severity >= .warning }
             guard !listed.isEmpty || !lint.isEmpty else { continue }
             out += "\n#### \(MarkdownText.safe(bundle.path))" + (bundle.identifier.map { " (\(MarkdownText.safe($0)))" } ?? "") + "\n\n"
@@ -35,8 +35,8 @@ public enum AppMarkdownRenderer {
                 out += "| URL | verdict | reason | found at |\n|---|---|---|---|\n"
                 for endpoint in listed.prefix(shownPerBundle) {
                     let reason = endpoint.reasons.first.map { "`\($0.code.rawValue)`: " + MarkdownText.safe($0.message) } ?? ""
-                    out += "| \(MarkdownText.safe(endpoint.url)) | \(endpoint.verdict)\(endpoint.accepted == nil ? "" : " (accepted)")\(endpoint.baselineState == .unchanged ? " (in the baseline)" : "") | \(reason) | "
-                        + MarkdownText.safe(endpoint.foundAt.first ?? "") + (endpoint.foundAt.count > 1 ? " (+\(endpoint.foundAt.count - 1))" : "") + " |\n"
+                    out += "| \(MarkdownText.safe(endpoint.url)) | \(endpoint.verdict.rawValue)\(endpoint.accepted == nil ? "" : " (accepted)")\(endpoint.baselineState == .unchanged ? " (in the baseline)" : "") | \(reason) | "
+                        + MarkdownText.safe(endpoint.foundAt.first?.description ?? "") + (endpoint.foundAt.count > 1 ? " (+\(endpoint.foundAt.count - 1))" : "") + " |\n"
                 }
                 if listed.count > shownPerBundle { out += "\n\(listed.count - shownPerBundle) more in the JSON report.\n" }
             }

@@ -1,3 +1,4 @@
+import ATSPolicy
 import ATSVocabulary
 import ATSApp
 import ATSScan
@@ -107,14 +108,14 @@ public struct AppTextRenderer {
             }
         }
         let loads = bundle.endpoints.filter(\.isLoad)
-        if show("blocked") { out += blocked(loads.filter { $0.verdict == "blocked" }) }
-        if show("unknown") { out += unknown(loads.filter { $0.verdict == "unknown" }, offline: offline) }
-        if show("allowed") { out += listed("allowed", loads.filter { $0.verdict == "allowed" }) }
-        if only.isEmpty { out += listed("not judged", loads.filter { $0.verdict == "error" }) }
+        if show("blocked") { out += blocked(loads.filter { $0.verdict == .blocked }) }
+        if show("unknown") { out += unknown(loads.filter { $0.verdict == .unknown }, offline: offline) }
+        if show("allowed") { out += listed("allowed", loads.filter { $0.verdict == .allowed }) }
+        if only.isEmpty { out += listed("not judged", loads.filter { $0.verdict == .error }) }
         if show("not-seen") { out += notSeen(bundle.endpoints.filter { $0.use == "not-seen" }, offline: offline) }
         if show("opened-outside") { out += notLoaded("opened outside the app (ATS does not apply)", bundle.endpoints.filter { $0.use == "opened-outside" }) }
         if show("never-loaded") { out += notLoaded("never loaded", bundle.endpoints.filter { $0.use == "never-loaded" }) }
-        let filtered = bundle.endpoints.filter { $0.verdict == "filtered" }
+        let filtered = bundle.endpoints.filter { $0.verdict == .filtered }
         if !filtered.isEmpty, only.isEmpty {
             var rules: [String: Int] = [:]
             for endpoint in filtered { rules[endpoint.filtered ?? "", default: 0] += 1 }
@@ -149,15 +150,15 @@ public struct AppTextRenderer {
     /// URLs whose use atscheck did not see: counted, the would-be blocked ones listed (all with --all).
     private func notSeen(_ endpoints: [AppReport.EndpointReport], offline: Bool) -> String {
         guard !endpoints.isEmpty else { return "" }
-        let blocked = endpoints.filter { $0.verdict == "blocked" }
+        let blocked = endpoints.filter { $0.verdict == .blocked }
         var out = line("use not seen (not counted; --fail-on not-seen counts them): \(endpoints.count) URL\(endpoints.count == 1 ? "" : "s")"
             + (blocked.isEmpty ? "" : ", \(blocked.count) would be blocked"), "  ", "    ")
         let shown = listAll ? endpoints : blocked
         for endpoint in shown.prefix(listAll ? shown.count : Self.listedPerGroup) {
             var codes: [String] = []
             for reason in endpoint.reasons where !codes.contains(reason.code.rawValue) { codes.append(reason.code.rawValue) }
-            out += line(endpoint.url + "  would be \(endpoint.verdict)" + (codes.isEmpty ? "" : " (\(codes.joined(separator: ", ")))"), "    ", "      ")
-            out += line("found: " + endpoint.foundAt.prefix(3).joined(separator: ", ") + (endpoint.foundAt.count > 3 ? " (+\(endpoint.foundAt.count - 3) more)" : ""), "      ", "        ")
+            out += line(endpoint.url + "  would be \(endpoint.verdict.rawValue)" + (codes.isEmpty ? "" : " (\(codes.joined(separator: ", ")))"), "    ", "      ")
+            out += line("found: " + endpoint.foundAt.prefix(3).map(\.description).joined(separator: ", ") + (endpoint.foundAt.count > 3 ? " (+\(endpoint.foundAt.count - 3) more)" : ""), "      ", "        ")
             if let detail = endpoint.useDetail { out += line(detail, "      ", "        ") }
         }
         if !listAll, shown.count > Self.listedPerGroup { out += line("… \(shown.count - Self.listedPerGroup) more (--all lists them)", "    ", "      ") }
@@ -170,7 +171,7 @@ public struct AppTextRenderer {
         var out = line("\(title): \(endpoints.count) URL\(endpoints.count == 1 ? "" : "s")", "  ", "    ")
         for endpoint in endpoints.prefix(listAll ? endpoints.count : Self.listedPerGroup) {
             out += line(endpoint.url, "    ", "      ")
-            out += line("found: " + endpoint.foundAt.prefix(2).joined(separator: ", ")
+            out += line("found: " + endpoint.foundAt.prefix(2).map(\.description).joined(separator: ", ")
                 + (endpoint.foundAt.count > 2 ? " (+\(endpoint.foundAt.count - 2) more)" : "") + (endpoint.useDetail.map { "; \($0)" } ?? ""), "      ", "        ")
         }
         if !listAll, endpoints.count > Self.listedPerGroup { out += line("… \(endpoints.count - Self.listedPerGroup) more (--all lists them)", "    ", "      ") }
@@ -189,7 +190,7 @@ public struct AppTextRenderer {
         for (host, group) in hosts.sorted(by: { $0.key < $1.key }) {
             var codes: [String] = []
             for reason in group.flatMap(\.reasons) where !codes.contains(reason.code.rawValue) { codes.append(reason.code.rawValue) }
-            let contexts = Set(group.map(\.context)).subtracting(["urlsession"]).sorted()
+            let contexts = Set(group.map(\.context.rawValue)).subtracting(["urlsession"]).sorted()
             out += line("\(host): " + codes.joined(separator: ", ") + (contexts.isEmpty ? "" : " [\(contexts.joined(separator: ", "))]"), "    ", "      ")
             if let fix = group.lazy.flatMap(\.reasons).compactMap(\.fix).first {
                 out += line("fix: " + (fix.exceptionDomain.map { domain in
@@ -197,7 +198,7 @@ public struct AppTextRenderer {
                 } ?? fix.serverChange), "      ", "        ")
             }
             for endpoint in group {
-                out += line("\(endpoint.url)  found: " + endpoint.foundAt.joined(separator: ", ")
+                out += line("\(endpoint.url)  found: " + endpoint.foundAt.map(\.description).joined(separator: ", ")
                     + (endpoint.useDetail.map { " (\($0))" } ?? ""), "      ", "        ")
                 if let accepted = endpoint.accepted { out += line("accepted: \(accepted.reason) (\(accepted.origin))", "        ", "          ") }
                 if endpoint.baselineState == .unchanged { out += line("in the baseline: does not fail the run", "        ", "          ") }
@@ -235,9 +236,9 @@ public struct AppTextRenderer {
     private func entry(_ endpoint: AppReport.EndpointReport) -> String {
         var codes: [String] = []
         for reason in endpoint.reasons where !codes.contains(reason.code.rawValue) { codes.append(reason.code.rawValue) }
-        var out = line(endpoint.url + (endpoint.context == "urlsession" ? "" : " [\(endpoint.context)]")
+        var out = line(endpoint.url + (endpoint.context == .urlSession ? "" : " [\(endpoint.context.rawValue)]")
             + (codes.isEmpty ? "" : "  " + codes.joined(separator: ", ")) + (endpoint.error.map { "  \($0)" } ?? ""), "    ", "      ")
-        out += line("found: " + endpoint.foundAt.prefix(3).joined(separator: ", ") + (endpoint.foundAt.count > 3 ? " (+\(endpoint.foundAt.count - 3) more)" : ""), "      ", "        ")
+        out += line("found: " + endpoint.foundAt.prefix(3).map(\.description).joined(separator: ", ") + (endpoint.foundAt.count > 3 ? " (+\(endpoint.foundAt.count - 3) more)" : ""), "      ", "        ")
         if let accepted = endpoint.accepted { out += line("accepted: \(accepted.reason) (\(accepted.origin))", "      ", "        ") }
         if endpoint.baselineState == .unchanged { out += line("in the baseline: does not fail the run", "      ", "        ") }
         for note in endpoint.notes where note.hasSuffix("the acceptance has expired") { out += line(note, "      ", "        ") }

@@ -31,11 +31,11 @@ public enum ScanHTMLRenderer {
 
     /// The page of a scan's records (or a report's).
     public static func render(_ records: [ScanRecord], summary: ScanSummary, title: String) -> String {
-        let rows = records.sorted { ($0.endpoint, $0.url, $0.origin) < ($1.endpoint, $1.url, $1.origin) }.map { record in
+        let rows = records.sorted { ($0.endpoint, $0.url, $0.origin.description) < ($1.endpoint, $1.url, $1.origin.description) }.map { record in
             Row(group: record.endpoint, url: record.url, verdict: record.verdict.rawValue, codes: record.reasons.map(\.code.rawValue),
                 reasons: record.error ?? record.reasons.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "\n"),
                 fix: record.accepted.map { "accepted: " + $0.reason } ?? record.upgrade?.fix ?? record.reasons.lazy.compactMap { $0.fix?.serverChange }.first ?? "",
-                foundAt: record.origin, inBaseline: record.baselineState == .unchanged)
+                foundAt: record.origin.description, inBaseline: record.baselineState == .unchanged)
         }
         let counts = "\(summary.urls) URLs on \(summary.endpoints) endpoints: <b>\(summary.blocked)</b> blocked, \(summary.unknown) unknown, \(summary.allowed) allowed"
             + (summary.errors > 0 ? ", \(summary.errors) not judged" : "")

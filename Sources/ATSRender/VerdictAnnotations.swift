@@ -11,19 +11,18 @@ import AtscheckSystem
 /// was found, titled with the first reason code. Loads the configuration accepts are not
 /// annotated. Values are escaped as `GitHubReporter` escapes them.
 public enum VerdictAnnotations {
-    /// The command for a load of `verdict` found at `place` (`path:line`, `path@0xOFFSET`,
-    /// `path (…)`, or a path), nil for an allowed load.
-    public static func command(url: String, verdict: String, reasons: [CheckReason], place: String, base: String?, morePlaces: Int = 0) -> String? {
+    /// The command for a load of `verdict` found at `place` (on its line when it has one), nil
+    /// for an allowed load.
+    public static func command(url: String, verdict: LoadVerdict, reasons: [CheckReason], place: Location, base: String?, morePlaces: Int = 0) -> String? {
         let level: String
         switch verdict {
-        case "blocked": level = "error"
-        case "unknown": level = "warning"
+        case .blocked: level = "error"
+        case .unknown: level = "warning"
         default: return nil
         }
-        let (file, line) = location(place)
-        var properties = ["file=" + GitHubReporter.escapeProperty(base.map { $0 + "/" + file } ?? file)]
-        if let line { properties.append("line=\(line)") }
-        let code = reasons.first?.code.rawValue ?? verdict
+        var properties = ["file=" + GitHubReporter.escapeProperty(base.map { $0 + "/" + place.file } ?? place.file)]
+        if let line = place.line { properties.append("line=\(line)") }
+        let code = reasons.first?.code.rawValue ?? verdict.rawValue
         properties.append("title=" + GitHubReporter.escapeProperty("\(code): \(url)"))
         let message = "\(url) is \(verdict) under ATS" + (reasons.isEmpty ? "" : ": " + reasons.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "; "))
             + (morePlaces > 0 ? " (found in \(morePlaces) more place\(morePlaces == 1 ? "" : "s"), annotated only here: the JSON report lists them)" : "")
@@ -33,27 +32,15 @@ public enum VerdictAnnotations {
     /// A `notice` for a blocked or unknown load the configuration accepts, saying why and until
     /// when (the load does not fail the job, and the run still shows it was there); nil for an
     /// allowed load.
-    public static func acceptedNotice(url: String, verdict: String, reasons: [CheckReason], place: String, accepted: ScanAcceptance) -> String? {
-        guard verdict == "blocked" || verdict == "unknown" else { return nil }
-        let (file, line) = location(place)
-        var properties = ["file=" + GitHubReporter.escapeProperty(file)]
-        if let line { properties.append("line=\(line)") }
-        let code = reasons.first?.code.rawValue ?? verdict
+    public static func acceptedNotice(url: String, verdict: LoadVerdict, reasons: [CheckReason], place: Location, accepted: ScanAcceptance) -> String? {
+        guard verdict.isProblem else { return nil }
+        var properties = ["file=" + GitHubReporter.escapeProperty(place.file)]
+        if let line = place.line { properties.append("line=\(line)") }
+        let code = reasons.first?.code.rawValue ?? verdict.rawValue
         properties.append("title=" + GitHubReporter.escapeProperty("accepted \(code): \(url)"))
         let message = "\(url) is \(verdict) under ATS (\(code)), accepted by \(accepted.origin): \(accepted.reason)"
             + (accepted.expires.map { " (until \($0))" } ?? "")
         return "::notice \(properties.joined(separator: ","))::\(GitHubReporter.escapeData(message))"
-    }
-
-    /// `urls.txt:12` → (`urls.txt`, 12); `App@0x1f40`, `a (applinks:…)` and plain paths keep no line.
-    static func location(_ place: String) -> (String, Int?) {
-        var path = Substring(place)
-        if let paren = path.firstRange(of: " (") { path = path[..<paren.lowerBound] }
-        // A HAR entry (`capture.har: log.entries[3]`) has no line of its own.
-        if let entry = path.firstRange(of: ": log.entries[") { return (String(path[..<entry.lowerBound]), nil) }
-        if let at = path.lastIndex(of: "@"), path[path.index(after: at)...].hasPrefix("0x") { return (String(path[..<at]), nil) }
-        if let colon = path.lastIndex(of: ":"), let line = Int(path[path.index(after: colon)...]) { return (String(path[..<colon]), line) }
-        return (String(path), nil)
     }
 
     /// The most places one URL is annotated at (a tracker found in 200 files would bury a
@@ -76,11 +63,11 @@ public enum VerdictAnnotations {
                 out += GitHubReporter.command(for: finding, path: policyFile) + "\n"
             }
             for endpoint in bundle.endpoints where endpoint.isLoad && endpoint.accepted == nil && endpoint.baselineState != .unchanged {
-                if endpoint.verdict == "unknown", report.offline, !endpoint.policyUnknown { continue }
+                if endpoint.verdict == .unknown, report.offline, !endpoint.policyUnknown { continue }
                 // At most `placesAnnotated` annotations a URL; the last one says how many places are left.
                 let places = endpoint.foundAt.prefix(placesAnnotated)
                 for (index, place) in places.enumerated() {
-                    let location = inDirectory ? place : report.input
+                    let location = inDirectory ? place : Location(file: report.input)
                     let more = index == places.count - 1 ? endpoint.foundAt.count - places.count : 0
                     if let line = command(url: endpoint.url, verdict: endpoint.verdict, reasons: endpoint.reasons, place: location,
                                           base: inDirectory ? base : nil, morePlaces: more) {

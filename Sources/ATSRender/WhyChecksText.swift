@@ -1,3 +1,4 @@
+import ATSCheck
 import ATSLint
 import ATSWhy
 import ATSVocabulary
@@ -29,7 +30,7 @@ enum WhyChecksText {
             out += wrap("ruled out by the policy: \(ruled.reason) (\(safe(ruled.why)))", "  ", "    ")
         }
         if let probe = error.probe {
-            out += wrap("probe \(safe(probe.url)): \(probe.verdict.uppercased())"
+            out += wrap("probe \(safe(probe.url)): \(probe.verdict.rawValue.uppercased())"
                         + (probe.reasons.isEmpty ? "" : " (\(probe.reasons.joined(separator: ", ")))") + "; \(safe(probe.conclusion))", "  ", "    ")
         }
         return out
@@ -48,7 +49,7 @@ enum WhyChecksText {
         }
         for ruled in error.ruledOut { out += "- Ruled out by the policy: `\(ruled.reason)` (\(safe(ruled.why)))\n" }
         if let probe = error.probe {
-            out += "- Probe `\(safe(probe.url))`: **\(probe.verdict.uppercased())**; \(safe(probe.conclusion))\n"
+            out += "- Probe `\(safe(probe.url))`: **\(probe.verdict.rawValue.uppercased())**; \(safe(probe.conclusion))\n"
         }
         return out
     }

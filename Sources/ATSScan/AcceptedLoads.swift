@@ -70,7 +70,7 @@ public struct AcceptedLoads: Sendable {
     /// What becomes of a record of `verdict` for `url` on `host`, on `day` (`YYYY-MM-DD`):
     /// the acceptance that holds, or the one that expired, or nothing. Allowed loads and loads
     /// that could not be judged at all need none.
-    public func decision(url: String, host: String, verdict: ScanVerdict, day: String) -> Decision {
+    public func decision(url: String, host: String, verdict: LoadVerdict, day: String) -> Decision {
         guard verdict == .blocked || verdict == .unknown else { return .none }
         let matching = entries.filter { $0.matches(url: url, host: host) }
         if let holding = matching.first(where: { $0.expires.map { day <= $0 } ?? true }) { return .accepted(holding) }

@@ -27,7 +27,7 @@ public struct LoadBaselineEntry: Codable, Sendable, Hashable {
     /// 16 hex digits of FNV-1a over the parts below.
     public var fingerprint: String
     /// `blocked` or `unknown`.
-    public var verdict: ScanVerdict
+    public var verdict: LoadVerdict
     /// The blocked load's reason codes, sorted; empty for an unknown one.
     public var reasons: [String]
     /// `scheme://host:port/path`, host lowercased.
@@ -37,7 +37,7 @@ public struct LoadBaselineEntry: Codable, Sendable, Hashable {
 
     /// The entry of a load with this verdict, nil for a verdict a baseline does not hold
     /// (allowed, not judged) or a URL that is not one.
-    public init?(url: String, verdict: ScanVerdict, reasons: [CheckReason], bundle: String? = nil) {
+    public init?(url: String, verdict: LoadVerdict, reasons: [CheckReason], bundle: String? = nil) {
         guard verdict == .blocked || verdict == .unknown, let load = Self.load(url) else { return nil }
         self.verdict = verdict
         self.reasons = verdict == .blocked ? Array(Set(reasons.map(\.code.rawValue))).sorted() : []

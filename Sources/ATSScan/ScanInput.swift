@@ -1,4 +1,5 @@
 import ATSCheck
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -22,12 +23,13 @@ public struct ScanOrigin: Sendable, Hashable, Codable, CustomStringConvertible {
         self.harEntry = harEntry
     }
 
-    /// `urls.txt:12`, `capture.har: log.entries[3]`, or the file alone.
-    public var description: String {
-        if let harEntry { return "\(file): log.entries[\(harEntry)]" }
-        if let line { return "\(file):\(line)" }
-        return file
+    /// The place: a HAR entry, else a line, else the file.
+    public var location: Location {
+        Location(file: file, position: harEntry.map { .harEntry($0) } ?? line.map { .line($0) } ?? .file)
     }
+
+    /// `urls.txt:12`, `capture.har: log.entries[3]`, or the file alone.
+    public var description: String { location.description }
 }
 
 /// One URL to judge.

@@ -8,22 +8,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What a scan record says of its URL: a verdict, or that the URL could not be judged at all.
-public enum ScanVerdict: String, Codable, Sendable, CaseIterable {
-    case allowed, blocked, unknown
-    /// The URL could not be judged (it does not resolve under the policy).
-    case error
-
-    /// The record form of a verdict's status.
-    public init(_ status: VerdictStatus) {
-        switch status {
-        case .allowed: self = .allowed
-        case .blocked: self = .blocked
-        case .unknown: self = .unknown
-        }
-    }
-}
-
 /// One line of `atscheck scan --format jsonl`: the verdict for one input URL
 /// (docs/json-schema.md, "atscheck scan"). Keys are always present.
 public struct ScanRecord: Codable, Sendable, Equatable {
@@ -31,12 +15,12 @@ public struct ScanRecord: Codable, Sendable, Equatable {
     public var schemaVersion = SchemaVersion.current
     /// The URL the verdict is about, from the input line or HAR entry.
     public var url: String
-    /// Where the URL was read (`urls.txt:12`, `capture.har: log.entries[3]`, `argument`).
-    public var origin: String
+    /// Where the URL was read (`urls.txt:12`, `capture.har: log.entries[3]`, `argument:1`).
+    public var origin: Location
     /// The endpoint probed for it (`host:port`), shared by every URL naming it.
     public var endpoint: String
     /// `allowed`, `blocked`, `unknown`, or `error` (the URL could not be judged at all).
-    public var verdict: ScanVerdict
+    public var verdict: LoadVerdict
     /// The same reason objects as `atscheck host`, blocking ones first.
     public var reasons: [CheckReason]
     /// The verdict's notes.
@@ -61,9 +45,9 @@ public struct ScanRecord: Codable, Sendable, Equatable {
     /// The record of a result.
     public init(_ result: ScanResult) {
         url = result.entry.target.url
-        origin = result.entry.origin.description
+        origin = result.entry.origin.location
         endpoint = result.endpoint.description
-        verdict = ScanVerdict(result.verdict.status)
+        verdict = LoadVerdict(result.verdict.status)
         reasons = result.verdict.reasons
         notes = result.verdict.notes
         error = nil
@@ -75,7 +59,7 @@ public struct ScanRecord: Codable, Sendable, Equatable {
     /// The record of an entry that could not be judged.
     public init(_ failure: ScanEntryError) {
         url = failure.entry.target.url
-        origin = failure.entry.origin.description
+        origin = failure.entry.origin.location
         endpoint = ScanEndpoint(failure.entry.target).description
         verdict = .error
         reasons = []
@@ -88,23 +72,12 @@ public struct ScanRecord: Codable, Sendable, Equatable {
 }
 
 extension ScanRecord {
-    /// Why the record's verdict cannot be the one its reasons give, nil when they agree: a
-    /// reason atscheck can decide makes a load blocked, only undetermined ones leave it
-    /// unknown, and an allowed load has none. `report` refuses a record that disagrees, so a
-    /// shard edited to read safe does not pass.
-    public var verdictContradiction: String? {
-        let decided = reasons.filter { !$0.code.isUndetermined }.map(\.code.rawValue)
-        switch verdict {
-        case .allowed where !reasons.isEmpty:
-            return "verdict allowed with reasons (\(reasons.map(\.code.rawValue).joined(separator: ", ")))"
-        case .blocked where decided.isEmpty:
-            return "verdict blocked with no reason that blocks"
-        case .unknown where !decided.isEmpty:
-            return "verdict unknown with reasons that block (\(decided.joined(separator: ", ")))"
-        case .error where error == nil:
-            return "verdict error with no error"
-        default:
-            return nil
-        }
+    /// Why the record's verdict cannot be the one its reasons give, nil when they agree
+    /// (``VerdictStatus/contradiction(reasons:)``: the rule the checker judges by). `report`
+    /// refuses a record that disagrees, so a shard edited to read safe does not pass.
+    public var verdictContradiction: VerdictContradiction? {
+        if let status = verdict.status { return status.contradiction(reasons: reasons) }
+        if verdict != .error { return .notAJudgment(verdict) }
+        return error == nil ? .errorWithoutError : nil
     }
 }

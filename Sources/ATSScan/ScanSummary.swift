@@ -79,7 +79,7 @@ public struct ScanSummary: Codable, Sendable, Equatable {
         case .allowed: allowed += 1
         case .blocked: blocked += 1
         case .unknown: unknown += 1
-        case .error: errors += 1
+        default: errors += 1
         }
         if record.accepted != nil {
             var counts = accepted ?? AcceptedCounts()

@@ -37,10 +37,13 @@ public struct ScanTally: Sendable {
     /// True when a record with this origin and URL was counted.
     public func contains(origin: String, url: String) -> Bool { keys.contains(Self.key(origin: origin, url: url)) }
 
+    /// True when a record from this place with this URL was counted.
+    public func contains(origin: Location, url: String) -> Bool { contains(origin: origin.description, url: url) }
+
     /// Counts `record`; false (and nothing counted) when its URL from its origin already was.
     @discardableResult
     public mutating func add(_ record: ScanRecord) -> Bool {
-        guard keys.insert(Self.key(origin: record.origin, url: record.url)).inserted else { return false }
+        guard keys.insert(Self.key(origin: record.origin.description, url: record.url)).inserted else { return false }
         count(record)
         return true
     }

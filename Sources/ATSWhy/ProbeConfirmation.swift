@@ -28,7 +28,7 @@ public enum ProbeConfirmation {
         if !confirmed.isEmpty {
             error.causes = error.causes.filter { confirmed.contains($0.reason) } + error.causes.filter { !confirmed.contains($0.reason) }
         }
-        error.probe = WhyProbeCheck(url: url, verdict: verdict.status.rawValue, reasons: found,
+        error.probe = WhyProbeCheck(url: url, verdict: verdict.status, reasons: found,
                                     confirmed: confirmed, alsoFound: also, conclusion: conclusion)
         return error
     }

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSReport
 import ATSScan
 import ATSCheck
@@ -70,11 +71,11 @@ final class ScanWriter: @unchecked Sendable {
         case .markdown: break // one summary at the end
         case .github:
             // Arguments (origin `argument:N`) have no file to annotate.
-            if record.accepted == nil, record.baselineState != .unchanged, !record.origin.hasPrefix("argument:"),
-               let command = VerdictAnnotations.command(url: record.url, verdict: record.verdict.rawValue, reasons: record.reasons, place: record.origin, base: nil) {
+            if record.accepted == nil, record.baselineState != .unchanged, record.origin.file != "argument",
+               let command = VerdictAnnotations.command(url: record.url, verdict: record.verdict, reasons: record.reasons, place: record.origin, base: nil) {
                 emit(Data((command + "\n").utf8))
-            } else if let accepted = record.accepted, !record.origin.hasPrefix("argument:"),
-                      let notice = VerdictAnnotations.acceptedNotice(url: record.url, verdict: record.verdict.rawValue, reasons: record.reasons,
+            } else if let accepted = record.accepted, record.origin.file != "argument",
+                      let notice = VerdictAnnotations.acceptedNotice(url: record.url, verdict: record.verdict, reasons: record.reasons,
                                                                      place: record.origin, accepted: accepted) {
                 // An accepted load leaves a trace where the gate is read: a notice, not a failure.
                 emit(Data((notice + "\n").utf8))
@@ -150,7 +151,7 @@ struct UnencodableRecordLine: Encodable {
     init(_ record: ScanRecord) {
         schemaVersion = record.schemaVersion
         url = record.url
-        origin = record.origin
+        origin = record.origin.description
         endpoint = record.endpoint
     }
 }

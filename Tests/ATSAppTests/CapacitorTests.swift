@@ -1,3 +1,6 @@
+import ATSPolicy
+import ATSCheck
+import ATSVocabulary
 @testable import ATSApp
 import Foundation
 import Testing
@@ -60,8 +63,8 @@ struct CapacitorTests {
                 "the line of \"url\"; the plain string on that line is not recorded again")
         let report = try tree.report()
         let endpoint = try #require(report.bundle("ios/App/App/Info.plist")?.endpoints.first { $0.url == "http://192.168.1.20:8100" })
-        #expect(endpoint.context == "webview")
-        #expect(endpoint.verdict == "blocked", "no ATS key lets a web view load cleartext from an IP address on current iOS; server.cleartext does nothing on iOS")
+        #expect(endpoint.context == .webView)
+        #expect(endpoint.verdict == .blocked, "no ATS key lets a web view load cleartext from an IP address on current iOS; server.cleartext does nothing on iOS")
 
         // NSAllowsArbitraryLoadsInWebContent covers web view loads only: the start page is one.
         let web = try ProjectTree("field-notes", CapacitorProjectTree.files(config: live, copy: live,
@@ -87,8 +90,8 @@ struct CapacitorTests {
         defer { tree.remove() }
         let report = try tree.report()
         let endpoint = try #require(report.bundles.first?.endpoints.first { $0.url == "http://192.168.1.20:8100" })
-        #expect(endpoint.foundAt == ["App.app/capacitor.config.json:6 (server.url)"])
-        #expect(endpoint.context == "webview" && endpoint.verdict == "allowed", "NSAllowsArbitraryLoadsInWebContent covers the web view's start page")
+        #expect(endpoint.foundAt == [Location(file: "App.app/capacitor.config.json", position: .line(6), detail: "server.url")])
+        #expect(endpoint.context == .webView && endpoint.verdict == .allowed, "NSAllowsArbitraryLoadsInWebContent covers the web view's start page")
     }
 
     @Test("the web build Capacitor ships (ios/App/App/public, webDir) is web content; CapacitorHttp in the shipped copy makes its scripts URLSession loads")

@@ -1,3 +1,5 @@
+import ATSVocabulary
+import ATSCheck
 import ATSApp
 import Foundation
 import Testing
@@ -111,11 +113,11 @@ struct CommentURLTests {
         let report = try tree.report()
         let bundle = try #require(report.bundle("ios/Notes/Info.plist"))
         let comment = try #require(bundle.endpoints.first { $0.url == "http://colors.atscheck.test/css3" })
-        #expect(comment.verdict == "filtered" && comment.filtered == "comment" && comment.foundAt == ["ios/Notes/Colors.swift:1 (comment)"],
+        #expect(comment.verdict == .filtered && comment.filtered == "comment" && comment.foundAt.map(\.description) == ["ios/Notes/Colors.swift:1 (comment)"],
                 "Home Assistant's UIColor+CSS3+Hex.swift comment was BLOCKED")
         #expect(report.verdicts("http://palette.atscheck.test/list") == ["ios/Notes/Info.plist": "blocked"])
         let both = try #require(bundle.endpoints.first { $0.url == "http://both.atscheck.test/" })
-        #expect(both.verdict == "blocked" && Set(both.foundAt) == ["ios/Notes/Colors.swift:1 (comment)", "ios/Notes/Colors.swift:3"],
+        #expect(both.verdict == .blocked && Set(both.foundAt.map(\.description)) == ["ios/Notes/Colors.swift:1 (comment)", "ios/Notes/Colors.swift:3"],
                 "named in code too, it is judged with all its places")
         #expect(report.summary.blocked == 2 && report.summary.filtered == 1 && report.exitStatus == 1)
 
@@ -141,7 +143,7 @@ struct CommentURLTests {
         defer { tree.remove() }
         let report = try tree.report()
         let bundle = try #require(report.bundle("Cloud/Info.plist"))
-        #expect(!bundle.policyKnown && bundle.endpoints.first { $0.url == "http://server.atscheck.test/" }?.verdict == "unknown")
+        #expect(!bundle.policyKnown && bundle.endpoints.first { $0.url == "http://server.atscheck.test/" }?.verdict == .unknown)
         #expect(bundle.endpoints.first { $0.url == "http://docs.atscheck.test/" }?.filtered == "comment")
         #expect(report.summary.policyUnknown == 1 && report.summary.filtered == 1)
     }

@@ -1,3 +1,6 @@
+import ATSPolicy
+import ATSVocabulary
+import ATSCheck
 import ATSApp
 import ATSArchive
 import Foundation
@@ -74,11 +77,11 @@ struct DirectoryInputTests {
         let report = try AppFixtures.offlineReport(root.path)
         #expect(report.bundles.map(\.kind) == ["cordova"] && report.bundles.first?.identifier == "test.atscheck.hybrid")
         let endpoints = try #require(report.bundles.first?.endpoints)
-        func verdict(_ url: String) -> String? { endpoints.first { $0.url == url }?.verdict }
+        func verdict(_ url: String) -> String? { endpoints.first { $0.url == url }?.verdict.rawValue }
         #expect(verdict("http://legacy.atscheck.test/a.png") == "allowed", "the <access> origin allows cleartext to it")
         #expect(verdict("http://other.atscheck.test/b.png") == "blocked")
         let origin = try #require(endpoints.first { $0.url == "http://legacy.atscheck.test" })
-        #expect(origin.context == "webview" && origin.foundAt == ["config.xml:3 (origin)"])
+        #expect(origin.context == .webView && origin.foundAt.map(\.description) == ["config.xml:3 (origin)"])
         #expect(!endpoints.contains { $0.url.contains("*") }, "a wildcard origin is a rule, not a URL")
     }
 

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSApp
 import ATSCertificates
 import ATSCheck
@@ -72,7 +73,7 @@ struct LayoutAttributionTests {
         let bundle = try #require(report.bundle("Cloud/Resources/Info.plist"))
         #expect(!bundle.policyKnown)
         let endpoint = try #require(bundle.endpoints.first { $0.url == "http://owncloud.atscheck.test/status.php" })
-        #expect(endpoint.verdict == "unknown" && endpoint.policyUnknown, "ownCloud's URLs were judged BLOCKED under full ATS")
+        #expect(endpoint.verdict == .unknown && endpoint.policyUnknown, "ownCloud's URLs were judged BLOCKED under full ATS")
         #expect(report.summary.blocked == 0 && report.summary.policyUnknown == 1)
         #expect(report.exitStatus == 3, "an unknown policy changes the exit status even offline")
     }
@@ -87,7 +88,7 @@ struct LayoutAttributionTests {
         let tree = try ProjectTree("Dev", Self.localhostApp("<key>NSAllowsLocalNetworking</key><true/>"))
         defer { tree.remove() }
         let endpoint = try #require(try tree.report().bundles.first?.endpoints.first { $0.url == "http://localhost:8081/index.bundle" })
-        #expect(endpoint.verdict == "filtered" && endpoint.filtered == "loopback")
+        #expect(endpoint.verdict == .filtered && endpoint.filtered == "loopback")
     }
 
     @Test("Zulip's localhost entry with only a legacy key puts localhost under ATS: its URLs are judged, not set aside")
@@ -97,7 +98,7 @@ struct LayoutAttributionTests {
             """))
         defer { tree.remove() }
         let endpoint = try #require(try tree.report().bundles.first?.endpoints.first { $0.url == "http://localhost:8081/index.bundle" })
-        #expect(endpoint.verdict == "blocked", "the entry matches localhost and its legacy key is not read on iOS 12 and later")
+        #expect(endpoint.verdict == .blocked, "the entry matches localhost and its legacy key is not read on iOS 12 and later")
     }
 
     @Test("the same URL twice on one line is one place (pako's deflate.js names zlib's manual twice on a line)")

@@ -65,7 +65,7 @@ struct LiveAppTests {
         #expect(report.bundles.map(\.path) == ["Live.app", "Live.app/PlugIns/Ext.appex"])
 
         func verdict(_ bundle: Int, _ url: String) -> (String, [String])? {
-            report.bundles[bundle].endpoints.first { $0.url == url }.map { ($0.verdict, $0.reasons.map(\.code.rawValue)) }
+            report.bundles[bundle].endpoints.first { $0.url == url }.map { ($0.verdict.rawValue, $0.reasons.map(\.code.rawValue)) }
         }
         func expected(_ url: String, policy: String?) throws -> (String, [String]) {
             var target = try #require(CheckTarget.parse(url))

@@ -1,3 +1,4 @@
+import ATSCheck
 import ATSApp
 import Foundation
 import Testing
@@ -80,7 +81,7 @@ extension AppReport {
 
     /// The policy files a URL was judged under, with its verdict under each.
     func verdicts(_ url: String) -> [String: String] {
-        Dictionary(bundles.compactMap { bundle in bundle.endpoints.first { $0.url == url }.map { (bundle.policy, $0.verdict) } },
+        Dictionary(bundles.compactMap { bundle in bundle.endpoints.first { $0.url == url }.map { (bundle.policy, $0.verdict.rawValue) } },
                    uniquingKeysWith: { first, _ in first })
     }
 }

@@ -1,3 +1,6 @@
+import ATSPolicy
+import ATSVocabulary
+import ATSCheck
 import ATSApp
 import ATSArchive
 import Foundation
@@ -65,22 +68,22 @@ struct SyntheticIPATests {
         let app = try #require(report.bundles.first), share = try #require(report.bundles.last)
         func endpoint(_ bundle: AppReport.BundleReport, _ url: String) -> AppReport.EndpointReport? { bundle.endpoints.first { $0.url == url } }
         // The app's exception allows legacy.atscheck.test in cleartext; the extension has none.
-        #expect(endpoint(app, "http://legacy.atscheck.test/feed.json")?.verdict == "allowed")
-        #expect(endpoint(share, "http://legacy.atscheck.test/share")?.verdict == "blocked")
+        #expect(endpoint(app, "http://legacy.atscheck.test/feed.json")?.verdict == .allowed)
+        #expect(endpoint(share, "http://legacy.atscheck.test/share")?.verdict == .blocked)
         #expect(endpoint(share, "http://legacy.atscheck.test/share")?.reasons.map(\.code.rawValue) == ["insecure-http"])
-        #expect(endpoint(app, "http://insecure.atscheck.test/track?id=1")?.verdict == "blocked")
+        #expect(endpoint(app, "http://insecure.atscheck.test/track?id=1")?.verdict == .blocked)
         // A framework's URLs are judged under the app's policy.
-        #expect(endpoint(app, "http://sdk.atscheck.test/config")?.verdict == "blocked")
-        #expect(endpoint(app, "http://cdn.atscheck.test/app.js")?.context == "webview")
-        #expect(endpoint(app, "http://media.atscheck.test/intro.mp4")?.context == "media")
-        #expect(endpoint(app, "https://good.atscheck.test/api/v1/profile")?.verdict == "unknown")
-        let filtered = Dictionary(uniqueKeysWithValues: app.endpoints.filter { $0.verdict == "filtered" }.map { ($0.url, $0.filtered ?? "") })
+        #expect(endpoint(app, "http://sdk.atscheck.test/config")?.verdict == .blocked)
+        #expect(endpoint(app, "http://cdn.atscheck.test/app.js")?.context == .webView)
+        #expect(endpoint(app, "http://media.atscheck.test/intro.mp4")?.context == .media)
+        #expect(endpoint(app, "https://good.atscheck.test/api/v1/profile")?.verdict == .unknown)
+        let filtered = Dictionary(uniqueKeysWithValues: app.endpoints.filter { $0.verdict == .filtered }.map { ($0.url, $0.filtered ?? "") })
         #expect(filtered == ["http://www.apple.com/DTDs/PropertyList-1.0.dtd": "apple-dtd", "http://www.w3.org/2000/svg": "xml-namespace",
                              "https://example.com/placeholder": "placeholder", "http://localhost:8080/debug": "loopback"])
         #expect(report.exitStatus == 1)
         // --all judges them too.
         let all = try AppFixtures.offlineReport(AppFixtures.path("Synthetic.ipa"), all: true)
-        #expect(all.bundles.first?.endpoints.contains { $0.verdict == "filtered" } == false)
-        #expect(all.bundles.first?.endpoints.first { $0.url == "http://www.w3.org/2000/svg" }?.verdict == "blocked")
+        #expect(all.bundles.first?.endpoints.contains { $0.verdict == .filtered } == false)
+        #expect(all.bundles.first?.endpoints.first { $0.url == "http://www.w3.org/2000/svg" }?.verdict == .blocked)
     }
 }
