@@ -33,7 +33,7 @@ public struct AppRecord: Codable, Sendable {
     /// Why it could not be judged; `null` unless the verdict is `error`.
     @EncodesNil public var error: String?
     /// What the app's code does with it (`load`, `not-seen`, `opened-outside`, `never-loaded`).
-    @EncodesNil public var use: String? = nil
+    @EncodesNil public var use: URLUseGroup? = nil
     /// The API or reason behind `use`.
     @EncodesNil public var useDetail: String? = nil
 

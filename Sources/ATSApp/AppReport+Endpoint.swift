@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSCheck
 import ATSPolicy
 import ATSSinks
@@ -16,12 +17,12 @@ extension AppReport.EndpointReport {
         case .outsideATS: 12
         case .filtered: 13
         }
-        return use == "not-seen" ? 5 + byVerdict : byVerdict
+        return use == .notSeen ? 5 + byVerdict : byVerdict
     }
 
     /// Whether its verdict counts: a load the app makes (or a URL judged before uses were
     /// told apart: `use` null with a verdict).
-    public var isLoad: Bool { use == "load" || (use == nil && verdict.isJudgment) }
+    public var isLoad: Bool { use == .load || (use == nil && verdict.isJudgment) }
 
     /// The verdict of a URL the app does not load (`opened-outside`, `never-loaded`); nil for
     /// a load and for a use atscheck did not see, whose verdict is the checker's.
@@ -30,6 +31,18 @@ extension AppReport.EndpointReport {
         case .openedOutside: .openedOutside
         case .neverLoaded: .neverLoaded
         case .load, .notSeen: nil
+        }
+    }
+}
+
+extension URLUseGroup {
+    /// The group a use is reported under.
+    init(_ use: URLUse) {
+        switch use {
+        case .load: self = .load
+        case .openedOutside: self = .openedOutside
+        case .neverLoaded: self = .neverLoaded
+        case .notSeen: self = .notSeen
         }
     }
 }

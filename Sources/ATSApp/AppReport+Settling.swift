@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSCheck
 import ATSScan
 
@@ -33,7 +34,7 @@ extension AppReport {
     public mutating func keepOnly(_ verdicts: Set<String>) {
         for index in bundles.indices {
             bundles[index].endpoints.removeAll { endpoint in
-                endpoint.isLoad ? !verdicts.contains(endpoint.verdict.rawValue) : !verdicts.contains(endpoint.use ?? endpoint.verdict.rawValue)
+                endpoint.isLoad ? !verdicts.contains(endpoint.verdict.rawValue) : !verdicts.contains(endpoint.use?.rawValue ?? endpoint.verdict.rawValue)
             }
         }
     }

@@ -132,7 +132,7 @@ public struct AppReport: Codable, Sendable {
         /// What the app's code does with the URL: `load` (its verdict counts), `not-seen`
         /// (atscheck could not see; its verdict is shown and does not count unless `--fail-on`
         /// asks), `opened-outside`, `never-loaded`; null for URLs set aside or outside ATS.
-        @EncodesNil public var use: String?
+        @EncodesNil public var use: URLUseGroup?
         /// The API or reason behind `use`: `loaded by URLSession.dataTask(with:)`, `opened outside
         /// the app by SwiftUI Link: …`, `never loaded: a log message`; null with `use`.
         @EncodesNil public var useDetail: String?
@@ -287,7 +287,7 @@ public struct AppReport: Codable, Sendable {
             let endpoints = bundled.endpoints.map(EndpointReport.init).sorted { ($0.rank, $0.url) < ($1.rank, $1.url) }
             for endpoint in endpoints {
                 summary.endpoints += 1
-                if endpoint.use == "not-seen" {
+                if endpoint.use == .notSeen {
                     summary.notSeen.urls += 1
                     switch endpoint.verdict {
                     case .allowed: summary.notSeen.allowed += 1
@@ -348,7 +348,7 @@ extension AppReport.EndpointReport {
         policyUnknown = endpoint.unknown != nil
         outsideATS = endpoint.outsideATS
         let shownUse = endpoint.filtered == nil && endpoint.outsideATS == nil ? endpoint.use : nil
-        use = shownUse?.group
+        use = shownUse.map(URLUseGroup.init)
         useDetail = shownUse?.explanation
         if let reason = endpoint.outsideATS {
             verdict = .outsideATS

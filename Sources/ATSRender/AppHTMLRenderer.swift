@@ -25,7 +25,7 @@ public enum AppHTMLRenderer {
                 let fix = endpoint.accepted.map { "accepted: " + $0.reason } ?? endpoint.reasons.lazy.compactMap(\.fix).first.map(describe) ?? ""
                 // A URL that is not a load atscheck saw is shown under its group, its would-be
                 // verdict in the reasons, so that the page's "blocked" are the promises.
-                let verdict = endpoint.isLoad || endpoint.use == nil ? endpoint.verdict.rawValue : endpoint.use ?? endpoint.verdict.rawValue
+                let verdict = endpoint.isLoad || endpoint.use == nil ? endpoint.verdict.rawValue : endpoint.use?.rawValue ?? endpoint.verdict.rawValue
                 rows.append(ScanHTMLRenderer.Row(group: bundle.path.isEmpty ? "." : bundle.path, url: endpoint.url, verdict: verdict,
                                                  codes: endpoint.reasons.map(\.code.rawValue), reasons: reasons, fix: fix,
                                                  foundAt: endpoint.foundAt.map(\.description).joined(separator: "\n"), inBaseline: endpoint.baselineState == .unchanged))

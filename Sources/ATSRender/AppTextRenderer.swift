@@ -112,9 +112,9 @@ public struct AppTextRenderer {
         if show("unknown") { out += unknown(loads.filter { $0.verdict == .unknown }, offline: offline) }
         if show("allowed") { out += listed("allowed", loads.filter { $0.verdict == .allowed }) }
         if only.isEmpty { out += listed("not judged", loads.filter { $0.verdict == .error }) }
-        if show("not-seen") { out += notSeen(bundle.endpoints.filter { $0.use == "not-seen" }, offline: offline) }
-        if show("opened-outside") { out += notLoaded("opened outside the app (ATS does not apply)", bundle.endpoints.filter { $0.use == "opened-outside" }) }
-        if show("never-loaded") { out += notLoaded("never loaded", bundle.endpoints.filter { $0.use == "never-loaded" }) }
+        if show("not-seen") { out += notSeen(bundle.endpoints.filter { $0.use == .notSeen }, offline: offline) }
+        if show("opened-outside") { out += notLoaded("opened outside the app (ATS does not apply)", bundle.endpoints.filter { $0.use == .openedOutside }) }
+        if show("never-loaded") { out += notLoaded("never loaded", bundle.endpoints.filter { $0.use == .neverLoaded }) }
         let filtered = bundle.endpoints.filter { $0.verdict == .filtered }
         if !filtered.isEmpty, only.isEmpty {
             var rules: [String: Int] = [:]
@@ -190,7 +190,7 @@ public struct AppTextRenderer {
         for (host, group) in hosts.sorted(by: { $0.key < $1.key }) {
             var codes: [String] = []
             for reason in group.flatMap(\.reasons) where !codes.contains(reason.code.rawValue) { codes.append(reason.code.rawValue) }
-            let contexts = Set(group.map(\.context.rawValue)).subtracting(["urlsession"]).sorted()
+            let contexts = Set(group.map(\.context)).subtracting([.urlSession]).map(\.rawValue).sorted()
             out += line("\(host): " + codes.joined(separator: ", ") + (contexts.isEmpty ? "" : " [\(contexts.joined(separator: ", "))]"), "    ", "      ")
             if let fix = group.lazy.flatMap(\.reasons).compactMap(\.fix).first {
                 out += line("fix: " + (fix.exceptionDomain.map { domain in

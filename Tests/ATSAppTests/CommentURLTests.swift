@@ -125,7 +125,7 @@ struct CommentURLTests {
         // use atscheck did not see: its verdict is shown and does not count.
         let all = try tree.report(all: true)
         #expect(all.verdicts("http://colors.atscheck.test/css3") == ["ios/Notes/Info.plist": "blocked"])
-        #expect(all.bundle("ios/Notes/Info.plist")?.endpoints.first { $0.url == "http://colors.atscheck.test/css3" }?.use == "not-seen")
+        #expect(all.bundle("ios/Notes/Info.plist")?.endpoints.first { $0.url == "http://colors.atscheck.test/css3" }?.use == .notSeen)
         #expect(all.summary.blocked == 2 && all.summary.notSeen.blocked == 1 && all.summary.filtered == 0)
     }
 

@@ -1,3 +1,4 @@
+import ATSVocabulary
 import ATSApp
 import ATSArchive
 import ATSCertificates
@@ -83,7 +84,7 @@ struct LiveAppTests {
         #expect(verdict(1, oldURL)?.0 == underDefaults.0 && verdict(1, oldURL)?.1 == underDefaults.1)
         // The URLs are strings of the executables: what uses them cannot be seen, so their
         // verdicts are shown and do not count unless asked (--fail-on not-seen).
-        #expect(report.bundles[1].endpoints.first { $0.url == oldURL }?.use == "not-seen")
+        #expect(report.bundles[1].endpoints.first { $0.url == oldURL }?.use == .notSeen)
         #expect(report.exitStatus == 0 && report.exitStatus(countingNotSeen: true) == 1)
     }
 }
