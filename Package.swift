@@ -91,15 +91,13 @@ let package = Package(
         .target(name: "ATSSinks", dependencies: ["ATSCode"]),
         // The floor's vocabulary, imported by every layer and importing nothing: TLS versions, cipher suites and Apple's
         // suite groups, target OSes and Security releases, IP addresses and host names, pins, reason codes, Apple's
-        // error codes and citations.
+        // error codes and citations, host:port text.
         .target(name: "ATSVocabulary"),
         // accept4 and pipe2, which Glibc declares out of Swift's reach, and the one classifier of non-public addresses.
         .target(name: "CATSSystemShims"),
         // The system layer: every syscall (EINTR-safe), owning sockets and the acceptor, bounded reads of
         // regular files, standard streams, locks and threads, and the few text helpers that stand in for classic Foundation.
         .target(name: "AtscheckSystem", dependencies: ["CATSPSLShims", "CATSSystemShims"]),
-        // host:port text (no socket calls: those are AtscheckSystem's; IP literals are ATSVocabulary's).
-        .target(name: "ATSSocket", dependencies: ["ATSVocabulary"]),
         .target(name: "ATSCertificates", dependencies: ["ATSVocabulary", "CATSOpenSSL", "CATSOpenSSLShims", "AtscheckSystem", "ATSTrustData"]),
         // Apple's trust snapshots. Its Snapshots/ and ATSLab's Certificates/ are compiled in (Scripts/embed-resources.py),
         // not declared as resources: SwiftPM's resource accessor (Bundle.module) links classic Foundation into every process.
@@ -112,15 +110,15 @@ let package = Package(
         // WHATWG host parsing cordova-ios runs, over ICU), read as the Info.plist iOS would read.
         .target(name: "ATSPolicySources", dependencies: ["ATSPolicy", "ATSXML", "ATSJSON", "CICUShims", "AtscheckSystem"]),
         .target(name: "ATSLint", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSPolicySources", "AtscheckSystem", "ATSJSON"]),
-        .target(name: "ATSProbe", dependencies: ["ATSVocabulary", "CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSSocket", "AtscheckSystem"]),
-        .target(name: "ATSLab", dependencies: ["ATSVocabulary", "CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "ATSSocket", "AtscheckSystem"],
+        .target(name: "ATSProbe", dependencies: ["ATSVocabulary", "CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "AtscheckSystem"]),
+        .target(name: "ATSLab", dependencies: ["ATSVocabulary", "CATSOpenSSL", "CATSOpenSSLShims", "ATSCertificates", "AtscheckSystem"],
                 exclude: ["Certificates"]),
-        .target(name: "ATSCheck", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSSocket", "AtscheckSystem", "ATSFetch", "ATSTrustData", "ATSJSON"]),
-        .target(name: "ATSProxy", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSCheck", "ATSCertificates", "ATSSocket", "AtscheckSystem"]),
+        .target(name: "ATSCheck", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "AtscheckSystem", "ATSFetch", "ATSTrustData", "ATSJSON"]),
+        .target(name: "ATSProxy", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSCheck", "ATSCertificates", "AtscheckSystem"]),
         // The JSON documents of every command (docs/json-schema.md), importable by clients.
         .target(name: "ATSReport", dependencies: ["ATSVocabulary", "ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSPinningOpenSSL", "ATSTrustData", "AtscheckSystem", "ATSJSON"]),
         // atscheck scan: URL lists and HAR captures, the engine (one probe per endpoint), shards and records.
-        .target(name: "ATSScan", dependencies: ["ATSVocabulary", "ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSSocket", "ATSJSON"]),
+        .target(name: "ATSScan", dependencies: ["ATSVocabulary", "ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSJSON"]),
         // atscheck why: the errors in a pasted Xcode console (NSError descriptions, stream codes, BoringSSL lines),
         // named in their era and mapped to ranked reasons and the command that confirms them. Pure Swift.
         .target(name: "ATSWhy", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSLint", "ATSCheck"]),
@@ -139,14 +137,14 @@ let package = Package(
         .target(name: "ATSRunPolicy", dependencies: ["ArgumentParsing", "ATSVocabulary", "AtscheckSystem", "ATSJSON", "ATSYAML", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSArchive", "ATSCheck", "ATSScan", "ATSApp"]),
         // Every command's output in every format (text, Markdown, HTML, GitHub annotations), over the documents and
         // verdicts of the libraries below; one terminal escape and wrapper (TerminalText), one markup escaper (MarkupText).
-        .target(name: "ATSRender", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSSocket", "ATSCertificates", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSReport", "ATSScan", "ATSApp", "ATSWhy"]),
-        .executableTarget(name: "AtscheckCLI", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSSocket", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSReport", "ATSScan", "ATSApp", "ATSFetch", "ATSWhy", "ATSJSON", "ATSRender", "ATSRunPolicy"]),
+        .target(name: "ATSRender", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSCertificates", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSReport", "ATSScan", "ATSApp", "ATSWhy"]),
+        .executableTarget(name: "AtscheckCLI", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSReport", "ATSScan", "ATSApp", "ATSFetch", "ATSWhy", "ATSJSON", "ATSRender", "ATSRunPolicy"]),
         .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSPinningOpenSSL", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies), and the
         // hand-written SARIF 2.1.0 schema checks (SARIFSchema) over ATSJSON's value tree.
         .target(name: "AtscheckTestSupport", dependencies: ["ATSJSON"], path: "Tests/TestSupport"),
-        .testTarget(name: "AtscheckSystemTests", dependencies: ["AtscheckSystem"]),
-        .testTarget(name: "ATSSocketTests", dependencies: ["ATSVocabulary", "ATSSocket", "AtscheckTestSupport", "AtscheckSystem"]),
+        .testTarget(name: "AtscheckSystemTests", dependencies: ["AtscheckSystem", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSVocabularyTests", dependencies: ["ATSVocabulary"]),
         .testTarget(name: "ATSCertificatesTests", dependencies: ["ATSVocabulary", "ATSCertificates", "ATSTrustData", "AtscheckTestSupport", "CATSOpenSSL"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ATSXMLTests", dependencies: ["ATSXML"]),
@@ -156,18 +154,18 @@ let package = Package(
         .testTarget(name: "ATSSinksTests", dependencies: ["ATSSinks", "ATSCode", "ATSApp"]),
         .testTarget(name: "ATSPolicyTests", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSFoundationObjects", "ATSJSON", "AtscheckTestSupport"]),
         .testTarget(name: "ATSLintTests", dependencies: ["ATSVocabulary", "ATSLint", "ATSPolicy", "ATSPolicySources", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSProbeTests", dependencies: ["ATSVocabulary", "ATSProbe", "ATSLab", "ATSSocket", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
+        .testTarget(name: "ATSProbeTests", dependencies: ["ATSVocabulary", "ATSProbe", "ATSLab", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSLabTests", dependencies: ["ATSVocabulary", "ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSCheckTests", dependencies: ["ATSVocabulary", "ATSCheck", "ATSProbe", "ATSLab", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport"]),
         .testTarget(name: "ATSWhyTests", dependencies: ["ATSVocabulary", "ATSWhy", "ATSPolicy", "ATSLint", "ATSCheck", "AtscheckTestSupport"]),
         .testTarget(name: "ATSPinningTests", dependencies: ["ATSVocabulary", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSFoundationObjects", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSProxyTests", dependencies: ["ATSVocabulary", "ATSProxy", "ATSCheck", "ATSSocket", "ATSLab", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
+        .testTarget(name: "ATSProxyTests", dependencies: ["ATSVocabulary", "ATSProxy", "ATSCheck", "ATSLab", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSReportTests", dependencies: ["ATSVocabulary", "ATSReport", "ATSCheck", "AtscheckTestSupport"]),
         .testTarget(name: "ATSAppTests", dependencies: ["ATSVocabulary", "ATSApp", "ATSPolicySources", "ATSArchive", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "AtscheckSystem", "AtscheckTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ATSScanTests", dependencies: ["ATSVocabulary", "ATSScan", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "ATSProbe", "ATSSocket", "AtscheckTestSupport", "AtscheckSystem"], exclude: ["Fixtures"]),
+        .testTarget(name: "ATSScanTests", dependencies: ["ATSVocabulary", "ATSScan", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "ATSProbe", "AtscheckTestSupport", "AtscheckSystem"], exclude: ["Fixtures"]),
         .testTarget(name: "ATSRenderTests", dependencies: ["ATSVocabulary", "ATSRender", "ATSLint", "ATSPolicy", "ATSCertificates", "ATSReport", "ATSScan", "ATSWhy", "ATSJSON", "AtscheckTestSupport"]),
         .testTarget(name: "ATSRunPolicyTests", dependencies: ["ATSRunPolicy", "ATSLint", "ATSScan", "ATSApp", "ATSCheck", "ATSCertificates", "AtscheckTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["ATSVocabulary", "AtscheckCLI", "ATSCertificates", "ATSSocket", "AtscheckTestSupport", "ATSCheck", "ATSPolicy", "ATSYAML"]),
+        .testTarget(name: "CLITests", dependencies: ["ATSVocabulary", "AtscheckCLI", "ATSCertificates", "AtscheckTestSupport", "ATSCheck", "ATSPolicy", "ATSYAML"]),
         .testTarget(name: "RepositoryTests", dependencies: ["ATSVocabulary", "ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport", "ATSLab", "ATSTrustData", "AtscheckSystem"]),
     ]
 )

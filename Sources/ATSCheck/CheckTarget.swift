@@ -1,7 +1,6 @@
 import AtscheckSystem
 import ATSVocabulary
 import ATSPolicy
-import ATSSocket
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

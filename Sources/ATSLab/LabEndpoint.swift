@@ -1,4 +1,4 @@
-import ATSSocket
+import ATSVocabulary
 
 /// Where one lab server listens.
 public struct LabEndpoint: Sendable, Hashable, CustomStringConvertible {

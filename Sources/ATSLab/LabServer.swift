@@ -1,4 +1,4 @@
-import ATSSocket
+import ATSVocabulary
 import AtscheckSystem
 
 /// The running part of a lab: its listening sockets, one ``Acceptor`` thread for all of them,

@@ -1,5 +1,4 @@
 import ATSVocabulary
-import ATSSocket
 import AtscheckSystem
 
 /// One resolved socket address and its numeric text.

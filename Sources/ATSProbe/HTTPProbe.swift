@@ -1,4 +1,4 @@
-import ATSSocket
+import ATSVocabulary
 import AtscheckSystem
 
 /// Checks that a plain-HTTP server answers (`atscheck host --probe-http`): connect, send a

@@ -1,5 +1,4 @@
 import ATSVocabulary
-import ATSSocket
 import ATSCertificates
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,5 +1,4 @@
 import ATSVocabulary
-import ATSSocket
 import AtscheckSystem
 
 /// The two sockets the proxy makes itself, with the messages it shows when they fail: its

@@ -9,7 +9,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import ATSSocket
 
 /// An HTTP/1.1 forward proxy that refuses what App Transport Security would refuse, the
 /// engine behind `atscheck proxy`, for embedding in a test harness or a debugging proxy.

@@ -1,6 +1,6 @@
 import AtscheckSystem
 import ATSReport
-import ATSSocket
+import ATSVocabulary
 import ATSCertificates
 import ATSVocabulary
 #if canImport(FoundationEssentials)

@@ -1,6 +1,6 @@
 import ATSCheck
 import ATSJSON
-import ATSSocket
+import ATSVocabulary
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

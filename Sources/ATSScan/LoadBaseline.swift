@@ -1,6 +1,6 @@
 import ATSCheck
 import ATSJSON
-import ATSSocket
+import ATSVocabulary
 import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,5 +1,5 @@
 import ATSCheck
-import ATSSocket
+import ATSVocabulary
 import AtscheckSystem
 
 /// What one probe serves: every URL naming the same host (compared lowercased), port and SNI

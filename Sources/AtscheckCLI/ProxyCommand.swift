@@ -7,7 +7,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import ATSSocket
+import ATSVocabulary
 import AtscheckSystem
 
 /// `atscheck proxy`: an HTTP/1.1 forward proxy that refuses what App Transport Security would.

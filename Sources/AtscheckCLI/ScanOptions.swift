@@ -3,7 +3,6 @@ import ArgumentParsing
 import ATSCheck
 import ATSPolicy
 import ATSScan
-import ATSSocket
 import AtscheckSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -5,7 +5,6 @@ import ATSLab
 import ATSPolicy
 import ATSProbe
 import ATSScan
-import ATSSocket
 import Foundation
 import Testing
 import AtscheckTestSupport
