@@ -90,8 +90,8 @@ let package = Package(
         // wrappers, concatenation, constants and properties to a load, opening outside the app, or no load.
         .target(name: "ATSSinks", dependencies: ["ATSCode"]),
         // The floor's vocabulary, imported by every layer and importing nothing: TLS versions, cipher suites and Apple's
-        // suite groups, target OSes and Security releases, IP addresses and host names, pins, reason codes, Apple's
-        // error codes and citations, host:port text.
+        // suite groups, target OSes and Security releases, IP addresses and host names, pins, reason codes and the errors
+        // an app logs for them, Apple's error codes and citations, host:port text.
         .target(name: "ATSVocabulary"),
         // accept4 and pipe2, which Glibc declares out of Swift's reach, and the one classifier of non-public addresses.
         .target(name: "CATSSystemShims"),

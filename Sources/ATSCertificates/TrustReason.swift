@@ -12,7 +12,7 @@ public struct TrustReason: Sendable, Hashable, Codable {
     public let certificateIndex: Int?
     /// The NSURLErrorDomain code Apple's headers give for the check (-1201, -1202, ...), as iOS 9–10
     /// logs show it; what later releases log depends on the era and the ATS policy
-    /// (`LikelyAppErrors` in ATSCheck, docs/ats-rules.md#error-codes).
+    /// (`LikelyAppErrors` in ATSVocabulary, docs/ats-rules.md#error-codes).
     public let nsurlError: Int
     /// The SecureTransport (`_kCFStreamErrorCodeKey`) code, when one applies (-9813, ...).
     public let secureTransportError: Int?

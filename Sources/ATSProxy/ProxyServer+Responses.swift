@@ -1,4 +1,5 @@
 import ATSCheck
+import ATSVocabulary
 
 // The text of the proxy's own answers: the refusal body with every reason and what the app
 // would log for it, and the response head with the X-ATS headers.

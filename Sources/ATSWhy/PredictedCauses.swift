@@ -1,4 +1,3 @@
-import ATSCheck
 import ATSVocabulary
 
 /// The reverse of ``LikelyAppErrors``, the table behind the "app sees" line of `host`, `scan`,

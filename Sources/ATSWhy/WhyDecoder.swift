@@ -1,4 +1,3 @@
-import ATSCheck
 import ATSVocabulary
 
 /// Turns the evidence of one error into its decoding: the codes named, whether ATS enforced

@@ -1,7 +1,3 @@
-import ATSVocabulary
-import ATSCertificates
-import ATSPolicy
-
 /// The errors an app would most likely log for a reason, most likely first, by the target's
 /// era and by whether ATS enforces system trust for the host (docs/ats-rules.md#error-codes).
 ///
@@ -27,11 +23,6 @@ public enum LikelyAppErrors {
         }
         var seen: Set<String> = []
         return ranked.filter { seen.insert($0.description).inserted }
-    }
-
-    /// The ranked list for a trust evaluation's reason (`cert`, `validation.reasons`).
-    public static func list(for reason: TrustReason, target: TargetOS, atsEnforcesTrust: Bool) -> [LikelyAppError] {
-        list(for: .certificate(reason.code), certificateIndex: reason.certificateIndex, target: target, atsEnforcesTrust: atsEnforcesTrust)
     }
 
     // MARK: Trust failures
