@@ -118,7 +118,7 @@ let package = Package(
         // The JSON documents of every command (docs/json-schema.md), importable by clients.
         .target(name: "ATSReport", dependencies: ["ATSVocabulary", "ATSCheck", "ATSPolicy", "ATSProbe", "ATSCertificates", "ATSPinning", "ATSPinningOpenSSL", "ATSTrustData", "AtscheckSystem", "ATSJSON"]),
         // atscheck scan: URL lists and HAR captures, the engine (one probe per endpoint), shards and records.
-        .target(name: "ATSScan", dependencies: ["ATSVocabulary", "ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSJSON"]),
+        .target(name: "ATSScan", dependencies: ["ATSVocabulary", "ATSCheck", "ATSProbe", "ATSReport", "AtscheckSystem", "ATSJSON", "ATSPolicy"]),
         // atscheck why: the errors in a pasted Xcode console (NSError descriptions, stream codes, BoringSSL lines),
         // named in their era and mapped to ranked reasons and the command that confirms them. Pure Swift.
         .target(name: "ATSWhy", dependencies: ["ATSVocabulary", "ATSPolicy", "ATSLint", "ATSCheck"]),
@@ -138,14 +138,14 @@ let package = Package(
         // Every command's output in every format (text, Markdown, HTML, GitHub annotations), over the documents and
         // verdicts of the libraries below; one terminal escape and wrapper (TerminalText), one markup escaper (MarkupText).
         .target(name: "ATSRender", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSCertificates", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSReport", "ATSScan", "ATSApp", "ATSWhy"]),
-        .executableTarget(name: "AtscheckCLI", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSReport", "ATSScan", "ATSApp", "ATSFetch", "ATSWhy", "ATSJSON", "ATSRender", "ATSRunPolicy"]),
-        .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSPinningOpenSSL", "ATSCertificates"], path: "Benchmarks/PinVerifierBenchmark"),
+        .executableTarget(name: "AtscheckCLI", dependencies: ["ATSVocabulary", "AtscheckSystem", "ATSTrustData", "ATSProxy", "ATSCertificates", "ArgumentParsing", "ATSPolicy", "ATSPolicySources", "ATSLint", "ATSProbe", "ATSLab", "ATSCheck", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSReport", "ATSScan", "ATSApp", "ATSFetch", "ATSWhy", "ATSJSON", "ATSYAML", "ATSRender", "ATSRunPolicy"]),
+        .executableTarget(name: "PinVerifierBenchmark", dependencies: ["ATSPinning", "ATSPinningOpenSSL", "ATSCertificates", "ATSVocabulary"], path: "Benchmarks/PinVerifierBenchmark"),
         // Fixture locations shared by the test targets (the repository's own corpus, TestCerts, Policies), and the
         // hand-written SARIF 2.1.0 schema checks (SARIFSchema) over ATSJSON's value tree.
         .target(name: "AtscheckTestSupport", dependencies: ["ATSJSON"], path: "Tests/TestSupport"),
         .testTarget(name: "AtscheckSystemTests", dependencies: ["AtscheckSystem", "AtscheckTestSupport"]),
         .testTarget(name: "ATSVocabularyTests", dependencies: ["ATSVocabulary"]),
-        .testTarget(name: "ATSCertificatesTests", dependencies: ["ATSVocabulary", "ATSCertificates", "ATSTrustData", "AtscheckTestSupport", "CATSOpenSSL"]),
+        .testTarget(name: "ATSCertificatesTests", dependencies: ["ATSVocabulary", "ATSCertificates", "ATSTrustData", "AtscheckTestSupport", "CATSOpenSSL", "AtscheckSystem"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ATSXMLTests", dependencies: ["ATSXML"]),
         .testTarget(name: "ATSJSONTests", dependencies: ["ATSJSON"]),
@@ -156,16 +156,16 @@ let package = Package(
         .testTarget(name: "ATSLintTests", dependencies: ["ATSVocabulary", "ATSLint", "ATSPolicy", "ATSPolicySources", "AtscheckTestSupport"]),
         .testTarget(name: "ATSProbeTests", dependencies: ["ATSVocabulary", "ATSProbe", "ATSLab", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
         .testTarget(name: "ATSLabTests", dependencies: ["ATSVocabulary", "ATSLab", "ATSCertificates", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSCheckTests", dependencies: ["ATSVocabulary", "ATSCheck", "ATSProbe", "ATSLab", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport"]),
+        .testTarget(name: "ATSCheckTests", dependencies: ["ATSVocabulary", "ATSCheck", "ATSProbe", "ATSLab", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport", "ATSPinning"]),
         .testTarget(name: "ATSWhyTests", dependencies: ["ATSVocabulary", "ATSWhy", "ATSPolicy", "ATSLint", "ATSCheck", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSPinningTests", dependencies: ["ATSVocabulary", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSFoundationObjects", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSProxyTests", dependencies: ["ATSVocabulary", "ATSProxy", "ATSCheck", "ATSLab", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem"]),
+        .testTarget(name: "ATSPinningTests", dependencies: ["ATSVocabulary", "ATSPinning", "ATSPinningOpenSSL", "ATSPinningLoaders", "ATSFoundationObjects", "ATSCertificates", "ATSPolicy", "ATSLab", "AtscheckTestSupport", "CATSOpenSSL", "CATSOpenSSLShims"]),
+        .testTarget(name: "ATSProxyTests", dependencies: ["ATSVocabulary", "ATSProxy", "ATSCheck", "ATSLab", "ATSCertificates", "AtscheckTestSupport", "AtscheckSystem", "ATSPolicy"]),
         .testTarget(name: "ATSReportTests", dependencies: ["ATSVocabulary", "ATSReport", "ATSCheck", "AtscheckTestSupport"]),
-        .testTarget(name: "ATSAppTests", dependencies: ["ATSVocabulary", "ATSApp", "ATSPolicySources", "ATSArchive", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "AtscheckSystem", "AtscheckTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ATSAppTests", dependencies: ["ATSVocabulary", "ATSApp", "ATSPolicySources", "ATSArchive", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "AtscheckSystem", "AtscheckTestSupport", "ATSLint", "ATSSinks"], exclude: ["Fixtures"]),
         .testTarget(name: "ATSScanTests", dependencies: ["ATSVocabulary", "ATSScan", "ATSCheck", "ATSLab", "ATSCertificates", "ATSPolicy", "ATSProbe", "AtscheckTestSupport", "AtscheckSystem"], exclude: ["Fixtures"]),
         .testTarget(name: "ATSRenderTests", dependencies: ["ATSVocabulary", "ATSRender", "ATSLint", "ATSPolicy", "ATSCertificates", "ATSReport", "ATSScan", "ATSWhy", "ATSJSON", "AtscheckTestSupport"]),
         .testTarget(name: "ATSRunPolicyTests", dependencies: ["ATSRunPolicy", "ATSLint", "ATSScan", "ATSApp", "ATSCheck", "ATSCertificates", "AtscheckTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["ATSVocabulary", "AtscheckCLI", "ATSCertificates", "AtscheckTestSupport", "ATSCheck", "ATSPolicy", "ATSYAML"]),
+        .testTarget(name: "CLITests", dependencies: ["ATSVocabulary", "AtscheckCLI", "ATSCertificates", "AtscheckTestSupport", "ATSCheck", "ATSPolicy", "ATSYAML", "ATSLint"]),
         .testTarget(name: "RepositoryTests", dependencies: ["ATSVocabulary", "ATSCheck", "ATSLint", "ATSPolicy", "ATSCertificates", "AtscheckTestSupport", "ATSLab", "ATSTrustData", "AtscheckSystem"]),
     ]
 )
