@@ -12,44 +12,6 @@ import Foundation
 #endif
 import AtscheckSystem
 
-/// How `atscheck app` judges what it found.
-public struct AppAuditOptions: Sendable {
-    /// Release, subdomain depth, legacy keys.
-    public var resolution: ResolutionOptions
-    /// When certificates are judged.
-    public var time: Date
-    /// Per-host probe deadline, seconds.
-    public var timeout: Double
-    /// Judge by the policy alone: http:// URLs get their verdict, https:// ones are not probed.
-    public var offline: Bool
-    /// Judge the URLs the filter would drop too (XML namespaces, placeholders...).
-    public var all: Bool
-    /// Handshakes in flight across all endpoints.
-    public var concurrency: Int
-    /// Completing incomplete served chains from caIssuers URLs (`--no-fetch`, `--connect-to`).
-    public var issuerFetch = IssuerFetchOptions()
-    /// Probe URLs naming non-public addresses too (`--allow-private-probe`), not only list them.
-    public var allowPrivateProbe = false
-    /// Applied to every target before it is judged (`--resolve` mapping names to addresses).
-    public var mapTarget: @Sendable (CheckTarget) -> CheckTarget
-    /// The linter the policy sources are checked with (its target OS and Public Suffix List).
-    public var linter: Linter = Linter()
-    /// Told, before any connection, how many endpoints (scheme, host, port) will be probed.
-    public var announce: (@Sendable (Int) -> Void)? = nil
-
-    /// Options judging at `time`.
-    public init(resolution: ResolutionOptions = ResolutionOptions(), time: Date, timeout: Double = 10, offline: Bool = false,
-                all: Bool = false, concurrency: Int = ScanEngine.defaultConcurrency, mapTarget: @escaping @Sendable (CheckTarget) -> CheckTarget = { $0 }) {
-        self.resolution = resolution
-        self.time = time
-        self.timeout = timeout
-        self.offline = offline
-        self.all = all
-        self.concurrency = concurrency
-        self.mapTarget = mapTarget
-    }
-}
-
 /// Judges an inventory: every URL under the policy of the bundle or target it was found in
 /// (``PolicyAttribution``), with the context its places imply, through the scan engine (one
 /// probe per endpoint per bundle) or, offline, the policy alone.
@@ -133,9 +95,9 @@ public enum AppAuditor {
             }
         }
         let targets = attribution.units.map { unit -> ResolutionOptions in
-            var resolution = options.resolution
-            if let platform = unit.platform { resolution.target = TargetOS(platform, TargetOS.latest.major, TargetOS.latest.minor) }
-            return resolution
+            // A unit on another platform (a watchOS or macOS target) is judged at that platform's release.
+            let target = unit.platform.map { TargetOS($0, TargetOS.latest.major, TargetOS.latest.minor) } ?? checker.environment.target
+            return ResolutionOptions(target: target, subdomainDepth: options.subdomainDepth, legacyKeys: options.legacyKeys)
         }
         let plans = attribution.units.indices.map { index -> Plan? in
             guard case .success(let document) = attribution.units[index].bundle.document else { return nil }
@@ -341,10 +303,12 @@ public enum AppAuditor {
 
     static func run(_ plan: Plan, checker: ATSChecker, options: AppAuditOptions) -> [AuditedEndpoint] {
         var endpoints = plan.endpoints
+        let checker = plan.resolution.target == checker.environment.target ? checker
+            : ATSChecker(environment: checker.environment.retargeted(to: plan.resolution.target), issuerCache: checker.issuerCache)
         for context in [LoadContext.urlSession, .webView, .media] {
             guard let group = plan.byContext[context], !group.isEmpty else { continue }
-            var checkOptions = CheckOptions(policyDocument: plan.document, context: context, resolution: plan.resolution,
-                                            time: options.time, timeout: options.timeout)
+            var checkOptions = CheckOptions(policyDocument: plan.document, context: context, subdomainDepth: plan.resolution.subdomainDepth,
+                                            legacyKeys: plan.resolution.legacyKeys, time: options.time, timeout: options.timeout)
             checkOptions.issuerFetch = options.issuerFetch
             checkOptions.publicAddressesOnly = !options.allowPrivateProbe
             var results: [String: Result<Verdict, ScanEntryError>] = [:]

@@ -4,8 +4,8 @@ import ATSPolicy
 import ATSProbe
 
 /// The one call behind every command that judges a live load: probe the target with the
-/// handshakes the verdict needs, validate the chain against `store`, and fold it all under the
-/// app's policy into a ``Verdict``.
+/// handshakes the verdict needs, validate the chain in the environment, and fold it all under the
+/// app's policy, resolved for the environment's release, into a ``Verdict``.
 ///
 /// ```swift
 /// let checker = ATSChecker(environment: try TrustEnvironment(target: .latest))
@@ -15,21 +15,18 @@ import ATSProbe
 ///
 /// A checker holds no per-target state; one may judge many targets at once from many threads.
 public struct ATSChecker: Sendable {
-    /// The roots chains are judged against.
-    public let store: TrustStore
+    /// The release, roots and CT log list every check of this checker is judged in.
+    public let environment: TrustEnvironment
+    /// The roots chains are judged against (the environment's).
+    public var store: TrustStore { environment.store }
     /// caIssuers answers fetched so far, shared by every check of this checker (one run).
     public let issuerCache: IssuerFetchCache
 
-    /// A checker judging chains in `environment` (the release's roots and CT log list), as the
-    /// CLI does for the same `--target` and trust options.
+    /// A checker judging in `environment`: policies resolved for its release, chains against its
+    /// roots and CT log list, as the CLI does for the same `--target` and trust options
+    /// (``TrustEnvironment/offline(target:)`` when no chain is judged).
     public init(environment: TrustEnvironment, issuerCache: IssuerFetchCache = IssuerFetchCache()) {
-        self.init(store: environment.store, issuerCache: issuerCache)
-    }
-
-    /// A checker judging chains against `store`, set up by hand (``TrustEnvironment`` sets one
-    /// up for a release).
-    public init(store: TrustStore, issuerCache: IssuerFetchCache = IssuerFetchCache()) {
-        self.store = store
+        self.environment = environment
         self.issuerCache = issuerCache
     }
 
@@ -46,7 +43,7 @@ public struct ATSChecker: Sendable {
     public func check(_ target: CheckTarget, options: CheckOptions, probingWith loop: SharedProbeLoop?) throws(ResolutionError) -> CheckResult {
         // The policy first: a URL the resolver refuses throws before any connection, and the
         // probes are planned from the resolved requirements.
-        let load = try Self.resolve(target, options: options)
+        let load = try resolve(target, options: options)
         let endpoint = Self.endpoint(target, options: options)
         guard target.scheme == .https else { return cleartext(target, load: load, options: options, endpoint: endpoint) }
         let plan = ProbePlan.standard(load.suiteGroup, offer: load.offer)
@@ -60,7 +57,7 @@ public struct ATSChecker: Sendable {
     /// (`TLSProber.run(_:against:)`) instead of blocking a thread on them. The
     /// plain-HTTP answer (`probeHTTP`) and caIssuers fetches still run on the calling task.
     public func check(_ target: CheckTarget, options: CheckOptions) async throws(ResolutionError) -> CheckResult {
-        let load = try Self.resolve(target, options: options)
+        let load = try resolve(target, options: options)
         let endpoint = Self.endpoint(target, options: options)
         guard target.scheme == .https else { return cleartext(target, load: load, options: options, endpoint: endpoint) }
         let observation = await Self.prober(timeout: options.timeout).run(ProbePlan.standard(load.suiteGroup, offer: load.offer), against: endpoint)
@@ -81,14 +78,14 @@ public struct ATSChecker: Sendable {
     /// `issuers` are certificates fetched from caIssuers URLs to complete the served chain.
     public func judge(_ target: CheckTarget, observation: Observation?, options: CheckOptions,
                       issuers: IssuerCompletion = .none) throws(ResolutionError) -> Verdict {
-        let load = try Self.resolve(target, options: options)
+        let load = try resolve(target, options: options)
         return VerdictEvaluator.evaluate(input(target, load: load, observation: observation, options: options, issuers: issuers), load: load)
     }
 
-    /// The URL read and resolved under the options' policy, before any connection.
-    static func resolve(_ target: CheckTarget, options: CheckOptions) throws(ResolutionError) -> ResolvedLoad {
+    /// The URL read and resolved under the options' policy for the environment's release, before any connection.
+    func resolve(_ target: CheckTarget, options: CheckOptions) throws(ResolutionError) -> ResolvedLoad {
         ResolvedLoad(url: try target.resolvable.get(), context: options.context, policyDocument: options.policyDocument,
-                     options: options.resolution)
+                     options: options.resolution(for: environment.target))
     }
 
     /// Where the probes connect for `target`.
@@ -100,7 +97,7 @@ public struct ATSChecker: Sendable {
     private func input(_ target: CheckTarget, load: ResolvedLoad, observation: Observation?, options: CheckOptions,
                        issuers: IssuerCompletion) -> VerdictInput {
         var input = VerdictInput(url: target.url, load: .success(load), context: options.context, policyDocument: options.policyDocument,
-                                 options: options.resolution, observation: observation,
+                                 options: options.resolution(for: environment.target), observation: observation,
                                  trustEvaluator: TrustEvaluator(store: store), time: options.time)
         input.extraPins = options.extraPins
         input.issuers = issuers

@@ -49,8 +49,8 @@ public struct TrustEnvironment: Sendable {
         public init() {}
     }
 
-    /// The release judged.
-    public let target: TargetOS
+    /// The release judged: the policy is resolved for it, its suites offered, its roots loaded.
+    public private(set) var target: TargetOS
     /// Apple's snapshot for the release, when its preinstalled roots are Apple's.
     public let snapshot: AppleTrustSnapshot
     /// The roots, their origins, and the CT log list in use.
@@ -103,6 +103,29 @@ public struct TrustEnvironment: Sendable {
         self.store = store.configured(systemName: name, outside: outside, transparency: verifier,
                                       strictTransparency: overrides.strictTransparency, publicSuffixes: overrides.publicSuffixes)
         self.cacheProblem = cacheProblem
+    }
+
+    /// The environment for `target` over roots set up by hand (`TrustStore(system:user:app:)`: a
+    /// test CA as the only root, a client's own store); the CT log list is the store's.
+    public init(target: TargetOS = .latest, store: TrustStore) {
+        self.target = target
+        self.snapshot = Self.snapshot(for: target)
+        self.store = store
+        self.cacheProblem = nil
+    }
+
+    /// The environment of a check that judges no chain (`atscheck app` without `--probe`): the
+    /// release decides the policy, and no roots or CT log list are loaded.
+    public static func offline(target: TargetOS = .latest) -> TrustEnvironment {
+        TrustEnvironment(target: target, store: TrustStore(system: [], user: []))
+    }
+
+    /// The same roots and CT log list judging for `target` (an app's unit on another platform,
+    /// judged at that platform's release); the snapshot stays the one the roots came from.
+    public func retargeted(to target: TargetOS) -> TrustEnvironment {
+        var environment = self
+        environment.target = target
+        return environment
     }
 
     /// Apple's snapshot for a release.

@@ -8,18 +8,20 @@ import Foundation
 #endif
 import AtscheckSystem
 
-/// What an ATS-enforcing proxy judges loads with: the app's policy, the load context and
-/// release, the trust store, name overrides, the instant and the deadlines.
+/// What an ATS-enforcing proxy judges loads with: the app's policy, the load context, the trust
+/// environment (release, roots, CT log list), name overrides, the instant and the deadlines.
 public struct ProxyConfiguration: Sendable {
     /// The app's Info.plist or `NSAppTransportSecurity` dictionary (nil: no Info.plist, full ATS).
     public var policyDocument: PlistDocument?
     /// The API the loads go through.
     public var context: LoadContext
-    /// Target OS release, subdomain depth, legacy keys.
-    public var resolution: ResolutionOptions
-    /// The roots served chains are judged against (built once; it does not change while the
-    /// proxy runs).
-    public var trustStore: TrustStore
+    /// The release policies are resolved for and the roots and CT log list served chains are
+    /// judged against (built once; it does not change while the proxy runs).
+    public var environment: TrustEnvironment
+    /// How far `NSIncludesSubdomains` reaches in `NSExceptionDomains`.
+    public var subdomainDepth: SubdomainDepth
+    /// Whether legacy `NSThirdParty*` / `NSTemporary*` keys count; nil: the release's default.
+    public var legacyKeys: LegacyKeyMode?
     /// `name:port` (lowercased) → the address to connect to instead of resolving the name;
     /// `*:port` stands for every name on that port.
     public var resolve: [String: String]
@@ -42,31 +44,22 @@ public struct ProxyConfiguration: Sendable {
     /// The default ``log``: each line to standard error.
     public static let standardErrorLog: @Sendable (String) -> Void = { OutputDescriptor.standardError.write($0 + "\n") }
 
-    /// A configuration judging loads under `policyDocument` against `trustStore`.
-    public init(policyDocument: PlistDocument? = nil, context: LoadContext = .urlSession, resolution: ResolutionOptions = ResolutionOptions(),
-                trustStore: TrustStore, resolve: [String: String] = [:], time: Date? = nil, timeout: Double = 10,
+    /// A configuration judging loads under `policyDocument` in `environment`: its release is
+    /// the release the policy is resolved for, and its store (that release's roots and CT log
+    /// list) the one chains are judged against, so the proxy judges as `ATSChecker(environment:)`
+    /// and `atscheck proxy --target` do.
+    public init(environment: TrustEnvironment, policyDocument: PlistDocument? = nil, context: LoadContext = .urlSession,
+                subdomainDepth: SubdomainDepth = .any, legacyKeys: LegacyKeyMode? = nil, resolve: [String: String] = [:],
+                time: Date? = nil, timeout: Double = 10,
                 log: @escaping @Sendable (String) -> Void = ProxyConfiguration.standardErrorLog) {
         self.policyDocument = policyDocument
         self.context = context
-        self.resolution = resolution
-        self.trustStore = trustStore
+        self.environment = environment
+        self.subdomainDepth = subdomainDepth
+        self.legacyKeys = legacyKeys
         self.resolve = resolve
         self.time = time
         self.timeout = timeout
         self.log = log
-    }
-
-    /// A configuration judging loads under `policyDocument` in `environment`: its release is
-    /// the release the policy is resolved for, and its store (that release's roots and CT log
-    /// list) the one chains are judged against, so the proxy judges as `ATSChecker(environment:)`
-    /// and `atscheck proxy --target` do. `resolution` supplies the other resolution settings.
-    public init(environment: TrustEnvironment, policyDocument: PlistDocument? = nil, context: LoadContext = .urlSession,
-                resolution: ResolutionOptions = ResolutionOptions(), resolve: [String: String] = [:], time: Date? = nil,
-                timeout: Double = 10,
-                log: @escaping @Sendable (String) -> Void = ProxyConfiguration.standardErrorLog) {
-        var resolution = resolution
-        resolution.target = environment.target
-        self.init(policyDocument: policyDocument, context: context, resolution: resolution, trustStore: environment.store,
-                  resolve: resolve, time: time, timeout: timeout, log: log)
     }
 }

@@ -62,8 +62,8 @@ extension ProxyServer {
 
     /// The options of one check: the configured instant, or now when none was set.
     var checkOptions: CheckOptions {
-        var options = CheckOptions(policyDocument: configuration.policyDocument, context: configuration.context, resolution: configuration.resolution,
-                                   time: configuration.time ?? Date(), timeout: configuration.timeout)
+        var options = CheckOptions(policyDocument: configuration.policyDocument, context: configuration.context,
+                                   subdomainDepth: configuration.subdomainDepth, legacyKeys: configuration.legacyKeys, time: configuration.time ?? Date(), timeout: configuration.timeout)
         options.issuerFetch = configuration.issuerFetch
         return options
     }

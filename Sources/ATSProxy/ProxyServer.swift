@@ -98,7 +98,7 @@ public final class ProxyServer: @unchecked Sendable {
         self.listenAddress = listenAddress
         self.port = bound.port
         acceptor = try Acceptor(listeners: [bound.socket])
-        checker = ATSChecker(store: configuration.trustStore)
+        checker = ATSChecker(environment: configuration.environment)
         connectionLimit = max(16, min(Self.maxConnections, (SystemProcess.raiseOpenFileLimit() - 64) / 2))
         capsEachAddress = !Self.isLoopback(listenAddress)
     }

@@ -36,12 +36,9 @@ public final class ScanEngine: Sendable {
     }
 
     /// A scan judging in `environment` (its release's roots and CT log list) with the policy
-    /// resolved for that release: `options.resolution.target` is set to `environment.target`,
-    /// so the scan, `ATSChecker(environment:)` and the CLI judge alike.
+    /// resolved for that release, as `ATSChecker(environment:)` and the CLI judge.
     public convenience init(environment: TrustEnvironment, options: CheckOptions, concurrency: Int = ScanEngine.defaultConcurrency,
                             upgrade: Bool = false, issuerCache: IssuerFetchCache = IssuerFetchCache()) {
-        var options = options
-        options.resolution.target = environment.target
         self.init(checker: ATSChecker(environment: environment, issuerCache: issuerCache), options: options,
                   concurrency: concurrency, upgrade: upgrade)
     }

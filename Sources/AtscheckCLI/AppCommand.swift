@@ -114,7 +114,7 @@ enum AppCommand: AtscheckCommand {
         let scope = ScopeOptions.excludingOwnFiles(try ScopeOptions.scope(arguments, command: spec.name),
                                                    [try arguments[Baseline.readLoads], try arguments[Baseline.writeLoads]].compactMap { $0 }, input: path)
         let files = try AppRunPolicy.files(path, scope: scope)
-        let (inventory, audit) = try AppRunPolicy.audit(files, path: path, checker: try checker(arguments, options: options), options: options)
+        let (inventory, audit) = try AppRunPolicy.audit(files, path: path, checker: try checker(arguments, options: options, target: try arguments[PolicyOptions.target]), options: options)
         let settled = try AppRunPolicy.settle(AppReport(audit, offline: options.offline), audit: audit, inventory: inventory,
                                               configuration: try ConfigOptions.file(arguments), baseline: try arguments[Baseline.readLoads],
                                               writeBaseline: try Baseline.writing(arguments, Baseline.writeLoads), only: Set(try arguments[only]),
@@ -144,7 +144,7 @@ enum AppCommand: AtscheckCommand {
             throw UsageError(command: spec.name, message: "'--offline' and '--probe' contradict each other")
         }
         var options = AppAuditOptions(
-            resolution: resolution, time: try arguments[ScanOptions.at] ?? Date(), timeout: timeout,
+            subdomainDepth: resolution.subdomainDepth, legacyKeys: resolution.legacyKeys, time: try arguments[ScanOptions.at] ?? Date(), timeout: timeout,
             offline: arguments[Self.offline] || !arguments[probe], all: arguments[all], concurrency: concurrency,
             mapTarget: { target in ScanOptions.resolved(ScanEntry(target: target, origin: ScanOrigin(file: "")), resolve).target })
         options.issuerFetch = try IssuerFetchArguments.options(arguments)
@@ -158,12 +158,12 @@ enum AppCommand: AtscheckCommand {
 
     /// The checker of the audit. Offline, no chain is judged: the trust options are parsed (so a
     /// typo is still an error) but no roots are loaded.
-    static func checker(_ arguments: ParsedArguments, options: AppAuditOptions) throws -> ATSChecker {
+    static func checker(_ arguments: ParsedArguments, options: AppAuditOptions, target: TargetOS) throws -> ATSChecker {
         var trust = try TrustStoreOptions(arguments, command: spec.name)
         trust.logListRefresh = try IssuerFetchArguments.logListRefresh(arguments, at: options.time, timeout: options.timeout)
-        let store = options.offline ? TrustStore(system: [], user: [])
-            : try trust.environment(target: options.resolution.target, staleWarningAt: options.time).store
-        return ATSChecker(store: store)
+        let environment = options.offline ? TrustEnvironment.offline(target: target)
+            : try trust.environment(target: target, staleWarningAt: options.time)
+        return ATSChecker(environment: environment)
     }
 
     /// Prints the settled report in `format`.

@@ -66,8 +66,9 @@ enum HostCommand: AtscheckCommand {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let options = try HostOptions(arguments)
-        var outcome = try evaluate(options)
-        if arguments[upgrade] { outcome.upgrade = ATSChecker(store: outcome.store).upgrade(outcome) }
+        let environment = try options.trustStore.environment(target: options.resolution.target)
+        var outcome = try evaluate(options, environment: environment)
+        if arguments[upgrade] { outcome.upgrade = ATSChecker(environment: environment).upgrade(outcome) }
         switch try arguments[format] {
         case .json: print(try JSONStyle.text(HostReport(outcome: outcome, rules: options.verbose)))
         default: print(HostTextRenderer.render(url: options.target.url, policyPath: options.policyPath, address: options.address,
@@ -81,15 +82,15 @@ enum HostCommand: AtscheckCommand {
         return try arguments[VerdictFailThreshold.option].exitCode(natural)
     }
 
-    /// Probes and judges one target. `store` lets a caller judging many targets load the
+    /// Probes and judges one target. `environment` lets a caller judging many targets load the
     /// trust store once; by default it is built from the options.
-    static func evaluate(_ options: HostOptions, store prebuilt: TrustStore? = nil) throws -> CheckResult {
-        let store = try prebuilt ?? options.trustStore.makeStore(target: options.resolution.target)
+    static func evaluate(_ options: HostOptions, environment prebuilt: TrustEnvironment? = nil) throws -> CheckResult {
+        let environment = try prebuilt ?? options.trustStore.environment(target: options.resolution.target)
         for problem in options.pinProblems {
             CommandRunner.printError("atscheck host: warning: \(problem)")
         }
         do {
-            return try ATSChecker(store: store).check(options.checkTarget, options: options.checkOptions)
+            return try ATSChecker(environment: environment).check(options.checkTarget, options: options.checkOptions)
         } catch {
             throw UsageError(command: spec.name, message: error.description)
         }

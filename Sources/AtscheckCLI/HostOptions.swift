@@ -42,7 +42,8 @@ struct HostOptions {
 
     /// How the check is made.
     var checkOptions: CheckOptions {
-        var options = CheckOptions(policyDocument: policyDocument, context: context, resolution: resolution, time: time, timeout: timeout,
+        var options = CheckOptions(policyDocument: policyDocument, context: context, subdomainDepth: resolution.subdomainDepth,
+                                   legacyKeys: resolution.legacyKeys, time: time, timeout: timeout,
                                    enumerateCiphers: enumerateCiphers, probeHTTP: probeHTTP, extraPins: pinPolicies)
         options.issuerFetch = issuerFetch
         return options

@@ -98,7 +98,7 @@ enum LabCommand: AtscheckCommand {
     /// would with the lab CA as the only root.
     static func check(_ lab: TLSLab, document: PlistDocument?, timeout: Double) throws -> [Result] {
         let trust = TrustStoreOptions(caFiles: [lab.rootCAFile.path], systemRootsFile: nil, useSystemRoots: false, command: spec.name)
-        let checker = ATSChecker(store: try trust.makeStore())
+        let checker = ATSChecker(environment: try trust.environment(target: .latest))
         let options = CheckOptions(policyDocument: document, time: TimeArgument.parse(evaluationTime)!, timeout: timeout)
         let batches = stride(from: 0, to: lab.endpoints.count, by: maxConcurrentChecks).map {
             Array(lab.endpoints[$0..<min($0 + maxConcurrentChecks, lab.endpoints.count)])

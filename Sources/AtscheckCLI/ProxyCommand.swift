@@ -101,7 +101,8 @@ extension ProxyOptions {
         var configuration = ProxyConfiguration(environment: environment,
                                                policyDocument: try PolicyOptions.loadDocument(arguments, policy: Command.policy),
                                                context: try arguments[Command.context],
-                                               resolution: resolution, resolve: resolve, time: time, timeout: timeout)
+                                               subdomainDepth: resolution.subdomainDepth, legacyKeys: resolution.legacyKeys,
+                                               resolve: resolve, time: time, timeout: timeout)
         configuration.issuerFetch = try IssuerFetchArguments.options(arguments)
         self.init(listenAddress: listenAddress, listenPort: port, configuration: configuration)
     }

@@ -105,7 +105,7 @@ enum ScanCommand: AtscheckCommand {
         let judgesCertificates = options.upgrade || entries.contains { $0.target.scheme == .https }
         var trust = options.trustStore
         if !judgesCertificates { trust.logListRefresh = nil }
-        let environment = try trust.environment(target: options.check.resolution.target,
+        let environment = try trust.environment(target: options.target,
                                                 staleWarningAt: judgesCertificates ? options.check.time : nil)
         let engine = ScanEngine(environment: environment, options: options.check, concurrency: options.concurrency,
                                 upgrade: options.upgrade)

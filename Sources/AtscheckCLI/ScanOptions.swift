@@ -22,6 +22,8 @@ struct ScanOptions {
     let quiet: Bool
     let resume: Bool
     let upgrade: Bool
+    /// `--target`: the release the trust environment is built for, and so the one judged.
+    var target = TargetOS.latest
     /// The input files that held lines or entries but not one URL (each skipped), with why:
     /// the scan refuses to run on them (exit 2) once their problems are printed.
     var unjudgeable: [String] = []
@@ -76,8 +78,9 @@ extension ScanOptions {
 
         let harOnly = !harFiles.isEmpty && listFiles.isEmpty && urls.isEmpty
         let context = try arguments[ScanCommand.context] ?? (harOnly ? .webView : .urlSession)
+        let resolution = try PolicyOptions.resolutionOptions(arguments)
         var check = CheckOptions(policyDocument: try PolicyOptions.loadDocument(arguments, policy: ScanCommand.policy), context: context,
-                                 resolution: try PolicyOptions.resolutionOptions(arguments),
+                                 subdomainDepth: resolution.subdomainDepth, legacyKeys: resolution.legacyKeys,
                                  time: try arguments[Self.at] ?? Date(), timeout: timeout,
                                  probeHTTP: arguments[ScanCommand.probeHTTP])
         check.issuerFetch = try IssuerFetchArguments.options(arguments)
@@ -89,6 +92,7 @@ extension ScanOptions {
         self.init(input: input, check: check, trustStore: trustStore, concurrency: concurrency,
                   shard: shard, format: format, outputPath: outputPath, quiet: arguments[ScanCommand.quiet],
                   resume: arguments[ScanCommand.resume], upgrade: arguments[ScanCommand.upgrade], unjudgeable: unjudgeable)
+        target = resolution.target
     }
 
     /// Why `read`, the input of file `path`, cannot be scanned: every one of its lines or HAR

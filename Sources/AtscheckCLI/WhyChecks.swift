@@ -61,7 +61,7 @@ struct WhyChecks {
         let document = (try? policySource?.document.get()) ?? PlistDocument(root: PlistNode(.dictionary([])), format: .xml)
         let lint = policySource.map { $0.lint(with: Linter()) }
         var verdicts: [String: Verdict] = [:]
-        var stores: [TargetOS: TrustStore] = [:]
+        var environments: [TargetOS: TrustEnvironment] = [:]
         var notProbed: Set<String> = []
         let checked = try errors.map { error in
             guard let url = Self.url(of: error) else { return error }
@@ -78,13 +78,13 @@ struct WhyChecks {
                 return error
             }
             if verdicts[key] == nil {
-                let store = try stores[target] ?? trustStore.makeStore(target: target)
-                stores[target] = store
+                let environment = try environments[target] ?? trustStore.environment(target: target)
+                environments[target] = environment
                 var hostOptions = HostOptions(target: checkTarget, policyPath: policySource?.path, policyDocument: policySource == nil ? nil : document,
                                               context: loadContext, resolution: options, trustStore: trustStore, address: address, sni: nil,
                                               time: time, timeout: timeout, enumerateCiphers: false, probeHTTP: false)
                 hostOptions.issuerFetch = issuerFetch
-                verdicts[key] = try HostCommand.evaluate(hostOptions, store: store).verdict
+                verdicts[key] = try HostCommand.evaluate(hostOptions, environment: environment).verdict
             }
             return ProbeConfirmation.confirm(error, verdict: verdicts[key]!, url: url)
         }

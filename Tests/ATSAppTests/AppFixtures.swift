@@ -19,7 +19,7 @@ enum AppFixtures {
     /// An offline audit (no connections), as `atscheck app --offline`.
     static func offlineReport(_ path: String, all: Bool = false) throws -> AppReport {
         let files = try AppFiles(path: path)
-        let audit = AppAuditor.audit(try AppInventory.collect(files), files: files, checker: ATSChecker(store: TrustStore(system: [], user: [])),
+        let audit = AppAuditor.audit(try AppInventory.collect(files), files: files, checker: ATSChecker(environment: .offline()),
                                      options: AppAuditOptions(time: evaluationTime, offline: true, all: all))
         return AppReport(audit, offline: true)
     }

@@ -49,7 +49,7 @@ struct LayoutAttributionTests {
         let tree = try ProjectTree("BlueApp", Self.reactNative)
         defer { tree.remove() }
         let files = try AppFiles(path: tree.path, scope: ScanScope(include: ["ios/BlueAppTests/**"]))
-        let audit = AppAuditor.audit(try AppInventory.collect(files), files: files, checker: ATSChecker(store: TrustStore(system: [], user: [])),
+        let audit = AppAuditor.audit(try AppInventory.collect(files), files: files, checker: ATSChecker(environment: .offline()),
                                      options: AppAuditOptions(time: AppFixtures.evaluationTime, offline: true))
         let report = AppReport(audit, offline: true)
         #expect(report.verdicts("http://fixture.atscheck.test/").isEmpty)

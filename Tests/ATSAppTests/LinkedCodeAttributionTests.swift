@@ -237,7 +237,7 @@ struct LinkedCodeAttributionTests {
     /// An offline audit of the tree.
     static func audit(_ tree: ProjectTree) throws -> AppAudit {
         let files = try AppFiles(path: tree.path)
-        return AppAuditor.audit(try AppInventory.collect(files), files: files, checker: ATSChecker(store: TrustStore(system: [], user: [])),
+        return AppAuditor.audit(try AppInventory.collect(files), files: files, checker: ATSChecker(environment: .offline()),
                                 options: AppAuditOptions(time: AppFixtures.evaluationTime, offline: true))
     }
 

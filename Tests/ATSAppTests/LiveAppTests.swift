@@ -56,7 +56,7 @@ struct LiveAppTests {
         try Self.executable([oldURL]).write(to: ext.appendingPathComponent("Ext"))
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("secrets").path, withDestinationPath: "/etc")
 
-        let checker = ATSChecker(store: TrustStore(system: [], user: try CertificateLoader.load(contentsOf: lab.rootCAFile)))
+        let checker = ATSChecker(environment: TrustEnvironment(store: TrustStore(system: [], user: try CertificateLoader.load(contentsOf: lab.rootCAFile))))
         let options = AppAuditOptions(time: AppFixtures.evaluationTime, timeout: 5, concurrency: 8,
                                       mapTarget: { target in var mapped = target; mapped.address = "127.0.0.1"; return mapped })
         let files = try AppFiles(path: root.path)

@@ -93,7 +93,7 @@ struct UnreadableProjectTests {
                       file projectFile: String = "App.xcodeproj/project.pbxproj", kind: String = "Xcode project",
                       real: String = "Config/App-Info.plist") throws {
         let files = try AppFiles(path: tree.path)
-        let audit = AppAuditor.audit(try AppInventory.collect(files), files: files, checker: ATSChecker(store: TrustStore(system: [], user: [])),
+        let audit = AppAuditor.audit(try AppInventory.collect(files), files: files, checker: ATSChecker(environment: .offline()),
                                      options: AppAuditOptions(time: AppFixtures.evaluationTime, offline: true))
         let policies = Dictionary(uniqueKeysWithValues: audit.bundles.map { ($0.bundle.policyFile, $0.bundle.document) })
         #expect(Set(policies.keys) == ["App/Info.plist", real], "\(policies.keys)")

@@ -59,7 +59,7 @@ struct XcodeAttributionTests {
         // Read anyway (--include), the test target's file is still not judged: its target says so.
         let files = try AppFiles(path: tree.path, scope: ScanScope(include: ["Tests/**"]))
         let included = AppAuditor.audit(try AppInventory.collect(files), files: files,
-                                        checker: ATSChecker(store: TrustStore(system: [], user: [])), options: AppAuditOptions(time: AppFixtures.evaluationTime, offline: true))
+                                        checker: ATSChecker(environment: .offline()), options: AppAuditOptions(time: AppFixtures.evaluationTime, offline: true))
         #expect(included.notJudged == ["a file of the test target ReaderTests": 1])
         #expect(included.inNoTarget == ["in no target of Reader.xcodeproj": 1], "Support/Notes.swift is in no target")
     }

@@ -13,7 +13,7 @@ import AtscheckTestSupport
 
 @Suite("ATSChecker: one call from a target to a verdict", .timeLimit(.minutes(TestTiming.minutes(2))))
 struct CheckerFacadeTests {
-    static let checker = ATSChecker(store: LabHarness.trustEvaluator.store)
+    static let checker = ATSChecker(environment: TrustEnvironment(store: LabHarness.trustEvaluator.store))
 
     static func target(_ profile: LabProfile) throws -> CheckTarget {
         let endpoint = try LabHarness.endpoint(profile)

@@ -221,7 +221,7 @@ struct LabVerdictTests {
         let endpoint = try LabHarness.endpoint(.dualCertificate)
         var target = try #require(CheckTarget.parse("https://\(LabHarness.host):\(endpoint.port)/"))
         target.address = endpoint.address
-        let checker = ATSChecker(store: LabHarness.trustEvaluator.store)
+        let checker = ATSChecker(environment: TrustEnvironment(store: LabHarness.trustEvaluator.store))
         let full = try checker.check(target, options: CheckOptions(time: LabHarness.evaluationTime, timeout: 5))
         #expect(full.verdict.status == .blocked && full.verdict.codes == ["cert-expired"], "\(full.verdict.summary)")
         #expect(full.verdict.chain.first?.publicKey.type == .ec, "the ECDSA leaf is the one judged")

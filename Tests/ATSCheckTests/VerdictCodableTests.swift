@@ -23,7 +23,7 @@ struct VerdictCodableTests {
     func labVerdicts(profile: LabProfile) throws {
         let endpoint = try LabHarness.endpoint(profile)
         let target = CheckTarget(host: endpoint.serverName, port: endpoint.port, address: endpoint.address)
-        let verdict = try ATSChecker(store: LabHarness.trustEvaluator.store)
+        let verdict = try ATSChecker(environment: TrustEnvironment(store: LabHarness.trustEvaluator.store))
             .check(target, options: CheckOptions(time: LabHarness.evaluationTime, timeout: 5)).verdict
         #expect(!verdict.chain.isEmpty)
         let decoded = try Self.roundTrip(verdict)

@@ -11,7 +11,7 @@ enum AllowingProxy {
 
     static func start(resolve: [String: String], timeout: Double, lines: LogLines,
                       edit: (inout ProxyConfiguration) -> Void = { _ in }) throws -> ProxyServer {
-        var configuration = ProxyConfiguration(policyDocument: try PlistReader.read(Data(policy.utf8)), trustStore: TrustStore(system: [], user: []),
+        var configuration = ProxyConfiguration(environment: .offline(), policyDocument: try PlistReader.read(Data(policy.utf8)),
                                                resolve: resolve, timeout: timeout, log: { lines.append($0) })
         edit(&configuration)
         let proxy = try ProxyServer(configuration: configuration, listenAddress: "127.0.0.1", port: 0)

@@ -21,7 +21,7 @@ struct EmbeddedProxyTests {
         let roots = try CertificateLoader.load(contentsOf: lab.rootCAFile)
         var resolve: [String: String] = [:]
         for endpoint in lab.endpoints { resolve["\(endpoint.serverName):\(endpoint.port)"] = endpoint.address }
-        return ProxyConfiguration(trustStore: TrustStore(system: [], user: roots), resolve: resolve, time: evaluationTime,
+        return ProxyConfiguration(environment: TrustEnvironment(store: TrustStore(system: [], user: roots)), resolve: resolve, time: evaluationTime,
                                   timeout: 5 * TestTiming.scale, log: { lines.append($0) })
     }
 
@@ -81,12 +81,12 @@ struct EmbeddedProxyTests {
             overrides.cacheDirectory = nil
             if trustsLabRoot { overrides.userRoots = try CertificateLoader.load(contentsOf: lab.rootCAFile) }
             let environment = try TrustEnvironment(target: ios16, overrides: overrides)
-            let configuration = ProxyConfiguration(environment: environment, resolution: ResolutionOptions(target: .latest),
+            let configuration = ProxyConfiguration(environment: environment,
                                                    resolve: ["\(good.serverName):\(good.port)": good.address],
                                                    time: Self.evaluationTime, timeout: 5 * TestTiming.scale, log: { _ in })
-            #expect(configuration.resolution.target == ios16, "the environment's release wins over the resolution's")
-            #expect(configuration.trustStore.systemName?.hasPrefix("Apple security_certificates-55297.140.2 ") == true,
-                    "iOS 16's snapshot: \(configuration.trustStore.systemName ?? "none")")
+            #expect(configuration.environment.target == ios16, "the environment's release is the one judged")
+            #expect(configuration.environment.store.systemName?.hasPrefix("Apple security_certificates-55297.140.2 ") == true,
+                    "iOS 16's snapshot: \(configuration.environment.store.systemName ?? "none")")
             let proxy = try ProxyServer(configuration: configuration, listenAddress: "127.0.0.1", port: 0)
             proxy.start()
             defer { proxy.stop() }

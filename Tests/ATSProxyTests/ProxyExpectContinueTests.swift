@@ -46,7 +46,7 @@ struct ProxyExpectContinueTests {
     @Test("refused: the 403 comes at once, without waiting for a body the client holds back")
     func refusedAtOnce() throws {
         let lines = LogLines()
-        let configuration = ProxyConfiguration(trustStore: TrustStore(system: [], user: []), timeout: 30, log: { lines.append($0) })
+        let configuration = ProxyConfiguration(environment: .offline(), timeout: 30, log: { lines.append($0) })
         let proxy = try ProxyServer(configuration: configuration, listenAddress: "127.0.0.1", port: 0)
         proxy.start()
         defer { proxy.stop() }

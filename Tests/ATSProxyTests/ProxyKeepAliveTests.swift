@@ -128,7 +128,7 @@ struct ProxyKeepAliveTests {
     static func startProxy(_ atsDictionary: String, upstreamPort: UInt16, lines: LogLines) throws -> ProxyServer {
         let policy = try PlistReader.read(Data((#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSAppTransportSecurity</key>"#
                                                 + atsDictionary + "</dict></plist>").utf8))
-        let configuration = ProxyConfiguration(policyDocument: policy, trustStore: TrustStore(system: [], user: []),
+        let configuration = ProxyConfiguration(environment: .offline(), policyDocument: policy,
                                                resolve: ["*:\(upstreamPort)": "127.0.0.1"], timeout: TestTiming.seconds(5),
                                                log: { lines.append($0) })
         let proxy = try ProxyServer(configuration: configuration, listenAddress: "127.0.0.1", port: 0)

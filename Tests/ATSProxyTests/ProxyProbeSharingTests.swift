@@ -55,7 +55,7 @@ struct ProxyProbeSharingTests {
     }
 
     static func proxy(_ server: HoldingServer) throws -> ProxyServer {
-        let configuration = ProxyConfiguration(trustStore: TrustStore(system: [], user: []), resolve: ["*:\(server.port)": "127.0.0.1"],
+        let configuration = ProxyConfiguration(environment: .offline(), resolve: ["*:\(server.port)": "127.0.0.1"],
                                                timeout: TestTiming.seconds(10), log: { _ in })
         let proxy = try ProxyServer(configuration: configuration, listenAddress: "127.0.0.1", port: 0)
         proxy.start()

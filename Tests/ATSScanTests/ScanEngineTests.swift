@@ -18,7 +18,7 @@ struct ScanEngineTests {
 
     static func engine(_ lab: TLSLab, concurrency: Int = 4) throws -> ScanEngine {
         let roots = try CertificateLoader.load(contentsOf: lab.rootCAFile)
-        return ScanEngine(checker: ATSChecker(store: TrustStore(system: [], user: roots)),
+        return ScanEngine(checker: ATSChecker(environment: TrustEnvironment(store: TrustStore(system: [], user: roots))),
                           options: CheckOptions(time: evaluationTime, timeout: 5), concurrency: concurrency)
     }
 
@@ -71,7 +71,7 @@ struct ScanEngineTests {
             if trustsLabRoot { overrides.userRoots = try CertificateLoader.load(contentsOf: lab.rootCAFile) }
             let engine = ScanEngine(environment: try TrustEnvironment(target: ios16, overrides: overrides),
                                     options: CheckOptions(time: Self.evaluationTime, timeout: 5), concurrency: 2)
-            #expect(engine.options.resolution.target == ios16)
+            #expect(engine.checker.environment.target == ios16)
             let results = Self.run(engine, [try Self.entry("https://good.atscheck.test:\(good.port)/", line: 1)])
             statuses.append(try #require(results.first).get().verdict.status)
         }
@@ -91,7 +91,7 @@ struct ScanEngineTests {
         let roots = try CertificateLoader.load(contentsOf: labs[0].rootCAFile)
         var options = CheckOptions(time: Self.evaluationTime, timeout: 5)
         options.issuerFetch = IssuerFetchOptions(connectTo: ["ca.atscheck.test:80:127.0.0.1:\(relay.port)"])
-        let engine = ScanEngine(checker: ATSChecker(store: TrustStore(system: [], user: roots)), options: options, concurrency: 4)
+        let engine = ScanEngine(checker: ATSChecker(environment: TrustEnvironment(store: TrustStore(system: [], user: roots))), options: options, concurrency: 4)
         let entries = try labs.enumerated().map { index, lab in
             try Self.entry("https://good.atscheck.test:\(try #require(lab.endpoint(.missingIntermediate)).port)/", line: index + 1)
         }
@@ -129,7 +129,7 @@ struct ScanEngineTests {
         defer { relay.stop() }
         let entries = try (1...4).map { try Self.entry("http://good.atscheck.test:\(relay.port)/\($0)", line: $0) }
         let roots = try CertificateLoader.load(contentsOf: lab.rootCAFile)
-        let probing = ScanEngine(checker: ATSChecker(store: TrustStore(system: [], user: roots)),
+        let probing = ScanEngine(checker: ATSChecker(environment: TrustEnvironment(store: TrustStore(system: [], user: roots))),
                                  options: CheckOptions(time: Self.evaluationTime, timeout: 5, probeHTTP: true), concurrency: 4)
         let results = try Self.run(probing, entries).map { try $0.get() }
         #expect(relay.connections == 1)

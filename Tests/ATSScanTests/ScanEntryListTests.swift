@@ -85,7 +85,7 @@ struct ScanEntryListTests {
             """.utf8), file: "urls.txt").entries
         list.connect(to: ["*:\(port)": "127.0.0.1"])
         let roots = try CertificateLoader.load(contentsOf: lab.rootCAFile)
-        let checker = ATSChecker(store: TrustStore(system: [], user: roots))
+        let checker = ATSChecker(environment: TrustEnvironment(store: TrustStore(system: [], user: roots)))
         let options = CheckOptions(time: ScanEngineTests.evaluationTime, timeout: 5)
         let collected = Collected()
         ScanEngine(checker: checker, options: options, concurrency: 2).run(list) { collected.append($0) }

@@ -30,7 +30,7 @@ struct TrustEnvironmentTests {
             var target = try #require(CheckTarget.parse("good.atscheck.test:\(port)"))
             target.address = "127.0.0.1"
             let result = try await ATSChecker(environment: environment)
-                .check(target, options: CheckOptions(resolution: ResolutionOptions(target: ios16), time: time))
+                .check(target, options: CheckOptions(time: time))
 
             #expect(environment.snapshot.tag == "security_certificates-55297.140.2", "iOS 16 is judged with the oldest snapshot")
             #expect(cliStore["preinstalled"] as? String == environment.store.systemName)

@@ -13,7 +13,7 @@ guard !targets.isEmpty, targets.count == urls.count else {
 }
 let release = TargetOS.latest
 let checker = ATSChecker(environment: try TrustEnvironment(target: release))
-let options = CheckOptions(resolution: ResolutionOptions(target: release), time: Date())
+let options = CheckOptions(time: Date())
 let verdicts = try await withThrowingTaskGroup(of: (CheckTarget, Verdict).self) { group in
     for target in targets {
         group.addTask { (target, try await checker.check(target, options: options).verdict) }

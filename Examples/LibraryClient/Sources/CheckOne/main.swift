@@ -15,7 +15,7 @@ let policy = try arguments.dropFirst().first.map { try PlistReader.read(contents
 // the suites, exactly as `atscheck host --target` does.
 let release = TargetOS.latest
 let checker = ATSChecker(environment: try TrustEnvironment(target: release))
-let result = try checker.check(target, options: CheckOptions(policyDocument: policy, resolution: ResolutionOptions(target: release), time: Date()))
+let result = try checker.check(target, options: CheckOptions(policyDocument: policy, time: Date()))
 print(result.verdict.status.rawValue, target.url)
 for reason in result.verdict.reasons {
     print(" ", reason.code, reason.nsurlError, reason.message)
