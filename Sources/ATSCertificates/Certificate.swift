@@ -141,20 +141,33 @@ public struct BasicConstraints: Sendable, Hashable, Codable {
     public let isCritical: Bool
 }
 
-/// One signed certificate timestamp.
+/// One signed certificate timestamp as a client received it: embedded in the certificate, in the
+/// TLS extension or in stapled OCSP (RFC 6962 §3.3). The one SCT type of the certificate model,
+/// the probes and the trust evaluation; ``SCTCheck`` and ``JudgedSCT`` are what judging it found.
 public struct SignedCertificateTimestamp: Sendable, Hashable, Codable {
+    /// Where it came from.
+    public let source: SCTSource
     /// The log's ID (SHA-256 of its key), base64.
     public let logID: String
     /// When the log promised to include the certificate.
     public let timestamp: Date
-    /// The SCT as serialised in the extension (RFC 6962 §3.2), for signature checks.
+    /// The SCT as serialised (RFC 6962 §3.2), for signature checks.
     public let bytes: Data
 
     /// An SCT record.
-    public init(logID: String, timestamp: Date, bytes: Data) {
+    public init(source: SCTSource, logID: String, timestamp: Date, bytes: Data = Data()) {
+        self.source = source
         self.logID = logID
         self.timestamp = timestamp
         self.bytes = bytes
+    }
+
+    /// The SCT serialised in `bytes`, its log ID and timestamp read from them (empty and the
+    /// epoch when the bytes are not one whole SCT: its check then says `malformed`).
+    public init(source: SCTSource, bytes: Data) {
+        let header = SCTHeader(bytes)
+        self.init(source: source, logID: header?.logID.base64EncodedString() ?? "",
+                  timestamp: Date(timeIntervalSince1970: Double(header?.timestampMillis ?? 0) / 1000), bytes: bytes)
     }
 }
 

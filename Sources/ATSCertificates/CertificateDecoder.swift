@@ -285,7 +285,7 @@ extension Certificate {
             let encodedLength = ats_sct_serialize(scts, index, &encoded)
             let bytes = encoded.map { Data(bytes: $0, count: encodedLength) } ?? Data()
             ats_openssl_free(encoded)
-            return SignedCertificateTimestamp(logID: id.base64EncodedString(),
+            return SignedCertificateTimestamp(source: .embedded, logID: id.base64EncodedString(),
                                               timestamp: Date(timeIntervalSince1970: TimeInterval(millis) / 1000),
                                               bytes: bytes)
         }

@@ -60,7 +60,7 @@ public struct TrustEvaluator: Sendable {
     /// Judges `presented` (leaf first) for `host` at `time`. `deliveredSCTs` are the SCTs
     /// received over TLS or in stapled OCSP; `ocspResponse` is a DER OCSPResponse.
     public func evaluate(_ presented: [Certificate], host: String?, at time: Date,
-                         deliveredSCTs: [ReceivedSCT] = [], ocspResponse: Data? = nil) -> TrustEvaluation {
+                         deliveredSCTs: [SignedCertificateTimestamp] = [], ocspResponse: Data? = nil) -> TrustEvaluation {
         precondition(!presented.isEmpty, "evaluate needs at least the leaf certificate")
         let path = PathValidator.validate(presented, store: store, at: time)
         let leaf = path.chain.first ?? presented[0]
@@ -72,7 +72,7 @@ public struct TrustEvaluator: Sendable {
                                    ocsp: ocsp, publicSuffixes: publicSuffixes)
         context.storeName = store.systemName
         context.outside = store.outside
-        let scts = leaf.embeddedSCTs.map { ReceivedSCT(source: .embedded, bytes: $0.bytes) } + deliveredSCTs
+        let scts = leaf.embeddedSCTs + deliveredSCTs
         var logListProblem: CTLogListError? = nil
         if !scts.isEmpty || path.anchorOrigin == .system {
             let verifier = store.transparency ?? SCTVerifier.appleLatest

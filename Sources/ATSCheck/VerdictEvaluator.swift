@@ -46,7 +46,7 @@ public enum VerdictEvaluator {
                                 judgedProbe: ServedChainSource.chainSource(observation), judgedTrust: chainTrusted) { probe in
             guard !probe.certificates.isEmpty else { return nil }
             let trust = input.trustEvaluator.evaluate(probe.certificates + input.issuers.issuers, host: observation.endpoint.host,
-                                                      at: input.time, deliveredSCTs: probe.deliveredSCTs.map(\.received),
+                                                      at: input.time, deliveredSCTs: probe.deliveredSCTs,
                                                       ocspResponse: probe.stapledOCSP)
             if trust.isTrusted { return true }
             let decisive = trust.reasons.filter { !$0.code.isUndetermined && !(!probe.spec.requestSCTs && $0.code == .ctRequired) }

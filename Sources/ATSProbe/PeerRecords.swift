@@ -38,14 +38,14 @@ extension OpenSSLClient {
 
     /// The SCTs the server delivered in the TLS extension or in stapled OCSP (embedded ones are
     /// read from the certificate).
-    static func deliveredSCTs(_ ssl: OpaquePointer) -> [DeliveredSCT] {
-        var scts: [DeliveredSCT] = []
+    static func deliveredSCTs(_ ssl: OpaquePointer) -> [SignedCertificateTimestamp] {
+        var scts: [SignedCertificateTimestamp] = []
         for position in 0..<ats_probe_peer_sct_count(ssl) {
             var logID: UnsafePointer<UInt8>?
             var logIDLength = 0
             var timestamp: UInt64 = 0
             let source = ats_probe_peer_sct_at(ssl, position, &logID, &logIDLength, &timestamp)
-            let kind: DeliveredSCT.Source
+            let kind: SCTSource
             switch source {
             case Int32(ATS_PROBE_SCT_SOURCE_TLS_EXTENSION.rawValue): kind = .tlsExtension
             case Int32(ATS_PROBE_SCT_SOURCE_OCSP.rawValue): kind = .ocspResponse
@@ -56,8 +56,8 @@ extension OpenSSLClient {
             let encodedLength = ats_probe_peer_sct_serialize(ssl, position, &encoded)
             let bytes = encoded.map { Data(bytes: $0, count: encodedLength) } ?? Data()
             ats_openssl_free(encoded)
-            scts.append(DeliveredSCT(source: kind, logID: id,
-                                     timestamp: Date(timeIntervalSince1970: Double(timestamp) / 1000), bytes: bytes))
+            scts.append(SignedCertificateTimestamp(source: kind, logID: id,
+                                                   timestamp: Date(timeIntervalSince1970: Double(timestamp) / 1000), bytes: bytes))
         }
         return scts
     }

@@ -162,7 +162,7 @@ public struct ProbeResult: Sendable, Hashable, Codable {
     /// SCTs delivered outside the certificate: in the TLS extension and in the stapled OCSP
     /// response (embedded SCTs are read from the certificate itself). Empty unless the spec
     /// asked for SCTs.
-    public let deliveredSCTs: [DeliveredSCT]
+    public let deliveredSCTs: [SignedCertificateTimestamp]
     /// Whether the server answered in TLS: the handshake completed, the server sent a
     /// well-formed alert, or it sent a ServerHello that the probe client then refused. False
     /// for a server that closed or reset the connection, or sent bytes that are not TLS.
@@ -178,7 +178,7 @@ public struct ProbeResult: Sendable, Hashable, Codable {
     /// Creates a result; `peerChain` is decoded here (``ServedChain/init(der:)``).
     public init(spec: ProbeSpec, outcome: ProbeOutcome, version: TLSVersion? = nil, cipherSuite: CipherSuite? = nil,
                 group: String? = nil, peerChain: [Data] = [], stapledOCSP: Data? = nil, tlsSCTCount: Int = 0,
-                alpn: String? = nil, milliseconds: Double = 0, deliveredSCTs: [DeliveredSCT] = [],
+                alpn: String? = nil, milliseconds: Double = 0, deliveredSCTs: [SignedCertificateTimestamp] = [],
                 serverAnsweredTLS: Bool? = nil, certificateMessageBytes: Int? = nil, stoppedAfter: HandshakeStop? = nil) {
         self.init(spec: spec, outcome: outcome, version: version, cipherSuite: cipherSuite, group: group,
                   servedChain: peerChain.isEmpty ? .empty : ServedChain(der: peerChain), stapledOCSP: stapledOCSP,
@@ -189,7 +189,7 @@ public struct ProbeResult: Sendable, Hashable, Codable {
     /// Creates a result with a chain already decoded (the handshake's own decodings).
     package init(spec: ProbeSpec, outcome: ProbeOutcome, version: TLSVersion? = nil, cipherSuite: CipherSuite? = nil,
                  group: String? = nil, servedChain: ServedChain, stapledOCSP: Data? = nil, tlsSCTCount: Int = 0,
-                 alpn: String? = nil, milliseconds: Double = 0, deliveredSCTs: [DeliveredSCT] = [],
+                 alpn: String? = nil, milliseconds: Double = 0, deliveredSCTs: [SignedCertificateTimestamp] = [],
                  serverAnsweredTLS: Bool? = nil, certificateMessageBytes: Int? = nil, stoppedAfter: HandshakeStop? = nil) {
         self.stoppedAfter = stoppedAfter
         self.serverAnsweredTLS = serverAnsweredTLS ?? (outcome == .completed)
@@ -224,32 +224,6 @@ public struct ProbeResult: Sendable, Hashable, Codable {
 
     /// Number of SCTs received inside the stapled OCSP response.
     public var ocspSCTCount: Int { deliveredSCTs.filter { $0.source == .ocspResponse }.count }
-}
-
-/// A signed certificate timestamp the server delivered during the handshake.
-public struct DeliveredSCT: Sendable, Hashable, Codable {
-    /// How an SCT reached the client: `.tlsExtension` or `.ocspResponse` (never `.embedded`).
-    public typealias Source = SCTSource
-
-    /// Where the SCT came from.
-    public let source: Source
-    /// The log's ID (SHA-256 of its key), base64.
-    public let logID: String
-    /// When the log promised to include the certificate.
-    public let timestamp: Date
-    /// The SCT as serialised on the wire (RFC 6962 §3.2), for signature checks.
-    public let bytes: Data
-
-    /// The SCT as the trust evaluation takes it.
-    public var received: ReceivedSCT { ReceivedSCT(source: source, bytes: bytes) }
-
-    /// Creates an SCT record.
-    public init(source: Source, logID: String, timestamp: Date, bytes: Data = Data()) {
-        self.source = source
-        self.logID = logID
-        self.timestamp = timestamp
-        self.bytes = bytes
-    }
 }
 
 /// Everything the probes of one endpoint observed.

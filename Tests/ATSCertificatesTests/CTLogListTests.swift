@@ -90,7 +90,7 @@ struct CTLogListTests {
         let json = #"{"operators":[{"name":"o","logs":[{"description":"junk","log_id":"\#(sct.logID)","key":"AQID","state":{"usable":{"timestamp":"2024-01-01T00:00:00Z"}}}]}]}"#
         let verifier = SCTVerifier(logList: try CTLogList(json: Data(json.utf8), name: "junk"))
         #expect(try verifier.logList.logs.count == 1)
-        let checks = try verifier.check([ReceivedSCT(source: .embedded, bytes: sct.bytes), ReceivedSCT(source: .tlsExtension, bytes: sct.bytes)],
+        let checks = try verifier.check([SignedCertificateTimestamp(source: .embedded, bytes: sct.bytes), SignedCertificateTimestamp(source: .tlsExtension, bytes: sct.bytes)],
                                     leaf: chain[0], issuer: chain[1], at: chain[0].notAfter)
         #expect(checks.map(\.signature) == [.invalid, .invalid])
         #expect(checks.allSatisfy { $0.log?.name == "junk" })

@@ -51,7 +51,7 @@ struct SCTVerificationTests {
     func matchesIndependentReading(_ row: Row) throws {
         let (leaf, issuer) = try Self.chain(row.file)
         let sct = try #require(leaf.embeddedSCTs.indices.contains(row.index) ? leaf.embeddedSCTs[row.index] : nil)
-        let check = try Self.verifier().check([ReceivedSCT(source: .embedded, bytes: sct.bytes)], leaf: leaf, issuer: issuer,
+        let check = try Self.verifier().check([SignedCertificateTimestamp(source: .embedded, bytes: sct.bytes)], leaf: leaf, issuer: issuer,
                                               at: leaf.notAfter)[0]
         #expect(check.logID == row.logID)
         #expect(UInt64((check.timestamp.timeIntervalSince1970 * 1000).rounded()) == row.timestampMillis)
@@ -73,7 +73,7 @@ struct SCTVerificationTests {
         var forged = original
         let position = offset < 0 ? forged.count + offset : offset
         forged[position] ^= 0x01
-        let checks = try verifier().check([ReceivedSCT(source: .embedded, bytes: original), ReceivedSCT(source: .embedded, bytes: forged)],
+        let checks = try verifier().check([SignedCertificateTimestamp(source: .embedded, bytes: original), SignedCertificateTimestamp(source: .embedded, bytes: forged)],
                                           leaf: leaf, issuer: issuer, at: leaf.notAfter)
         return (checks[0], checks[1])
     }
@@ -98,7 +98,7 @@ struct SCTVerificationTests {
     func wrongCertificate() throws {
         let (leaf, _) = try Self.chain("001-google.com-gts-wr2-chain-137-sans-sct.pem")
         let (other, otherIssuer) = try Self.chain("008-cloudflare.com-gts-we1-ecdsa-chain-sct.pem")
-        let check = try Self.verifier().check([ReceivedSCT(source: .embedded, bytes: leaf.embeddedSCTs[0].bytes)],
+        let check = try Self.verifier().check([SignedCertificateTimestamp(source: .embedded, bytes: leaf.embeddedSCTs[0].bytes)],
                                               leaf: other, issuer: otherIssuer, at: other.notAfter)[0]
         #expect(check.signature == .invalid)
     }
@@ -106,7 +106,7 @@ struct SCTVerificationTests {
     @Test("an embedded SCT needs the issuer: without it the precertificate cannot be rebuilt")
     func noIssuer() throws {
         let (leaf, _) = try Self.chain("001-google.com-gts-wr2-chain-137-sans-sct.pem")
-        let check = try Self.verifier().check([ReceivedSCT(source: .embedded, bytes: leaf.embeddedSCTs[0].bytes)],
+        let check = try Self.verifier().check([SignedCertificateTimestamp(source: .embedded, bytes: leaf.embeddedSCTs[0].bytes)],
                                               leaf: leaf, issuer: nil, at: leaf.notAfter)[0]
         #expect(check.signature == .noIssuer)
     }
@@ -115,7 +115,7 @@ struct SCTVerificationTests {
     func futureTimestamp() throws {
         let (leaf, issuer) = try Self.chain("001-google.com-gts-wr2-chain-137-sans-sct.pem")
         let sct = leaf.embeddedSCTs[0]
-        let check = try Self.verifier().check([ReceivedSCT(source: .embedded, bytes: sct.bytes)], leaf: leaf, issuer: issuer,
+        let check = try Self.verifier().check([SignedCertificateTimestamp(source: .embedded, bytes: sct.bytes)], leaf: leaf, issuer: issuer,
                                               at: sct.timestamp.addingTimeInterval(-1))[0]
         #expect(check.signature == .futureTimestamp)
     }
@@ -127,7 +127,7 @@ struct SCTVerificationTests {
         var version2 = bytes
         version2[0] = 1
         let inputs = [bytes.prefix(bytes.count - 1), bytes + Data([0]), Data(), Data(repeating: 0, count: 42), version2]
-        let checks = try Self.verifier().check(inputs.map { ReceivedSCT(source: .embedded, bytes: Data($0)) },
+        let checks = try Self.verifier().check(inputs.map { SignedCertificateTimestamp(source: .embedded, bytes: Data($0)) },
                                                leaf: leaf, issuer: issuer, at: leaf.notAfter)
         #expect(checks.map(\.signature) == [.malformed, .malformed, .malformed, .malformed, .unsupportedVersion])
     }
@@ -154,7 +154,7 @@ struct SCTVerificationTests {
     @Test("SCTs from atscheck's test logs: verified against the test list, unknown to Apple's")
     func testLogs() throws {
         let leaf = try Fixtures.load("leaf-good-rsa.pem")[0]
-        let scts = try Self.testLogSCTs().map { ReceivedSCT(source: .tlsExtension, bytes: $0) }
+        let scts = try Self.testLogSCTs().map { SignedCertificateTimestamp(source: .tlsExtension, bytes: $0) }
         #expect(scts.count == 2)
         let ours = try Self.testLogVerifier().check(scts, leaf: leaf, issuer: nil, at: Fixtures.testCertsTime)
         #expect(ours.map(\.signature) == [.verified, .verified])
@@ -169,7 +169,7 @@ struct SCTVerificationTests {
     @Test("one verifier, logs named one at a time and from many threads at once: its store grows and every SCT still verifies")
     func storeGrows() async throws {
         let leaf = try Fixtures.load("leaf-good-rsa.pem")[0]
-        let scts = try Self.testLogSCTs().map { ReceivedSCT(source: .tlsExtension, bytes: $0) }
+        let scts = try Self.testLogSCTs().map { SignedCertificateTimestamp(source: .tlsExtension, bytes: $0) }
         let verifier = try Self.testLogVerifier()
         #expect(try verifier.check([scts[0]], leaf: leaf, issuer: nil, at: Fixtures.testCertsTime).map(\.signature) == [.verified])
         #expect(try verifier.check([scts[1]], leaf: leaf, issuer: nil, at: Fixtures.testCertsTime).map(\.signature) == [.verified])

@@ -273,7 +273,7 @@ struct TestCertsTrustTests {
         let store = TrustStore(system: [try Fixtures.root()]).configured(transparency: try SCTVerificationTests.testLogVerifier())
         let evaluation = TrustEvaluator(store: store)
             .evaluate(try Fixtures.load("leaf-good-rsa.pem"), host: "good.atscheck.test", at: Fixtures.testCertsTime,
-                      deliveredSCTs: testLogSCTs.map { ReceivedSCT(source: .tlsExtension, bytes: scts[$0]) })
+                      deliveredSCTs: testLogSCTs.map { SignedCertificateTimestamp(source: .tlsExtension, bytes: scts[$0]) })
         #expect(evaluation.reasons.contains { $0.code == .ctRequired } == ctRequired)
         #expect(evaluation.reasons.allSatisfy { $0.code == .ctRequired })
         #expect(evaluation.transparency?.qualifiedBy == (ctRequired ? nil : .deliveredSCTs))
@@ -284,7 +284,7 @@ struct TestCertsTrustTests {
         let scts = try SCTVerificationTests.testLogSCTs()
         let evaluation = TrustEvaluator(store: TrustStore(system: [try Fixtures.root()]))
             .evaluate(try Fixtures.load("leaf-good-rsa.pem"), host: "good.atscheck.test", at: Fixtures.testCertsTime,
-                      deliveredSCTs: scts.map { ReceivedSCT(source: .tlsExtension, bytes: $0) })
+                      deliveredSCTs: scts.map { SignedCertificateTimestamp(source: .tlsExtension, bytes: $0) })
         let reason = try #require(evaluation.reasons.first { $0.code == .ctRequired })
         #expect(reason.message.hasPrefix("no SCT is accepted from a log Apple currently trusts"))
         #expect(reason.message.components(separatedBy: "signature unknown-log, not counted: log is not in Apple's log list").count == 3)

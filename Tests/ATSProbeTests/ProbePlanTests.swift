@@ -1,6 +1,7 @@
 import ATSVocabulary
 import Foundation
 import Testing
+import ATSCertificates
 @testable import ATSProbe
 
 // The planner and the suite tables, without a network: names, counts, the suite lists of
@@ -198,7 +199,7 @@ struct ProbePlanTests {
         let result = ProbeResult(spec: plan.specs[0], outcome: .completed, version: .tls13,
                                  cipherSuite: ATSCipherSuites.tls13[0], group: "X25519", peerChain: [Data([1, 2])],
                                  tlsSCTCount: 1, alpn: "h2", milliseconds: 3,
-                                 deliveredSCTs: [DeliveredSCT(source: .tlsExtension, logID: "AAAA", timestamp: Date(timeIntervalSince1970: 5))])
+                                 deliveredSCTs: [SignedCertificateTimestamp(source: .tlsExtension, logID: "AAAA", timestamp: Date(timeIntervalSince1970: 5))])
         let observation = Observation(endpoint: Endpoint(host: "example.com"), connectedAddress: "192.0.2.1",
                                       probes: [result], milliseconds: 4)
         #expect(try JSONDecoder().decode(Observation.self, from: JSONEncoder().encode(observation)) == observation)

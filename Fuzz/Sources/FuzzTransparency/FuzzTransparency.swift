@@ -26,12 +26,12 @@ public func fuzzTransparency(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
     if bytes.first == UInt8(ascii: "{") {
         _ = try? CTLogListCache.validate([UInt8](bytes), name: "fuzz")  // what `atscheck update` checks before storing
         guard let list = try? CTLogList(json: bytes, name: "fuzz"), list.logs.count <= 8 else { return 0 }
-        _ = try? SCTVerifier(logList: list).check(leaf.embeddedSCTs.map { ReceivedSCT(source: .embedded, bytes: $0.bytes) }, leaf: leaf, issuer: issuer, at: time)
+        _ = try? SCTVerifier(logList: list).check(leaf.embeddedSCTs, leaf: leaf, issuer: issuer, at: time)
         return 0
     }
-    let received = [ReceivedSCT(source: .embedded, bytes: bytes), ReceivedSCT(source: .tlsExtension, bytes: bytes),
-                    ReceivedSCT(source: .ocspResponse, bytes: bytes)]
-        + leaf.embeddedSCTs.map { ReceivedSCT(source: .embedded, bytes: $0.bytes) }
+    let received = [SignedCertificateTimestamp(source: .embedded, bytes: bytes), SignedCertificateTimestamp(source: .tlsExtension, bytes: bytes),
+                    SignedCertificateTimestamp(source: .ocspResponse, bytes: bytes)]
+        + leaf.embeddedSCTs
     guard let checks = try? apple.check(received, leaf: leaf, issuer: issuer, at: time), let list = try? apple.logList else { return 0 }
     _ = AppleCTPolicy.evaluate(checks, leaf: leaf, at: time, logList: list).summary
     // The same SCTs against a list dated before them: the ct-log-list-outdated counting.

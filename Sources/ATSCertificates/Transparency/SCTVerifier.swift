@@ -17,20 +17,6 @@ public enum SCTSource: String, Sendable, Hashable, Codable {
     case ocspResponse = "ocsp-response"
 }
 
-/// An SCT as received: its serialised bytes and where it came from.
-public struct ReceivedSCT: Sendable, Hashable {
-    /// Where it came from.
-    public let source: SCTSource
-    /// The SCT (RFC 6962 §3.2 `SignedCertificateTimestamp`).
-    public let bytes: Data
-
-    /// An SCT from `source`.
-    public init(source: SCTSource, bytes: Data) {
-        self.source = source
-        self.bytes = bytes
-    }
-}
-
 /// One SCT and what its signature check found.
 public struct SCTCheck: Sendable, Hashable, Codable {
     /// What OpenSSL's `SCT_validate` found.
@@ -137,7 +123,7 @@ public final class SCTVerifier: @unchecked Sendable {
     /// Checks each SCT for `leaf`. Embedded SCTs are signed over the precertificate, which
     /// needs the `issuer`; TLS and OCSP SCTs over the certificate itself. Throws only when the
     /// log list cannot be read or loaded.
-    public func check(_ scts: [ReceivedSCT], leaf: Certificate, issuer: Certificate?, at time: Date) throws(CTLogListError) -> [SCTCheck] {
+    public func check(_ scts: [SignedCertificateTimestamp], leaf: Certificate, issuer: Certificate?, at time: Date) throws(CTLogListError) -> [SCTCheck] {
         let headers = scts.map { SCTHeader($0.bytes) }
         let (logList, store) = try store(for: headers.compactMap { $0?.logID })
         let leafHandle = leaf.decoded
@@ -166,7 +152,7 @@ public final class SCTVerifier: @unchecked Sendable {
         }
     }
 
-    private func malformed(_ sct: ReceivedSCT) -> SCTCheck {
+    private func malformed(_ sct: SignedCertificateTimestamp) -> SCTCheck {
         SCTCheck(source: sct.source, logID: "", timestamp: Date(timeIntervalSince1970: 0), log: nil, signature: .malformed)
     }
 

@@ -94,7 +94,7 @@ public struct ConnectionContext: Sendable {
         var notes: [String] = (ServedChainSource.chainProbe(observation)?.servedChain.notes ?? []).map(\.description)
         trust = chain.isEmpty ? nil : input.trustEvaluator.evaluate(
             chain + input.issuers.issuers, host: observation.endpoint.host, at: input.time,
-            deliveredSCTs: (observation.probe(ProbeName.appleDefault)?.deliveredSCTs ?? []).map(\.received),
+            deliveredSCTs: observation.probe(ProbeName.appleDefault)?.deliveredSCTs ?? [],
             ocspResponse: observation.probe(ProbeName.appleDefault)?.stapledOCSP)
         var tls = TLSAssessment.assess(capabilities, atsEnforced: requirements.atsEnforced, minimum: requirements.minimumTLSVersion,
                                        suites: requirements.cipherSuitePolicy, group: load.suiteGroup)
