@@ -36,7 +36,7 @@ struct AppRunPolicyTests {
         let path = directory.path + "/ios"
         let options = AppAuditOptions(time: noon, offline: true)
         let files = try AppRunPolicy.files(path, scope: ScanScope())
-        let (inventory, audit) = try AppRunPolicy.audit(files, path: path, checker: ATSChecker(store: TrustStore(system: [], user: [])), options: options)
+        let (inventory, audit) = try AppRunPolicy.audit(files, path: path, checker: ATSChecker(environment: .offline()), options: options)
         return try AppRunPolicy.settle(AppReport(audit, offline: true), audit: audit, inventory: inventory, configuration: configuration,
                                        baseline: baseline, writeBaseline: write, only: only, failOn: failOn, at: noon, sourceRoot: directory.path)
     }

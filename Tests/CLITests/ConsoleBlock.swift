@@ -115,13 +115,13 @@ enum ConsoleMatch {
     }
 
     /// The lines without what varies from run to run: durations, the lab's per-user folder
-    /// and the day `update` stored a list (the wall clock's; a wrapped line may split it from
-    /// its "fetched", so the rules run on the joined text).
+    /// and the day `update` stored a list (the wall clock's, after "fetched" or "fetched:"; a
+    /// wrapped line may split it from its "fetched", so the rules run on the joined text).
     static func normalised(_ lines: [String]) -> [String] {
         var text = lines.joined(separator: "\n")
         text = text.replacingOccurrences(of: #" *\b[0-9]+ ms\b"#, with: " N ms", options: .regularExpression)
         text = text.replacingOccurrences(of: #"[^ \n]*/atscheck-lab-[0-9]+/"#, with: "LAB/", options: .regularExpression)
-        text = text.replacingOccurrences(of: #"fetched(\s+)[0-9]{4}-[0-9]{2}-[0-9]{2}"#, with: "fetched$1DAY", options: .regularExpression)
+        text = text.replacingOccurrences(of: #"fetched(:?\s+)[0-9]{4}-[0-9]{2}-[0-9]{2}"#, with: "fetched$1DAY", options: .regularExpression)
         return text.components(separatedBy: "\n")
     }
 
