@@ -1,4 +1,5 @@
 import ArgumentParsing
+import ATSJSON
 import ATSApp
 import ATSCertificates
 import ATSCheck
@@ -177,17 +178,17 @@ enum AppCommand: AtscheckCommand {
         case .html:
             print(AppHTMLRenderer.render(report, listAll: listAll), terminator: "")
         case .json:
-            print(try JSONOutput.encode(ConfiguredDocument(document: report, configuration: configuration)))
+            print(try JSONStyle.text(ConfiguredDocument(document: report, configuration: configuration)))
         case .jsonl:
-            for record in AppRecord.records(report) { print(String(decoding: try ReportJSON.line(record), as: UTF8.self)) }
-            print(String(decoding: try ReportJSON.line(AppSummaryLine(report)), as: UTF8.self))
+            for record in AppRecord.records(report) { print(String(decoding: try JSONStyle.line(record), as: UTF8.self)) }
+            print(String(decoding: try JSONStyle.line(AppSummaryLine(report)), as: UTF8.self))
         case .sarif:
             let sarif = settled.sarif()
             var options = SARIFReporter.Options(toolVersion: AtscheckVersion.current, sourceRoot: settled.sourceRoot, rules: sarif.rules)
             // With a baseline, each result is new or unchanged: a lint finding by its own
             // fingerprint, a blocked URL's by its load's.
             options.baseline = sarif.baseline
-            print(try JSONOutput.encode(SARIFReporter.log(sarif.reports, options: options, suppressed: sarif.suppressed)))
+            print(try JSONStyle.text(SARIFReporter.log(sarif.reports, options: options, suppressed: sarif.suppressed)))
         default:
             let width = SystemProcess.terminalColumns(.standardOutput) ?? TerminalText.lineWidth
             print(AppTextRenderer(only: only, listAll: listAll, width: width).render(report), terminator: "")

@@ -56,20 +56,46 @@ enum CertCommand: AtscheckCommand {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let files = arguments[Self.files]
-        if arguments[trustStore] {
-            guard files.isEmpty else { throw UsageError(command: spec.name, message: "'--trust-store' takes no FILE") }
-            let report = try TrustStoreListing.report()
-            switch try arguments[format] {
-            case .json: print(try JSONStyle.text(report))
-            default: print(TrustStoreListing.text(report), terminator: "")
-            }
-            return .success
-        }
+        if arguments[trustStore] { return try listTrustStore(arguments, files: files) }
         guard !files.isEmpty else { throw UsageError(command: spec.name, message: "missing argument 'FILE'") }
         // Usage mistakes first (error + hint, exit 2), before any file is read.
         let time = try arguments[at] ?? Date()
         let storeOptions = try TrustStoreOptions(arguments, command: spec.name)
         let target = try arguments[PolicyOptions.target]
+        let (host, ocspFile) = try hostAndOCSP(arguments)
+        var certificates: [LoadedCertificate] = []
+        for file in files {
+            certificates += try InputFile.certificates(file).enumerated().map { LoadedCertificate(certificate: $1, file: file, position: $0) }
+        }
+        var evaluation: TrustEvaluation? = nil
+        var store: TrustStore? = nil
+        if let host {
+            let trustStore = try storeOptions.makeStore(target: target)
+            evaluation = TrustEvaluator(store: trustStore).evaluate(certificates.map(\.certificate), host: host, at: time,
+                                                                     ocspResponse: try ocspFile.map { try readFile($0) })
+            store = trustStore
+        }
+        switch try arguments[format] {
+        case .json: print(try JSONStyle.text(CertReport(certificates: certificates, evaluation: evaluation, store: store, time: time, target: target)))
+        default: print(CertTextRenderer.render(certificates, evaluation: evaluation, store: store, target: target), terminator: "")
+        }
+        guard let evaluation else { return .success }
+        return evaluation.isTrusted ? .success : evaluation.isUndetermined ? .unknown : .failure
+    }
+
+    /// `--trust-store`: the roots in use, listed (it takes no FILE).
+    static func listTrustStore(_ arguments: ParsedArguments, files: [String]) throws -> ExitCode {
+        guard files.isEmpty else { throw UsageError(command: spec.name, message: "'--trust-store' takes no FILE") }
+        let report = try TrustStoreListing.report()
+        switch try arguments[format] {
+        case .json: print(try JSONStyle.text(report))
+        default: print(TrustStoreListing.text(report), terminator: "")
+        }
+        return .success
+    }
+
+    /// `--host` (non-empty) and `--ocsp-response` (only with a host: it is checked during validation).
+    static func hostAndOCSP(_ arguments: ParsedArguments) throws -> (host: String?, ocspFile: String?) {
         let host = try arguments[Self.host]
         if let host, host.trimmingWhitespace().isEmpty {
             throw UsageError(command: spec.name, message: "'--host' needs a non-empty name")
@@ -78,28 +104,7 @@ enum CertCommand: AtscheckCommand {
         if host == nil && ocspFile != nil {
             throw UsageError(command: spec.name, message: "'--ocsp-response' needs '--host' (it is checked during validation)")
         }
-
-        var certificates: [LoadedCertificate] = []
-        for file in files {
-            certificates += try InputFile.certificates(file).enumerated().map { LoadedCertificate(certificate: $1, file: file, position: $0) }
-        }
-
-        var evaluation: TrustEvaluation? = nil
-        var store: TrustStore? = nil
-        if let host {
-            let trustStore = try storeOptions.makeStore(target: target)
-            let ocsp = try ocspFile.map { try readFile($0) }
-            evaluation = TrustEvaluator(store: trustStore).evaluate(certificates.map(\.certificate), host: host, at: time,
-                                                                     ocspResponse: ocsp)
-            store = trustStore
-        }
-
-        switch try arguments[format] {
-        case .json: print(try JSONStyle.text(CertReport(certificates: certificates, evaluation: evaluation, store: store, time: time, target: target)))
-        default: print(CertTextRenderer.render(certificates, evaluation: evaluation, store: store, target: target), terminator: "")
-        }
-        guard let evaluation else { return .success }
-        return evaluation.isTrusted ? .success : evaluation.isUndetermined ? .unknown : .failure
+        return (host, ocspFile)
     }
 
     static func readFile(_ file: String) throws -> Data {

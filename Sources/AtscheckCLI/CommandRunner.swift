@@ -34,24 +34,27 @@ enum CommandRunner {
                     return try command.run(ConfigOptions.apply(to: parsed, command: name, specs: AtscheckCommands.specs))
                 }
             }
-        } catch let error as UsageError {
+        } catch {
+            return failed(error)
+        }
+    }
+
+    /// One line on standard error for `error` and the exit status it means.
+    static func failed(_ error: any Error) -> ExitCode {
+        switch error {
+        case let error as UsageError:
             printError("\(error.description)\n\(error.hint)")
             return .usage
-        } catch let error as PolicyUnknownError {
+        case let error as PolicyUnknownError:
             printError(TerminalText.safe(error.description))
             return .unknown
-        } catch let error as InputError {
-            // Descriptions carry paths and text from the inputs: escaped here, once, for all
-            // commands (escaping is idempotent, so a description escaped earlier is unchanged).
-            printError(TerminalText.safe(error.description))
-            return .usage
-        } catch let error as RunInputError {
-            printError(TerminalText.safe(error.description))
-            return .usage
-        } catch {
-            printError("atscheck: \(error)")
-            return .usage
+        // Descriptions carry paths and text from the inputs: escaped here, once, for all
+        // commands (escaping is idempotent, so a description escaped earlier is unchanged).
+        case let error as InputError: printError(TerminalText.safe(error.description))
+        case let error as RunInputError: printError(TerminalText.safe(error.description))
+        default: printError("atscheck: \(error)")
         }
+        return .usage
     }
 
     /// Writes `text` and a line break to standard error, every line made safe

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import ATSJSON
 import ATSLint
 import ATSPolicy
 import ATSVocabulary
@@ -121,7 +122,7 @@ enum LintCommand: AtscheckCommand {
         }
         let rules = RuleRegistry.all.map(\.info)
         switch format {
-        case .json: print(try JSONOutput.encode(RuleListReporter.document(rules)))
+        case .json: print(try JSONStyle.text(RuleListReporter.document(rules)))
         default: print(RuleListReporter.renderText(rules), terminator: "")
         }
         return .success
@@ -131,7 +132,7 @@ enum LintCommand: AtscheckCommand {
     static func render(_ lint: SettledLint, format: OutputFormat, configuration: ConfigurationNote?, baseURI: String?, showSuppressed: Bool) throws -> String {
         switch format {
         case .json:
-            return try JSONOutput.encode(ConfiguredDocument(document: LintJSONDocument(document: JSONReporter.document(lint.reports, suppressed: lint.suppressed),
+            return try JSONStyle.text(ConfiguredDocument(document: LintJSONDocument(document: JSONReporter.document(lint.reports, suppressed: lint.suppressed),
                                                                                        baseline: lint.baseline),
                                                             configuration: configuration)) + "\n"
         case .sarif:
@@ -139,7 +140,7 @@ enum LintCommand: AtscheckCommand {
                                                 sourceRoot: FileManager.default.currentDirectoryPath)
             options.baseline = lint.knownFingerprints
             // With a baseline, SARIF keeps every finding and marks each new or unchanged.
-            return try JSONOutput.encode(SARIFReporter.log(lint.sarifReports, options: options, suppressed: lint.suppressed)) + "\n"
+            return try JSONStyle.text(SARIFReporter.log(lint.sarifReports, options: options, suppressed: lint.suppressed)) + "\n"
         case .github:
             return GitHubReporter.render(lint.reports)
         case .markdown:

@@ -57,73 +57,20 @@ enum PinsCommand: AtscheckCommand {
     static let source = PositionalSpec("TARGET|FILE", help: "A certificate file (PEM or DER, leaf first), or a host target.")
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let command = spec.name
         let raw = arguments[source][0]
         let time = try arguments[at] ?? Date()
-        let storeOptions = try TrustStoreOptions(arguments, command: command)
-        let port = try arguments[Self.port]
-        let address = try arguments[Self.address]?.text
-        let sni = try arguments[Self.sni]
-        if let sni, sni.trimmingWhitespace().isEmpty {
-            throw UsageError(command: command, message: "'--sni' needs a non-empty name")
-        }
-        let timeout = try arguments[Self.timeout].seconds
-
+        let storeOptions = try TrustStoreOptions(arguments, command: spec.name)
         let issuerFetch = try IssuerFetchArguments.options(arguments)
-        var chain: [Certificate]
-        let source: PinsReport.Source
-        var serverName: String? = nil
-        var serverAddress: String? = nil
+        let timeout = try arguments[Self.timeout].seconds
+        let served: ServedChain
         if let kind = FileKind.of(raw, followingLinks: true), kind != .directory {
-            for option in [Self.address.spec, Self.port.spec, Self.sni.spec] where arguments.isGiven(option) {
-                throw UsageError(command: command, message: "'\(option.longSpelling)' applies to a host TARGET, not to the file '\(raw)'")
-            }
-            chain = try InputFile.certificates(raw)
-            guard !chain.isEmpty else { throw InputError(description: "\(raw): no certificate found") }
-            source = .file(raw)
+            served = try chain(inFile: raw, arguments)
         } else {
-            // A missing `chain.pem` would otherwise be dialled as a host name.
-            let fileExtensions = ["pem", "der", "crt", "cer", "cert"]
-            if raw.contains("/") && !raw.contains("://") || fileExtensions.contains(PathText.pathExtension(raw).lowercased()) {
-                throw InputError(description: "\(raw): cannot read file")
-            }
-            let raw = URLArgument.withoutCredentials(raw, command: command)
-            guard let target = CheckTarget.parse(raw, portOverride: port) else {
-                throw UsageError(command: command, message: "'\(raw)' is neither an existing file nor a valid target (name, name:port, [v6]:port, an IP, or an https:// URL)")
-            }
-            guard target.scheme == .https else {
-                throw UsageError(command: command, message: "'\(raw)' is an http:// URL: there is no certificate to pin (use https://)")
-            }
-            let endpoint = Endpoint(host: target.host, address: address, port: target.port, serverName: sni)
-            switch fetch(endpoint, timeout: timeout) {
-            case .success(let served):
-                chain = served.chain
-                serverAddress = served.address
-            case .failure(let failure):
-                CommandRunner.printError("\(command): cannot get the chain from \(endpoint): \(failure.description)")
-                return .unknown
-            }
-            source = .server(port: target.port)
-            serverName = target.host
+            guard let fetched = try chain(fromServer: raw, arguments, timeout: timeout) else { return .unknown }
+            served = fetched
         }
-
-        let store = try storeOptions.makeStore()
-        var validation = PathValidator.validate(chain, store: store, at: time)
-        // A server that sent its chain incomplete: completed from the caIssuers URL, as iOS does,
-        // so the CA pins offered are those of the chain a device builds.
-        var fetches: [IssuerFetch] = []
-        if source.kind == .server, issuerFetch.enabled, validation.failures.contains(where: { $0.kind == .issuerNotFound }) {
-            let completion = IssuerFetching.complete(chain, evaluator: TrustEvaluator(store: store), host: serverName, at: time,
-                                                     options: issuerFetch.forServer(at: serverAddress), cache: IssuerFetchCache())
-            fetches = completion.fetches
-            if !completion.issuers.isEmpty {
-                chain += completion.issuers
-                validation = PathValidator.validate(chain, store: store, at: time)
-            }
-        }
-        var report = try PinsReport(chain: chain, validation: validation, source: source, host: serverName, time: time)
-        report.fetchedFrom = fetches.filter { $0.failure == nil }.map(\.url)
-        report.problems += fetches.compactMap { fetch in fetch.failure.map { "caIssuers fetch \(fetch.url) failed: \($0)" } }
+        let report = try PinsReport.judged(served.chain, store: try storeOptions.makeStore(), source: served.source, host: served.host,
+                                           serverAddress: served.address, at: time, issuerFetch: issuerFetch)
         switch try arguments[format] {
         case .json: print(try JSONStyle.text(report))
         case .plist: print(PinsSnippets.nsPinnedDomains(report), terminator: "")
@@ -131,6 +78,57 @@ enum PinsCommand: AtscheckCommand {
         default: print(PinsTextRenderer.render(report), terminator: "")
         }
         return .success
+    }
+
+    /// A chain and where it came from: a file, or a server's name, port and address.
+    struct ServedChain {
+        /// The certificates, leaf first, as read or served.
+        var chain: [Certificate]
+        /// The file or the server's port.
+        var source: PinsReport.Source
+        /// The server's name (nil for a file).
+        var host: String? = nil
+        /// The address the server answered on (nil for a file).
+        var address: String? = nil
+    }
+
+    /// The certificates of the file SOURCE names; the host options apply to a server only.
+    static func chain(inFile raw: String, _ arguments: ParsedArguments) throws -> ServedChain {
+        for option in [Self.address.spec, Self.port.spec, Self.sni.spec] where arguments.isGiven(option) {
+            throw UsageError(command: spec.name, message: "'\(option.longSpelling)' applies to a host TARGET, not to the file '\(raw)'")
+        }
+        let chain = try InputFile.certificates(raw)
+        guard !chain.isEmpty else { throw InputError(description: "\(raw): no certificate found") }
+        return ServedChain(chain: chain, source: .file(raw))
+    }
+
+    /// The chain the server SOURCE names serves, nil (said on standard error) when it cannot be
+    /// had; a SOURCE that looks like a missing file is an error, never dialled as a host name.
+    static func chain(fromServer raw: String, _ arguments: ParsedArguments, timeout: Double) throws -> ServedChain? {
+        let command = spec.name
+        let fileExtensions = ["pem", "der", "crt", "cer", "cert"]
+        if raw.contains("/") && !raw.contains("://") || fileExtensions.contains(PathText.pathExtension(raw).lowercased()) {
+            throw InputError(description: "\(raw): cannot read file")
+        }
+        let sni = try arguments[Self.sni]
+        if let sni, sni.trimmingWhitespace().isEmpty {
+            throw UsageError(command: command, message: "'--sni' needs a non-empty name")
+        }
+        let raw = URLArgument.withoutCredentials(raw, command: command)
+        guard let target = CheckTarget.parse(raw, portOverride: try arguments[Self.port]) else {
+            throw UsageError(command: command, message: "'\(raw)' is neither an existing file nor a valid target (name, name:port, [v6]:port, an IP, or an https:// URL)")
+        }
+        guard target.scheme == .https else {
+            throw UsageError(command: command, message: "'\(raw)' is an http:// URL: there is no certificate to pin (use https://)")
+        }
+        let endpoint = Endpoint(host: target.host, address: try arguments[Self.address]?.text, port: target.port, serverName: sni)
+        switch fetch(endpoint, timeout: timeout) {
+        case .success(let served):
+            return ServedChain(chain: served.chain, source: .server(port: target.port), host: target.host, address: served.address)
+        case .failure(let failure):
+            CommandRunner.printError("\(command): cannot get the chain from \(endpoint): \(failure.description)")
+            return nil
+        }
     }
 
     struct FetchFailure: Error, CustomStringConvertible {

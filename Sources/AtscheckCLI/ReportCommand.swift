@@ -1,4 +1,5 @@
 import ArgumentParsing
+import ATSJSON
 import ATSCheck
 import ATSReport
 import ATSRunPolicy
@@ -65,7 +66,7 @@ enum ReportCommand: AtscheckCommand {
         guard outcome.shows else { return ExitCode(outcome.exitStatus) }
         let tally = fold.tally
         switch format {
-        case .json: print(try JSONOutput.encode(ConfiguredDocument(document: ScanSummaryLine(summary: tally.summary), configuration: configuration)))
+        case .json: print(try JSONStyle.text(ConfiguredDocument(document: ScanSummaryLine(summary: tally.summary), configuration: configuration)))
         case .markdown: print(ScanMarkdownRenderer.render(tally, command: "report"), terminator: "")
         case .html: print(ScanHTMLRenderer.render(fold.records, summary: tally.summary, title: "atscheck report"), terminator: "")
         default: print(ScanTextRenderer.summary(tally.summary).dropFirst(), terminator: "")

@@ -57,7 +57,6 @@ enum UpdateCommand: AtscheckCommand {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let timeout = try arguments[Self.timeout].seconds
         let instant = try arguments[at]
-        let time = instant ?? Date()
         let from = try arguments[Self.from], caFile = try arguments[Self.caFile]
         guard let directory = CTLogListCache.directory(environment: ProcessInfo.processInfo.environment) else {
             throw InputError(description: "\(spec.name): no cache directory (set HOME or XDG_CACHE_HOME)")
@@ -67,32 +66,14 @@ enum UpdateCommand: AtscheckCommand {
             if from != nil || caFile != nil {
                 throw UsageError(command: spec.name, message: "'--status' fetches nothing; it takes no '--from' or '--ca-file'")
             }
-            let report = UpdateReport.status(directory: directory, at: time)
+            let report = UpdateReport.status(directory: directory, at: instant ?? Date())
             print(json ? try JSONStyle.text(report) : report.text, terminator: json ? "\n" : "")
             return .success
         }
         if instant != nil { throw UsageError(command: spec.name, message: "'--at' goes with '--status'") }
-
         let source = from ?? CTLogListCache.appleURL
         let previous = try? CTLogListCache.load(directory: directory)
-        let bytes: [UInt8]
-        if source.lowercased().hasPrefix("http://") {
-            throw UsageError(command: spec.name, message: "'--from' takes an https:// URL or a file: a list fetched over cleartext could be anyone's")
-        }
-        if source.lowercased().hasPrefix("https://") {
-            do {
-                bytes = try HTTPFetcher.get(HTTPFetcher.Request(url: source, connectTimeout: min(5, timeout), deadline: timeout,
-                                                                sizeLimit: CTLogList.sizeLimit, caFile: caFile)).body
-            } catch {
-                CommandRunner.printError("\(spec.name): cannot fetch the CT log list: \(TerminalText.safe(error.description)); the cached list is unchanged")
-                return .unknown
-            }
-        } else {
-            if caFile != nil {
-                throw UsageError(command: spec.name, message: "'--ca-file' is for fetching over HTTPS; '--from \(source)' is a file")
-            }
-            bytes = [UInt8](try InputFile.read(source, limit: CTLogList.sizeLimit))
-        }
+        guard let bytes = try listBytes(source, caFile: caFile, timeout: timeout) else { return .unknown }
         let stored: CachedCTLogList
         do {
             stored = try CTLogListCache.store(bytes, source: source, fetched: Date(), directory: directory)
@@ -103,6 +84,27 @@ enum UpdateCommand: AtscheckCommand {
         let report = UpdateReport.stored(stored, path: directory + "/" + CTLogListCache.fileName, previous: previous)
         print(json ? try JSONStyle.text(report) : report.text, terminator: json ? "\n" : "")
         return .success
+    }
+
+    /// The list's bytes from an https:// URL or a file; nil (said on standard error) when the
+    /// fetch failed. Cleartext is refused: a list fetched over it could be anyone's.
+    static func listBytes(_ source: String, caFile: String?, timeout: Double) throws -> [UInt8]? {
+        if source.lowercased().hasPrefix("http://") {
+            throw UsageError(command: spec.name, message: "'--from' takes an https:// URL or a file: a list fetched over cleartext could be anyone's")
+        }
+        guard source.lowercased().hasPrefix("https://") else {
+            if caFile != nil {
+                throw UsageError(command: spec.name, message: "'--ca-file' is for fetching over HTTPS; '--from \(source)' is a file")
+            }
+            return [UInt8](try InputFile.read(source, limit: CTLogList.sizeLimit))
+        }
+        do {
+            return try HTTPFetcher.get(HTTPFetcher.Request(url: source, connectTimeout: min(5, timeout), deadline: timeout,
+                                                           sizeLimit: CTLogList.sizeLimit, caFile: caFile)).body
+        } catch {
+            CommandRunner.printError("\(spec.name): cannot fetch the CT log list: \(TerminalText.safe(error.description)); the cached list is unchanged")
+            return nil
+        }
     }
 }
 
