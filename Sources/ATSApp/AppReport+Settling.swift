@@ -6,10 +6,12 @@ import ATSScan
 extension AppReport {
     /// Marks the blocked and unknown URLs that `loads` accepts on `day` (`YYYY-MM-DD`), counts
     /// them in the summary (``exitStatus`` leaves them out), and notes the acceptances that
-    /// have expired. Call before ``keepOnly(_:)``.
-    public mutating func accept(_ loads: AcceptedLoads, day: String) {
-        guard !loads.entries.isEmpty else { return }
+    /// have expired, returning those. Call before ``keepOnly(_:)``.
+    @discardableResult
+    public mutating func accept(_ loads: AcceptedLoads, day: String) -> [ExpiredAcceptance] {
+        guard !loads.entries.isEmpty else { return [] }
         var counts = AcceptedEndpoints()
+        var expired: [ExpiredAcceptance] = []
         for bundle in bundles.indices {
             for index in bundles[bundle].endpoints.indices {
                 let endpoint = bundles[bundle].endpoints[index]
@@ -23,10 +25,23 @@ extension AppReport {
                     if verdict == .unknown, endpoint.policyUnknown { counts.policyUnknown += 1 }
                 case .expired(let entry):
                     bundles[bundle].endpoints[index].notes.append("accepted by \(entry.origin) (\(entry.reason)) until \(entry.expires ?? ""): the acceptance has expired")
+                    expired.append(ExpiredAcceptance(bundle: bundle, url: endpoint.url, acceptance: ScanAcceptance(entry)))
                 }
             }
         }
         if counts != AcceptedEndpoints() { summary.accepted = counts }
+        return expired
+    }
+
+    /// A load whose acceptance has expired: the SARIF result says so (the JSON only has the
+    /// endpoint's note).
+    public struct ExpiredAcceptance: Sendable, Equatable {
+        /// The index of its bundle in ``bundles``.
+        public let bundle: Int
+        /// The endpoint's URL.
+        public let url: String
+        /// The acceptance that expired.
+        public let acceptance: ScanAcceptance
     }
 
     /// Keeps only the endpoints whose verdict (for loads) or use (`not-seen`, `opened-outside`,

@@ -4,40 +4,40 @@ import ATSPolicy
 import ATSCheck
 import ATSScan
 
-/// `atscheck app --format sarif`: the audit as lint-style reports for `SARIFReporter`. Each
-/// bundle's lint findings stay on its policy file's lines; each blocked URL becomes one result
-/// per place it was found, on that file and line, under its reason code's rule
+/// `atscheck app --format sarif`: the settled report as lint-style reports for `SARIFReporter`.
+/// Each bundle's lint findings stay on its policy file's lines; each blocked load becomes one
+/// result per place it was found, on that file and line, under its reason code's rule
 /// (`docs/ats-rules.md#<code>`). For an .ipa the archive itself is the artifact (code scanning
 /// cannot open an entry inside it) and the message names the entry.
 public enum AppSARIF {
-    /// The reports and the rule catalogue (the lint rules plus every reason code used). A
-    /// blocked URL that `accepted` takes on `day` is a suppressed result instead (kind
-    /// `external`, its reason as justification); one whose acceptance has expired says so.
-    /// With `knownLoads`, a baseline's loads, `knownLoadFingerprints` holds the
-    /// ``LintFingerprint`` (relative to `sourceRoot`) of each blocked URL's result whose load
-    /// the baseline holds. `lint`, one list per bundle in order, replaces the bundles' own lint
-    /// findings (the configuration's rule settings applied).
-    public static func reports(_ audit: AppAudit, accepted: AcceptedLoads = AcceptedLoads([]), day: String = "",
-                               knownLoad knownLoads: LoadBaseline? = nil, sourceRoot: String? = nil, lint: [[Finding]]? = nil)
+    /// The reports and the rule catalogue (the lint rules plus every reason code used) of
+    /// `report`, settled (acceptances marked, baseline compared). A blocked load it marks
+    /// accepted is a suppressed result instead (kind `external`, its reason as justification);
+    /// one in `expired` says its acceptance expired. `knownLoadFingerprints` holds the
+    /// ``LintFingerprint`` (relative to `sourceRoot`) of each blocked load's result whose
+    /// `baselineState` is `unchanged`. `lint`, one report per bundle in order (the
+    /// configuration's rule settings applied, before the baseline held any back), replaces
+    /// the bundles' lint findings.
+    public static func reports(_ report: AppReport, lint: [FileReport]? = nil, expired: [AppReport.ExpiredAcceptance] = [],
+                               sourceRoot: String? = nil)
         -> (reports: [FileReport], rules: [LintRuleInfo], suppressed: [SuppressedFinding], knownLoadFingerprints: Set<String>) {
         var suppressed: [SuppressedFinding] = []
         var byFile: [String: [Finding]] = [:]
         var known: [String: [Bool]] = [:]
         var order: [String] = []
         var codes: [String] = []
-        let held = Set((knownLoads?.entries ?? []).map(\.fingerprint))
         func add(_ finding: Finding, file: String, inBaseline: Bool = false) {
             if byFile[file] == nil { order.append(file) }
             byFile[file, default: []].append(finding)
             known[file, default: []].append(inBaseline)
         }
-        let archive = audit.kind == .ipa
+        let archive = report.kind == .ipa
         func artifact(_ inner: String) -> String {
-            archive ? audit.path : (audit.path.hasSuffix("/") ? audit.path : audit.path + "/") + inner
+            archive ? report.input : (report.input.hasSuffix("/") ? report.input : report.input + "/") + inner
         }
-        for (index, audited) in audit.bundles.enumerated() {
-            let policy = audited.bundle.policyFile
-            let findings = lint.flatMap { index < $0.count ? $0[index] : nil } ?? audited.findings
+        for (index, bundle) in report.bundles.enumerated() {
+            let policy = bundle.policy
+            let findings = lint.flatMap { index < $0.count ? $0[index].findings : nil } ?? bundle.lint
             for finding in findings {
                 let moved = archive
                     ? Finding(rule: finding.rule, severity: finding.severity, message: "\(policy): \(finding.message)",
@@ -45,23 +45,21 @@ public enum AppSARIF {
                     : finding
                 add(moved, file: artifact(policy))
             }
-            for endpoint in audited.endpoints where endpoint.verdict?.status == .blocked && endpoint.countsAsLoad {
-                guard let reason = endpoint.verdict?.reasons.first else { continue }
+            for endpoint in bundle.endpoints where endpoint.verdict == .blocked && endpoint.isLoad {
+                guard let reason = endpoint.reasons.first else { continue }
                 let code = reason.code.rawValue
                 if !codes.contains(code) { codes.append(code) }
-                let decision = (try? CheckTarget(url: endpoint.url).host).map { accepted.decision(url: endpoint.url, host: $0, verdict: .blocked, day: day) } ?? .none
-                let inBaseline = LoadBaselineEntry(url: endpoint.url, verdict: .blocked, reasons: endpoint.verdict?.reasons ?? [],
-                                                   bundle: audited.bundle.path).map { held.contains($0.fingerprint) } ?? false
-                for place in endpoint.places {
+                let lapsed = expired.first { $0.bundle == index && $0.url == endpoint.url }?.acceptance
+                for place in endpoint.foundAt {
                     let location = archive ? nil : place.line.map { SourceLocation(line: $0, column: 1) }
                     var message = (archive ? "\(place): " : "") + "\(endpoint.url) would be blocked under \(policy) (\(code)): \(reason.message)."
-                    if case .expired(let entry) = decision { message += " Its acceptance (\(entry.origin): \(entry.reason)) expired on \(entry.expires ?? "")." }
+                    if let lapsed { message += " Its acceptance (\(lapsed.origin): \(lapsed.reason)) expired on \(lapsed.expires ?? "")." }
                     let finding = Finding(rule: code, severity: .error, message: message, keyPath: nil, location: location,
                                           fix: reason.fix.map { $0.plistSnippet == nil ? $0.serverChange : "add the NSExceptionDomains entry atscheck app prints, or " + $0.serverChange })
-                    if case .accepted(let entry) = decision {
-                        suppressed.append(SuppressedFinding(path: artifact(place.file), finding: finding, justification: entry.reason, origin: entry.origin))
+                    if let accepted = endpoint.accepted {
+                        suppressed.append(SuppressedFinding(path: artifact(place.file), finding: finding, justification: accepted.reason, origin: accepted.origin))
                     } else {
-                        add(finding, file: artifact(place.file), inBaseline: inBaseline)
+                        add(finding, file: artifact(place.file), inBaseline: endpoint.baselineState == .unchanged)
                     }
                 }
             }

@@ -35,18 +35,18 @@ public enum AppRunPolicy {
         return (inventory, AppAuditor.audit(inventory, files: files, checker: checker, options: options))
     }
 
-    /// Settles `report` (of `audit`, from `inventory`): the loads `configuration` accepts and
+    /// Settles `report` (of the audit of `inventory`): the loads `configuration` accepts and
     /// its rule settings, both judged at `time` (`--at`, as everything else is judged); then
     /// `writeBaseline` written, the baseline file `baseline` compared (fingerprints relative
     /// to `sourceRoot`, also the working directory), `only` kept; then the exit status at
     /// `failOn` (0 when a baseline written passes the run).
-    public static func settle(_ report: AppReport, audit: AppAudit, inventory: AppInventory, configuration: ConfigFile?,
+    public static func settle(_ report: AppReport, inventory: AppInventory, configuration: ConfigFile?,
                               baseline: String?, writeBaseline: BaselineWrite?, only: Set<String>, failOn: AppFailThreshold,
                               at time: Date, sourceRoot: String) throws -> SettledApp {
         var report = report
         let accepted = try configuration?.acceptedLoads() ?? AcceptedLoads([])
         let day = UTCTimestamp.day(time)
-        report.accept(accepted, day: day)
+        let expired = report.accept(accepted, day: day)
         let (lint, lintSuppressed) = try LintRunPolicy.applyRules(report.lintReports, configuration: configuration, at: time,
                                                                   workingDirectory: sourceRoot)
         report.replaceLint(lint, accepted: lintSuppressed)
@@ -54,8 +54,8 @@ public enum AppRunPolicy {
             try Baseline(generator: "atscheck app", findings: Baseline.entries(report.lintReports, sourceRoot: sourceRoot),
                          loads: report.baselineLoads).save(to: writeBaseline.path)
         }
-        var settled = SettledApp(report: report, audit: audit, accepted: accepted, day: day, sourceRoot: sourceRoot,
-                                 lint: lint, lintSuppressed: lintSuppressed)
+        var settled = SettledApp(report: report, sourceRoot: sourceRoot, lint: lint, lintSuppressed: lintSuppressed,
+                                 expiredAcceptances: expired)
         if let baseline {
             let loaded = try Baseline.load(baseline)
             var loads = LoadBaseline(loaded.loads)
@@ -66,6 +66,7 @@ public enum AppRunPolicy {
             settled.knownFingerprints = Set(loaded.findings.map(\.fingerprint))
             settled.knownLoads = LoadBaseline(loaded.loads)
         }
+        settled.unfiltered = settled.report
         if !only.isEmpty { settled.report.keepOnly(only) }
         if settled.report.bundles.isEmpty {
             let code = inventory.unevaluatedConfigurations.first.map { " (\($0) is code: \(AppInventory.codeConfigurationAdvice))" } ?? ""
@@ -77,23 +78,22 @@ public enum AppRunPolicy {
     }
 }
 
-/// An `app` run settled by ``AppRunPolicy/settle(_:audit:inventory:configuration:baseline:writeBaseline:only:failOn:at:sourceRoot:)``:
+/// An `app` run settled by ``AppRunPolicy/settle(_:inventory:configuration:baseline:writeBaseline:only:failOn:at:sourceRoot:)``:
 /// the report every format shows, what SARIF needs beside it, and the exit status.
 public struct SettledApp: Sendable {
     /// The report: accepted loads marked, lint settled, baseline compared, `--only` kept.
     public var report: AppReport
-    /// The audit the report was made from.
-    public let audit: AppAudit
-    /// The loads the configuration accepts.
-    public let accepted: AcceptedLoads
-    /// The UTC day (`YYYY-MM-DD`) acceptances were judged on.
-    public let day: String
+    /// ``report`` before `--only` kept some endpoints: what SARIF shows (code scanning tracks
+    /// every blocked load, accepted ones as suppressed results, whatever the view).
+    public var unfiltered: AppReport? = nil
     /// The directory fingerprints and SARIF paths are relative to.
     public let sourceRoot: String
     /// Each bundle's lint reports after the configuration's rule settings.
     public let lint: [FileReport]
     /// The lint findings a comment or the configuration accepted.
     public let lintSuppressed: [SuppressedFinding]
+    /// The loads whose acceptance has expired (SARIF says so in their results).
+    public let expiredAcceptances: [AppReport.ExpiredAcceptance]
     /// The lint fingerprints the baseline holds; nil without `--baseline`.
     public var knownFingerprints: Set<String>? = nil
     /// The loads the baseline holds; nil without `--baseline`.
@@ -106,10 +106,9 @@ public struct SettledApp: Sendable {
 
     /// What `SARIFReporter` needs: the reports, the rule catalogue, the suppressed results and,
     /// with a baseline, the fingerprints each result is "unchanged" by (a lint finding by its
-    /// own, a blocked URL's by its load's).
+    /// own, a blocked URL's by its load's), all from the settled report before `--only`.
     public func sarif() -> (reports: [FileReport], rules: [LintRuleInfo], suppressed: [SuppressedFinding], baseline: Set<String>?) {
-        let parts = AppSARIF.reports(audit, accepted: accepted, day: day, knownLoad: knownLoads, sourceRoot: sourceRoot,
-                                     lint: lint.map(\.findings))
+        let parts = AppSARIF.reports(unfiltered ?? report, lint: lint, expired: expiredAcceptances, sourceRoot: sourceRoot)
         return (parts.reports, parts.rules, parts.suppressed + lintSuppressed, knownFingerprints.map { $0.union(parts.knownLoadFingerprints) })
     }
 }

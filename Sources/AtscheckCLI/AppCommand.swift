@@ -116,7 +116,7 @@ enum AppCommand: AtscheckCommand {
                                                    [try arguments[Baseline.readLoads], try arguments[Baseline.writeLoads]].compactMap { $0 }, input: path)
         let files = try AppRunPolicy.files(path, scope: scope)
         let (inventory, audit) = try AppRunPolicy.audit(files, path: path, checker: try checker(arguments, options: options, target: try arguments[PolicyOptions.target]), options: options)
-        let settled = try AppRunPolicy.settle(AppReport(audit, offline: options.offline), audit: audit, inventory: inventory,
+        let settled = try AppRunPolicy.settle(AppReport(audit, offline: options.offline), inventory: inventory,
                                               configuration: try ConfigOptions.file(arguments), baseline: try arguments[Baseline.readLoads],
                                               writeBaseline: try Baseline.writing(arguments, Baseline.writeLoads), only: Set(try arguments[only]),
                                               failOn: failOn, at: options.time, sourceRoot: FileManager.default.currentDirectoryPath)

@@ -37,7 +37,7 @@ struct AppRunPolicyTests {
         let options = AppAuditOptions(time: noon, offline: true)
         let files = try AppRunPolicy.files(path, scope: ScanScope())
         let (inventory, audit) = try AppRunPolicy.audit(files, path: path, checker: ATSChecker(environment: .offline()), options: options)
-        return try AppRunPolicy.settle(AppReport(audit, offline: true), audit: audit, inventory: inventory, configuration: configuration,
+        return try AppRunPolicy.settle(AppReport(audit, offline: true), inventory: inventory, configuration: configuration,
                                        baseline: baseline, writeBaseline: write, only: only, failOn: failOn, at: noon, sourceRoot: directory.path)
     }
 
